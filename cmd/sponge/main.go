@@ -1,0 +1,10 @@
+// Command sponge is a local-first personal library: save what you read, ask it questions.
+package main
+
+import (
+	"os"
+
+	"github.com/sponge-library/sponge/internal/app"
+)
+
+func main() { os.Exit(app.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

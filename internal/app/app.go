@@ -1,0 +1,100 @@
+// Package app is the sponge command: a set of subcommands (add, list, show,
+// ask, setup, …). Each subcommand lives in its own file and registers itself.
+package app
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/sponge-library/sponge/internal/cli"
+)
+
+// Prog is how the command names itself in messages.
+const Prog = "sponge"
+
+// Env is what a subcommand runs with.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+type command struct {
+	name    string
+	summary string
+	run     func(env *Env, args []string) int
+}
+
+var commands = map[string]command{}
+
+// register adds a subcommand; called from init in each subcommand's file.
+func register(name, summary string, run func(env *Env, args []string) int) {
+	if _, dup := commands[name]; dup {
+		panic("sponge: two commands named " + name)
+	}
+	commands[name] = command{name, summary, run}
+}
+
+// order is the order subcommands are listed in the help; others follow.
+var order = []string{"add", "list", "show", "rm", "reindex", "search", "ask", "setup", "serve", "mcp"}
+
+// Main runs the sponge command and returns its exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	if len(args) == 0 {
+		usage(stderr)
+		return cli.ExitUsage
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		usage(stdout)
+		return cli.ExitOK
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		cli.PrintError(stderr, Prog, fmt.Sprintf("unknown command %q", args[0]))
+		cli.PrintHint(stderr, Prog, "run 'sponge --help' for the list of commands")
+		return cli.ExitUsage
+	}
+	return c.run(env, args[1:])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "Usage: sponge COMMAND [OPTIONS] [ARGS]\n\nA local-first personal library: save what you read, ask it questions,\nget answers whose every quote is checked against what you saved.\n\nCommands:\n")
+	seen := map[string]bool{}
+	var names []string
+	for _, n := range order {
+		if _, ok := commands[n]; ok {
+			names = append(names, n)
+			seen[n] = true
+		}
+	}
+	var rest []string
+	for n := range commands {
+		if !seen[n] {
+			rest = append(rest, n)
+		}
+	}
+	sort.Strings(rest)
+	names = append(names, rest...)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintf(w, "\nRun 'sponge COMMAND --help' for a command's options.\nThe library is --library DIR, else $SPONGE_HOME, else %s.\n%s\n",
+		strings.Replace(defaultLibraryHelp(), os.Getenv("HOME"), "~", 1), cli.ExitCodesHelp)
+}
+
+func defaultLibraryHelp() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return d + "/sponge"
+	}
+	return os.Getenv("HOME") + "/.local/share/sponge"
+}
+
+// LibraryOpt is the --library flag every subcommand takes.
+type LibraryOpt struct {
+	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else ~/.local/share/sponge)"`
+}

@@ -1,0 +1,117 @@
+// Package item defines what the library saves: an item, its paragraphs and
+// where each paragraph came from (heading, PDF page, transcript time).
+package item
+
+import (
+	"fmt"
+	"time"
+)
+
+// Kinds of item, by the format they were saved from.
+const (
+	KindMarkdown = "markdown"
+	KindText     = "text"
+	KindHTML     = "html"
+	KindPDF      = "pdf"
+	KindVTT      = "vtt"
+	KindSRT      = "srt"
+)
+
+// ShortLen is how many hex digits of an id people see.
+const ShortLen = 12
+
+// MinPrefix is the shortest id prefix commands accept.
+const MinPrefix = 4
+
+// Item is one saved thing: a note, a web page, a PDF, a transcript.
+type Item struct {
+	// ID is the hex SHA-256 of the saved source bytes (see library.ItemID).
+	ID     string    `json:"id"`
+	Title  string    `json:"title"`
+	Source string    `json:"source"`
+	Kind   string    `json:"kind"`
+	Added  time.Time `json:"added"`
+	// Paragraphs in reading order; a paragraph's index in this slice is how
+	// passages and quotes name it.
+	Paragraphs []Paragraph `json:"paragraphs"`
+}
+
+// Paragraph is a run of text with where it came from.
+type Paragraph struct {
+	Text string `json:"text"`
+	// Heading is the nearest heading above the paragraph, if any.
+	Heading string `json:"heading,omitempty"`
+	// Page is the 1-based PDF page the paragraph starts on; 0 when not a PDF.
+	Page int `json:"page,omitempty"`
+	// StartMs is the start time of a transcript paragraph.
+	StartMs *int64 `json:"startMs,omitempty"`
+	// Cues are the transcript cues joined into this paragraph, so that a
+	// quote starting mid-paragraph can name the time of its own cue.
+	Cues []Cue `json:"cues,omitempty"`
+	// Pages marks where later pages start inside a paragraph that runs
+	// across a page break.
+	Pages []PageStart `json:"pages,omitempty"`
+}
+
+// Cue is a transcript cue inside a paragraph.
+type Cue struct {
+	// Offset is where the cue's text starts in Paragraph.Text, in characters (code points).
+	Offset  int   `json:"offset"`
+	StartMs int64 `json:"startMs"`
+}
+
+// PageStart is where a page starts inside a paragraph's text.
+type PageStart struct {
+	// Offset in characters (code points) into Paragraph.Text.
+	Offset int `json:"offset"`
+	Page   int `json:"page"`
+}
+
+// Short returns the id as people see it: 12 hex digits and "…".
+func Short(id string) string {
+	if len(id) <= ShortLen {
+		return id
+	}
+	return id[:ShortLen] + "…"
+}
+
+// At returns the page and transcript time at character offset off of the
+// paragraph: where a quote starting there comes from.
+func (p *Paragraph) At(off int) (page int, startMs *int64) {
+	page = p.Page
+	for _, ps := range p.Pages {
+		if ps.Offset <= off {
+			page = ps.Page
+		}
+	}
+	startMs = p.StartMs
+	for _, c := range p.Cues {
+		if c.Offset <= off {
+			ms := c.StartMs
+			startMs = &ms
+		}
+	}
+	return page, startMs
+}
+
+// FormatTime formats milliseconds as a person reads a transcript time:
+// 12:34, or 1:02:03 past an hour.
+func FormatTime(ms int64) string {
+	s := ms / 1000
+	h, m, sec := s/3600, (s/60)%60, s%60
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d", h, m, sec)
+	}
+	return fmt.Sprintf("%d:%02d", m, sec)
+}
+
+// Where formats a page or a time for people: "p. 12", "12:34", or "".
+func Where(page int, startMs *int64) string {
+	switch {
+	case page > 0:
+		return fmt.Sprintf("p. %d", page)
+	case startMs != nil:
+		return FormatTime(*startMs)
+	}
+	return ""
+}

@@ -1,0 +1,288 @@
+// Package library is the saved library on disk: the store of items (the
+// source of truth), the lock that serialises writers, and where the index
+// and models live. Layout under the library folder:
+//
+//	items/ab/<id>.json.zst    the extracted item (title, source, kind, paragraphs)
+//	sources/ab/<id>.zst       the saved source bytes, as they were read
+//	pending/<id>              an item being added or removed (see Reconcile)
+//	index/                    the search index, derived from items/
+//	models/                   downloaded models
+//	lock                      held by writers
+package library
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/item"
+)
+
+// Library is an open library folder.
+type Library struct {
+	Dir string
+}
+
+// DefaultDir is $SPONGE_HOME, else $XDG_DATA_HOME/sponge, else ~/.local/share/sponge.
+func DefaultDir() string {
+	if d := os.Getenv("SPONGE_HOME"); d != "" {
+		return d
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "sponge")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return filepath.Join(".", ".sponge")
+	}
+	return filepath.Join(home, ".local", "share", "sponge")
+}
+
+// Dir returns dir, or DefaultDir when dir is empty.
+func Dir(dir string) string {
+	if dir == "" {
+		return DefaultDir()
+	}
+	return dir
+}
+
+// Open opens an existing library for reading. A missing library is an error
+// with a hint to add something first.
+func Open(dir string) (*Library, error) {
+	dir = Dir(dir)
+	st, err := os.Stat(filepath.Join(dir, "items"))
+	if err != nil || !st.IsDir() {
+		return nil, cli.Errorf("no library at %s", dir).
+			WithHint("save something first: sponge add FILE|FOLDER|URL (or pass --library DIR)")
+	}
+	return &Library{Dir: dir}, nil
+}
+
+// Create opens the library at dir for writing, making it if needed.
+func Create(dir string) (*Library, error) {
+	dir = Dir(dir)
+	for _, sub := range []string{"items", "sources", "pending", "models"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			return nil, cli.Errorf("cannot make the library at %s: %v", dir, err)
+		}
+	}
+	return &Library{Dir: dir}, nil
+}
+
+// ItemID is the id of an item: the hex SHA-256 of its source bytes. Hashing
+// the bytes as saved (not the extracted text) means the same file saved twice
+// is found before any extraction, and ids stay the same when a better
+// extractor rebuilds the items.
+func ItemID(source []byte) string {
+	sum := sha256.Sum256(source)
+	return hex.EncodeToString(sum[:])
+}
+
+func (l *Library) itemPath(id string) string {
+	return filepath.Join(l.Dir, "items", id[:2], id+".json.zst")
+}
+
+func (l *Library) sourcePath(id string) string {
+	return filepath.Join(l.Dir, "sources", id[:2], id+".zst")
+}
+
+// IndexDir is where the search index lives.
+func (l *Library) IndexDir() string { return filepath.Join(l.Dir, "index") }
+
+// ModelsDir is where downloaded models live.
+func (l *Library) ModelsDir() string { return filepath.Join(l.Dir, "models") }
+
+var (
+	encOnce sync.Once
+	enc     *zstd.Encoder
+	dec     *zstd.Decoder
+)
+
+func codecs() (*zstd.Encoder, *zstd.Decoder) {
+	encOnce.Do(func() {
+		enc, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
+		dec, _ = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	})
+	return enc, dec
+}
+
+// Has reports whether the item is in the store.
+func (l *Library) Has(id string) bool {
+	_, err := os.Stat(l.itemPath(id))
+	return err == nil
+}
+
+// Item loads an item from the store by its full id.
+func (l *Library) Item(id string) (*item.Item, error) {
+	if len(id) != 64 {
+		return nil, cli.Errorf("%q is not a full item id", id)
+	}
+	data, err := os.ReadFile(l.itemPath(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, cli.Errorf("no item %s in the library", item.Short(id)).WithHint("run 'sponge list'")
+	}
+	if err != nil {
+		return nil, cli.Errorf("cannot read item %s: %v", item.Short(id), err)
+	}
+	_, d := codecs()
+	raw, err := d.DecodeAll(data, nil)
+	if err != nil {
+		return nil, cli.Errorf("item %s is damaged: %v", item.Short(id), err).WithHint("run 'sponge reindex' to check the library")
+	}
+	var it item.Item
+	if err := json.Unmarshal(raw, &it); err != nil {
+		return nil, cli.Errorf("item %s is damaged: %v", item.Short(id), err)
+	}
+	return &it, nil
+}
+
+// Source returns the saved source bytes of an item.
+func (l *Library) Source(id string) ([]byte, error) {
+	data, err := os.ReadFile(l.sourcePath(id))
+	if err != nil {
+		return nil, cli.Errorf("cannot read the source of item %s: %v", item.Short(id), err)
+	}
+	_, d := codecs()
+	return d.DecodeAll(data, nil)
+}
+
+// Put saves an item and its source bytes. Each file is written to a
+// temporary file, synced and renamed, so a reader sees all of it or none.
+// The source goes first: an item file is never there without its source.
+func (l *Library) Put(it *item.Item, source []byte) error {
+	e, _ := codecs()
+	if err := writeAtomic(l.sourcePath(it.ID), e.EncodeAll(source, nil)); err != nil {
+		return err
+	}
+	raw, err := json.Marshal(it)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(l.itemPath(it.ID), e.EncodeAll(raw, nil))
+}
+
+// Delete removes an item and its source from the store.
+func (l *Library) Delete(id string) error {
+	if err := os.Remove(l.itemPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if err := os.Remove(l.sourcePath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// IDs lists the ids of every item in the store, sorted.
+func (l *Library) IDs() ([]string, error) {
+	var ids []string
+	root := filepath.Join(l.Dir, "items")
+	shards, err := os.ReadDir(root)
+	if err != nil {
+		return nil, cli.Errorf("cannot read the library at %s: %v", l.Dir, err)
+	}
+	for _, s := range shards {
+		if !s.IsDir() {
+			continue
+		}
+		files, err := os.ReadDir(filepath.Join(root, s.Name()))
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			if id, ok := strings.CutSuffix(f.Name(), ".json.zst"); ok && len(id) == 64 {
+				ids = append(ids, id)
+			}
+		}
+	}
+	sort.Strings(ids)
+	return ids, nil
+}
+
+// Resolve turns an id or a unique prefix of at least 4 hex digits into a full id.
+func (l *Library) Resolve(prefix string) (string, error) {
+	p := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(prefix), "…"))
+	if len(p) < item.MinPrefix {
+		return "", cli.Usage("item id %q is too short: give at least %d hex digits", prefix, item.MinPrefix)
+	}
+	for _, r := range p {
+		if !strings.ContainsRune("0123456789abcdef", r) {
+			return "", cli.Usage("%q is not an item id (ids are hex digits)", prefix)
+		}
+	}
+	if len(p) == 64 {
+		if l.Has(p) {
+			return p, nil
+		}
+		return "", cli.Errorf("no item matches %q", prefix).WithHint("run 'sponge list'")
+	}
+	ids, err := l.IDs()
+	if err != nil {
+		return "", err
+	}
+	i := sort.SearchStrings(ids, p)
+	var found []string
+	for ; i < len(ids) && strings.HasPrefix(ids[i], p); i++ {
+		found = append(found, ids[i])
+	}
+	switch len(found) {
+	case 0:
+		return "", cli.Errorf("no item matches %q", prefix).WithHint("run 'sponge list'")
+	case 1:
+		return found[0], nil
+	}
+	short := make([]string, len(found))
+	for i, id := range found {
+		short[i] = id[:min(len(id), len(p)+4)]
+	}
+	return "", cli.Errorf("%q matches %d items: %s", prefix, len(found), strings.Join(short, ", ")).
+		WithHint("give more digits of the id")
+}
+
+// writeAtomic writes data to path through a synced temporary file and a rename.
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Sync()
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("cannot write %s: %w", path, werr)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return syncDir(dir)
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	d.Sync()
+	return nil
+}

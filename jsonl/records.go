@@ -1,0 +1,151 @@
+// Package jsonl is the protocol the sponge stages speak: one JSON object per
+// line, each with a protocol version "v" and a "type". PROTOCOL.md beside this
+// file documents every record; the structs here are the single definition.
+package jsonl
+
+// Version is the protocol version every record carries in "v".
+const Version = 1
+
+// Record types, as they appear in "type".
+const (
+	TypeQuestion  = "question"
+	TypeWarning   = "warning"
+	TypeHit       = "hit"
+	TypePassage   = "passage"
+	TypeModel     = "model"
+	TypeStatement = "statement"
+	TypeVerified  = "verified"
+	TypeLeftOut   = "left-out"
+	TypeDone      = "done"
+)
+
+// Header is the part every record shares.
+type Header struct {
+	V    int    `json:"v"`
+	Type string `json:"type"`
+}
+
+// Question starts a stream: what the person asked and how many items to pick.
+type Question struct {
+	Header
+	Text  string `json:"text"`
+	Limit int    `json:"limit,omitempty"`
+}
+
+// Warning codes.
+const (
+	WarnSemanticUnavailable = "semantic-unavailable"
+	WarnModelUnavailable    = "model-unavailable"
+	WarnNoItems             = "no-items"
+)
+
+// Warning tells the person that the answer is weaker than it could be.
+type Warning struct {
+	Header
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Hint    string `json:"hint,omitempty"`
+}
+
+// How a hit was found, in Hit.FoundBy.
+const (
+	FoundByKeyword = "keyword"
+	FoundByMeaning = "meaning"
+)
+
+// Hit is an item that search picked, best first.
+type Hit struct {
+	Header
+	ItemID  string   `json:"itemId"`
+	Title   string   `json:"title"`
+	Source  string   `json:"source,omitempty"`
+	Kind    string   `json:"kind,omitempty"`
+	Score   float64  `json:"score"`
+	Rank    int      `json:"rank"`
+	FoundBy []string `json:"foundBy"`
+	// Paragraph is the index of the paragraph that meaning search matched.
+	Paragraph *int `json:"paragraph,omitempty"`
+	// Snippet is a short piece of the item around the words that matched.
+	Snippet string `json:"snippet,omitempty"`
+}
+
+// Passage is a ranked paragraph of a hit item, numbered 1..N in rank order.
+// The model reads passages and names them by number.
+type Passage struct {
+	Header
+	Number    int     `json:"number"`
+	ItemID    string  `json:"itemId"`
+	Title     string  `json:"title"`
+	Heading   string  `json:"heading,omitempty"`
+	Page      int     `json:"page,omitempty"`
+	StartMs   *int64  `json:"startMs,omitempty"`
+	Paragraph int     `json:"paragraph"`
+	Text      string  `json:"text"`
+	Score     float64 `json:"score"`
+}
+
+// Model names what wrote the statements: a model's name, or "extractive".
+type Model struct {
+	Header
+	Name string `json:"name"`
+}
+
+// ModelExtractive is the Model.Name of the drafter that quotes sentences.
+const ModelExtractive = "extractive"
+
+// Statement is one short statement, naming the passage its quote is copied from.
+type Statement struct {
+	Header
+	Text    string `json:"text"`
+	Passage int    `json:"passage"`
+	Quote   string `json:"quote"`
+}
+
+// Verified is a statement whose quote was found, word for word, in the saved item.
+type Verified struct {
+	Header
+	Text    string `json:"text"`
+	Passage int    `json:"passage"`
+	Quote   string `json:"quote"`
+	ItemID  string `json:"itemId"`
+	Title   string `json:"title"`
+	// Where the quote stands in the item: the paragraph index and the
+	// character (Unicode code point) offsets of its start and end in that
+	// paragraph's text.
+	Paragraph int    `json:"paragraph"`
+	Start     int    `json:"start"`
+	End       int    `json:"end"`
+	Page      int    `json:"page,omitempty"`
+	StartMs   *int64 `json:"startMs,omitempty"`
+	// Saved is the quote as it stands in the item, which may differ from
+	// Quote only in the ways the matching rule forgives.
+	Saved string `json:"saved"`
+}
+
+// Reasons a statement is left out.
+const (
+	ReasonNotFound    = "quote-not-found"
+	ReasonBadPassage  = "no-such-passage"
+	ReasonEmpty       = "empty"
+	ReasonTooShort    = "quote-too-short"
+	ReasonDuplicate   = "duplicate-quote"
+	ReasonTooMany     = "too-many-statements"
+	ReasonItemMissing = "item-missing"
+)
+
+// LeftOut is a statement that is not shown, with the reason.
+type LeftOut struct {
+	Header
+	Text    string `json:"text"`
+	Passage int    `json:"passage"`
+	Quote   string `json:"quote"`
+	Reason  string `json:"reason"`
+}
+
+// Done closes the output of a stage that writes statements, so later stages
+// can tell a finished answer from a cut one.
+type Done struct {
+	Header
+	Stage      string `json:"stage"`
+	Statements int    `json:"statements"`
+}

@@ -1,0 +1,209 @@
+package jsonl
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Record is any of the protocol's records; a pointer to one of the structs
+// in records.go.
+type Record interface {
+	header() *Header
+}
+
+func (h *Header) header() *Header { return h }
+
+// TypeOf returns the "type" a record is written with.
+func TypeOf(r Record) string {
+	switch r.(type) {
+	case *Question:
+		return TypeQuestion
+	case *Warning:
+		return TypeWarning
+	case *Hit:
+		return TypeHit
+	case *Passage:
+		return TypePassage
+	case *Model:
+		return TypeModel
+	case *Statement:
+		return TypeStatement
+	case *Verified:
+		return TypeVerified
+	case *LeftOut:
+		return TypeLeftOut
+	case *Done:
+		return TypeDone
+	}
+	panic(fmt.Sprintf("jsonl: %T is not a record", r))
+}
+
+// newRecord returns an empty record of the given type, or nil if the type is unknown.
+func newRecord(typ string) Record {
+	switch typ {
+	case TypeQuestion:
+		return &Question{}
+	case TypeWarning:
+		return &Warning{}
+	case TypeHit:
+		return &Hit{}
+	case TypePassage:
+		return &Passage{}
+	case TypeModel:
+		return &Model{}
+	case TypeStatement:
+		return &Statement{}
+	case TypeVerified:
+		return &Verified{}
+	case TypeLeftOut:
+		return &LeftOut{}
+	case TypeDone:
+		return &Done{}
+	}
+	return nil
+}
+
+// Line is one decoded line of a stream.
+type Line struct {
+	// Number is the 1-based line number in the input.
+	Number int
+	// Raw is the line as read, without its newline; stages pass records they
+	// do not consume on as Raw, unchanged.
+	Raw []byte
+	// Record is the decoded record.
+	Record Record
+}
+
+// DecodeError is a line that is not a valid record. Its message names the
+// input and the line, e.g. "<stdin>:3: unknown record type \"clam\"".
+type DecodeError struct {
+	Input string
+	Line  int
+	Err   error
+}
+
+func (e *DecodeError) Error() string {
+	return fmt.Sprintf("%s:%d: %v", e.Input, e.Line, e.Err)
+}
+
+func (e *DecodeError) Unwrap() error { return e.Err }
+
+// Reader reads records, one per line, of any length.
+type Reader struct {
+	name string
+	r    *bufio.Reader
+	line int
+}
+
+// NewReader reads records from r; name is how errors call the input, such as "<stdin>".
+func NewReader(r io.Reader, name string) *Reader {
+	return &Reader{name: name, r: bufio.NewReaderSize(r, 64*1024)}
+}
+
+// Next returns the next record, or io.EOF at the end of the input. Blank
+// lines are skipped. A line that is not a valid record is a *DecodeError.
+func (r *Reader) Next() (*Line, error) {
+	for {
+		raw, err := r.r.ReadBytes('\n')
+		if len(raw) == 0 && err != nil {
+			if err == io.EOF {
+				return nil, io.EOF
+			}
+			return nil, fmt.Errorf("%s: %w", r.name, err)
+		}
+		r.line++
+		raw = bytes.TrimRight(raw, "\r\n")
+		if len(bytes.TrimSpace(raw)) == 0 {
+			if err != nil {
+				return nil, io.EOF
+			}
+			continue
+		}
+		rec, derr := Decode(raw)
+		if derr != nil {
+			return nil, &DecodeError{Input: r.name, Line: r.line, Err: derr}
+		}
+		return &Line{Number: r.line, Raw: raw, Record: rec}, nil
+	}
+}
+
+// Decode decodes one line strictly: a known "v" and "type", and no field
+// that the type does not define.
+func Decode(raw []byte) (Record, error) {
+	var h struct {
+		V    *int    `json:"v"`
+		Type *string `json:"type"`
+	}
+	if err := json.Unmarshal(raw, &h); err != nil {
+		return nil, fmt.Errorf("not a JSON object: %v", jsonErr(err))
+	}
+	if h.V == nil {
+		return nil, errors.New(`record has no "v" (protocol version)`)
+	}
+	if *h.V != Version {
+		return nil, fmt.Errorf("protocol version %d is not supported (this is version %d)", *h.V, Version)
+	}
+	if h.Type == nil {
+		return nil, errors.New(`record has no "type"`)
+	}
+	rec := newRecord(*h.Type)
+	if rec == nil {
+		return nil, fmt.Errorf("unknown record type %q", *h.Type)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(rec); err != nil {
+		return nil, fmt.Errorf("bad %s record: %v", *h.Type, jsonErr(err))
+	}
+	if dec.More() {
+		return nil, errors.New("more than one JSON value on the line")
+	}
+	return rec, nil
+}
+
+// jsonErr drops the "json: " prefix of encoding/json's messages.
+func jsonErr(err error) string {
+	s := err.Error()
+	if len(s) > 6 && s[:6] == "json: " {
+		return s[6:]
+	}
+	return s
+}
+
+// Writer writes records, each with one Write call so that a reader on the
+// other end of a pipe sees each record as soon as it is made.
+type Writer struct {
+	w   io.Writer
+	buf bytes.Buffer
+}
+
+// NewWriter writes records to w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+
+// Write fills in the record's "v" and "type" and writes it as one line.
+func (w *Writer) Write(r Record) error {
+	h := r.header()
+	h.V = Version
+	h.Type = TypeOf(r)
+	w.buf.Reset()
+	enc := json.NewEncoder(&w.buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		return err
+	}
+	_, err := w.w.Write(w.buf.Bytes())
+	return err
+}
+
+// WriteRaw passes a line on unchanged.
+func (w *Writer) WriteRaw(raw []byte) error {
+	w.buf.Reset()
+	w.buf.Write(raw)
+	w.buf.WriteByte('\n')
+	_, err := w.w.Write(w.buf.Bytes())
+	return err
+}

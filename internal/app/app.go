@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/progress"
 )
 
 // Prog is how the command names itself in messages.
@@ -97,4 +98,17 @@ func defaultLibraryHelp() string {
 // LibraryOpt is the --library flag every subcommand takes.
 type LibraryOpt struct {
 	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else ~/.local/share/sponge)"`
+}
+
+// progressFor is a progress bar on stderr when it is a terminal.
+func progressFor(env *Env, total int, what string) *progress.Bar {
+	return progress.New(env.Stderr, int64(total), what, false)
+}
+
+// count says "1 paragraph" or "3 paragraphs".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -3,6 +3,7 @@
 // and models live. Layout under the library folder:
 //
 //	items/ab/<id>.json.zst    the extracted item (title, source, kind, paragraphs)
+//	items/ab/<id>.meta.json   what lists need: title, source, kind, added, sizes
 //	sources/ab/<id>.zst       the saved source bytes, as they were read
 //	pending/<id>              an item being added or removed (see Reconcile)
 //	index/                    the search index, derived from items/
@@ -22,6 +23,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
+	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/sponge-library/sponge/internal/cli"
@@ -90,6 +93,10 @@ func ItemID(source []byte) string {
 
 func (l *Library) itemPath(id string) string {
 	return filepath.Join(l.Dir, "items", id[:2], id+".json.zst")
+}
+
+func (l *Library) metaPath(id string) string {
+	return filepath.Join(l.Dir, "items", id[:2], id+".meta.json")
 }
 
 func (l *Library) sourcePath(id string) string {
@@ -164,10 +171,18 @@ func (l *Library) Put(it *item.Item, source []byte) error {
 	if err := writeAtomic(l.sourcePath(it.ID), e.EncodeAll(source, nil)); err != nil {
 		return err
 	}
+	meta, err := json.Marshal(MetaOf(it))
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(l.metaPath(it.ID), meta); err != nil {
+		return err
+	}
 	raw, err := json.Marshal(it)
 	if err != nil {
 		return err
 	}
+	// The item file goes last: its presence is what makes the item saved.
 	return writeAtomic(l.itemPath(it.ID), e.EncodeAll(raw, nil))
 }
 
@@ -176,10 +191,55 @@ func (l *Library) Delete(id string) error {
 	if err := os.Remove(l.itemPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	if err := os.Remove(l.sourcePath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
+	for _, p := range []string{l.metaPath(id), l.sourcePath(id)} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
 	}
 	return nil
+}
+
+// Meta is what lists show of an item, kept beside it so a list of thousands
+// of items does not decompress them all.
+type Meta struct {
+	ID         string    `json:"id"`
+	Title      string    `json:"title"`
+	Source     string    `json:"source"`
+	Kind       string    `json:"kind"`
+	Added      time.Time `json:"added"`
+	Paragraphs int       `json:"paragraphs"`
+	Chars      int       `json:"chars"`
+	Pages      int       `json:"pages,omitempty"`
+}
+
+// MetaOf sums up an item.
+func MetaOf(it *item.Item) *Meta {
+	m := &Meta{ID: it.ID, Title: it.Title, Source: it.Source, Kind: it.Kind, Added: it.Added, Paragraphs: len(it.Paragraphs)}
+	for _, p := range it.Paragraphs {
+		m.Chars += utf8.RuneCountInString(p.Text)
+		m.Pages = max(m.Pages, p.Page)
+		for _, ps := range p.Pages {
+			m.Pages = max(m.Pages, ps.Page)
+		}
+	}
+	return m
+}
+
+// Meta reads the summary of an item; if the summary is missing it is made
+// from the item itself.
+func (l *Library) Meta(id string) (*Meta, error) {
+	data, err := os.ReadFile(l.metaPath(id))
+	if err == nil {
+		var m Meta
+		if json.Unmarshal(data, &m) == nil {
+			return &m, nil
+		}
+	}
+	it, err := l.Item(id)
+	if err != nil {
+		return nil, err
+	}
+	return MetaOf(it), nil
 }
 
 // IDs lists the ids of every item in the store, sorted.

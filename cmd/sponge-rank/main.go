@@ -1,0 +1,10 @@
+// Command sponge-rank ranks the paragraphs of the hit items into numbered passages.
+package main
+
+import (
+	"os"
+
+	"github.com/sponge-library/sponge/stages/rank"
+)
+
+func main() { os.Exit(rank.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

@@ -1,0 +1,179 @@
+// Package search is the sponge-search stage: it picks the items of the
+// library that best answer a question and writes the question, warnings and
+// one hit record per item.
+package search
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/index"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+// Prog is the stage's name in messages.
+const Prog = "sponge-search"
+
+// Limits on how many items a search picks.
+const (
+	DefaultLimit = 8
+	MaxLimit     = 20
+)
+
+type options struct {
+	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else ~/.local/share/sponge)"`
+	Limit   int    `long:"limit" value-name:"N" description:"how many items to pick, 1 to 20 (default 8, or the question record's limit)"`
+}
+
+// Main runs the stage and returns its exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var opts options
+	rest, done, code := cli.Parse(&opts, Prog, "[OPTIONS] [QUESTION]",
+		"Pick the items that best answer QUESTION (or the question record on stdin) and write\n"+
+			"JSONL: the question, warnings, then one hit per item, best first.", args, stdout, stderr)
+	if done {
+		return code
+	}
+	if opts.Limit != 0 && (opts.Limit < 1 || opts.Limit > MaxLimit) {
+		return cli.Report(stderr, Prog, cli.Usage("--limit must be from 1 to %d, not %d", MaxLimit, opts.Limit))
+	}
+	w := jsonl.NewWriter(stdout)
+	var q *jsonl.Question
+	if len(rest) > 0 {
+		text := strings.TrimSpace(strings.Join(rest, " "))
+		if text == "" {
+			return cli.Report(stderr, Prog, cli.Usage("the question is empty"))
+		}
+		q = &jsonl.Question{Text: text}
+	} else {
+		var err error
+		q, err = readQuestion(stdin, w)
+		if err != nil {
+			return cli.Report(stderr, Prog, err)
+		}
+	}
+	switch {
+	case opts.Limit != 0:
+		q.Limit = opts.Limit
+	case q.Limit == 0:
+		q.Limit = DefaultLimit
+	case q.Limit < 1 || q.Limit > MaxLimit:
+		return cli.Report(stderr, Prog, &cli.Error{Code: cli.ExitBadInput, Msg: fmt.Sprintf("the question's limit must be from 1 to %d, not %d", MaxLimit, q.Limit)})
+	}
+	res, err := Find(opts.Library, q.Text, q.Limit)
+	if err != nil {
+		return cli.Report(stderr, Prog, err)
+	}
+	if err := Write(w, q, res); err != nil {
+		return cli.Report(stderr, Prog, err)
+	}
+	return cli.ExitOK
+}
+
+// readQuestion reads records until the question, passing on any other record.
+func readQuestion(stdin io.Reader, w *jsonl.Writer) (*jsonl.Question, error) {
+	r := jsonl.NewReader(stdin, "<stdin>")
+	for {
+		line, err := r.Next()
+		if err == io.EOF {
+			return nil, cli.Usage("no question: give one as an argument, or a question record on stdin")
+		}
+		if err != nil {
+			return nil, &cli.Error{Code: cli.ExitBadInput, Msg: err.Error()}
+		}
+		if q, ok := line.Record.(*jsonl.Question); ok {
+			if strings.TrimSpace(q.Text) == "" {
+				return nil, &cli.Error{Code: cli.ExitBadInput, Msg: fmt.Sprintf("<stdin>:%d: the question is empty", line.Number)}
+			}
+			return q, nil
+		}
+		if err := w.WriteRaw(line.Raw); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// Result is what a search found.
+type Result struct {
+	Warnings []*jsonl.Warning
+	Hits     []*jsonl.Hit
+}
+
+// Find searches the library at dir (empty: the default library).
+func Find(dir, question string, limit int) (*Result, error) {
+	lib, err := library.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	x, err := index.Open(lib.IndexDir())
+	if err != nil {
+		if _, serr := os.Stat(lib.IndexDir()); errors.Is(serr, os.ErrNotExist) {
+			return nil, emptyLibrary(lib)
+		}
+		return nil, err
+	}
+	defer x.Close()
+	return FindIn(lib, x, question, limit)
+}
+
+func emptyLibrary(lib *library.Library) error {
+	return cli.Errorf("the library at %s is empty", lib.Dir).WithHint("save something first: sponge add FILE|FOLDER|URL")
+}
+
+// FindIn searches an open index; servers that keep the index open call it directly.
+func FindIn(lib *library.Library, x *index.Index, question string, limit int) (*Result, error) {
+	if n, err := x.Count(); err == nil && n == 0 {
+		return nil, emptyLibrary(lib)
+	}
+	hits, err := x.Search(question, limit)
+	if errors.Is(err, index.ErrNoWords) {
+		return nil, cli.Usage("the question %q has no words to search for", question)
+	}
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	res.Warnings = append(res.Warnings, semanticUnavailable(lib))
+	for i, h := range hits {
+		res.Hits = append(res.Hits, &jsonl.Hit{
+			ItemID: h.ItemID, Title: h.Title, Source: h.Source, Kind: h.Kind,
+			Score: round(h.Score), Rank: i + 1, FoundBy: []string{jsonl.FoundByKeyword},
+		})
+	}
+	return res, nil
+}
+
+func semanticUnavailable(lib *library.Library) *jsonl.Warning {
+	return &jsonl.Warning{
+		Code:    jsonl.WarnSemanticUnavailable,
+		Message: "items are found by keyword only: no embedding model is set up",
+		Hint:    "run sponge setup --embedding to also find items by meaning",
+	}
+}
+
+// Write writes the question, warnings and hits.
+func Write(w *jsonl.Writer, q *jsonl.Question, res *Result) error {
+	if err := w.Write(q); err != nil {
+		return err
+	}
+	for _, wr := range res.Warnings {
+		if err := w.Write(wr); err != nil {
+			return err
+		}
+	}
+	for _, h := range res.Hits {
+		if err := w.Write(h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func round(f float64) float64 {
+	return float64(int64(f*10000+0.5)) / 10000
+}

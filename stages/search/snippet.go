@@ -1,0 +1,63 @@
+package search
+
+import (
+	"strings"
+
+	"github.com/sponge-library/sponge/internal/index"
+	"github.com/sponge-library/sponge/internal/item"
+)
+
+// Snippet returns a short piece of the item around the question's words:
+// the paragraph with most of them, clipped to about width characters.
+func Snippet(it *item.Item, question string, width int) string {
+	want := map[string]bool{}
+	for _, t := range index.Terms(question) {
+		want[t] = true
+	}
+	best, bestN := -1, 0
+	for i, p := range it.Paragraphs {
+		n := 0
+		seen := map[string]bool{}
+		for _, t := range index.Terms(p.Text) {
+			if want[t] && !seen[t] {
+				seen[t] = true
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = i, n
+		}
+	}
+	if best < 0 {
+		if len(it.Paragraphs) == 0 {
+			return ""
+		}
+		best = 0
+	}
+	words := strings.Fields(it.Paragraphs[best].Text)
+	// Start a little before the first word that matched.
+	start := 0
+	for i, wd := range words {
+		ts := index.Terms(wd)
+		if len(ts) > 0 && want[ts[0]] {
+			start = max(0, i-6)
+			break
+		}
+	}
+	var b strings.Builder
+	if start > 0 {
+		b.WriteString("…")
+	}
+	end := start
+	for end < len(words) && b.Len()+len(words[end]) < width {
+		if end > start {
+			b.WriteByte(' ')
+		}
+		b.WriteString(words[end])
+		end++
+	}
+	if end < len(words) {
+		b.WriteString("…")
+	}
+	return b.String()
+}

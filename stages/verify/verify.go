@@ -1,0 +1,184 @@
+// Package verify is the sponge-verify stage: it keeps only the statements
+// whose quote is found, word for word, in the saved item, and says where.
+package verify
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/quote"
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+// Prog is how the stage names itself in messages.
+const Prog = "sponge-verify"
+
+// MaxStatements is the most statements an answer shows. Statements past it
+// are left out, so a model that writes a wall of text still gives a short
+// answer; a statement left out for another reason does not count.
+const MaxStatements = 6
+
+const about = `Reads a JSONL stream on stdin and checks each statement: its quote must
+stand, word for word, in the saved item its passage belongs to (anywhere in
+that item, inside one paragraph). A statement found is written as a
+"verified" record with the paragraph, offsets and page or time where the
+quote starts; one not found as a "left-out" record with the reason. Every
+other record passes on unchanged.
+
+The same words: differences in whitespace and line breaks, a word broken by a
+line-end hyphen, curly or straight quotes and apostrophes, dash variants,
+"…" or "...", Unicode normalisation and the case of the first letter are
+forgiven; nothing else is. A quote needs at least 3 words, and at most 6
+statements are kept.`
+
+type options struct {
+	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else ~/.local/share/sponge)"`
+}
+
+// Main runs sponge-verify and returns its exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var opts options
+	rest, done, code := cli.Parse(&opts, Prog, "[OPTIONS] < statements.jsonl", about, args, stdout, stderr)
+	if done {
+		return code
+	}
+	if len(rest) > 0 {
+		return cli.Report(stderr, Prog, cli.Usage("unexpected argument %q: the stream comes on stdin", rest[0]).
+			WithHint("run '%s --help'", Prog))
+	}
+	lib, err := library.Open(opts.Library)
+	if err != nil {
+		return cli.Report(stderr, Prog, err)
+	}
+	v := New(lib)
+	v.Warn = func(msg string) { cli.PrintWarning(stderr, Prog, msg) }
+	return cli.Report(stderr, Prog, v.Run(jsonl.NewReader(stdin, "<stdin>"), jsonl.NewWriter(stdout)))
+}
+
+// Verifier checks statements against a library. It remembers the passages it
+// has seen and caches the items it has loaded.
+type Verifier struct {
+	lib      *library.Library
+	passages map[int]*jsonl.Passage
+	items    map[string]*loaded
+	seen     map[string]bool // Normal of each verified quote
+	shown    int
+	// Warn, when set, is told about items that cannot be read.
+	Warn func(msg string)
+}
+
+type loaded struct {
+	it  *item.Item
+	doc *quote.Doc
+	err error
+}
+
+// New makes a Verifier for the library.
+func New(lib *library.Library) *Verifier {
+	return &Verifier{lib: lib, passages: map[int]*jsonl.Passage{}, items: map[string]*loaded{}, seen: map[string]bool{}}
+}
+
+// Run reads the stream, writes each checked statement as soon as it is
+// checked, and passes every other record on. A malformed line stops it with
+// an error that exits 3.
+func (v *Verifier) Run(r *jsonl.Reader, w *jsonl.Writer) error {
+	for {
+		line, err := r.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			var de *jsonl.DecodeError
+			if errors.As(err, &de) {
+				return &cli.Error{Msg: de.Error(), Code: cli.ExitBadInput}
+			}
+			return cli.Errorf("cannot read the stream: %v", err)
+		}
+		switch rec := line.Record.(type) {
+		case *jsonl.Passage:
+			v.passages[rec.Number] = rec
+			err = w.WriteRaw(line.Raw)
+		case *jsonl.Statement:
+			err = w.Write(v.Check(rec))
+		default:
+			err = w.WriteRaw(line.Raw)
+		}
+		if err != nil {
+			return cli.Errorf("cannot write the stream: %v", err)
+		}
+	}
+}
+
+// Check checks one statement and returns a *jsonl.Verified or a *jsonl.LeftOut.
+// Statements are checked in order: a duplicate is a quote already verified,
+// and the count of statements shown grows with each one verified.
+func (v *Verifier) Check(s *jsonl.Statement) jsonl.Record {
+	leftOut := func(reason string) jsonl.Record {
+		return &jsonl.LeftOut{Text: s.Text, Passage: s.Passage, Quote: s.Quote, Reason: reason}
+	}
+	q := quote.NewQuote(s.Quote)
+	if strings.TrimSpace(s.Text) == "" || q.Empty() {
+		return leftOut(jsonl.ReasonEmpty)
+	}
+	if v.shown >= MaxStatements {
+		return leftOut(jsonl.ReasonTooMany)
+	}
+	p, ok := v.passages[s.Passage]
+	if !ok {
+		return leftOut(jsonl.ReasonBadPassage)
+	}
+	if q.Words() < quote.MinWords {
+		return leftOut(jsonl.ReasonTooShort)
+	}
+	if v.seen[q.Normal()] {
+		return leftOut(jsonl.ReasonDuplicate)
+	}
+	l := v.load(p.ItemID)
+	if l.err != nil {
+		return leftOut(jsonl.ReasonItemMissing)
+	}
+	para, m, ok := l.doc.Find(q, p.Paragraph)
+	if !ok {
+		return leftOut(jsonl.ReasonNotFound)
+	}
+	v.seen[q.Normal()] = true
+	v.shown++
+	title := p.Title
+	if title == "" {
+		title = l.it.Title
+	}
+	page, startMs := l.it.Paragraphs[para].At(m.Start)
+	return &jsonl.Verified{
+		Text: s.Text, Passage: s.Passage, Quote: s.Quote,
+		ItemID: p.ItemID, Title: title,
+		Paragraph: para, Start: m.Start, End: m.End,
+		Page: page, StartMs: startMs,
+		Saved: m.Saved,
+	}
+}
+
+// load returns the item with its paragraphs ready for searching, loading it
+// once.
+func (v *Verifier) load(id string) *loaded {
+	if l, ok := v.items[id]; ok {
+		return l
+	}
+	l := &loaded{}
+	l.it, l.err = v.lib.Item(id)
+	if l.err == nil {
+		texts := make([]string, len(l.it.Paragraphs))
+		for i, p := range l.it.Paragraphs {
+			texts[i] = p.Text
+		}
+		l.doc = quote.NewDoc(texts)
+	} else if v.Warn != nil {
+		v.Warn(fmt.Sprintf("%v; statements quoting it are left out", l.err))
+	}
+	v.items[id] = l
+	return l
+}

@@ -18,7 +18,10 @@
 //     rejoins such words, but a model or a person may quote the broken form,
 //     and an item saved from other text may still hold it. A hyphen with no
 //     whitespace after it is a real hyphen: "inter-national" is not
-//     "international", and "well-known" is not "wellknown".
+//     "international", and "well-known" is not "wellknown". A suspended
+//     hyphen ("pre- and post-war") looks the same as a broken word and is
+//     read as one; that is harmless, since the quote reads the same way, but
+//     there only a hyphen, not another dash, is the same.
 //   - Dashes: - ‐ ‑ ‒ – — ― − ﹘ ﹣ － ⸺ ⸻ are one dash, a run of them
 //     ("--") is one dash, and whitespace beside a dash does not count, so
 //     "tea — cooler", "tea—cooler" and "tea -- cooler" are the same.

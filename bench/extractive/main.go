@@ -1,0 +1,519 @@
+// Command extractive measures the extractive drafter (issue 6) on BEIR
+// SciFact: it saves the 5,183 abstracts as items, asks each of the 505
+// training claims that have evidence through the real search and rank
+// stages, and reports the evidence hit rate (the share of claims for which
+// at least one quote is a gold evidence sentence), the mean number of
+// statements, how often an answerable claim is refused, and how often a
+// question the library cannot answer (unanswerable.txt) is rightly refused.
+// It compares the drafter with a plain BM25 sentence picker, sweeps the
+// refusal threshold, and times `sponge ask --extractive` as a whole process.
+//
+//	go run ./bench/extractive -bin bin        # after make build
+//	go run ./bench/extractive -tune           # also search the weights
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/sponge-library/sponge/internal/bench"
+	"github.com/sponge-library/sponge/internal/extractive"
+	"github.com/sponge-library/sponge/internal/index"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/sentences"
+	"github.com/sponge-library/sponge/jsonl"
+	"github.com/sponge-library/sponge/stages/rank"
+	"github.com/sponge-library/sponge/stages/search"
+)
+
+func main() {
+	libDir := flag.String("library", ".bench/scifact", "where to build (or find) the SciFact library")
+	binDir := flag.String("bin", "", "folder with the built sponge binaries, for the latency of sponge ask --extractive (skipped when empty)")
+	runs := flag.Int("runs", 60, "how many sponge ask processes to time")
+	tune := flag.Bool("tune", false, "search the score weights on the training claims")
+	show := flag.Int("show", 0, "print the answers to this many claims and unanswerable questions")
+	flag.Parse()
+	if err := run(*libDir, *binDir, *runs, *tune, *show); err != nil {
+		fmt.Fprintln(os.Stderr, "extractive:", err)
+		os.Exit(1)
+	}
+}
+
+// question is one question asked of the library, with its passages.
+type question struct {
+	text     string
+	gold     []string // evidence sentences, white space collapsed; none: unanswerable
+	goldDocs map[string]bool
+	passages []*jsonl.Passage
+	cands    []*extractive.Candidate
+	docOf    map[int]string // passage number → SciFact doc id
+	topHit   float64
+}
+
+type claim struct {
+	ID       int    `json:"id"`
+	Claim    string `json:"claim"`
+	Evidence []struct {
+		DocID     int      `json:"doc_id"`
+		Sentences []string `json:"sentences"`
+	} `json:"evidence"`
+}
+
+func run(libDir, binDir string, runs int, tune bool, show int) error {
+	dir, err := bench.SciFactDir()
+	if err != nil {
+		return err
+	}
+	docs, err := bench.Corpus(dir)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	ids, err := bench.BuildLibrary(libDir, docs)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "library of %d abstracts ready in %v\n", len(ids), time.Since(start).Round(time.Millisecond))
+
+	claims, err := readClaims(filepath.Join(dir, "claims-train-evidence.jsonl"))
+	if err != nil {
+		return err
+	}
+	unans, err := readLines(filepath.Join("bench", "extractive", "unanswerable.txt"))
+	if err != nil {
+		return err
+	}
+	var answerable, offTopic []*question
+	for _, c := range claims {
+		if len(c.Evidence) == 0 {
+			continue
+		}
+		q := &question{text: c.Claim, goldDocs: map[string]bool{}}
+		for _, e := range c.Evidence {
+			q.goldDocs[fmt.Sprint(e.DocID)] = true
+			for _, s := range e.Sentences {
+				q.gold = append(q.gold, norm(s))
+			}
+		}
+		answerable = append(answerable, q)
+	}
+	for _, u := range unans {
+		offTopic = append(offTopic, &question{text: u})
+	}
+	short, err := readShort(filepath.Join("bench", "extractive", "short-questions.tsv"), answerable, claims)
+	if err != nil {
+		return err
+	}
+
+	lib, err := library.Open(libDir)
+	if err != nil {
+		return err
+	}
+	x, err := index.Open(lib.IndexDir())
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	corpus = x
+	all := append(append(append([]*question{}, answerable...), offTopic...), short...)
+	inTop := 0
+	for _, q := range all {
+		res, err := search.FindIn(lib, x, q.text, search.DefaultLimit)
+		if err != nil {
+			return fmt.Errorf("search %q: %v", q.text, err)
+		}
+		if len(res.Hits) > 0 {
+			q.topHit = res.Hits[0].Score
+		}
+		q.passages, err = rank.Rank(lib, q.text, res.Hits)
+		if err != nil {
+			return err
+		}
+		q.docOf = map[int]string{}
+		found := false
+		for _, p := range q.passages {
+			q.docOf[p.Number] = ids[p.ItemID]
+			if q.goldDocs[ids[p.ItemID]] {
+				found = true
+			}
+		}
+		if found {
+			inTop++
+		}
+	}
+	fmt.Printf("Passages from sponge-search | sponge-rank (8 items): a gold abstract is among them for %d of %d claims (%.3f): the ceiling of the hit rate.\n\n",
+		inTop, len(answerable), float64(inTop)/float64(len(answerable)))
+
+	fmt.Printf("Sentence splitting: %s of the SciFact gold evidence sentences come out of internal/sentences exactly.\n\n", splitAgreement(dir, claims))
+
+	p := extractive.DefaultParams
+	if tune {
+		p = tuneParams(answerable, offTopic, p)
+		fmt.Printf("tuned: %+v\n\n", p)
+	}
+	prepare(all, &p)
+
+	baseline := extractive.Params{K1: p.K1, B: p.B, Max: 6}
+	rows := [][]string{
+		row("plain BM25 sentence picker (6 best sentences)", evaluate(answerable, offTopic, &baseline)),
+		row("sponge-draft --extractive", evaluate(answerable, offTopic, &p)),
+	}
+	noRefusal := p
+	noRefusal.MinCovers, noRefusal.MinAnswer = 0, 0
+	rows = append(rows, row("  the same without refusing", evaluate(answerable, offTopic, &noRefusal)))
+	fmt.Printf("%d SciFact training claims with evidence; %d questions the library cannot answer (unanswerable.txt).\n\n", len(answerable), len(offTopic))
+	fmt.Println(bench.Table([]string{"drafter", "evidence hit rate", "exact-sentence hit rate", "mean statements", "answerable refused", "unanswerable rightly refused"}, rows))
+	rs := evaluate(short, nil, &p)
+	fmt.Printf("Short questions about %d of those claims (short-questions.tsv): evidence hit rate %.3f, refused %.3f, mean statements %.2f.\n\n",
+		len(short), rs.hit, rs.refusedAnswerable, rs.meanStatements)
+
+	// The refusal thresholds, by measurement: the share of the question's
+	// weight (idf over the library) that the best passage and a sentence of
+	// it hold.
+	fmt.Println("Refusal thresholds (no statement unless a passage's Answer reaches MinAnswer and one of its sentences holds MinCovers of the question's idf weight):")
+	var sweep [][]string
+	for _, tp := range []float64{0, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8} {
+		for _, ts := range []float64{0, 0.2, 0.3} {
+			pp := p
+			pp.MinAnswer, pp.MinCovers = tp, ts
+			r := evaluate(answerable, offTopic, &pp)
+			rs := evaluate(short, nil, &pp)
+			mark := ""
+			if tp == p.MinAnswer && ts == p.MinCovers {
+				mark = " ←"
+			}
+			sweep = append(sweep, []string{fmt.Sprintf("%.2f", tp), fmt.Sprintf("%.2f%s", ts, mark), f3(r.hit), f3(r.refusedAnswerable), f3(r.rightRefusals), f3(rs.refusedAnswerable), fmt.Sprintf("%.2f", r.meanStatements)})
+		}
+	}
+	fmt.Println(bench.Table([]string{"MinAnswer", "MinCovers", "evidence hit rate", "answerable refused", "unanswerable rightly refused", "short questions refused", "mean statements"}, sweep))
+
+	if show > 0 {
+		showAnswers(answerable, offTopic, &p, show)
+	}
+	if binDir != "" {
+		return latency(binDir, libDir, answerable, offTopic, runs)
+	}
+	return nil
+}
+
+type result struct {
+	hit, exact, meanStatements, refusedAnswerable, rightRefusals float64
+}
+
+func row(name string, r result) []string {
+	return []string{name, f3(r.hit), f3(r.exact), fmt.Sprintf("%.2f", r.meanStatements), f3(r.refusedAnswerable), f3(r.rightRefusals)}
+}
+
+func f3(f float64) string { return fmt.Sprintf("%.3f", f) }
+
+// corpus gives the library's word counts to the drafter, as sponge-draft
+// does when it can open the index.
+var corpus extractive.Corpus
+
+func prepare(qs []*question, p *extractive.Params) {
+	for _, q := range qs {
+		q.cands = extractive.Candidates(q.text, q.passages, p, corpus)
+	}
+}
+
+// evaluate picks sentences for every question under p (candidates must be
+// prepared with the same K1 and B).
+func evaluate(answerable, offTopic []*question, p *extractive.Params) result {
+	var r result
+	statements, answered := 0, 0
+	for _, q := range answerable {
+		picked := extractive.Select(q.cands, p)
+		if len(picked) == 0 {
+			r.refusedAnswerable++
+			continue
+		}
+		answered++
+		statements += len(picked)
+		hit, exact := false, false
+		for _, c := range picked {
+			h, e := isGold(c.Quote, q.gold)
+			hit = hit || h
+			exact = exact || e
+		}
+		if hit {
+			r.hit++
+		}
+		if exact {
+			r.exact++
+		}
+	}
+	n := float64(len(answerable))
+	r.hit /= n
+	r.exact /= n
+	r.refusedAnswerable /= n
+	if answered > 0 {
+		r.meanStatements = float64(statements) / float64(answered)
+	}
+	for _, q := range offTopic {
+		if len(extractive.Select(q.cands, p)) == 0 {
+			r.rightRefusals++
+		}
+	}
+	if len(offTopic) > 0 {
+		r.rightRefusals /= float64(len(offTopic))
+	}
+	return r
+}
+
+// isGold: hit when the quote is a gold evidence sentence; SciFact's own
+// sentence list sometimes joins two sentences or cuts one in two, so a quote
+// inside a gold sentence (or holding one) counts too; exact when equal.
+func isGold(quote string, gold []string) (hit, exact bool) {
+	q := norm(quote)
+	for _, g := range gold {
+		if q == g {
+			return true, true
+		}
+		if len(q) >= 20 && len(g) >= 20 && (strings.Contains(g, q) || strings.Contains(q, g)) {
+			hit = true
+		}
+	}
+	return hit, false
+}
+
+func norm(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// tuneParams does coordinate ascent over the weights, maximising the hit
+// rate with the refusal threshold set to keep answerable refusals at most
+// 5% (so the threshold sweep can then pick it).
+func tuneParams(answerable, offTopic []*question, p extractive.Params) extractive.Params {
+	all := append(append([]*question{}, answerable...), offTopic...)
+	prepare(all, &p)
+	objective := func(pp *extractive.Params) float64 {
+		r := evaluate(answerable, nil, pp)
+		return r.hit
+	}
+	grid := map[string][]float64{
+		"Coverage":     {0, 0.25, 0.5, 1, 1.5, 2},
+		"Bigram":       {0, 0.15, 0.3, 0.6, 1},
+		"PassageRank":  {0, 0.1, 0.25, 0.5, 0.75, 1, 1.5},
+		"PassageScore": {0, 0.15, 0.3, 0.6, 1},
+		"Position":     {-0.2, -0.1, 0, 0.05, 0.1, 0.2, 0.4},
+		"ShortLen":     {0, 3, 6, 9},
+		"Redundancy":   {0, 0.2, 0.4, 0.6, 1},
+		"SamePassage":  {0, 0.05, 0.1, 0.2, 0.4},
+		"MinRelative":  {0, 0.2, 0.4, 0.6},
+	}
+	names := []string{"Coverage", "Bigram", "PassageRank", "PassageScore", "Position", "ShortLen", "Redundancy", "SamePassage", "MinRelative"}
+	set := func(pp *extractive.Params, name string, v float64) {
+		switch name {
+		case "Coverage":
+			pp.Coverage = v
+		case "Bigram":
+			pp.Bigram = v
+		case "PassageRank":
+			pp.PassageRank = v
+		case "PassageScore":
+			pp.PassageScore = v
+		case "Position":
+			pp.Position = v
+		case "ShortLen":
+			pp.ShortLen = int(v)
+		case "Redundancy":
+			pp.Redundancy = v
+		case "SamePassage":
+			pp.SamePassage = v
+		case "MinRelative":
+			pp.MinRelative = v
+		}
+	}
+	best := objective(&p)
+	for round := 0; round < 3; round++ {
+		improved := false
+		for _, name := range names {
+			for _, v := range grid[name] {
+				pp := p
+				set(&pp, name, v)
+				if o := objective(&pp); o > best+1e-9 {
+					best, p, improved = o, pp, true
+				}
+			}
+		}
+		fmt.Fprintf(os.Stderr, "tune round %d: hit rate %.3f\n", round+1, best)
+		if !improved {
+			break
+		}
+	}
+	return p
+}
+
+func showAnswers(answerable, offTopic []*question, p *extractive.Params, n int) {
+	for _, qs := range [][]*question{answerable[:min(n, len(answerable))], offTopic[:min(n, len(offTopic))]} {
+		for _, q := range qs {
+			fmt.Printf("Q: %s\n", q.text)
+			picked := extractive.Select(q.cands, p)
+			if len(picked) == 0 {
+				fmt.Println("   Nothing in your library answers that.")
+			}
+			for _, c := range picked {
+				h, _ := isGold(c.Quote, q.gold)
+				mark := " "
+				if h {
+					mark = "*"
+				}
+				fmt.Printf(" %s [%d covers %.2f, answer %.2f] %s\n", mark, c.Passage, c.Covers, c.Answer, c.Quote)
+			}
+			fmt.Println()
+		}
+	}
+}
+
+// latency times `sponge ask --extractive` as a whole process, a new process
+// for each question, alternating answerable and unanswerable questions.
+func latency(binDir, libDir string, answerable, offTopic []*question, runs int) error {
+	sponge := filepath.Join(binDir, "sponge")
+	for _, b := range []string{"sponge", "sponge-search", "sponge-rank", "sponge-draft", "sponge-verify", "sponge-render"} {
+		if _, err := os.Stat(filepath.Join(binDir, b)); err != nil {
+			return fmt.Errorf("no %s in %s: run make build first", b, binDir)
+		}
+	}
+	var ds []time.Duration
+	var rss []int64
+	var qs []*question
+	for i := 0; len(qs) < runs; i++ {
+		qs = append(qs, answerable[i%len(answerable)])
+		if len(qs) < runs {
+			qs = append(qs, offTopic[i%len(offTopic)])
+		}
+	}
+	// One run first to warm the page cache.
+	exec.Command(sponge, "ask", "--extractive", "--library", libDir, qs[0].text).Run()
+	verifiedAll := true
+	for _, q := range qs {
+		cmd := exec.Command(sponge, "ask", "--extractive", "--json", "--library", libDir, q.text)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		t := time.Now()
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("sponge ask %q: %v\n%s", q.text, err, errb.String())
+		}
+		ds = append(ds, time.Since(t))
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			rss = append(rss, ru.Maxrss)
+		}
+		if strings.Contains(out.String(), `"quote-not-found"`) {
+			verifiedAll = false
+		}
+	}
+	sort.Slice(rss, func(i, j int) bool { return rss[i] < rss[j] })
+	fmt.Printf("Latency of `sponge ask --extractive --json` as a whole process (%d runs, a new process each, warm page cache, %d cores):\n\n", len(ds), runtime.NumCPU())
+	fmt.Println(bench.Table([]string{"median", "p95", "max", "peak RSS (largest child)"},
+		[][]string{{ms(bench.Percentile(ds, 50)), ms(bench.Percentile(ds, 95)), ms(bench.Percentile(ds, 100)), fmt.Sprintf("%.0f MB", float64(rss[len(rss)-1])/1024)}}))
+	if !verifiedAll {
+		fmt.Println("WARNING: some extractive quote was not found by sponge-verify")
+	}
+	return nil
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d)/float64(time.Millisecond)) }
+
+// splitAgreement is the share of gold evidence sentences that the splitter
+// returns exactly, from their abstracts.
+func splitAgreement(dir string, claims []claim) string {
+	docs, err := bench.Corpus(dir)
+	if err != nil {
+		return "?"
+	}
+	text := map[string]string{}
+	for _, d := range docs {
+		text[d.ID] = d.Text
+	}
+	n, ok := 0, 0
+	for _, c := range claims {
+		for _, e := range c.Evidence {
+			got := map[string]bool{}
+			for _, s := range sentences.Sentences(text[fmt.Sprint(e.DocID)]) {
+				got[s] = true
+			}
+			for _, s := range e.Sentences {
+				n++
+				if got[strings.TrimSpace(s)] {
+					ok++
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("%d of %d (%.3f)", ok, n, float64(ok)/math.Max(1, float64(n)))
+}
+
+func readClaims(path string) ([]claim, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []claim
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var c claim
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		out = append(out, c)
+	}
+	return out, sc.Err()
+}
+
+// readShort reads the short questions, each with the gold sentences of the
+// claim it is about.
+func readShort(path string, answerable []*question, claims []claim) ([]*question, error) {
+	lines, err := readLines(path)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[int]string{}
+	for _, c := range claims {
+		byID[c.ID] = c.Claim
+	}
+	byText := map[string]*question{}
+	for _, q := range answerable {
+		byText[q.text] = q
+	}
+	var out []*question
+	for _, l := range lines {
+		id, text, ok := strings.Cut(l, "\t")
+		var n int
+		if _, err := fmt.Sscan(id, &n); err != nil || !ok {
+			return nil, fmt.Errorf("%s: bad line %q", path, l)
+		}
+		c := byText[byID[n]]
+		if c == nil {
+			return nil, fmt.Errorf("%s: claim %d has no evidence", path, n)
+		}
+		out = append(out, &question{text: strings.TrimSpace(text), gold: c.gold, goldDocs: c.goldDocs})
+	}
+	return out, nil
+}
+
+func readLines(path string) ([]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out, nil
+}

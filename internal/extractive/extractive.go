@@ -1,0 +1,372 @@
+// Package extractive answers a question without a model: it picks the
+// sentences of the ranked passages that answer it best and quotes them
+// verbatim, so every statement is a quote that verification will find.
+//
+// Each sentence gets a score from features measured on the SciFact training
+// claims (see bench/extractive): BM25 of the sentence against the question
+// (idf over the sentences of all passages), the share of the question's
+// weight it covers, question bigrams it repeats, the passage's rank and
+// score, where the sentence stands in its passage and how long it is.
+// Sentences are then picked greedily, best first, with a penalty for
+// repeating what a picked sentence already says (maximal marginal relevance)
+// and a smaller one for staying in a passage already quoted.
+//
+// When no sentence covers enough of the question the drafter writes nothing,
+// and the answer is that nothing in the library answers it. The threshold
+// was chosen by measurement: see DefaultParams.
+package extractive
+
+import (
+	"context"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/sponge-library/sponge/internal/sentences"
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+// Params are the weights of the sentence score and the rules of picking.
+type Params struct {
+	// BM25 of a sentence against the question.
+	K1, B float64
+	// Weights of the features, added to the normalised BM25 score.
+	Coverage     float64 // share of the question's idf weight the sentence has
+	Bigram       float64 // share of the question's word pairs it repeats
+	PassageRank  float64 // 1/rank of the passage
+	PassageScore float64 // the passage's score over the best passage's score
+	Position     float64 // 0 for the first sentence of a passage, 1 for the last
+	// Sentences with fewer content words than ShortLen are scaled down.
+	ShortLen int
+	// Redundancy scales the similarity to the most similar picked sentence
+	// that is subtracted from a score; SamePassage is subtracted for every
+	// sentence already picked from the same passage.
+	Redundancy  float64
+	SamePassage float64
+	// The refusal thresholds. MinAnswer is on the best passage's Answer:
+	// when no passage reaches it, nothing is written. Every sentence
+	// written holds at least MinCovers of the question's weight.
+	MinAnswer float64
+	MinCovers float64
+	// MinRelative: a sentence after the first is written only when its
+	// score is at least this share of the first one's.
+	MinRelative float64
+	// Max is the most statements written.
+	Max int
+}
+
+// DefaultParams were tuned on the 505 SciFact training claims that have
+// evidence, against a set of questions the SciFact library cannot answer
+// (bench/extractive/unanswerable.txt); bench/extractive prints the table.
+var DefaultParams = Params{
+	K1: 1.2, B: 0.75,
+	Coverage:     1.0,
+	Bigram:       0.3,
+	PassageRank:  0.5,
+	PassageScore: 0.3,
+	Position:     0.1,
+	ShortLen:     6,
+	Redundancy:   0.6,
+	SamePassage:  0.05,
+	MinAnswer:    0.65,
+	MinCovers:    0.2,
+	MinRelative:  0.4,
+	Max:          6,
+}
+
+// Candidate is one sentence of a passage with the features of its score.
+type Candidate struct {
+	Passage int    // the passage's number
+	Rank    int    // 1-based position of the passage in the input
+	Quote   string // the sentence, verbatim
+	Index   int    // position of the sentence in its passage
+
+	BM25     float64 // over the sum of the question's idf
+	Coverage float64 // share of the question's idf weight, idf over the passages
+	// Covers is the share of the question's weight that the sentence
+	// holds, with idf over the library (over the passages when the
+	// library's counts are not known).
+	Covers float64
+	// Answer measures how well the sentence's passage (with its title and
+	// heading) answers the question: the share of the question's weight
+	// it holds, times the square root of that weight over the weight of a
+	// word found once. A passage answers when it has most of the question's
+	// words and they are not all common ones. This separated the SciFact
+	// claims from the questions about other topics best of the measures
+	// tried (bench/extractive).
+	Answer       float64
+	Bigram       float64
+	PassageScore float64
+	Position     float64
+	Terms        int // content words
+
+	terms map[string]bool
+}
+
+// Score is the candidate's score under p, before redundancy.
+func (p *Params) Score(c *Candidate) float64 {
+	s := c.BM25 + p.Coverage*c.Coverage + p.Bigram*c.Bigram +
+		p.PassageRank/float64(c.Rank) + p.PassageScore*c.PassageScore + p.Position*c.Position
+	if c.Terms < p.ShortLen && p.ShortLen > 0 {
+		s *= float64(c.Terms) / float64(p.ShortLen)
+	}
+	return s
+}
+
+// Corpus gives the document frequencies of words in the whole library
+// (index.Index does), to weigh the words of a question by their rarity.
+type Corpus interface {
+	DocFreqs(terms []string) (df map[string]int, docs int, err error)
+}
+
+// Candidates splits the passages into sentences and measures each against
+// the question. corpus may be nil: then word weights come from the passages.
+func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Corpus) []*Candidate {
+	q := terms(question)
+	if len(q) == 0 {
+		return nil
+	}
+	qset := map[string]bool{}
+	var qterms []string
+	for _, t := range q {
+		if !qset[t] {
+			qset[t] = true
+			qterms = append(qterms, t)
+		}
+	}
+	qbigrams := map[[2]string]bool{}
+	for i := 1; i < len(q); i++ {
+		if q[i-1] != q[i] {
+			qbigrams[[2]string{q[i-1], q[i]}] = true
+		}
+	}
+	lw := newLibraryWeights(question, passages, corpus)
+
+	type sent struct {
+		c    *Candidate
+		tf   map[string]int
+		toks []string
+	}
+	var sents []sent
+	passageDF := map[string]int{}
+	sentDF := map[string]int{}
+	best := 0.0
+	for _, ps := range passages {
+		best = math.Max(best, ps.Score)
+	}
+	totalLen := 0
+	for rank, ps := range passages {
+		spans := sentences.Split(ps.Text)
+		inPassage := map[string]bool{}
+		pshare, pmass := lw.covers(ps.Title + "\n" + ps.Heading + "\n" + ps.Text)
+		answer := pshare * math.Sqrt(pmass)
+		for i, sp := range spans {
+			quote := ps.Text[sp.Start:sp.End]
+			toks := terms(quote)
+			tf := map[string]int{}
+			for _, t := range toks {
+				tf[t]++
+			}
+			for t := range tf {
+				sentDF[t]++
+				inPassage[t] = true
+			}
+			pos := 0.0
+			if len(spans) > 1 {
+				pos = float64(i) / float64(len(spans)-1)
+			}
+			pscore := 0.0
+			if best > 0 {
+				pscore = ps.Score / best
+			}
+			c := &Candidate{
+				Passage: ps.Number, Rank: rank + 1, Quote: quote, Index: i,
+				PassageScore: pscore, Position: pos, Terms: len(toks),
+				Answer: answer,
+			}
+			c.Covers, _ = lw.covers(quote)
+			sents = append(sents, sent{c, tf, toks})
+			totalLen += len(toks)
+		}
+		for t := range inPassage {
+			passageDF[t]++
+		}
+	}
+	if len(sents) == 0 {
+		return nil
+	}
+	n := float64(len(sents))
+	avg := float64(totalLen) / n
+	np := float64(len(passages))
+	// Coverage weights: idf over passages, with a term that no passage has
+	// weighing most, since the passages lack what the question asks about.
+	cw := map[string]float64{}
+	cwSum := 0.0
+	idfSum := 0.0
+	idf := map[string]float64{}
+	for _, t := range qterms {
+		cw[t] = math.Log((np + 1) / (float64(passageDF[t]) + 0.5))
+		cwSum += cw[t]
+		df := float64(sentDF[t])
+		idf[t] = math.Log(1 + (n-df+0.5)/(df+0.5))
+		idfSum += idf[t]
+	}
+	out := make([]*Candidate, 0, len(sents))
+	for _, s := range sents {
+		c := s.c
+		c.terms = make(map[string]bool, len(s.tf))
+		for t := range s.tf {
+			c.terms[t] = true
+		}
+		bm, cov := 0.0, 0.0
+		norm := p.K1 * (1 - p.B + p.B*float64(len(s.toks))/avg)
+		for _, t := range qterms {
+			f := float64(s.tf[t])
+			if f == 0 {
+				continue
+			}
+			bm += idf[t] * f * (p.K1 + 1) / (f + norm)
+			cov += cw[t]
+		}
+		if idfSum > 0 {
+			c.BM25 = bm / (idfSum * (p.K1 + 1))
+		}
+		if cwSum > 0 {
+			c.Coverage = cov / cwSum
+		}
+		if len(qbigrams) > 0 {
+			hit := 0
+			seen := map[[2]string]bool{}
+			for i := 1; i < len(s.toks); i++ {
+				b := [2]string{s.toks[i-1], s.toks[i]}
+				if qbigrams[b] && !seen[b] {
+					seen[b] = true
+					hit++
+				}
+			}
+			c.Bigram = float64(hit) / float64(len(qbigrams))
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// similarity is the share of the smaller sentence's words the two share.
+func similarity(a, b *Candidate) float64 {
+	if len(a.terms) == 0 || len(b.terms) == 0 {
+		return 0
+	}
+	small, big := a.terms, b.terms
+	if len(small) > len(big) {
+		small, big = big, small
+	}
+	shared := 0
+	for t := range small {
+		if big[t] {
+			shared++
+		}
+	}
+	return float64(shared) / float64(len(small))
+}
+
+// Answerable reports whether any sentence answers the question well
+// enough to be written: its passage's Answer reaches MinAnswer and the
+// sentence holds MinCovers of the question's weight.
+func Answerable(cands []*Candidate, p *Params) bool {
+	for _, c := range cands {
+		if c.Answer >= p.MinAnswer && c.Covers >= p.MinCovers {
+			return true
+		}
+	}
+	return false
+}
+
+// Select picks the sentences to write, best first; none when the question
+// is not Answerable.
+func Select(cands []*Candidate, p *Params) []*Candidate {
+	if len(cands) == 0 || p.Max <= 0 || !Answerable(cands, p) {
+		return nil
+	}
+	base := make([]float64, len(cands))
+	order := make([]int, len(cands))
+	for i, c := range cands {
+		base[i] = p.Score(c)
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return base[order[a]] > base[order[b]] })
+	var picked []*Candidate
+	used := make([]bool, len(cands))
+	perPassage := map[int]int{}
+	seen := map[string]bool{}
+	first := 0.0
+	for len(picked) < p.Max {
+		bi, bv := -1, math.Inf(-1)
+		for _, i := range order {
+			c := cands[i]
+			if used[i] || c.Covers < p.MinCovers {
+				continue
+			}
+			// The base score bounds the adjusted one: stop looking once no
+			// later candidate can win.
+			if base[i] <= bv {
+				break
+			}
+			v := base[i] - p.SamePassage*float64(perPassage[c.Passage])
+			maxSim := 0.0
+			for _, q := range picked {
+				maxSim = math.Max(maxSim, similarity(c, q))
+			}
+			v -= p.Redundancy * maxSim
+			if v > bv {
+				bi, bv = i, v
+			}
+		}
+		if bi < 0 {
+			break
+		}
+		used[bi] = true
+		c := cands[bi]
+		if len(picked) == 0 {
+			first = base[bi]
+		} else if bv < p.MinRelative*first {
+			break
+		}
+		key := strings.Join(strings.Fields(c.Quote), " ")
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		picked = append(picked, c)
+		perPassage[c.Passage]++
+	}
+	return picked
+}
+
+// Drafter is the drafter that quotes sentences. It satisfies the Drafter
+// interface of the sponge-draft stage.
+type Drafter struct {
+	Params Params
+	// Corpus, when set, weighs the question's words by their rarity in the
+	// whole library; otherwise in the passages alone.
+	Corpus Corpus
+}
+
+// New returns a drafter with DefaultParams.
+func New() *Drafter { return &Drafter{Params: DefaultParams} }
+
+// Name is the name the model record carries.
+func (d *Drafter) Name() string { return jsonl.ModelExtractive }
+
+// Draft writes up to Params.Max statements, each a sentence of a passage
+// quoted whole, its text the quote itself.
+func (d *Drafter) Draft(ctx context.Context, question string, passages []*jsonl.Passage, emit func(*jsonl.Statement) error) error {
+	for _, c := range Select(Candidates(question, passages, &d.Params, d.Corpus), &d.Params) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := emit(&jsonl.Statement{Text: c.Quote, Passage: c.Passage, Quote: c.Quote}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,105 @@
+package extractive
+
+import (
+	"math"
+	"strings"
+	"unicode"
+
+	"github.com/sponge-library/sponge/internal/index"
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+// libraryWeights weighs the words of a question by idf over the library:
+// the answerability of a sentence is the share of that weight it holds.
+// Words are the index's own terms (so the library's counts apply), without
+// stop words.
+type libraryWeights struct {
+	w     map[string]float64
+	total float64
+	// logN is the weight of a word found once in a library of one
+	// document less: dividing by it makes weights comparable between a
+	// library of ten notes and one of ten thousand papers.
+	logN float64
+}
+
+func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus) *libraryWeights {
+	qt := indexTerms(question)
+	lw := &libraryWeights{w: map[string]float64{}}
+	if len(qt) == 0 {
+		return lw
+	}
+	var df map[string]int
+	n := 0
+	if corpus != nil {
+		var err error
+		if df, n, err = corpus.DocFreqs(qt); err != nil {
+			df = nil
+		}
+	}
+	if df == nil {
+		// Without the library's counts, count over the passages.
+		df = map[string]int{}
+		for _, p := range passages {
+			seen := map[string]bool{}
+			for _, t := range indexTerms(p.Text) {
+				seen[t] = true
+			}
+			for _, t := range qt {
+				if seen[t] {
+					df[t]++
+				}
+			}
+		}
+		n = len(passages)
+	}
+	lw.logN = math.Log(float64(n) + 1)
+	for _, t := range qt {
+		if _, ok := lw.w[t]; ok {
+			continue
+		}
+		// A word the library lacks weighs most: it is what the library
+		// cannot answer.
+		w := math.Log((float64(n) + 1) / (float64(df[t]) + 0.5))
+		lw.w[t] = w
+		lw.total += w
+	}
+	return lw
+}
+
+// covers returns the share of the question's weight that text holds, and
+// that weight itself over logN.
+func (lw *libraryWeights) covers(text string) (share, mass float64) {
+	if lw.total <= 0 {
+		return 0, 0
+	}
+	have := map[string]bool{}
+	for _, t := range indexTerms(text) {
+		have[t] = true
+	}
+	s := 0.0
+	for t, w := range lw.w {
+		if have[t] {
+			s += w
+		}
+	}
+	return s / lw.total, s / lw.logN
+}
+
+// indexTerms returns the index terms of text's words that are not stop words.
+func indexTerms(text string) []string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
+	}) {
+		lw := strings.ToLower(strings.Trim(w, "'"))
+		if stopWords[lw] || lw == "" {
+			continue
+		}
+		b.WriteString(lw)
+		b.WriteByte(' ')
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	return index.Terms(b.String())
+}

@@ -1,0 +1,280 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/extract"
+	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/progress"
+)
+
+func init() {
+	register("add", "save files, folders, URLs or stdin (-) in the library", runAdd)
+}
+
+type addOptions struct {
+	LibraryOpt
+	Title   string        `long:"title" value-name:"TITLE" description:"the title of the item (with one input, e.g. stdin)"`
+	Timeout time.Duration `long:"timeout" default:"30s" value-name:"DURATION" description:"how long to wait for a URL"`
+	Quiet   bool          `short:"q" long:"quiet" description:"print only errors and the summary"`
+}
+
+// input is one thing to save: a file, a URL, or stdin.
+type input struct {
+	name string // as the person gave it, or the path found in a folder
+	path string
+	url  string
+	std  bool
+}
+
+// added is what happened to one input.
+type added struct {
+	in     input
+	it     *item.Item
+	source []byte
+	id     string
+	err    error
+	had    bool // the library had it already
+}
+
+func runAdd(env *Env, args []string) int {
+	var opts addOptions
+	rest, done, code := cli.Parse(&opts, "sponge add", "[OPTIONS] FILE|FOLDER|URL|- ...",
+		"Save files, folders (every supported file under them), http(s) URLs, or stdin (-).\n"+
+			"Formats: Markdown, plain text, HTML, PDF, WebVTT, SubRip.", args, env.Stdout, env.Stderr)
+	if done {
+		return code
+	}
+	if len(rest) == 0 {
+		cli.PrintError(env.Stderr, Prog, "nothing to add")
+		cli.PrintHint(env.Stderr, Prog, "sponge add FILE|FOLDER|URL|- (see 'sponge add --help')")
+		return cli.ExitUsage
+	}
+	if opts.Title != "" && len(rest) > 1 {
+		return cli.Report(env.Stderr, Prog, cli.Usage("--title goes with one input, not %d", len(rest)))
+	}
+
+	var inputs []input
+	failed, skipped := 0, 0
+	for _, a := range rest {
+		ins, skip, err := expand(a)
+		if err != nil {
+			cli.PrintError(env.Stderr, Prog, err.Error())
+			failed++
+			continue
+		}
+		for _, s := range skip {
+			cli.PrintWarning(env.Stderr, Prog, s+": skipped, not a format sponge reads")
+		}
+		skipped += len(skip)
+		inputs = append(inputs, ins...)
+	}
+
+	w, err := library.OpenWriter(opts.Library, func() {
+		fmt.Fprintln(env.Stderr, "sponge: waiting for another sponge command to finish with the library…")
+	})
+	if err != nil {
+		return cli.Report(env.Stderr, Prog, err)
+	}
+
+	bar := (*progress.Bar)(nil)
+	if len(inputs) > 1 {
+		bar = progress.New(env.Stderr, int64(len(inputs)), "adding", false)
+	}
+	quiet := opts.Quiet || bar != nil
+
+	results := make(chan added, runtime.GOMAXPROCS(0)*2)
+	ctx := context.Background()
+	go prepareAll(ctx, w.Library, inputs, env.Stdin, opts, results)
+
+	nAdded, nHad := 0, 0
+	seen := map[string]bool{}
+	for r := range results {
+		bar.Add(1)
+		if r.err == nil && !r.had && seen[r.id] {
+			r.had = true
+		}
+		switch {
+		case r.err != nil:
+			bar.Clear()
+			cli.PrintError(env.Stderr, Prog, r.in.name+": "+r.err.Error())
+			failed++
+		case r.had:
+			nHad++
+			if !quiet {
+				fmt.Fprintf(env.Stdout, "already saved %s %s\n", item.Short(r.id), r.in.name)
+			}
+		default:
+			if err := w.Add(r.it, r.source); err != nil {
+				bar.Clear()
+				cli.PrintError(env.Stderr, Prog, r.in.name+": cannot save: "+err.Error())
+				failed++
+				continue
+			}
+			seen[r.id] = true
+			nAdded++
+			if !quiet {
+				fmt.Fprintf(env.Stdout, "added %s %s (%s, %s)\n", item.Short(r.id), r.it.Title, r.it.Kind, count(len(r.it.Paragraphs), "paragraph"))
+			}
+		}
+	}
+	bar.Finish()
+	if err := w.Close(); err != nil {
+		cli.PrintError(env.Stderr, Prog, "cannot finish the index: "+err.Error())
+		cli.PrintHint(env.Stderr, Prog, "the items are saved; run 'sponge reindex'")
+		failed++
+	}
+	summary := fmt.Sprintf("added %d, already saved %d, failed %d", nAdded, nHad, failed)
+	if skipped > 0 {
+		summary += fmt.Sprintf(", skipped %d", skipped)
+	}
+	fmt.Fprintln(env.Stdout, summary)
+	if failed > 0 {
+		return cli.ExitFailure
+	}
+	return cli.ExitOK
+}
+
+// expand turns one argument into inputs; files under a folder that sponge
+// does not read are returned as skipped.
+func expand(arg string) (ins []input, skipped []string, err error) {
+	switch {
+	case arg == "-":
+		return []input{{name: "stdin", std: true}}, nil, nil
+	case strings.HasPrefix(arg, "http://") || strings.HasPrefix(arg, "https://"):
+		return []input{{name: arg, url: arg}}, nil, nil
+	}
+	st, err := os.Stat(arg)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, fmt.Errorf("%s: no such file or folder", arg)
+		}
+		return nil, nil, fmt.Errorf("%s: %v", arg, errors.Unwrap(err))
+	}
+	if !st.IsDir() {
+		return []input{{name: arg, path: arg}}, nil, nil
+	}
+	err = filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return fmt.Errorf("%s: %v", p, errors.Unwrap(err))
+		}
+		if d.IsDir() {
+			if p != arg && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), ".") || !d.Type().IsRegular() {
+			return nil
+		}
+		if extract.Supported(d.Name()) {
+			ins = append(ins, input{name: p, path: p})
+		} else {
+			skipped = append(skipped, p)
+		}
+		return nil
+	})
+	sort.Slice(ins, func(i, j int) bool { return ins[i].path < ins[j].path })
+	return ins, skipped, err
+}
+
+// prepareAll reads and extracts the inputs on all cores and sends the
+// results in input order.
+func prepareAll(ctx context.Context, lib *library.Library, inputs []input, stdin io.Reader, opts addOptions, out chan<- added) {
+	defer close(out)
+	workers := runtime.GOMAXPROCS(0)
+	slots := make([]chan added, len(inputs))
+	for i := range slots {
+		slots[i] = make(chan added, 1)
+	}
+	next := make(chan int)
+	go func() {
+		defer close(next)
+		for i := range inputs {
+			next <- i
+		}
+	}()
+	for range workers {
+		go func() {
+			for i := range next {
+				slots[i] <- prepare(ctx, lib, inputs[i], stdin, opts)
+			}
+		}()
+	}
+	for _, s := range slots {
+		out <- <-s
+	}
+}
+
+// prepare reads one input, and extracts it unless the library has it.
+func prepare(ctx context.Context, lib *library.Library, in input, stdin io.Reader, opts addOptions) added {
+	r := added{in: in}
+	var data []byte
+	var contentType, name, source string
+	switch {
+	case in.std:
+		data, r.err = io.ReadAll(stdin)
+		name, source = "stdin", "stdin"
+	case in.url != "":
+		data, contentType, r.err = extract.Fetch(ctx, in.url, extract.FetchOptions{Timeout: opts.Timeout})
+		name, source = in.url, in.url
+	default:
+		data, r.err = os.ReadFile(in.path)
+		if r.err != nil {
+			r.err = errors.Unwrap(r.err)
+			return r
+		}
+		name = in.path
+		if abs, err := filepath.Abs(in.path); err == nil {
+			source = abs
+		} else {
+			source = in.path
+		}
+	}
+	if r.err != nil {
+		return r
+	}
+	r.id = library.ItemID(data)
+	if lib.Has(r.id) {
+		r.had = true
+		return r
+	}
+	doc, err := extractSafely(data, name, contentType)
+	if err != nil {
+		r.err = err
+		return r
+	}
+	title := doc.Title
+	if opts.Title != "" {
+		title = opts.Title
+	}
+	if title == "" {
+		title = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+	}
+	r.it = &item.Item{ID: r.id, Title: title, Source: source, Kind: doc.Kind, Added: time.Now().UTC().Truncate(time.Second), Paragraphs: doc.Paragraphs}
+	r.source = data
+	return r
+}
+
+// extractSafely turns a panic in an extractor into an error for that input,
+// so one bad file cannot stop a whole folder.
+func extractSafely(data []byte, name, contentType string) (doc *extract.Document, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("cannot read it (the extractor failed: %v)", p)
+		}
+	}()
+	return extract.Bytes(data, name, contentType)
+}

@@ -36,6 +36,8 @@ type Params struct {
 	PassageRank  float64 // 1/rank of the passage
 	PassageScore float64 // the passage's score over the best passage's score
 	Position     float64 // 0 for the first sentence of a passage, 1 for the last
+	Covers       float64 // share of the question's weight, idf over the library
+	Answer       float64 // how well the sentence's passage answers
 	// Sentences with fewer content words than ShortLen are scaled down.
 	ShortLen int
 	// Redundancy scales the similarity to the most similar picked sentence
@@ -46,8 +48,9 @@ type Params struct {
 	// The refusal thresholds. MinAnswer is on the best passage's Answer:
 	// when no passage reaches it, nothing is written. Every sentence
 	// written holds at least MinCovers of the question's weight.
-	MinAnswer float64
-	MinCovers float64
+	MinAnswer         float64
+	MinSentenceAnswer float64
+	MinCovers         float64
 	// MinRelative: a sentence after the first is written only when its
 	// score is at least this share of the first one's.
 	MinRelative float64
@@ -60,18 +63,21 @@ type Params struct {
 // (bench/extractive/unanswerable.txt); bench/extractive prints the table.
 var DefaultParams = Params{
 	K1: 1.2, B: 0.75,
-	Coverage:     1.0,
-	Bigram:       0.3,
-	PassageRank:  0.5,
-	PassageScore: 0.3,
-	Position:     0.1,
-	ShortLen:     6,
-	Redundancy:   0.6,
-	SamePassage:  0.05,
-	MinAnswer:    0.65,
-	MinCovers:    0.2,
-	MinRelative:  0.4,
-	Max:          6,
+	Coverage:          1.5,
+	Bigram:            0,
+	PassageRank:       0.5,
+	PassageScore:      0.6,
+	Position:          0.05,
+	Covers:            0.5,
+	Answer:            0,
+	ShortLen:          6,
+	Redundancy:        0,
+	SamePassage:       0.1,
+	MinAnswer:         0.5,
+	MinSentenceAnswer: 0.4,
+	MinCovers:         0,
+	MinRelative:       0,
+	Max:               6,
 }
 
 // Candidate is one sentence of a passage with the features of its score.
@@ -94,11 +100,14 @@ type Candidate struct {
 	// words and they are not all common ones. This separated the SciFact
 	// claims from the questions about other topics best of the measures
 	// tried (bench/extractive).
-	Answer       float64
-	Bigram       float64
-	PassageScore float64
-	Position     float64
-	Terms        int // content words
+	Answer float64
+	// SentenceAnswer is the same measure for the sentence with its
+	// passage's title and heading.
+	SentenceAnswer float64
+	Bigram         float64
+	PassageScore   float64
+	Position       float64
+	Terms          int // content words
 
 	terms map[string]bool
 }
@@ -106,7 +115,8 @@ type Candidate struct {
 // Score is the candidate's score under p, before redundancy.
 func (p *Params) Score(c *Candidate) float64 {
 	s := c.BM25 + p.Coverage*c.Coverage + p.Bigram*c.Bigram +
-		p.PassageRank/float64(c.Rank) + p.PassageScore*c.PassageScore + p.Position*c.Position
+		p.PassageRank/float64(c.Rank) + p.PassageScore*c.PassageScore + p.Position*c.Position +
+		p.Covers*c.Covers + p.Answer*c.Answer
 	if c.Terms < p.ShortLen && p.ShortLen > 0 {
 		s *= float64(c.Terms) / float64(p.ShortLen)
 	}
@@ -185,6 +195,8 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				Answer: answer,
 			}
 			c.Covers, _ = lw.covers(quote)
+			sshare, smass := lw.covers(ps.Title + "\n" + ps.Heading + "\n" + quote)
+			c.SentenceAnswer = sshare * math.Sqrt(smass)
 			sents = append(sents, sent{c, tf, toks})
 			totalLen += len(toks)
 		}
@@ -274,7 +286,7 @@ func similarity(a, b *Candidate) float64 {
 // sentence holds MinCovers of the question's weight.
 func Answerable(cands []*Candidate, p *Params) bool {
 	for _, c := range cands {
-		if c.Answer >= p.MinAnswer && c.Covers >= p.MinCovers {
+		if c.Answer >= p.MinAnswer && c.SentenceAnswer >= p.MinSentenceAnswer && c.Covers >= p.MinCovers {
 			return true
 		}
 	}

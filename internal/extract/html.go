@@ -1,0 +1,357 @@
+package extract
+
+import (
+	"bytes"
+	"io"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+	"golang.org/x/net/html/charset"
+)
+
+// HTML is read readability-style: navigation, page header and footer,
+// asides, scripts, styles, forms, hidden elements, menus and link lists are
+// dropped; then <main>, else the <article> elements, else the element that
+// holds most of the page's text is read. Headings h1–h6 make the Heading
+// path of the paragraphs below; p, li, blockquote, pre, td/th, dt/dd,
+// figcaption and text directly in divs are paragraphs.
+
+// dropTags are never content.
+var dropTags = map[atom.Atom]bool{
+	atom.Head: true, atom.Script: true, atom.Style: true, atom.Noscript: true, atom.Template: true,
+	atom.Nav: true, atom.Aside: true, atom.Form: true, atom.Button: true, atom.Select: true,
+	atom.Textarea: true, atom.Input: true, atom.Iframe: true, atom.Svg: true,
+	atom.Canvas: true, atom.Menu: true, atom.Dialog: true, atom.Object: true, atom.Embed: true,
+	atom.Img: true, atom.Picture: true, atom.Video: true, atom.Audio: true, atom.Map: true,
+	atom.Link: true, atom.Meta: true, atom.Label: true, atom.Option: true,
+}
+
+// blockTags end the paragraph before them and start a new one.
+var blockTags = map[atom.Atom]bool{
+	atom.P: true, atom.Div: true, atom.Section: true, atom.Article: true, atom.Main: true,
+	atom.Li: true, atom.Ul: true, atom.Ol: true, atom.Dl: true, atom.Dt: true, atom.Dd: true,
+	atom.Blockquote: true, atom.Pre: true, atom.Table: true, atom.Tr: true, atom.Td: true, atom.Th: true,
+	atom.Thead: true, atom.Tbody: true, atom.Tfoot: true, atom.Caption: true, atom.Figure: true,
+	atom.Figcaption: true, atom.Address: true, atom.Details: true, atom.Summary: true, atom.Hr: true,
+	atom.Center: true, atom.Fieldset: true, atom.Header: true, atom.Footer: true, atom.Hgroup: true,
+	atom.Body: true, atom.Html: true,
+}
+
+var headingLevel = map[atom.Atom]int{atom.H1: 1, atom.H2: 2, atom.H3: 3, atom.H4: 4, atom.H5: 5, atom.H6: 6}
+
+var (
+	clutterRE    = regexp.MustCompile(`(?i)(^|[\s_-])(nav|navbar|navigation|menu|menubar|footer|sidebar|breadcrumbs?|cookies?|consent|banner|share|sharing|social|advert|advertisement|ads|promo|related|subscribe|newsletter|popup|modal|skip|comments?|masthead|toolbar|pagination|pager|site-header|hidden|visually-hidden|sr-only)($|[\s_-])`)
+	contentRE    = regexp.MustCompile(`(?i)(^|[\s_-])(article|content|main|post|entry|story|body|text)($|[\s_-])`)
+	hiddenRE     = regexp.MustCompile(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
+	clutterRoles = map[string]bool{
+		"navigation": true, "banner": true, "contentinfo": true, "complementary": true, "menu": true,
+		"menubar": true, "search": true, "dialog": true, "alertdialog": true, "toolbar": true, "tablist": true,
+	}
+	titleSepRE = regexp.MustCompile(`^\s*(\||-|–|—|·|•|:|::|»)\s*`)
+)
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func hasAttr(n *html.Node, key string) bool {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+func extractHTML(data []byte, contentType string) (*Document, error) {
+	var r io.Reader = bytes.NewReader(data)
+	if cr, err := charset.NewReader(bytes.NewReader(data), contentType); err == nil {
+		r = cr
+	}
+	root, err := html.Parse(r)
+	if err != nil {
+		return nil, err
+	}
+	title, ogTitle := pageTitles(root)
+	body := find(root, func(n *html.Node) bool { return n.DataAtom == atom.Body })
+	if body == nil {
+		body = root
+	}
+	prune(body, false)
+	var b builder
+	h := &headings{}
+	roots := contentRoots(body)
+	h1 := ""
+	for _, c := range roots {
+		if n := find(c, func(n *html.Node) bool { return n.DataAtom == atom.H1 }); n != nil {
+			h1 = cleanText(textOf(n))
+			break
+		}
+	}
+	switch {
+	case title != "" && h1 != "" && strings.HasPrefix(title, h1) && (len(title) == len(h1) || titleSepRE.MatchString(title[len(h1):])):
+		title = h1 // "Steeping tea | Example Blog" → "Steeping tea"
+	case title == "" && ogTitle != "":
+		title = ogTitle
+	case title == "":
+		title = h1
+	}
+	h.title = title
+	w := &htmlWalker{b: &b, h: h}
+	for _, c := range roots {
+		w.walk(c)
+		w.flush()
+	}
+	return &Document{Title: title, Paragraphs: b.paras}, nil
+}
+
+// pageTitles returns the <title> and og:title of a page.
+func pageTitles(root *html.Node) (title, og string) {
+	if t := find(root, func(n *html.Node) bool { return n.DataAtom == atom.Title }); t != nil {
+		title = cleanText(textOf(t))
+	}
+	if m := find(root, func(n *html.Node) bool {
+		return n.DataAtom == atom.Meta && (attr(n, "property") == "og:title" || attr(n, "name") == "og:title")
+	}); m != nil {
+		og = cleanText(attr(m, "content"))
+	}
+	return title, og
+}
+
+func find(n *html.Node, f func(*html.Node) bool) *html.Node {
+	if f(n) {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if m := find(c, f); m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		switch n.Type {
+		case html.TextNode:
+			b.WriteString(n.Data)
+		case html.ElementNode:
+			if blockTags[n.DataAtom] || n.DataAtom == atom.Br {
+				b.WriteByte(' ')
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// textLen counts the characters of text in n, and those inside links.
+func textLen(n *html.Node) (all, linked int) {
+	var walk func(*html.Node, bool)
+	walk = func(n *html.Node, inLink bool) {
+		if n.Type == html.TextNode {
+			k := utf8.RuneCountInString(strings.TrimSpace(n.Data))
+			all += k
+			if inLink {
+				linked += k
+			}
+		}
+		inLink = inLink || n.DataAtom == atom.A
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, inLink)
+		}
+	}
+	walk(n, false)
+	return all, linked
+}
+
+// isClutter reports whether an element is navigation, chrome or hidden.
+func isClutter(n *html.Node, inContent bool) bool {
+	if n.Type != html.ElementNode {
+		return n.Type == html.CommentNode
+	}
+	if dropTags[n.DataAtom] {
+		return true
+	}
+	if n.DataAtom == atom.Footer || n.DataAtom == atom.Header && !inContent {
+		return true // an article's own <header> holds its title: keep that one
+	}
+	if hasAttr(n, "hidden") || attr(n, "aria-hidden") == "true" || hiddenRE.MatchString(attr(n, "style")) {
+		return true
+	}
+	if clutterRoles[strings.ToLower(attr(n, "role"))] {
+		return true
+	}
+	switch n.DataAtom {
+	case atom.Body, atom.Html, atom.Main, atom.Article:
+		return false
+	}
+	names := attr(n, "class") + " " + attr(n, "id")
+	if clutterRE.MatchString(names) && !contentRE.MatchString(names) {
+		return true
+	}
+	// Lists and blocks that are mostly links: menus, tag clouds, "related" lists.
+	switch n.DataAtom {
+	case atom.Ul, atom.Ol, atom.Div, atom.Section, atom.Table, atom.P:
+		all, linked := textLen(n)
+		links := 0
+		var count func(*html.Node)
+		count = func(m *html.Node) {
+			if m.DataAtom == atom.A {
+				links++
+			}
+			for c := m.FirstChild; c != nil; c = c.NextSibling {
+				count(c)
+			}
+		}
+		count(n)
+		if links >= 3 && all > 0 && float64(linked) > 0.7*float64(all) {
+			return true
+		}
+	}
+	return false
+}
+
+// prune removes clutter under n.
+func prune(n *html.Node, inContent bool) {
+	inContent = inContent || n.DataAtom == atom.Article || n.DataAtom == atom.Main
+	for c := n.FirstChild; c != nil; {
+		next := c.NextSibling
+		if isClutter(c, inContent) {
+			n.RemoveChild(c)
+		} else {
+			prune(c, inContent)
+		}
+		c = next
+	}
+}
+
+// contentRoots picks what to read: <main>, else the <article>s, else the
+// block that holds most of the text.
+func contentRoots(body *html.Node) []*html.Node {
+	if m := find(body, func(n *html.Node) bool {
+		return n.DataAtom == atom.Main || n.Type == html.ElementNode && attr(n, "role") == "main"
+	}); m != nil {
+		if all, _ := textLen(m); all > 0 {
+			return []*html.Node{m}
+		}
+	}
+	var articles []*html.Node
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.DataAtom == atom.Article {
+			articles = append(articles, n) // not nested ones: they are read inside this
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(body)
+	if len(articles) > 0 {
+		return articles
+	}
+	// Go down while one child holds two thirds of the text.
+	n := body
+	for {
+		all, _ := textLen(n)
+		if all == 0 {
+			break
+		}
+		var best *html.Node
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if k, _ := textLen(c); 3*k >= 2*all {
+				best = c
+			}
+		}
+		if best == nil || headingLevel[best.DataAtom] > 0 {
+			break
+		}
+		n = best
+	}
+	if n != body {
+		// A heading right before the block names it.
+		for p := n.PrevSibling; p != nil; p = p.PrevSibling {
+			if p.Type == html.ElementNode {
+				if headingLevel[p.DataAtom] > 0 {
+					return []*html.Node{p, n}
+				}
+				break
+			}
+		}
+	}
+	return []*html.Node{n}
+}
+
+// htmlWalker turns the content tree into paragraphs.
+type htmlWalker struct {
+	b   *builder
+	h   *headings
+	buf strings.Builder
+	brs int // consecutive <br>s
+}
+
+func (w *htmlWalker) flush() {
+	w.b.addText(w.buf.String(), w.h.path())
+	w.buf.Reset()
+	w.brs = 0
+}
+
+func (w *htmlWalker) walk(n *html.Node) {
+	switch n.Type {
+	case html.TextNode:
+		if strings.TrimSpace(n.Data) != "" {
+			w.brs = 0
+		}
+		w.buf.WriteString(n.Data)
+		return
+	case html.ElementNode:
+	case html.DocumentNode:
+	default:
+		return
+	}
+	if lvl := headingLevel[n.DataAtom]; lvl > 0 {
+		w.flush()
+		if t := cleanText(textOf(n)); t != "" {
+			w.h.push(lvl, t)
+		}
+		return
+	}
+	if n.DataAtom == atom.Br {
+		w.brs++
+		if w.brs >= 2 {
+			w.flush() // <br><br> is how old pages make paragraphs
+			return
+		}
+		w.buf.WriteByte('\n')
+		return
+	}
+	block := blockTags[n.DataAtom]
+	if block {
+		w.flush()
+	} else if n.DataAtom == atom.Td || n.DataAtom == atom.Th {
+		w.buf.WriteByte(' ')
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.walk(c)
+	}
+	if block {
+		w.flush()
+	}
+}

@@ -1,0 +1,421 @@
+package extract
+
+import (
+	"html"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Markdown is read line by line, the way a reader sees the rendered page:
+//   - paragraphs end at blank lines; every list item, table row and
+//     fenced code block is a paragraph of its own (code lines joined by spaces);
+//   - ATX (#) and setext (=== / ---) headings are not paragraphs: they
+//     become the Heading path of the paragraphs below them;
+//   - markup is removed from the text: emphasis markers, link and image
+//     syntax (links keep their text, images are dropped), code backticks,
+//     quote markers, inline HTML tags, backslash escapes, footnote marks;
+//   - front matter (--- YAML --- or +++ TOML +++) is skipped; its title:
+//     is the document's title, else the first heading is.
+
+var (
+	atxRE        = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
+	setext1RE    = regexp.MustCompile(`^ {0,3}=+[ \t]*$`)
+	setext2RE    = regexp.MustCompile(`^ {0,3}-+[ \t]*$`)
+	breakRE      = regexp.MustCompile(`^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$`)
+	fenceRE      = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
+	listRE       = regexp.MustCompile(`^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)`)
+	taskRE       = regexp.MustCompile(`^\[[ xX]\][ \t]+`)
+	quoteRE      = regexp.MustCompile(`^ {0,3}>[ ]?`)
+	refDefRE     = regexp.MustCompile(`^ {0,3}\[[^\]^][^\]]*\]:[ \t]*\S+`)
+	footDefRE    = regexp.MustCompile(`^ {0,3}\[\^([^\]]+)\]:[ \t]*`)
+	tableDelimRE = regexp.MustCompile(`^[ \t]*\|?[ \t]*:?-{1,}:?[ \t]*(\|[ \t]*:?-{1,}:?[ \t]*)+\|?[ \t]*$`)
+	commentRE    = regexp.MustCompile(`(?s)<!--.*?-->`)
+	fmTitleRE    = regexp.MustCompile(`(?m)^title[ \t]*[:=][ \t]*(.+?)[ \t]*$`)
+
+	imageRE    = regexp.MustCompile(`!\[([^\]]*)\]\([^)]*\)|!\[([^\]]*)\]\[[^\]]*\]`)
+	linkRE     = regexp.MustCompile(`\[([^\]]*)\]\((?:[^()]|\([^)]*\))*\)`)
+	refLinkRE  = regexp.MustCompile(`\[([^\]]+)\]\[[^\]]*\]`)
+	autoLinkRE = regexp.MustCompile(`<((?:https?|ftp|mailto):[^>\s]+)>`)
+	footRefRE  = regexp.MustCompile(`\[\^[^\]\s]+\]`)
+	tagRE      = regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>`)
+	escapeRE   = regexp.MustCompile("\\\\([!-/:-@\\[-`{-~])")
+)
+
+// headings keeps the path of headings above the current line.
+type headings struct {
+	title string
+	stack []headingEntry
+}
+
+type headingEntry struct {
+	level int
+	text  string
+}
+
+func (h *headings) push(level int, text string) {
+	for len(h.stack) > 0 && h.stack[len(h.stack)-1].level >= level {
+		h.stack = h.stack[:len(h.stack)-1]
+	}
+	h.stack = append(h.stack, headingEntry{level, text})
+}
+
+// path is the headings above, joined with " › "; the heading that is the
+// document's title is left out when there is a heading below it.
+func (h *headings) path() string {
+	s := h.stack
+	if len(s) > 1 && s[0].text == h.title {
+		s = s[1:]
+	}
+	parts := make([]string, 0, len(s))
+	for _, e := range s {
+		if e.text != "" {
+			parts = append(parts, e.text)
+		}
+	}
+	return strings.Join(parts, " › ")
+}
+
+func splitLines(text string) []string {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\r", "\n")
+	return strings.Split(text, "\n")
+}
+
+// frontMatter returns the lines after a leading front matter block and
+// the title it names, if any.
+func frontMatter(lines []string) (rest []string, title string) {
+	if len(lines) == 0 {
+		return lines, ""
+	}
+	open := strings.TrimSpace(lines[0])
+	if open != "---" && open != "+++" {
+		return lines, ""
+	}
+	for i := 1; i < len(lines) && i < 500; i++ {
+		l := strings.TrimSpace(lines[i])
+		if l == open || open == "---" && l == "..." {
+			block := strings.Join(lines[1:i], "\n")
+			if m := fmTitleRE.FindStringSubmatch(block); m != nil {
+				title = cleanText(strings.Trim(m[1], `"'`))
+			}
+			return lines[i+1:], title
+		}
+	}
+	return lines, ""
+}
+
+func extractMarkdown(text string) *Document {
+	text = commentRE.ReplaceAllString(text, "")
+	lines, fmTitle := frontMatter(splitLines(text))
+	var b builder
+	h := &headings{title: fmTitle}
+	firstHeading := ""
+	var buf []string // lines of the paragraph being read
+	kind := ""       // "", "list", "table"
+	flush := func() {
+		if len(buf) > 0 {
+			b.addText(inlineMarkdown(strings.Join(buf, "\n")), h.path())
+		}
+		buf, kind = buf[:0], ""
+	}
+	heading := func(level int, raw string) {
+		t := cleanText(inlineMarkdown(raw))
+		if firstHeading == "" && t != "" {
+			firstHeading = t
+			if h.title == "" {
+				h.title = t
+			}
+		}
+		h.push(level, t)
+	}
+	fence := ""
+	var code []string
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		if fence != "" {
+			if m := fenceRE.FindStringSubmatch(line); m != nil && m[1][0] == fence[0] && len(m[1]) >= len(fence) &&
+				strings.TrimSpace(line[strings.Index(line, m[1])+len(m[1]):]) == "" {
+				b.addText(strings.Join(code, "\n"), h.path())
+				fence, code = "", code[:0]
+				continue
+			}
+			code = append(code, line)
+			continue
+		}
+		// Quote markers are not text; what is inside a quote is read as usual.
+		quoted := false
+		for quoteRE.MatchString(line) {
+			line = quoteRE.ReplaceAllString(line, "")
+			quoted = true
+		}
+		if strings.TrimSpace(line) == "" {
+			flush()
+			continue
+		}
+		if m := fenceRE.FindStringSubmatch(line); m != nil {
+			flush()
+			fence = m[1]
+			continue
+		}
+		if m := atxRE.FindStringSubmatch(line); m != nil {
+			flush()
+			heading(len(m[1]), m[2])
+			continue
+		}
+		if len(buf) > 0 && kind == "" && !quoted {
+			if setext1RE.MatchString(line) {
+				t := strings.Join(buf, " ")
+				buf = buf[:0]
+				heading(1, t)
+				continue
+			}
+			if setext2RE.MatchString(line) {
+				t := strings.Join(buf, " ")
+				buf = buf[:0]
+				heading(2, t)
+				continue
+			}
+		}
+		if breakRE.MatchString(line) {
+			flush()
+			continue
+		}
+		if refDefRE.MatchString(line) && len(buf) == 0 {
+			continue
+		}
+		if m := footDefRE.FindStringSubmatch(line); m != nil {
+			flush()
+			buf = append(buf, m[1]+" "+line[len(m[0]):])
+			continue
+		}
+		if tableDelimRE.MatchString(line) && len(buf) == 1 && strings.Contains(buf[0], "|") {
+			header := buf[0]
+			buf = buf[:0]
+			b.addText(inlineMarkdown(tableRow(header)), h.path())
+			kind = "table"
+			continue
+		}
+		if kind == "table" {
+			if strings.Contains(line, "|") {
+				b.addText(inlineMarkdown(tableRow(line)), h.path())
+				continue
+			}
+			kind = ""
+		}
+		if loc := listRE.FindStringIndex(line); loc != nil && !(len(buf) > 0 && kind == "" && isOrderedNoSpace(line)) {
+			flush()
+			item := taskRE.ReplaceAllString(line[loc[1]:], "")
+			buf = append(buf, item)
+			kind = "list"
+			continue
+		}
+		buf = append(buf, line)
+	}
+	if fence != "" {
+		b.addText(strings.Join(code, "\n"), h.path()) // an unclosed fence runs to the end
+	}
+	flush()
+	title := fmTitle
+	if title == "" {
+		title = firstHeading
+	}
+	return &Document{Title: title, Paragraphs: b.paras}
+}
+
+// isOrderedNoSpace is a paragraph line like "2024. was a year" that only
+// looks like an ordered list item; CommonMark does not let such a line
+// interrupt a paragraph unless it starts with 1.
+func isOrderedNoSpace(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	return len(t) > 0 && t[0] >= '0' && t[0] <= '9' && !strings.HasPrefix(t, "1.") && !strings.HasPrefix(t, "1)")
+}
+
+// tableRow turns "| a | b |" into "a | b".
+func tableRow(line string) string {
+	t := strings.TrimSpace(line)
+	t = strings.TrimPrefix(t, "|")
+	t = strings.TrimSuffix(t, "|")
+	cells := strings.Split(t, "|")
+	for i, c := range cells {
+		cells[i] = strings.TrimSpace(c)
+	}
+	return strings.Join(cells, " | ")
+}
+
+// inlineMarkdown removes inline markup, keeping the text a reader sees.
+func inlineMarkdown(s string) string {
+	// Code spans are kept verbatim: take them out before the other rules.
+	// So are backslash-escaped characters: \* is a star, not emphasis.
+	var spans []string
+	hold := func(text string) string {
+		spans = append(spans, text)
+		return "\x00" + string(rune(0xE000+len(spans)-1)) + "\x00"
+	}
+	s = replaceCodeSpans(s, hold)
+	s = escapeRE.ReplaceAllStringFunc(s, func(m string) string { return hold(m[1:]) })
+	s = imageRE.ReplaceAllString(s, "")
+	for i := 0; i < 3 && linkRE.MatchString(s); i++ { // links inside links: [![x](y)](z)
+		s = linkRE.ReplaceAllString(s, "$1")
+	}
+	s = refLinkRE.ReplaceAllString(s, "$1")
+	s = autoLinkRE.ReplaceAllString(s, "$1")
+	s = footRefRE.ReplaceAllString(s, "")
+	s = tagRE.ReplaceAllString(s, " ")
+	s = stripEmphasis(s)
+	s = strings.ReplaceAll(s, "\\\n", "\n") // backslash hard break
+	s = html.UnescapeString(s)
+	if len(spans) > 0 {
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			if s[i] == 0 {
+				r, n := utf8.DecodeRuneInString(s[i+1:])
+				if k := int(r - 0xE000); k >= 0 && k < len(spans) && i+1+n < len(s) && s[i+1+n] == 0 {
+					b.WriteString(spans[k])
+					i += n + 1
+					continue
+				}
+			}
+			b.WriteByte(s[i])
+		}
+		s = b.String()
+	}
+	return s
+}
+
+// replaceCodeSpans finds `code` spans (any number of backticks) and
+// replaces each with f of its content.
+func replaceCodeSpans(s string, f func(string) string) string {
+	if !strings.Contains(s, "`") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != '`' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		n := 0
+		for i+n < len(s) && s[i+n] == '`' {
+			n++
+		}
+		ticks := s[i : i+n]
+		end := -1
+		for j := i + n; j < len(s); {
+			k := strings.Index(s[j:], ticks)
+			if k < 0 {
+				break
+			}
+			k += j
+			m := 0
+			for k+m < len(s) && s[k+m] == '`' {
+				m++
+			}
+			if m == n {
+				end = k
+				break
+			}
+			j = k + m
+		}
+		if end < 0 {
+			b.WriteString(ticks)
+			i += n
+			continue
+		}
+		code := s[i+n : end]
+		if t := strings.TrimSpace(code); t != "" {
+			code = t
+		}
+		b.WriteString(f(code))
+		i = end + n
+	}
+	return b.String()
+}
+
+// stripEmphasis removes *, _ and ~~ runs that open and close emphasis,
+// pairing an opener with the next closer of the same kind, so that
+// "2 * 3", "snake_case" and a lone "*" stay as written.
+func stripEmphasis(s string) string {
+	if !strings.ContainsAny(s, "*_~") {
+		return s
+	}
+	rs := []rune(s)
+	type run struct{ start, n int }
+	remove := make([]bool, len(rs))
+	var openers []run
+	for i := 0; i < len(rs); {
+		c := rs[i]
+		if c != '*' && c != '_' && c != '~' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && rs[j] == c {
+			j++
+		}
+		n := j - i
+		var prev, next rune = ' ', ' '
+		if i > 0 {
+			prev = rs[i-1]
+		}
+		if j < len(rs) {
+			next = rs[j]
+		}
+		left := !unicode.IsSpace(next)  // can open
+		right := !unicode.IsSpace(prev) // can close
+		if c == '_' && isWord(prev) && isWord(next) {
+			left, right = false, false // snake_case
+		}
+		if c == '~' && n != 2 {
+			left, right = false, false
+		}
+		matched := false
+		if right {
+			for k := len(openers) - 1; k >= 0; k-- {
+				o := openers[k]
+				if rs[o.start] == c && o.n == n {
+					for x := o.start; x < o.start+o.n; x++ {
+						remove[x] = true
+					}
+					for x := i; x < j; x++ {
+						remove[x] = true
+					}
+					openers = openers[:k]
+					matched = true
+					break
+				}
+			}
+		}
+		if !matched && left {
+			openers = append(openers, run{i, n})
+		}
+		i = j
+	}
+	var b strings.Builder
+	for i, r := range rs {
+		if !remove[i] {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func isWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// extractPlain reads plain text: paragraphs at blank lines.
+func extractPlain(text string) *Document {
+	var b builder
+	var buf []string
+	for _, line := range splitLines(text) {
+		if strings.TrimSpace(line) == "" {
+			b.addText(strings.Join(buf, "\n"), "")
+			buf = buf[:0]
+			continue
+		}
+		buf = append(buf, line)
+	}
+	b.addText(strings.Join(buf, "\n"), "")
+	return &Document{Paragraphs: b.paras}
+}

@@ -1,0 +1,219 @@
+package extract
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/ledongthuc/pdf"
+)
+
+// Limits that keep one bad PDF from stalling a whole `sponge add`.
+const (
+	maxPDFBytes = 512 << 20
+	maxPDFPages = 100_000
+)
+
+// pdfTimeBudget is how long one PDF may take. The texlive-latex-base-doc
+// PDFs read at hundreds of pages per second, so only a pathological file
+// comes near it.
+var pdfTimeBudget = 2 * time.Minute
+
+var (
+	errEncrypted = errors.New("encrypted PDF: sponge cannot read it")
+	errNoText    = errors.New("no text in PDF (scanned images are not read)")
+	errTooSlow   = errors.New("PDF too slow to read: sponge gave up after the time limit")
+)
+
+// extractPDF reads the text of a PDF page by page.
+func extractPDF(data []byte) (*Document, error) {
+	if len(data) > maxPDFBytes {
+		return nil, fmt.Errorf("PDF too large (%d MiB; the limit is %d MiB)", len(data)>>20, maxPDFBytes>>20)
+	}
+	type result struct {
+		doc *Document
+		err error
+	}
+	done := make(chan result, 1)
+	deadline := time.Now().Add(pdfTimeBudget)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{nil, corrupt(panicError(r))}
+			}
+		}()
+		doc, err := readPDF(data, deadline)
+		done <- result{doc, err}
+	}()
+	// The reader checks the deadline itself; this timer is the last resort
+	// should the parser loop somewhere it cannot check.
+	timer := time.NewTimer(time.Until(deadline) + 5*time.Second)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		return r.doc, r.err
+	case <-timer.C:
+		return nil, errTooSlow
+	}
+}
+
+// corrupt words a parser error for people.
+func corrupt(err error) error {
+	if errors.Is(err, errTooSlow) || errors.Is(err, errEncrypted) {
+		return err
+	}
+	msg := err.Error()
+	for _, p := range []string{"malformed PDF file: ", "malformed PDF: ", "not a PDF file: "} {
+		msg = strings.TrimPrefix(msg, p)
+	}
+	if strings.Contains(strings.ToLower(msg), "encrypt") {
+		return errEncrypted
+	}
+	return fmt.Errorf("corrupt PDF: %s", msg)
+}
+
+// openPDF tolerates what real files do: bytes before the header, a
+// PDF 2.0 header, junk after the last %%EOF.
+func openPDF(data []byte) (*pdf.Reader, error) {
+	head := data
+	if len(head) > 1024 {
+		head = head[:1024]
+	}
+	i := bytes.Index(head, []byte("%PDF-"))
+	if i < 0 {
+		return nil, errors.New("corrupt PDF: not a PDF file (no %PDF header)")
+	}
+	data = data[i:]
+	if len(data) < 10 || data[5] != '1' || data[6] != '.' || data[7] < '0' || data[7] > '7' || data[8] != '\r' && data[8] != '\n' {
+		fixed := make([]byte, 0, len(data)+1)
+		fixed = append(fixed, "%PDF-1.7\n"...)
+		j := 5
+		for j < len(data) && j < 16 && data[j] != '\r' && data[j] != '\n' {
+			j++
+		}
+		data = append(fixed, data[j:]...)
+	}
+	if k := bytes.LastIndex(data, []byte("%%EOF")); k >= 0 && len(data)-k > 100 {
+		data = data[:k+5]
+	}
+	r, err := pdf.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		if errors.Is(err, pdf.ErrInvalidPassword) {
+			return nil, errEncrypted
+		}
+		return nil, corrupt(err)
+	}
+	return r, nil
+}
+
+func readPDF(data []byte, deadline time.Time) (*Document, error) {
+	r, err := openPDF(data)
+	if err != nil {
+		return nil, err
+	}
+	all, err := pageList(r)
+	if err != nil {
+		return nil, corrupt(err)
+	}
+	n := len(all)
+	if n == 0 {
+		return nil, errors.New("corrupt PDF: no pages")
+	}
+	var pages [][]pdfLine
+	fonts := newFontCache()
+	var firstErr error
+	failed := 0
+	for i := 1; i <= n; i++ {
+		if time.Now().After(deadline) {
+			return nil, errTooSlow
+		}
+		p := all[i-1]
+		gs, err := pageGlyphs(p, fonts, deadline)
+		if errors.Is(err, errTooSlow) {
+			return nil, errTooSlow
+		}
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			failed++
+		}
+		pages = append(pages, glyphLines(gs, i))
+	}
+	paras, bigTitle := layoutParagraphs(pages)
+	var b builder
+	for _, p := range paras {
+		b.add(p)
+	}
+	if len(b.paras) == 0 {
+		if failed == n && firstErr != nil {
+			return nil, corrupt(firstErr)
+		}
+		return nil, errNoText
+	}
+	title := infoTitle(r)
+	if title == "" {
+		title = bigTitle
+	}
+	return &Document{Title: title, Paragraphs: b.paras}, nil
+}
+
+// pageList walks the page tree once (Reader.Page walks it from the root
+// for every page, and resolving objects in object streams is costly).
+func pageList(r *pdf.Reader) (pages []pdf.Page, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			err = panicError(x)
+		}
+	}()
+	seen := 0
+	var walk func(v pdf.Value, depth int)
+	walk = func(v pdf.Value, depth int) {
+		seen++
+		if depth > 64 || seen > 4*maxPDFPages || len(pages) >= maxPDFPages {
+			return // a loop in the tree, or a tree no real document has
+		}
+		switch v.Key("Type").Name() {
+		case "Page":
+			pages = append(pages, pdf.Page{V: v})
+			return
+		}
+		kids := v.Key("Kids")
+		if kids.Kind() != pdf.Array {
+			if !v.Key("Contents").IsNull() {
+				pages = append(pages, pdf.Page{V: v}) // a page without /Type
+			}
+			return
+		}
+		for i := 0; i < kids.Len(); i++ {
+			walk(kids.Index(i), depth+1)
+		}
+	}
+	walk(r.Trailer().Key("Root").Key("Pages"), 0)
+	return pages, nil
+}
+
+// infoTitle is the document's Title entry when it looks like a title and
+// not like the name of the file it was made from.
+func infoTitle(r *pdf.Reader) (title string) {
+	defer func() {
+		if recover() != nil {
+			title = ""
+		}
+	}()
+	t := cleanText(r.Trailer().Key("Info").Key("Title").Text())
+	l := strings.ToLower(t)
+	if !strings.ContainsFunc(t, unicode.IsLetter) || len([]rune(t)) > 300 || l == "untitled" ||
+		strings.HasPrefix(l, "microsoft word") {
+		return ""
+	}
+	for _, e := range []string{".doc", ".docx", ".dvi", ".tex", ".pdf", ".odt", ".ps", ".rtf", ".indd", ".qxd"} {
+		if strings.HasSuffix(l, e) {
+			return ""
+		}
+	}
+	return t
+}

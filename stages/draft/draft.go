@@ -1,0 +1,299 @@
+// Package draft is the sponge-draft stage: it reads the question and the
+// numbered passages, passes every record on, and writes statements, each
+// naming a passage and copying a quote from it, written by a model or, without
+// one, by the extractive drafter that quotes the passages' best sentences.
+//
+// Output after the records read: a warning when no model could be used, the
+// model record (who wrote the statements), one statement record as soon as
+// each is made, and a closing done record with the number of statements.
+package draft
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/extractive"
+	"github.com/sponge-library/sponge/internal/index"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/openai"
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+// Prog is the stage's name in messages.
+const Prog = "sponge-draft"
+
+// MaxStatements is the most statements a drafter writes for a question.
+const MaxStatements = 6
+
+// ModelFileName is the writing model in the library's models folder.
+const ModelFileName = "digest.gguf"
+
+// Drafter writes statements for a question from numbered passages.
+type Drafter interface {
+	// Name is what the model record carries: a model's name, or
+	// jsonl.ModelExtractive.
+	Name() string
+	// Draft calls emit for each statement as soon as it is made.
+	Draft(ctx context.Context, question string, passages []*jsonl.Passage, emit func(*jsonl.Statement) error) error
+}
+
+// ModelOptions are what a model drafter is opened with.
+type ModelOptions struct {
+	MaxStatements int
+	Threads       int           // 0: the runtime's choice
+	Timeout       time.Duration // 0: the drafter's own limits
+	Stderr        io.Writer     // progress while loading (only on a terminal)
+}
+
+// Seams filled by other files of this package (nil until those files exist,
+// or in a build without them).
+var (
+	// openEmbedded loads a GGUF model in-process (embedded.go, cgo).
+	openEmbedded func(modelPath string, opt ModelOptions) (Drafter, error)
+	// openEndpoint drafts with an OpenAI-compatible server (endpoint.go).
+	openEndpoint func(endpoint, model string, opt ModelOptions) (Drafter, error)
+	// serveMode and checkModelMode are the hidden modes the sponge command
+	// runs, since only sponge-draft links the model runtime: --serve keeps a
+	// model loaded behind an endpoint, --check-model FILE loads a model and
+	// exits 0 if it works (serve.go, cgo). They return the exit code.
+	serveMode      func(opts *Options, stdout, stderr io.Writer) int
+	checkModelMode func(opts *Options, stdout, stderr io.Writer) int
+)
+
+// Options are the command line of sponge-draft.
+type Options struct {
+	Library    string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else ~/.local/share/sponge)"`
+	Extractive bool   `long:"extractive" description:"quote the best sentences of the passages instead of asking a model"`
+	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements (e.g. http://127.0.0.1:8080)"`
+	Model      string `long:"model" value-name:"NAME" description:"with --endpoint: the server's model name"`
+	ModelFile  string `long:"model-file" value-name:"PATH" description:"the GGUF model to load (default <library>/models/digest.gguf)"`
+	Threads    int    `long:"threads" value-name:"N" description:"CPU threads for the model (default: the runtime's choice)"`
+
+	// Hidden modes for the sponge command.
+	Serve      bool   `long:"serve" hidden:"true" description:"serve the model on 127.0.0.1 (run by sponge serve)"`
+	Port       int    `long:"port" hidden:"true" value-name:"PORT" description:"with --serve: the port"`
+	CheckModel string `long:"check-model" hidden:"true" value-name:"FILE" description:"load the model FILE and exit (run by sponge setup)"`
+}
+
+const about = "Read the question and the numbered passages (from sponge-rank) and write statements,\n" +
+	"each naming a passage and copying a quote from it; every record read is passed on.\n\n" +
+	"Who writes them: --extractive quotes the passages' best sentences; --endpoint asks a\n" +
+	"server; else a running 'sponge serve' (see <library>/serve.json); else the model\n" +
+	"<library>/models/digest.gguf; else the extractive drafter, with a model-unavailable\n" +
+	"warning. When no sentence answers the question well enough, the extractive drafter\n" +
+	"writes no statement."
+
+// Main runs the stage and returns its exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var opts Options
+	rest, done, code := cli.Parse(&opts, Prog, "[OPTIONS] < passages.jsonl", about, args, stdout, stderr)
+	if done {
+		return code
+	}
+	if len(rest) > 0 {
+		return cli.Report(stderr, Prog, cli.Usage("sponge-draft reads JSONL on stdin and takes no arguments (got %q)", rest[0]).
+			WithHint(`pipe the passages into it: sponge-search "QUESTION" | sponge-rank | sponge-draft`))
+	}
+	if err := opts.check(); err != nil {
+		return cli.Report(stderr, Prog, err)
+	}
+	switch {
+	case opts.CheckModel != "":
+		if checkModelMode == nil {
+			return cli.Report(stderr, Prog, noRuntime())
+		}
+		return checkModelMode(&opts, stdout, stderr)
+	case opts.Serve:
+		if serveMode == nil {
+			return cli.Report(stderr, Prog, noRuntime())
+		}
+		return serveMode(&opts, stdout, stderr)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := run(ctx, &opts, stdin, stdout, stderr)
+	if err != nil && ctx.Err() != nil {
+		return cli.ExitInterrupted
+	}
+	return cli.Report(stderr, Prog, err)
+}
+
+func (o *Options) check() error {
+	switch {
+	case o.Model != "" && o.Endpoint == "":
+		return cli.Usage("--model goes with --endpoint")
+	case o.Extractive && o.Endpoint != "":
+		return cli.Usage("--extractive and --endpoint do not go together")
+	case o.Extractive && o.ModelFile != "":
+		return cli.Usage("--extractive and --model-file do not go together")
+	case o.Threads < 0:
+		return cli.Usage("--threads must be 0 or more, not %d", o.Threads)
+	case o.Port != 0 && !o.Serve:
+		return cli.Usage("--port goes with --serve")
+	case o.Port < 0 || o.Port > 65535:
+		return cli.Usage("--port must be from 1 to 65535, not %d", o.Port)
+	}
+	return nil
+}
+
+func noRuntime() error {
+	return cli.Errorf("this sponge-draft was built without the model runtime (cgo), so it cannot load a model").
+		WithHint("build it with cgo: make build (needs a C compiler)")
+}
+
+// run reads the stream, passes it on, and drafts.
+func run(ctx context.Context, opts *Options, stdin io.Reader, stdout, stderr io.Writer) error {
+	w := jsonl.NewWriter(stdout)
+	question, passages, err := pass(stdin, w)
+	if err != nil {
+		return err
+	}
+	if question == nil {
+		return &cli.Error{Code: cli.ExitBadInput, Msg: "<stdin>: no question record",
+			Hint: `pipe the passages into it: sponge-search "QUESTION" | sponge-rank | sponge-draft`}
+	}
+	d, warning, err := choose(opts, stderr)
+	if err != nil {
+		return err
+	}
+	if warning != nil {
+		if err := w.Write(warning); err != nil {
+			return err
+		}
+	}
+	if err := w.Write(&jsonl.Model{Name: d.Name()}); err != nil {
+		return err
+	}
+	n := 0
+	if len(passages) > 0 {
+		err = d.Draft(ctx, question.Text, passages, func(s *jsonl.Statement) error {
+			n++
+			return w.Write(s)
+		})
+		if err != nil {
+			// Statements already written stay; without the done record the
+			// later stages know the answer was cut.
+			return err
+		}
+	}
+	return w.Write(&jsonl.Done{Stage: Prog, Statements: n})
+}
+
+// pass copies every record from stdin to w unchanged, as it comes, and
+// returns the question and the passages.
+func pass(stdin io.Reader, w *jsonl.Writer) (*jsonl.Question, []*jsonl.Passage, error) {
+	r := jsonl.NewReader(stdin, "<stdin>")
+	var question *jsonl.Question
+	var passages []*jsonl.Passage
+	for {
+		line, err := r.Next()
+		if err == io.EOF {
+			return question, passages, nil
+		}
+		if err != nil {
+			var de *jsonl.DecodeError
+			if errors.As(err, &de) {
+				return nil, nil, &cli.Error{Code: cli.ExitBadInput, Msg: err.Error()}
+			}
+			return nil, nil, cli.Errorf("cannot read the stream: %v", err)
+		}
+		switch rec := line.Record.(type) {
+		case *jsonl.Question:
+			if question != nil {
+				return nil, nil, &cli.Error{Code: cli.ExitBadInput,
+					Msg: "<stdin>:" + strconv.Itoa(line.Number) + ": a second question record (a stream holds one question)"}
+			}
+			question = rec
+		case *jsonl.Passage:
+			passages = append(passages, rec)
+		}
+		if err := w.WriteRaw(line.Raw); err != nil {
+			return nil, nil, err
+		}
+	}
+}
+
+// choose picks who writes the statements: --extractive; --endpoint; a
+// running sponge serve; the model file; else the extractive drafter with a
+// model-unavailable warning.
+func choose(opts *Options, stderr io.Writer) (Drafter, *jsonl.Warning, error) {
+	mo := ModelOptions{MaxStatements: MaxStatements, Threads: opts.Threads, Stderr: stderr}
+	libDir := library.Dir(opts.Library)
+	if opts.Extractive {
+		return newExtractive(libDir), nil, nil
+	}
+	if opts.Endpoint != "" {
+		if openEndpoint == nil {
+			return nil, nil, cli.Errorf("this sponge-draft was built without --endpoint support").
+				WithHint("use --extractive, or a full build of sponge-draft")
+		}
+		d, err := openEndpoint(opts.Endpoint, opts.Model, mo)
+		return d, nil, err
+	}
+	if openEndpoint != nil && opts.ModelFile == "" {
+		if info := openai.FindServe(context.Background(), libDir); info != nil {
+			d, err := openEndpoint(info.Endpoint, info.Model, mo)
+			return d, nil, err
+		}
+	}
+	modelFile := opts.ModelFile
+	if modelFile == "" {
+		modelFile = filepath.Join(libDir, "models", ModelFileName)
+	}
+	_, statErr := os.Stat(modelFile)
+	switch {
+	case statErr == nil && openEmbedded != nil:
+		d, err := openEmbedded(modelFile, mo)
+		return d, nil, err
+	case opts.ModelFile != "" && statErr != nil:
+		return nil, nil, cli.Errorf("cannot read the model file %s: %v", opts.ModelFile, errors.Unwrap(statErr)).
+			WithHint("give a GGUF file, or run sponge setup --digest")
+	case opts.ModelFile != "":
+		return nil, nil, noRuntime()
+	case statErr == nil:
+		// A model is set up but this build cannot load it.
+		return newExtractive(libDir), &jsonl.Warning{
+			Code:    jsonl.WarnModelUnavailable,
+			Message: "this sponge-draft cannot load models (built without cgo), so the statements are the passages' best sentences, quoted",
+			Hint:    "build sponge-draft with cgo (make build) for written statements",
+		}, nil
+	}
+	return newExtractive(libDir), &jsonl.Warning{
+		Code:    jsonl.WarnModelUnavailable,
+		Message: "no writing model is set up, so the statements are the passages' best sentences, quoted",
+		Hint:    "run sponge setup --digest for written statements",
+	}, nil
+}
+
+// newExtractive returns the extractive drafter, weighing words by their
+// rarity in the library when its index can be read, else in the passages.
+func newExtractive(libDir string) Drafter {
+	d := extractive.New()
+	if lib, err := library.Open(libDir); err == nil {
+		d.Corpus = &lazyIndex{dir: lib.IndexDir()}
+	}
+	return d
+}
+
+// lazyIndex opens the index only when the drafter asks for word counts, and
+// closes it at once; a missing or unreadable index counts as none.
+type lazyIndex struct {
+	dir string
+}
+
+func (l *lazyIndex) DocFreqs(terms []string) (map[string]int, int, error) {
+	x, err := index.Open(l.dir)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer x.Close()
+	return x.DocFreqs(terms)
+}

@@ -11,7 +11,9 @@ import (
 	"github.com/sponge-library/sponge/jsonl"
 )
 
-var decodeErrorLine = regexp.MustCompile(`^sponge-verify: error: <stdin>:[0-9]+: .+\n$`)
+// decodeError is what stderr holds after a malformed line: perhaps warnings
+// about items, then one error naming the line.
+var decodeError = regexp.MustCompile(`^(sponge-verify: warning: .+\n)*sponge-verify: error: <stdin>:[0-9]+: .+\n$`)
 
 // FuzzVerify feeds arbitrary streams to sponge-verify: it must never panic, a
 // malformed line must give one clear error naming the line and exit 3, and a
@@ -43,7 +45,7 @@ func FuzzVerify(f *testing.F) {
 				}
 			}
 		case cli.ExitBadInput:
-			if !decodeErrorLine.MatchString(r.Stderr) {
+			if !decodeError.MatchString(r.Stderr) {
 				t.Fatalf("malformed input gave %q", r.Stderr)
 			}
 			decodeAll(t, r.Stdout)

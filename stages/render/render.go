@@ -1,0 +1,231 @@
+// Package render is the sponge-render stage: it reads a whole stream and
+// shows it to a person, as text or as one JSON document. A stream with
+// statements becomes an answer; one that stops at the passages shows them.
+package render
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"golang.org/x/term"
+
+	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/quote"
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+// Prog is how the stage names itself in messages.
+const Prog = "sponge-render"
+
+// Warning codes that render adds itself.
+const (
+	// WarnIncomplete: the stream ended before the drafter's closing record,
+	// so statements may be missing.
+	WarnIncomplete = "incomplete"
+	// WarnUnchecked: statements reached render without passing
+	// sponge-verify; they are never shown.
+	WarnUnchecked = "unchecked"
+)
+
+// MaxClosest is how many of the closest items a refusal lists.
+const MaxClosest = 5
+
+const about = `Reads a JSONL stream on stdin and shows it to a person. A stream with
+statements is shown as an answer: each verified statement with a [n] marker,
+then its sources, numbered in order of first use, with their quotes; a
+stream that stops at the passages (sponge ask --passages) shows the
+numbered passages. Only verified statements are shown.
+
+On a terminal the text is wrapped to its width and sources are coloured
+(never when NO_COLOR is set).`
+
+type options struct {
+	JSON bool `long:"json" description:"write one JSON document instead of text"`
+}
+
+// Main runs sponge-render and returns its exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var opts options
+	rest, done, code := cli.Parse(&opts, Prog, "[OPTIONS] < stream.jsonl", about, args, stdout, stderr)
+	if done {
+		return code
+	}
+	if len(rest) > 0 {
+		return cli.Report(stderr, Prog, cli.Usage("unexpected argument %q: the stream comes on stdin", rest[0]).
+			WithHint("run '%s --help'", Prog))
+	}
+	s, err := Read(jsonl.NewReader(stdin, "<stdin>"))
+	if err != nil {
+		return cli.Report(stderr, Prog, err)
+	}
+	if opts.JSON {
+		err = WriteJSON(stdout, s)
+	} else {
+		err = WriteText(stdout, s, StyleFor(stdout))
+	}
+	if err != nil {
+		return cli.Report(stderr, Prog, cli.Errorf("cannot write the answer: %v", err))
+	}
+	return cli.ExitOK
+}
+
+// Stream is everything render needs from a stream, in stream order.
+type Stream struct {
+	Question   *jsonl.Question
+	Warnings   []*jsonl.Warning
+	Hits       []*jsonl.Hit
+	Passages   []*jsonl.Passage
+	Model      *jsonl.Model
+	Statements []*jsonl.Statement // statements that were never checked
+	Verified   []*jsonl.Verified
+	LeftOut    []*jsonl.LeftOut
+	Done       *jsonl.Done
+}
+
+// Read reads a whole stream. A malformed line is an error that exits 3.
+func Read(r *jsonl.Reader) (*Stream, error) {
+	s := &Stream{}
+	for {
+		line, err := r.Next()
+		if err == io.EOF {
+			return s, nil
+		}
+		if err != nil {
+			var de *jsonl.DecodeError
+			if errors.As(err, &de) {
+				return nil, &cli.Error{Msg: de.Error(), Code: cli.ExitBadInput}
+			}
+			return nil, cli.Errorf("cannot read the stream: %v", err)
+		}
+		switch rec := line.Record.(type) {
+		case *jsonl.Question:
+			s.Question = rec
+		case *jsonl.Warning:
+			s.Warnings = append(s.Warnings, rec)
+		case *jsonl.Hit:
+			s.Hits = append(s.Hits, rec)
+		case *jsonl.Passage:
+			s.Passages = append(s.Passages, rec)
+		case *jsonl.Model:
+			s.Model = rec
+		case *jsonl.Statement:
+			s.Statements = append(s.Statements, rec)
+		case *jsonl.Verified:
+			s.Verified = append(s.Verified, rec)
+		case *jsonl.LeftOut:
+			s.LeftOut = append(s.LeftOut, rec)
+		case *jsonl.Done:
+			s.Done = rec
+		}
+	}
+}
+
+// IsAnswer reports whether the stream went through a drafter: it is then
+// shown as an answer, else as passages.
+func (s *Stream) IsAnswer() bool {
+	return s.Model != nil || s.Done != nil || len(s.Statements)+len(s.Verified)+len(s.LeftOut) > 0
+}
+
+// Complete reports whether the answer was finished: the drafter's closing
+// record came, and every statement it counted came through.
+func (s *Stream) Complete() bool {
+	return s.Done != nil && s.Done.Statements <= len(s.Statements)+len(s.Verified)+len(s.LeftOut)
+}
+
+// Dropped is the number of statements not shown: left out by sponge-verify,
+// or never checked.
+func (s *Stream) Dropped() int { return len(s.LeftOut) + len(s.Statements) }
+
+// AllWarnings are the stream's warnings and those render adds: an answer
+// that was cut off, statements that were never checked.
+func (s *Stream) AllWarnings() []*jsonl.Warning {
+	ws := append([]*jsonl.Warning{}, s.Warnings...)
+	if s.IsAnswer() && !s.Complete() {
+		ws = append(ws, &jsonl.Warning{Code: WarnIncomplete,
+			Message: "the answer was cut off before the drafter finished, so it may lack statements",
+			Hint:    "ask again; if it keeps happening, check the model with 'sponge setup'"})
+	}
+	if n := len(s.Statements); n > 0 {
+		ws = append(ws, &jsonl.Warning{Code: WarnUnchecked,
+			Message: fmt.Sprintf("%d %s never checked against the library and %s not shown", n, plural(n, "statement was", "statements were"), plural(n, "is", "are")),
+			Hint:    "put sponge-verify between sponge-draft and sponge-render"})
+	}
+	return ws
+}
+
+// Source is an item that verified statements quote, numbered in order of
+// first use.
+type Source struct {
+	Number int
+	ItemID string
+	Title  string
+	// Claims are the indexes in Stream.Verified of the statements quoting it.
+	Claims []int
+}
+
+// Sources groups the verified statements by item, in order of first use,
+// and returns for each statement its source number.
+func (s *Stream) Sources() (sources []*Source, numbers []int) {
+	byID := map[string]*Source{}
+	for i, v := range s.Verified {
+		src, ok := byID[v.ItemID]
+		if !ok {
+			src = &Source{Number: len(sources) + 1, ItemID: v.ItemID, Title: v.Title}
+			byID[v.ItemID] = src
+			sources = append(sources, src)
+		}
+		src.Claims = append(src.Claims, i)
+		numbers = append(numbers, src.Number)
+	}
+	return sources, numbers
+}
+
+// Extractive reports whether a statement only restates its quote (as the
+// extractive drafter's do), so it is shown once, as the quote.
+func Extractive(v *jsonl.Verified) bool {
+	return quote.Same(v.Text, v.Quote)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// Style is how text output looks: the width to wrap to (0: no wrapping) and
+// whether to colour.
+type Style struct {
+	Width  int
+	Colour bool
+}
+
+// StyleFor returns the style for w: wrapped and coloured on a terminal,
+// plain otherwise. The width is $COLUMNS, else the terminal's; colour is
+// off when NO_COLOR is set or TERM is dumb.
+func StyleFor(w io.Writer) Style {
+	if !cli.IsTerminal(w) {
+		return Style{}
+	}
+	st := Style{Width: 80, Colour: os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"}
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		st.Width = n
+	} else if f, ok := w.(*os.File); ok {
+		if n, _, err := term.GetSize(int(f.Fd())); err == nil && n > 0 {
+			st.Width = n
+		}
+	}
+	return st
+}
+
+// writeJSONDoc writes v as indented JSON, keeping <, > and & as they are.
+func writeJSONDoc(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

@@ -1,0 +1,209 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rivo/uniseg"
+
+	"github.com/sponge-library/sponge/internal/item"
+)
+
+// Text shown for an answer with no verified statement.
+const (
+	NothingAnswers = "Nothing in your library answers that."
+	CutBeforeAny   = "The answer was cut off before any statement was verified."
+	NothingClose   = "Your library has nothing close to it."
+	ClosestHeading = "Closest items:"
+	NoPassages     = "No passages in your library match that."
+	LeftOutLabel   = "Left out:"
+	WarningLabel   = "Warning:"
+	HintLabel      = "Hint:"
+	indent         = "    "
+	quoteOpen      = "“"
+	quoteClose     = "”"
+	separator      = "·"
+)
+
+// ANSI colours, used sparingly: markers and source numbers, titles, ids.
+const (
+	cNumber = "\x1b[1;36m"
+	cTitle  = "\x1b[1m"
+	cDim    = "\x1b[2m"
+	cWarn   = "\x1b[33m"
+	cReset  = "\x1b[0m"
+)
+
+// WriteText writes the stream for a person: an answer, or the passages.
+func WriteText(w io.Writer, s *Stream, st Style) error {
+	p := &printer{st: st}
+	if s.IsAnswer() {
+		p.answer(s)
+	} else {
+		p.passages(s)
+	}
+	_, err := io.WriteString(w, p.b.String())
+	return err
+}
+
+type printer struct {
+	st Style
+	b  strings.Builder
+}
+
+// span is a piece of a line: its text, the colour it is shown in, and how
+// many spaces stand before it (one when 0). A line wraps only at spaces.
+type span struct {
+	text, colour string
+	gap          int
+}
+
+func (p *printer) paint(sp span) string {
+	if !p.st.Colour || sp.colour == "" {
+		return sp.text
+	}
+	return sp.colour + sp.text + cReset
+}
+
+// line writes spans as one line, or wrapped to the width: the first line
+// starts with first, the next ones with rest.
+func (p *printer) line(first, rest string, spans ...span) {
+	p.b.WriteString(first)
+	col := uniseg.StringWidth(first)
+	start := true
+	for _, sp := range spans {
+		for i, word := range strings.Fields(sp.text) {
+			gap := 1
+			if i == 0 && sp.gap > 0 {
+				gap = sp.gap
+			}
+			wd := uniseg.StringWidth(word)
+			if !start && p.st.Width > 0 && col+gap+wd > p.st.Width {
+				p.b.WriteString("\n" + rest)
+				col = uniseg.StringWidth(rest)
+				start = true
+			}
+			if !start {
+				p.b.WriteString(strings.Repeat(" ", gap))
+				col += gap
+			}
+			p.b.WriteString(p.paint(span{text: word, colour: sp.colour}))
+			col += wd
+			start = false
+		}
+	}
+	p.b.WriteByte('\n')
+}
+
+func (p *printer) blank() { p.b.WriteByte('\n') }
+
+// oneLine shows saved text on one line: any run of whitespace (a PDF line
+// break, a transcript's cue break) as one space.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func (p *printer) answer(s *Stream) {
+	sources, numbers := s.Sources()
+	if len(s.Verified) == 0 {
+		if s.Complete() {
+			p.line("", "", span{text: NothingAnswers})
+		} else {
+			p.line("", "", span{text: CutBeforeAny})
+		}
+		p.closest(s)
+	} else {
+		for i, v := range s.Verified {
+			marker := span{text: fmt.Sprintf("[%d]", numbers[i]), colour: cNumber}
+			if Extractive(v) {
+				spans := []span{{text: quoteOpen + oneLine(v.Saved) + quoteClose}}
+				if where := item.Where(v.Page, v.StartMs); where != "" {
+					spans = append(spans, span{text: where, colour: cDim})
+				}
+				p.line("", "", append(spans, marker)...)
+			} else {
+				p.line("", "", span{text: oneLine(v.Text)}, marker)
+			}
+		}
+		for _, src := range sources {
+			p.blank()
+			p.line("", indent, span{text: fmt.Sprintf("[%d]", src.Number), colour: cNumber}, span{text: src.Title, colour: cTitle})
+			p.line(indent, indent, span{text: item.Short(src.ItemID), colour: cDim})
+			for _, i := range src.Claims {
+				v := s.Verified[i]
+				if Extractive(v) {
+					continue // shown once, as the statement
+				}
+				spans := []span{{text: quoteOpen + oneLine(v.Saved) + quoteClose}}
+				if where := item.Where(v.Page, v.StartMs); where != "" {
+					spans = append(spans, span{text: where, colour: cDim})
+				}
+				p.line(indent, indent+" ", spans...)
+			}
+		}
+	}
+	p.footer(s)
+}
+
+// closest lists the items search found nearest, for an answer with nothing
+// verified: never a guess, only where to look.
+func (p *printer) closest(s *Stream) {
+	p.blank()
+	if len(s.Hits) == 0 {
+		p.line("", "", span{text: NothingClose})
+		return
+	}
+	p.line("", "", span{text: ClosestHeading})
+	for i, h := range s.Hits {
+		if i == MaxClosest {
+			break
+		}
+		p.line(indent, indent+strings.Repeat(" ", item.ShortLen+3), span{text: item.Short(h.ItemID), colour: cDim}, span{text: h.Title, gap: 2})
+	}
+}
+
+// footer writes how many statements were left out, and the warnings.
+func (p *printer) footer(s *Stream) {
+	ws := s.AllWarnings()
+	n := 0
+	if s.IsAnswer() {
+		n = s.Dropped()
+	}
+	if n == 0 && len(ws) == 0 {
+		return
+	}
+	p.blank()
+	if n > 0 {
+		p.line("", "", span{text: LeftOutLabel}, span{text: fmt.Sprint(n)})
+	}
+	for _, w := range ws {
+		msg := w.Code
+		if w.Message != "" {
+			msg += ": " + oneLine(w.Message)
+		}
+		p.line("", indent, span{text: WarningLabel, colour: cWarn}, span{text: msg})
+		if w.Hint != "" {
+			p.line("", indent, span{text: HintLabel}, span{text: oneLine(w.Hint)})
+		}
+	}
+}
+
+func (p *printer) passages(s *Stream) {
+	if len(s.Passages) == 0 {
+		p.line("", "", span{text: NoPassages})
+	}
+	for i, ps := range s.Passages {
+		if i > 0 {
+			p.blank()
+		}
+		p.line("", indent, span{text: fmt.Sprintf("[%d]", ps.Number), colour: cNumber}, span{text: ps.Title, colour: cTitle})
+		about := []span{{text: item.Short(ps.ItemID), colour: cDim}}
+		for _, part := range []string{oneLine(ps.Heading), item.Where(ps.Page, ps.StartMs)} {
+			if part != "" {
+				about = append(about, span{text: separator, colour: cDim}, span{text: part})
+			}
+		}
+		p.line(indent, indent, about...)
+		p.line(indent, indent, span{text: oneLine(ps.Text)})
+	}
+	p.footer(s)
+}

@@ -174,4 +174,3 @@ func warnings(s *Stream) []WarningJSON {
 	}
 	return out
 }
-

@@ -14,6 +14,7 @@ import (
 const (
 	NothingAnswers = "Nothing in your library answers that."
 	CutBeforeAny   = "The answer was cut off before any statement was verified."
+	NoneChecked    = "No statement of this answer was checked against your library."
 	NothingClose   = "Your library has nothing close to it."
 	ClosestHeading = "Closest items:"
 	NoPassages     = "No passages in your library match that."
@@ -52,18 +53,13 @@ type printer struct {
 	b  strings.Builder
 }
 
-// span is a piece of a line: its text, the colour it is shown in, and how
-// many spaces stand before it (one when 0). A line wraps only at spaces.
+// span is a piece of a line: its text, the colour it is shown in, how many
+// spaces stand before it (one when 0), and whether it must stay on one line
+// (a marker, a page). A line wraps only at spaces.
 type span struct {
 	text, colour string
 	gap          int
-}
-
-func (p *printer) paint(sp span) string {
-	if !p.st.Colour || sp.colour == "" {
-		return sp.text
-	}
-	return sp.colour + sp.text + cReset
+	keep         bool
 }
 
 // line writes spans as one line, or wrapped to the width: the first line
@@ -73,13 +69,22 @@ func (p *printer) line(first, rest string, spans ...span) {
 	col := uniseg.StringWidth(first)
 	start := true
 	for _, sp := range spans {
-		for i, word := range strings.Fields(sp.text) {
+		words := strings.Fields(sp.text)
+		if sp.keep {
+			words = []string{strings.Join(words, " ")}
+		}
+		open := false // the span's colour is on
+		for i, word := range words {
 			gap := 1
 			if i == 0 && sp.gap > 0 {
 				gap = sp.gap
 			}
 			wd := uniseg.StringWidth(word)
 			if !start && p.st.Width > 0 && col+gap+wd > p.st.Width {
+				if open {
+					p.b.WriteString(cReset)
+					open = false
+				}
 				p.b.WriteString("\n" + rest)
 				col = uniseg.StringWidth(rest)
 				start = true
@@ -88,9 +93,16 @@ func (p *printer) line(first, rest string, spans ...span) {
 				p.b.WriteString(strings.Repeat(" ", gap))
 				col += gap
 			}
-			p.b.WriteString(p.paint(span{text: word, colour: sp.colour}))
+			if !open && p.st.Colour && sp.colour != "" {
+				p.b.WriteString(sp.colour)
+				open = true
+			}
+			p.b.WriteString(word)
 			col += wd
 			start = false
+		}
+		if open {
+			p.b.WriteString(cReset)
 		}
 	}
 	p.b.WriteByte('\n')
@@ -105,19 +117,24 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 func (p *printer) answer(s *Stream) {
 	sources, numbers := s.Sources()
 	if len(s.Verified) == 0 {
-		if s.Complete() {
-			p.line("", "", span{text: NothingAnswers})
-		} else {
+		// Say "nothing answers" only when every statement was checked and
+		// the answer is whole; otherwise say what happened.
+		switch {
+		case !s.Complete():
 			p.line("", "", span{text: CutBeforeAny})
+		case len(s.Statements) > 0:
+			p.line("", "", span{text: NoneChecked})
+		default:
+			p.line("", "", span{text: NothingAnswers})
 		}
 		p.closest(s)
 	} else {
 		for i, v := range s.Verified {
-			marker := span{text: fmt.Sprintf("[%d]", numbers[i]), colour: cNumber}
+			marker := span{text: fmt.Sprintf("[%d]", numbers[i]), colour: cNumber, keep: true}
 			if Extractive(v) {
 				spans := []span{{text: quoteOpen + oneLine(v.Saved) + quoteClose}}
 				if where := item.Where(v.Page, v.StartMs); where != "" {
-					spans = append(spans, span{text: where, colour: cDim})
+					spans = append(spans, span{text: where, colour: cDim, keep: true})
 				}
 				p.line("", "", append(spans, marker)...)
 			} else {
@@ -127,7 +144,7 @@ func (p *printer) answer(s *Stream) {
 		for _, src := range sources {
 			p.blank()
 			p.line("", indent, span{text: fmt.Sprintf("[%d]", src.Number), colour: cNumber}, span{text: src.Title, colour: cTitle})
-			p.line(indent, indent, span{text: item.Short(src.ItemID), colour: cDim})
+			p.line(indent, indent, span{text: item.Short(src.ItemID), colour: cDim, keep: true})
 			for _, i := range src.Claims {
 				v := s.Verified[i]
 				if Extractive(v) {
@@ -135,7 +152,7 @@ func (p *printer) answer(s *Stream) {
 				}
 				spans := []span{{text: quoteOpen + oneLine(v.Saved) + quoteClose}}
 				if where := item.Where(v.Page, v.StartMs); where != "" {
-					spans = append(spans, span{text: where, colour: cDim})
+					spans = append(spans, span{text: where, colour: cDim, keep: true})
 				}
 				p.line(indent, indent+" ", spans...)
 			}
@@ -196,11 +213,12 @@ func (p *printer) passages(s *Stream) {
 			p.blank()
 		}
 		p.line("", indent, span{text: fmt.Sprintf("[%d]", ps.Number), colour: cNumber}, span{text: ps.Title, colour: cTitle})
-		about := []span{{text: item.Short(ps.ItemID), colour: cDim}}
-		for _, part := range []string{oneLine(ps.Heading), item.Where(ps.Page, ps.StartMs)} {
-			if part != "" {
-				about = append(about, span{text: separator, colour: cDim}, span{text: part})
-			}
+		about := []span{{text: item.Short(ps.ItemID), colour: cDim, keep: true}}
+		if h := oneLine(ps.Heading); h != "" {
+			about = append(about, span{text: separator, colour: cDim}, span{text: h})
+		}
+		if where := item.Where(ps.Page, ps.StartMs); where != "" {
+			about = append(about, span{text: separator, colour: cDim}, span{text: where, keep: true})
 		}
 		p.line(indent, indent, about...)
 		p.line(indent, indent, span{text: oneLine(ps.Text)})

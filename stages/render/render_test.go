@@ -1,0 +1,190 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sponge-library/sponge/jsonl"
+	"github.com/sponge-library/sponge/stages/verify"
+	"github.com/sponge-library/sponge/stages/verify/fixture"
+)
+
+var update = flag.Bool("update", false, "write the golden files instead of comparing")
+
+var (
+	libraryMade bool
+	testLibrary = sync.OnceValue(func() string {
+		dir, err := os.MkdirTemp("", "sponge-render-test-")
+		if err != nil {
+			panic(err)
+		}
+		if _, err := fixture.Build(dir); err != nil {
+			panic(err)
+		}
+		libraryMade = true
+		return dir
+	})
+)
+
+func TestMain(m *testing.M) {
+	os.Unsetenv("COLUMNS")
+	code := m.Run()
+	if libraryMade {
+		os.RemoveAll(testLibrary())
+	}
+	os.Exit(code)
+}
+
+// throughVerify runs a case's input through sponge-verify when the case has
+// a "verify" file, so the verified records rendered are real ones.
+func throughVerify(t *testing.T, dir string, in []byte) []byte {
+	if _, err := os.Stat(filepath.Join(dir, "verify")); err != nil {
+		return in
+	}
+	r := fixture.Run(verify.Main, []string{"--library", testLibrary()}, in, "whole")
+	if r.Code != 0 {
+		t.Fatalf("sponge-verify failed: %d %s", r.Code, r.Stderr)
+	}
+	return []byte(r.Stdout)
+}
+
+func TestGolden(t *testing.T) {
+	fixture.Golden(t, filepath.Join("..", "..", "golden", "render"), Main, testLibrary(), *update, "want.txt", throughVerify)
+}
+
+// issue4 is the answer exactly as issue 4 shows it.
+const issue4 = `Green tea is steeped at about eighty degrees, cooler than black tea. [1]
+The lower temperature keeps the leaves from turning bitter. [1]
+
+[1] Tea notes
+    0a57a26ade13…
+    “Green tea is steeped at a lower temperature than black tea, usually around eighty degrees”
+    “so the leaves do not turn bitter”
+`
+
+// TestIssue4 renders a statement stream written by hand, through
+// sponge-verify and the test library, exactly as issue 4 shows the answer.
+func TestIssue4(t *testing.T) {
+	dir := filepath.Join("..", "..", "golden", "render", "issue4")
+	in, err := os.ReadFile(filepath.Join(dir, "in.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := fixture.Run(Main, nil, throughVerify(t, dir, in), "whole")
+	if d := cmp.Diff(issue4, r.Stdout); d != "" || r.Code != 0 || r.Stderr != "" {
+		t.Errorf("the answer differs from issue 4 (-want +got):\n%s\nstderr %q", d, r.Stderr)
+	}
+}
+
+// TestJSONKeys checks the promised keys of the --json answer, in order.
+func TestJSONKeys(t *testing.T) {
+	dir := filepath.Join("..", "..", "golden", "render", "answer")
+	in, err := os.ReadFile(filepath.Join(dir, "in.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := fixture.Run(Main, []string{"--json"}, throughVerify(t, dir, in), "whole")
+	dec := json.NewDecoder(strings.NewReader(r.Stdout))
+	var keys []string
+	dec.Token() // {
+	for dec.More() {
+		k, _ := dec.Token()
+		keys = append(keys, k.(string))
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{"question", "answered", "claims", "passages", "dropped", "warnings", "model"}
+	if len(keys) < len(want) || !cmp.Equal(keys[:len(want)], want) {
+		t.Errorf("keys %v, want %v first", keys, want)
+	}
+	var a struct {
+		Claims []map[string]any `json:"claims"`
+	}
+	json.Unmarshal([]byte(r.Stdout), &a)
+	for _, c := range a.Claims {
+		for _, k := range []string{"text", "quote", "itemId", "passage"} {
+			if _, ok := c[k]; !ok {
+				t.Errorf("claim %v lacks %q", c, k)
+			}
+		}
+	}
+	if len(a.Claims) != 5 || a.Claims[2]["page"] != 4.0 || a.Claims[3]["startMs"] != 759500.0 {
+		t.Errorf("claims: %v", a.Claims)
+	}
+}
+
+func answerStream(t *testing.T) *Stream {
+	dir := filepath.Join("..", "..", "golden", "render", "answer")
+	in, err := os.ReadFile(filepath.Join(dir, "in.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Read(jsonl.NewReader(bytes.NewReader(throughVerify(t, dir, in)), "<stdin>"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestWrapAndColour: on a terminal, lines fit the width, words are never
+// split, continuation lines keep their indent, and markers are coloured.
+func TestWrapAndColour(t *testing.T) {
+	s := answerStream(t)
+	var plain, wrapped, coloured bytes.Buffer
+	WriteText(&plain, s, Style{})
+	WriteText(&wrapped, s, Style{Width: 40})
+	WriteText(&coloured, s, Style{Width: 40, Colour: true})
+	for _, l := range strings.Split(wrapped.String(), "\n") {
+		if n := len([]rune(l)); n > 40 {
+			t.Errorf("line of %d characters: %q", n, l)
+		}
+	}
+	if strings.Join(strings.Fields(plain.String()), " ") != strings.Join(strings.Fields(wrapped.String()), " ") {
+		t.Errorf("wrapping changed the words:\n%s", wrapped.String())
+	}
+	if !strings.Contains(wrapped.String(), "    “Green tea is steeped at a lower\n     temperature than black tea, usually\n") {
+		t.Errorf("a wrapped quote does not keep its indent:\n%s", wrapped.String())
+	}
+	if strings.Contains(plain.String(), "\x1b[") || strings.Contains(wrapped.String(), "\x1b[") {
+		t.Errorf("colour without a terminal")
+	}
+	if !strings.Contains(coloured.String(), "\x1b[1;36m[1]\x1b[0m Tea notes") && !strings.Contains(coloured.String(), "\x1b[1;36m[1]\x1b[0m \x1b[1mTea notes") {
+		t.Errorf("the source number is not coloured:\n%q", coloured.String())
+	}
+	stripped := strings.NewReplacer(cNumber, "", cTitle, "", cDim, "", cWarn, "", cReset, "").Replace(coloured.String())
+	if stripped != wrapped.String() {
+		t.Errorf("colour changed the text:\n%s", cmp.Diff(wrapped.String(), stripped))
+	}
+}
+
+func TestStyleOffTerminal(t *testing.T) {
+	t.Setenv("COLUMNS", "50")
+	if st := StyleFor(&bytes.Buffer{}); st != (Style{}) {
+		t.Errorf("style for a buffer: %+v", st)
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if st := StyleFor(f); st != (Style{}) {
+		t.Errorf("style for a file: %+v", st)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	r := fixture.Run(Main, []string{"--help"}, nil, "whole")
+	if r.Code != 0 || !strings.Contains(r.Stdout, "--json") || !strings.Contains(r.Stdout, "Exit codes:") {
+		t.Errorf("--help: code %d, stdout %q", r.Code, r.Stdout)
+	}
+}

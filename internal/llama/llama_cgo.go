@@ -21,28 +21,28 @@ struct llama_context;
 void llama_free(struct llama_context *ctx);
 
 // llama.cpp logs a lot while loading. sponge keeps quiet, unless
-// SPONGE_LLAMA_LOG is set, and keeps the last error for its own message.
+// SPONGE_LLAMA_LOG is set, and keeps the first error since it was cleared
+// (the cause; later ones say "failed to load model") for its own message.
 static int sponge_log_verbose;
-static char sponge_last_error[512];
-static int sponge_last_level;
+static char sponge_first_error[512];
+static int sponge_recording;
 
 static void sponge_log(int level, const char *text, void *user_data) {
 	(void)user_data;
 	if (sponge_log_verbose) {
 		fputs(text, stderr);
 	}
-	// GGML_LOG_LEVEL_ERROR is 4; 5 continues the previous line.
-	if (level == 4 || (level == 5 && sponge_last_level == 4)) {
-		if (level == 4) {
-			sponge_last_error[0] = 0;
-		}
-		size_t n = strlen(sponge_last_error);
-		if (n < sizeof sponge_last_error - 1) {
-			strncat(sponge_last_error, text, sizeof sponge_last_error - 1 - n);
-		}
+	// GGML_LOG_LEVEL_ERROR is 4; 5 continues the previous message.
+	if (level == 4) {
+		sponge_recording = sponge_first_error[0] == 0;
+	} else if (level != 5) {
+		sponge_recording = 0;
 	}
-	if (level != 5) {
-		sponge_last_level = level;
+	if (sponge_recording) {
+		size_t n = strlen(sponge_first_error);
+		if (n < sizeof sponge_first_error - 1) {
+			strncat(sponge_first_error, text, sizeof sponge_first_error - 1 - n);
+		}
 	}
 }
 
@@ -51,8 +51,8 @@ static void sponge_log_init(int verbose) {
 	llama_log_set(sponge_log, NULL);
 }
 
-static void sponge_clear_error(void) { sponge_last_error[0] = 0; }
-static const char *sponge_error(void) { return sponge_last_error; }
+static void sponge_clear_error(void) { sponge_first_error[0] = 0; sponge_recording = 0; }
+static const char *sponge_error(void) { return sponge_first_error; }
 */
 import "C"
 
@@ -120,7 +120,7 @@ func openBackend(path string, opt LoadOptions) (backend, error) {
 	ctx, err := llama.NewContextWithModel(m, cp)
 	if err != nil {
 		llama.FreeModel(m)
-		return nil, fmt.Errorf("cannot make a context of %d tokens for %s: %s", opt.ContextSize, path, lastError("not enough memory?"))
+		return nil, fmt.Errorf("cannot make a context of %d tokens for %s: %s", opt.ContextSize, path, lastError("out of memory?"))
 	}
 	batch, err := llama.NewBatch(opt.BatchSize, 1, 0)
 	if err != nil {
@@ -138,7 +138,7 @@ func openBackend(path string, opt LoadOptions) (backend, error) {
 	return b, nil
 }
 
-// lastError is llama.cpp's last logged error, trimmed of its function-name
+// lastError is llama.cpp's first logged error since the load began, trimmed of its function-name
 // prefixes, or fallback.
 func lastError(fallback string) string {
 	msg := strings.TrimSpace(C.GoString(C.sponge_error()))

@@ -50,6 +50,8 @@ type Model struct {
 	piecesOnce sync.Once
 	pieces     []string
 	control    []bool
+	vocabOnce  sync.Once
+	vocab      *Vocab
 }
 
 // Load checks the GGUF file at path and loads it. Errors are for people: a
@@ -122,6 +124,20 @@ func (m *Model) Tokenize(text string, special bool) ([]int, error) {
 	return m.b.tokenize(text, false, special)
 }
 
+// TokenizePrompt tokenizes a prompt in the model's chat format: the text of
+// control tokens becomes those tokens, and the begin-of-text token is put
+// first when the model wants it and the text does not already start with it.
+func (m *Model) TokenizePrompt(prompt string) ([]int, error) {
+	toks, err := m.b.tokenize(prompt, false, true)
+	if err != nil {
+		return nil, err
+	}
+	if m.bos >= 0 && (len(toks) == 0 || toks[0] != m.bos) {
+		toks = append([]int{m.bos}, toks...)
+	}
+	return toks, nil
+}
+
 // Detokenize joins the text of tokens; control tokens are left out.
 func (m *Model) Detokenize(tokens []int) string {
 	var sb strings.Builder
@@ -156,6 +172,13 @@ func (m *Model) Pieces() []string {
 		}
 	})
 	return m.pieces
+}
+
+// Vocab is the index of the model's token pieces for constrained decoding;
+// built on first use (a fraction of a second for 150,000 tokens).
+func (m *Model) Vocab() *Vocab {
+	m.vocabOnce.Do(func() { m.vocab = NewVocab(m.Pieces()) })
+	return m.vocab
 }
 
 // IsControl reports whether tok is not text (a control, unknown or unused
@@ -263,10 +286,20 @@ func (s *Sequence) Choose(sp *Sampler, allow []int) (int, error) {
 		return -1, errors.New("llama: no token is allowed")
 	}
 	if allow == nil {
-		s.m.Pieces()
-		return sp.choose(s.logits, nil, s.m.control), nil
+		return s.ChooseExcept(sp, nil)
 	}
 	return sp.choose(s.logits, allow, nil), nil
+}
+
+// ChooseExcept chooses the next token like Choose, among every token but
+// those marked in deny (indexed by token) and control tokens.
+func (s *Sequence) ChooseExcept(sp *Sampler, deny []bool) (int, error) {
+	s.m.Pieces()
+	t := sp.choose(s.logits, nil, func(t int) bool { return s.m.control[t] || t < len(deny) && deny[t] })
+	if t < 0 {
+		return -1, errors.New("llama: no token is allowed")
+	}
+	return t, nil
 }
 
 // Close frees the model for the next Sequence. What was read stays in the
@@ -293,12 +326,9 @@ func maxBatch(m *Model) int {
 // in part. An error from emit ends Generate with that error.
 func (m *Model) Generate(ctx context.Context, prompt string, opt GenOptions, emit func(piece string) error) (GenResult, error) {
 	var res GenResult
-	toks, err := m.b.tokenize(prompt, false, true)
+	toks, err := m.TokenizePrompt(prompt)
 	if err != nil {
 		return res, err
-	}
-	if m.bos >= 0 && (len(toks) == 0 || toks[0] != m.bos) {
-		toks = append([]int{m.bos}, toks...)
 	}
 	if len(toks) == 0 {
 		return res, errors.New("llama: empty prompt")

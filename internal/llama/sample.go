@@ -27,13 +27,13 @@ func NewSampler(temperature, topP float64, seed uint64) *Sampler {
 // Greedy is a Sampler that always takes the likeliest token.
 func Greedy() *Sampler { return NewSampler(0, 0, 0) }
 
-// choose picks among allow (nil: every token not in skip).
-func (sp *Sampler) choose(logits []float32, allow []int, skip []bool) int {
+// choose picks among allow (nil: every token skip does not refuse).
+func (sp *Sampler) choose(logits []float32, allow []int, skip func(int) bool) int {
 	ok := func(t int) bool {
 		if t < 0 || t >= len(logits) {
 			return false
 		}
-		return skip == nil || t >= len(skip) || !skip[t]
+		return skip == nil || !skip(t)
 	}
 	if sp == nil || sp.Temperature <= 0 {
 		best, bestScore := -1, float32(math.Inf(-1))

@@ -19,12 +19,12 @@ type Style int
 
 // The chat formats Format writes.
 const (
-	ChatML  Style = iota // Qwen, SmolLM, Hermes…: <|im_start|>role … <|im_end|>
-	Llama3               // <|start_header_id|>role<|end_header_id|> … <|eot_id|>
-	Gemma                // <start_of_turn>user … <end_of_turn>, no system role
-	Phi3                 // <|user|> … <|end|>
-	Phi4                 // <|im_start|>role<|im_sep|> … <|im_end|>
-	Llama2               // [INST] … [/INST], Mistral
+	ChatML Style = iota // Qwen, SmolLM, Hermes…: <|im_start|>role … <|im_end|>
+	Llama3              // <|start_header_id|>role<|end_header_id|> … <|eot_id|>
+	Gemma               // <start_of_turn>user … <end_of_turn>, no system role
+	Phi3                // <|user|> … <|end|>
+	Phi4                // <|im_start|>role<|im_sep|> … <|im_end|>
+	Llama2              // [INST] … [/INST], Mistral
 )
 
 var styleNames = map[Style]string{ChatML: "chatml", Llama3: "llama3", Gemma: "gemma", Phi3: "phi3", Phi4: "phi4", Llama2: "llama2"}

@@ -204,7 +204,9 @@ func (t *Text) each(q *Quote, f func(Match) bool) {
 		return -1
 	}
 	// Merge the matches of the quote as written and with its first letter's
-	// case changed, so they come out in text order.
+	// case changed, so they come out in text order, and count characters
+	// from the last match on, so many matches cost one pass.
+	var cur cursor
 	a, b := next(q.canon, 0), next(q.alt, 0)
 	for a >= 0 || b >= 0 {
 		var at, n int
@@ -215,16 +217,25 @@ func (t *Text) each(q *Quote, f func(Match) bool) {
 			at, n = b, len(q.alt)
 			b = next(q.alt, at+1)
 		}
-		if !f(t.match(at, at+n)) {
+		if !f(t.match(at, at+n, &cur)) {
 			return
 		}
 	}
 }
 
-// match turns a canonical range into a Match on the original text.
-func (t *Text) match(i, j int) Match {
+// cursor is a byte offset in the original text and its character offset.
+type cursor struct{ byteOff, runeOff int }
+
+// match turns a canonical range into a Match on the original text; matches
+// come in text order, so cur only moves forward.
+func (t *Text) match(i, j int, cur *cursor) Match {
 	bs, be := int(t.from[i]), int(t.to[j-1])
-	start := utf8.RuneCountInString(t.orig[:bs])
+	if bs < cur.byteOff {
+		*cur = cursor{}
+	}
+	cur.runeOff += utf8.RuneCountInString(t.orig[cur.byteOff:bs])
+	cur.byteOff = bs
+	start := cur.runeOff
 	return Match{Start: start, End: start + utf8.RuneCountInString(t.orig[bs:be]), Saved: t.orig[bs:be]}
 }
 

@@ -141,3 +141,18 @@ func decodeAll(t testing.TB, out string) []jsonl.Record {
 func runWhole(lib string, in []byte) fixture.Result {
 	return fixture.Run(Main, []string{"--library", lib}, in, "whole")
 }
+
+// BenchmarkVerifyAnswer checks the statements of a five-statement answer,
+// loading the items from the store as a fresh process would.
+func BenchmarkVerifyAnswer(b *testing.B) {
+	in, err := os.ReadFile(filepath.Join("..", "..", "golden", "verify", "answer", "in.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	lib := testLibrary()
+	for b.Loop() {
+		if r := runWhole(lib, in); r.Code != 0 {
+			b.Fatal(r.Stderr)
+		}
+	}
+}

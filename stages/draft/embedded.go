@@ -1,0 +1,646 @@
+//go:build cgo
+
+package draft
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sponge-library/sponge/internal/chat"
+	"github.com/sponge-library/sponge/internal/llama"
+	"github.com/sponge-library/sponge/internal/progress"
+	"github.com/sponge-library/sponge/internal/quote"
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+func init() {
+	openEmbedded = func(modelPath string, opt ModelOptions) (Drafter, error) {
+		return OpenEmbedded(modelPath, opt)
+	}
+}
+
+// The embedded drafter runs a GGUF model in-process (internal/llama) and
+// writes the framing of each statement itself; the model only chooses:
+// whether to write another statement or stop, the statement's words, the
+// passage number (only numbers of given passages are allowed), and the quote,
+// where only tokens that keep the quote a span of the named passage are
+// allowed. So every quote is copied from its passage by construction, and
+// sponge-verify only ever leaves out duplicates.
+//
+// The assistant's turn looks like this, each field on its own line:
+//
+//	Statement: Green tea is brewed below boiling.
+//	Passage: 2
+//	Quote: “water at 80 degrees”
+//	Done
+const (
+	frameStatement = "Statement:"
+	framePassage   = "Passage:"
+	frameQuote     = "Quote: “"
+	frameDone      = "Done"
+
+	// maxTextTokens ends a statement's words that run on.
+	maxTextTokens = 64
+	// A quote may grow to softQuoteBytes; past it, it ends as soon as it
+	// may, and is given up at hardQuoteBytes.
+	softQuoteBytes = 400
+	hardQuoteBytes = 800
+	// answerRoom is the context kept free for the answer.
+	answerRoom = 1024
+)
+
+const systemPrompt = `You answer a question using only the numbered passages the user gives, which come from their own library.
+Write at most six statements. Each statement has three lines:
+Statement: one short sentence, in your own words, that answers part of the question
+Passage: the number of the one passage that supports it
+Quote: “words copied exactly from that passage that show the statement is true”
+After the last statement write Done. If the passages do not answer the question, write Done and nothing else.`
+
+// Embedded is the drafter that runs a model in-process.
+type Embedded struct {
+	m    *llama.Model
+	tmpl chat.Template
+	opt  ModelOptions
+
+	// Tokens of the framing, each as read after a line break.
+	statement, passage, quoteOpen, done []int
+	newline                             int
+	// Token classes, by token.
+	textDeny  []bool // never in a statement's words: line breaks inside a piece
+	textEnd   []bool // ends a statement's words: a piece ending in one line break
+	closeTok  []bool // ends a quote: ” or " (then optional white space)
+	numberTok []int  // pieces of a passage number: digits, one optional leading space
+	// Made on first use.
+	textDenyButEnd []bool
+	closers        []int
+
+	// Fixed, when set, makes every draft the same length whatever the model
+	// prefers: Statements statements of TextTokens words-tokens and
+	// QuoteTokens quote tokens. For benchmarks with random weights.
+	Fixed *Fixed
+	// Unconstrained lets quotes be any text (benchmarks measure what the
+	// constraint costs with it).
+	Unconstrained bool
+
+	stats Stats
+}
+
+// Fixed sets the length of benchmark drafts; see Embedded.Fixed.
+type Fixed struct {
+	Statements, TextTokens, QuoteTokens int
+}
+
+// Stats tells how the last Draft went.
+type Stats struct {
+	PromptTokens int
+	PromptTime   time.Duration
+	// Chosen is the tokens the model chose; Framing the tokens the program
+	// wrote between them. Both were decoded in GenTime.
+	Chosen, Framing int
+	GenTime         time.Duration
+	// QuoteTokens were chosen under the quote constraint.
+	QuoteTokens int
+	// FirstStatement is the time from the start of Draft to the first
+	// statement emitted.
+	FirstStatement time.Duration
+	Statements     int
+}
+
+// OpenEmbedded loads the GGUF model at path. While it loads, a progress bar
+// shows on opt.Stderr when that is a terminal.
+func OpenEmbedded(path string, opt ModelOptions) (*Embedded, error) {
+	if opt.MaxStatements <= 0 {
+		opt.MaxStatements = 6
+	}
+	lo := llama.LoadOptions{Threads: opt.Threads}
+	var bar *progress.Bar
+	if opt.Stderr != nil {
+		bar = progress.New(opt.Stderr, 100, "loading the model", false)
+		lo.Progress = func(f float64) { bar.Set(int64(f * 100)) }
+	}
+	m, err := llama.Load(path, lo)
+	bar.Finish()
+	if err != nil {
+		return nil, err
+	}
+	e := &Embedded{m: m, tmpl: chat.Detect(m.Info().ChatTemplate), opt: opt}
+	if err := e.prepare(); err != nil {
+		m.Close()
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return e, nil
+}
+
+// Name is the model's name, for the model record.
+func (e *Embedded) Name() string { return e.m.Info().Name }
+
+// Close frees the model.
+func (e *Embedded) Close() error { return e.m.Close() }
+
+// Stats tells how the last Draft went.
+func (e *Embedded) Stats() Stats { return e.stats }
+
+// prepare tokenizes the framing and sorts the vocabulary into the classes
+// the drafter needs.
+func (e *Embedded) prepare() error {
+	pieces := e.m.Pieces()
+	e.newline = -1
+	for t, p := range pieces {
+		if p == "\n" && !e.m.IsControl(t) {
+			e.newline = t
+			break
+		}
+	}
+	if e.newline < 0 {
+		return errors.New("the model has no token for a line break")
+	}
+	// Framing is tokenized as it follows a line break: some tokenizers
+	// write a word differently at the start of a text.
+	nl, err := e.m.Tokenize("\n", false)
+	if err != nil {
+		return err
+	}
+	frame := func(s string) ([]int, error) {
+		t, err := e.m.Tokenize("\n"+s, false)
+		if err != nil {
+			return nil, err
+		}
+		if len(t) > len(nl) && equalInts(t[:len(nl)], nl) {
+			return t[len(nl):], nil
+		}
+		return e.m.Tokenize(s, false)
+	}
+	for _, f := range []struct {
+		dst  *[]int
+		text string
+	}{{&e.statement, frameStatement}, {&e.passage, framePassage}, {&e.quoteOpen, frameQuote}, {&e.done, frameDone}} {
+		if *f.dst, err = frame(f.text); err != nil {
+			return err
+		}
+		if len(*f.dst) == 0 {
+			return fmt.Errorf("cannot tokenize %q", f.text)
+		}
+	}
+	if e.statement[0] == e.done[0] {
+		return errors.New("the model's tokens cannot tell Statement from Done")
+	}
+	n := len(pieces)
+	e.textDeny = make([]bool, n)
+	e.textEnd = make([]bool, n)
+	e.closeTok = make([]bool, n)
+	for t, p := range pieces {
+		if p == "" || e.m.IsControl(t) {
+			e.textDeny[t] = true
+			continue
+		}
+		if i := strings.IndexByte(p, '\n'); i >= 0 {
+			e.textDeny[t] = true
+			if i == len(p)-1 {
+				e.textEnd[t] = true
+			}
+		}
+		if c, ok := strings.CutPrefix(p, "”"); ok && strings.TrimSpace(c) == "" {
+			e.closeTok[t] = true
+		} else if c, ok := strings.CutPrefix(p, `"`); ok && strings.TrimSpace(c) == "" {
+			e.closeTok[t] = true
+		}
+		if d := strings.TrimPrefix(p, " "); d != "" && strings.Trim(d, "0123456789") == "" || p == " " {
+			e.numberTok = append(e.numberTok, t)
+		}
+	}
+	e.m.Vocab() // build the trie now, not during the first answer
+	return nil
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Prompt is the chat prompt for question and passages.
+func (e *Embedded) Prompt(question string, passages []*jsonl.Passage) string {
+	var b strings.Builder
+	b.WriteString("Question: " + strings.TrimSpace(question) + "\n\nPassages:\n")
+	for _, p := range passages {
+		b.WriteString("\n[" + strconv.Itoa(p.Number) + "]")
+		if p.Title != "" {
+			b.WriteString(" From “" + p.Title + "”")
+			if p.Heading != "" {
+				b.WriteString(", " + p.Heading)
+			}
+		}
+		b.WriteString("\n" + strings.TrimSpace(p.Text) + "\n")
+	}
+	return e.tmpl.Format([]chat.Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: b.String()}}, true)
+}
+
+// Draft writes statements for question from passages, calling emit with each
+// as soon as it is complete.
+func (e *Embedded) Draft(ctx context.Context, question string, passages []*jsonl.Passage, emit func(*jsonl.Statement) error) error {
+	start := time.Now()
+	e.stats = Stats{}
+	if e.opt.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, e.opt.Timeout)
+		defer cancel()
+	}
+	if len(passages) == 0 {
+		return nil
+	}
+	// Leave out the last passages until the prompt fits with room for the
+	// answer.
+	var prompt []int
+	for n := len(passages); ; n-- {
+		if n == 0 {
+			return fmt.Errorf("the first passage alone is too long for the model's context of %d tokens", e.m.Info().ContextSize)
+		}
+		toks, err := e.m.TokenizePrompt(e.Prompt(question, passages[:n]))
+		if err != nil {
+			return err
+		}
+		if len(toks)+answerRoom <= e.m.Info().ContextSize {
+			prompt, passages = toks, passages[:n]
+			break
+		}
+	}
+	byNumber := map[int]*jsonl.Passage{}
+	for _, p := range passages {
+		byNumber[p.Number] = p
+	}
+
+	t0 := time.Now()
+	seq, err := e.m.Start(ctx, prompt)
+	if err != nil {
+		return err
+	}
+	defer seq.Close()
+	e.stats.PromptTokens = len(prompt)
+	e.stats.PromptTime = time.Since(t0)
+	t1 := time.Now()
+	defer func() { e.stats.GenTime = time.Since(t1) }()
+
+	// The prompt ends where the assistant's turn begins: a new line.
+	w := &writer{e: e, seq: seq, ctx: ctx, sp: llama.Greedy(), atEOL: true}
+	seen := map[string]bool{}
+	max := e.opt.MaxStatements
+	if e.Fixed != nil {
+		max = e.Fixed.Statements
+	}
+	for e.stats.Statements < max {
+		if e.Fixed == nil && !w.another() {
+			break
+		}
+		st, err := w.statement(byNumber, seen)
+		if err != nil {
+			if errors.Is(err, errGaveUp) {
+				break
+			}
+			return err
+		}
+		if e.stats.Statements == 0 {
+			e.stats.FirstStatement = time.Since(start)
+		}
+		e.stats.Statements++
+		if err := emit(st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// errGaveUp ends the list when the model wrote itself into a quote it cannot
+// finish.
+var errGaveUp = errors.New("the quote cannot be finished")
+
+// writer writes one answer: the framing, and the model's choices between.
+type writer struct {
+	e     *Embedded
+	seq   *llama.Sequence
+	ctx   context.Context
+	sp    *llama.Sampler
+	atEOL bool // the last token ended a line
+	buf   []int
+}
+
+// feed writes framing tokens.
+func (w *writer) feed(toks ...int) error {
+	w.e.stats.Framing += len(toks)
+	if err := w.seq.Feed(w.ctx, toks); err != nil {
+		return err
+	}
+	w.atEOL = w.e.m.Piece(toks[len(toks)-1]) == "\n"
+	return nil
+}
+
+// line starts a new line with the framing toks.
+func (w *writer) line(toks []int) error {
+	if !w.atEOL {
+		if err := w.feed(w.e.newline); err != nil {
+			return err
+		}
+	}
+	return w.feed(toks...)
+}
+
+// take has the model read the token it chose.
+func (w *writer) take(tok int) error {
+	w.e.stats.Chosen++
+	if err := w.seq.Feed(w.ctx, []int{tok}); err != nil {
+		return err
+	}
+	w.atEOL = strings.HasSuffix(w.e.m.Piece(tok), "\n")
+	return nil
+}
+
+// another asks the model whether it writes another statement or Done, by
+// the first token of each.
+func (w *writer) another() bool {
+	if w.seq.Room() < 256 {
+		return false
+	}
+	l := w.seq.Logits()
+	return l[w.e.statement[0]] > l[w.e.done[0]]
+}
+
+func (w *writer) statement(byNumber map[int]*jsonl.Passage, seen map[string]bool) (*jsonl.Statement, error) {
+	e := w.e
+	if err := w.line(e.statement); err != nil {
+		return nil, err
+	}
+	text, err := w.words()
+	if err != nil {
+		return nil, err
+	}
+	if err := w.line(e.passage); err != nil {
+		return nil, err
+	}
+	n, err := w.number(byNumber)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.line(e.quoteOpen); err != nil {
+		return nil, err
+	}
+	q, err := w.quote(byNumber[n].Text, seen)
+	if err != nil {
+		return nil, err
+	}
+	seen[quote.Normal(q)] = true
+	return &jsonl.Statement{Text: text, Passage: n, Quote: q}, nil
+}
+
+// words has the model write a statement's words, up to a line break.
+func (w *writer) words() (string, error) {
+	e := w.e
+	var sb strings.Builder
+	limit := maxTextTokens
+	if e.Fixed != nil {
+		limit = e.Fixed.TextTokens
+	}
+	for i := 0; i < limit; i++ {
+		deny := e.textDeny
+		if e.Fixed == nil && strings.TrimSpace(sb.String()) != "" {
+			deny = w.denyButEnd()
+		}
+		tok, err := w.seq.ChooseExcept(w.sp, deny)
+		if err != nil {
+			return "", err
+		}
+		if err := w.take(tok); err != nil {
+			return "", err
+		}
+		sb.WriteString(e.m.Piece(tok))
+		if e.textEnd[tok] {
+			break
+		}
+	}
+	return strings.TrimSpace(strings.ToValidUTF8(sb.String(), "")), nil
+}
+
+// denyButEnd is textDeny with the line-ending tokens allowed.
+func (w *writer) denyButEnd() []bool {
+	e := w.e
+	if e.textDenyButEnd == nil {
+		e.textDenyButEnd = make([]bool, len(e.textDeny))
+		for t := range e.textDeny {
+			e.textDenyButEnd[t] = e.textDeny[t] && !e.textEnd[t]
+		}
+	}
+	return e.textDenyButEnd
+}
+
+// number has the model write the number of one of the passages.
+func (w *writer) number(byNumber map[int]*jsonl.Passage) (int, error) {
+	e := w.e
+	valid := func(digits string, whole bool) bool {
+		for n := range byNumber {
+			s := strconv.Itoa(n)
+			if whole && s == digits || !whole && strings.HasPrefix(s, digits) {
+				return true
+			}
+		}
+		return false
+	}
+	digits := ""
+	for {
+		var allow []int
+		for _, t := range e.numberTok {
+			p := e.m.Piece(t)
+			if strings.HasPrefix(p, " ") && digits != "" {
+				continue
+			}
+			if d := strings.TrimPrefix(p, " "); valid(digits+d, false) {
+				allow = append(allow, t)
+			}
+		}
+		if digits != "" && valid(digits, true) {
+			allow = append(allow, e.newline)
+		}
+		if len(allow) == 0 {
+			return 0, fmt.Errorf("the model's vocabulary cannot write passage number %q", digits)
+		}
+		tok, err := w.seq.Choose(w.sp, allow)
+		if err != nil {
+			return 0, err
+		}
+		if err := w.take(tok); err != nil {
+			return 0, err
+		}
+		if tok == e.newline {
+			break
+		}
+		digits += strings.TrimPrefix(e.m.Piece(tok), " ")
+		// A number with no longer one to grow into is complete.
+		n, _ := strconv.Atoi(digits)
+		if _, ok := byNumber[n]; ok && !valid(digits+"0", false) && !valid(digits+"1", false) && !hasLonger(byNumber, digits) {
+			break
+		}
+	}
+	n, _ := strconv.Atoi(digits)
+	return n, nil
+}
+
+// hasLonger reports whether a passage number is longer than digits and
+// starts with it.
+func hasLonger(byNumber map[int]*jsonl.Passage, digits string) bool {
+	for n := range byNumber {
+		if s := strconv.Itoa(n); len(s) > len(digits) && strings.HasPrefix(s, digits) {
+			return true
+		}
+	}
+	return false
+}
+
+// quote has the model copy a quote from text: only tokens that keep it a
+// span of text are allowed, and it may end (with ”) only where sponge-verify
+// will find it, at least quote.MinWords long, and not a quote already given.
+func (w *writer) quote(text string, seen map[string]bool) (string, error) {
+	e := w.e
+	span := e.m.Vocab().NewSpan(text, spanStarts(text, quote.MinWords))
+	var free strings.Builder // the quote when Unconstrained
+	ptext := quote.NewText(text)
+	written := func() string {
+		if e.Unconstrained {
+			return free.String()
+		}
+		return span.Written()
+	}
+	closable := func() bool {
+		q := strings.TrimSpace(written())
+		if q == "" || !utf8.ValidString(q) {
+			return false
+		}
+		nq := quote.NewQuote(q)
+		if nq.Words() < quote.MinWords || seen[nq.Normal()] {
+			return false
+		}
+		_, ok := ptext.Find(nq)
+		return ok
+	}
+	for steps := 0; ; steps++ {
+		if err := w.ctx.Err(); err != nil {
+			return "", err
+		}
+		fixedEnd := e.Fixed != nil && steps >= e.Fixed.QuoteTokens
+		n := len(written())
+		mayClose := (e.Fixed == nil || fixedEnd) && (e.Unconstrained || closable())
+		if fixedEnd || n >= softQuoteBytes && mayClose {
+			// End the quote here: the program writes the closing mark.
+			return w.closeQuote(written())
+		}
+		if n >= hardQuoteBytes || w.seq.Room() < 64 {
+			return "", errGaveUp
+		}
+		var tok int
+		var err error
+		if e.Unconstrained {
+			tok, err = w.seq.ChooseExcept(w.sp, e.textDeny)
+		} else {
+			allow := span.Allowed(w.buf[:0])
+			w.buf = allow
+			if len(allow) == 0 {
+				// The passage ends here.
+				if e.Fixed != nil || closable() {
+					return w.closeQuote(written())
+				}
+				return "", errGaveUp
+			}
+			if mayClose {
+				allow = append(allow, w.closers()...)
+			}
+			tok, err = w.seq.Choose(w.sp, allow)
+		}
+		if err != nil {
+			return "", err
+		}
+		if mayClose && e.closeTok[tok] {
+			q := strings.TrimSpace(written())
+			if err := w.take(tok); err != nil {
+				return "", err
+			}
+			return q, nil
+		}
+		if e.Unconstrained {
+			free.WriteString(e.m.Piece(tok))
+		} else if !span.Advance(tok) {
+			return "", fmt.Errorf("internal error: token %q does not continue the quote", e.m.Piece(tok))
+		}
+		e.stats.QuoteTokens++
+		if err := w.take(tok); err != nil {
+			return "", err
+		}
+	}
+}
+
+// closeQuote writes the closing mark for the model.
+func (w *writer) closeQuote(q string) (string, error) {
+	if c := w.closers(); len(c) > 0 {
+		if err := w.feed(c[0]); err != nil {
+			return "", err
+		}
+	}
+	return strings.TrimSpace(strings.ToValidUTF8(q, "")), nil
+}
+
+// closers are the tokens that end a quote, ” first.
+func (w *writer) closers() []int {
+	e := w.e
+	if e.closers == nil {
+		for t, ok := range e.closeTok {
+			if ok && strings.HasPrefix(e.m.Piece(t), "”") {
+				e.closers = append(e.closers, t)
+			}
+		}
+		for t, ok := range e.closeTok {
+			if ok && !strings.HasPrefix(e.m.Piece(t), "”") {
+				e.closers = append(e.closers, t)
+			}
+		}
+	}
+	return e.closers
+}
+
+// spanStarts are the byte offsets where a quote of text may start: where a
+// word or a mark begins, and the space before it (tokenizers often carry a
+// word's leading space); but not so near the end that fewer than minWords
+// words follow.
+func spanStarts(text string, minWords int) []int {
+	type start struct{ at, words int }
+	var starts []start
+	words := 0 // words begun so far
+	prev := rune(-1)
+	for i, r := range text {
+		word := unicode.IsLetter(r) || unicode.IsDigit(r)
+		prevWord := prev >= 0 && (unicode.IsLetter(prev) || unicode.IsDigit(prev))
+		if !unicode.IsSpace(r) && (!word || !prevWord) {
+			if prev == ' ' {
+				starts = append(starts, start{i - 1, words})
+			}
+			starts = append(starts, start{i, words})
+		}
+		if word && !prevWord {
+			words++
+		}
+		prev = r
+	}
+	var out []int
+	for _, s := range starts {
+		if words-s.words >= minWords {
+			out = append(out, s.at)
+		}
+	}
+	return out
+}

@@ -1,0 +1,339 @@
+//go:build cgo
+
+package draft
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sponge-library/sponge/internal/gguf"
+	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/jsonl"
+	"github.com/sponge-library/sponge/stages/verify"
+)
+
+// teaParagraphs are the saved item the tests draft from: twelve paragraphs,
+// so that passage numbers have two digits, with marks and letters beyond
+// ASCII that a quote must copy exactly.
+var teaParagraphs = []string{
+	"Green tea is brewed with water at about 80 °C, well below boiling, because hotter water draws out the bitter catechins.",
+	"The leaves are steeped for two to three minutes; longer steeping makes the cup bitter and dark.",
+	"Black tea, by contrast, is fully oxidised and takes water just off the boil — 95 to 100 degrees.",
+	"A study of 40,000 people found that those who drank more green tea had a lower risk of heart disease.",
+	"Matcha is made from shade-grown leaves ground into a fine powder and whisked into the water.",
+	"In Japan, sencha is the most common green tea; gyokuro is shaded for three weeks before the harvest.",
+	"“Tea is naught but this,” wrote Sen no Rikyū: “first you heat the water, then you make the tea.”",
+	"Oolong sits between green and black tea: the leaves are partly oxidised and rolled into balls.",
+	"Caffeine in a cup of green tea is about half that of a cup of coffee, though it varies with the leaf.",
+	"White tea is the least processed: the young buds are withered and dried in the sun.",
+	"Hard water dulls the flavour of tea; soft, fresh water gives a clearer, sweeter cup.",
+	"Storing tea away from light, air and moisture keeps its aroma for months.",
+}
+
+// teaFixture writes the tiny random-weight model and a library holding the tea
+// item, and returns them with the item's paragraphs as numbered passages.
+func teaFixture(t *testing.T) (model, libDir string, passages []*jsonl.Passage) {
+	t.Helper()
+	dir := t.TempDir()
+	model = filepath.Join(dir, "tiny.gguf")
+	if err := gguf.WriteRandom(model, gguf.Tiny()); err != nil {
+		t.Fatal(err)
+	}
+	libDir = filepath.Join(dir, "lib")
+	lib, err := library.Create(libDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte(strings.Join(teaParagraphs, "\n\n"))
+	it := &item.Item{ID: library.ItemID(src), Title: "Notes on tea", Source: "tea.txt", Kind: "text", Added: time.Unix(0, 0).UTC()}
+	for i, p := range teaParagraphs {
+		it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: p})
+		passages = append(passages, &jsonl.Passage{Number: i + 1, ItemID: it.ID, Title: it.Title, Paragraph: i, Text: p, Score: 1})
+	}
+	if err := lib.Put(it, src); err != nil {
+		t.Fatal(err)
+	}
+	return model, libDir, passages
+}
+
+func openTiny(t *testing.T) *Embedded {
+	t.Helper()
+	model, _, _ := teaFixture(t)
+	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: MaxStatements, Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	return e
+}
+
+func draftAll(t *testing.T, e *Embedded, question string, passages []*jsonl.Passage) []*jsonl.Statement {
+	t.Helper()
+	var out []*jsonl.Statement
+	err := e.Draft(context.Background(), question, passages, func(s *jsonl.Statement) error {
+		out = append(out, s)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// checkSpans asserts what the constraint guarantees: each statement names a
+// given passage and its quote is a span of that passage.
+func checkSpans(t *testing.T, sts []*jsonl.Statement, passages []*jsonl.Passage) {
+	t.Helper()
+	for i, s := range sts {
+		if s.Passage < 1 || s.Passage > len(passages) {
+			t.Errorf("statement %d names passage %d of %d", i+1, s.Passage, len(passages))
+			continue
+		}
+		if s.Quote == "" || !strings.Contains(passages[s.Passage-1].Text, s.Quote) {
+			t.Errorf("statement %d: quote %q is not in passage %d: %q", i+1, s.Quote, s.Passage, passages[s.Passage-1].Text)
+		}
+	}
+}
+
+// TestQuotesVerify runs the stages as a user does, sponge-draft with the
+// model and then sponge-verify: with random weights every quote verifies.
+func TestQuotesVerify(t *testing.T) {
+	model, lib, passages := teaFixture(t)
+	var in bytes.Buffer
+	w := jsonl.NewWriter(&in)
+	w.Write(&jsonl.Question{Text: "How hot should the water be for green tea?"})
+	for _, p := range passages {
+		w.Write(p)
+	}
+	var drafted, stderr bytes.Buffer
+	if code := Main([]string{"--library", lib, "--model-file", model, "--threads", "1"}, &in, &drafted, &stderr); code != 0 {
+		t.Fatalf("sponge-draft exit %d: %s", code, stderr.String())
+	}
+	if stderr.Len() > 0 {
+		t.Errorf("sponge-draft wrote to stderr (not a terminal): %q", stderr.String())
+	}
+	recs := streamRecords(t, drafted.Bytes())
+	var sts []*jsonl.Statement
+	var model_ *jsonl.Model
+	var done *jsonl.Done
+	for _, r := range recs {
+		switch r := r.(type) {
+		case *jsonl.Statement:
+			sts = append(sts, r)
+		case *jsonl.Model:
+			model_ = r
+		case *jsonl.Done:
+			done = r
+		case *jsonl.Warning:
+			t.Errorf("warning %+v", r)
+		}
+	}
+	if model_ == nil || model_.Name != gguf.Tiny().Name {
+		t.Errorf("model record %+v, want the model's name", model_)
+	}
+	if len(sts) == 0 || len(sts) > MaxStatements || done == nil || done.Statements != len(sts) {
+		t.Fatalf("%d statements, done %+v", len(sts), done)
+	}
+	checkSpans(t, sts, passages)
+
+	var verified bytes.Buffer
+	stderr.Reset()
+	if code := verify.Main([]string{"--library", lib}, &drafted, &verified, &stderr); code != 0 {
+		t.Fatalf("sponge-verify exit %d: %s", code, stderr.String())
+	}
+	n := 0
+	for _, r := range streamRecords(t, verified.Bytes()) {
+		switch r := r.(type) {
+		case *jsonl.Verified:
+			n++
+		case *jsonl.LeftOut:
+			t.Errorf("left out (%s): passage %d, quote %q", r.Reason, r.Passage, r.Quote)
+		}
+	}
+	if n != len(sts) {
+		t.Errorf("%d of %d statements verified", n, len(sts))
+	}
+}
+
+func streamRecords(t *testing.T, b []byte) []jsonl.Record {
+	t.Helper()
+	r := jsonl.NewReader(bytes.NewReader(b), "out")
+	var out []jsonl.Record
+	for {
+		line, err := r.Next()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return out
+			}
+			t.Fatal(err)
+		}
+		out = append(out, line.Record)
+	}
+}
+
+// TestFixedLengthQuotesAreSpans makes the model write six statements with
+// long quotes whatever it prefers: every quote is still a span of the
+// passage it names.
+func TestFixedLengthQuotesAreSpans(t *testing.T) {
+	e := openTiny(t)
+	_, _, passages := teaFixture(t)
+	e.Fixed = &Fixed{Statements: 6, TextTokens: 6, QuoteTokens: 14}
+	defer func() { e.Fixed = nil }()
+	sts := draftAll(t, e, "What do the notes say about tea?", passages)
+	if len(sts) != 6 {
+		t.Fatalf("%d statements, want 6", len(sts))
+	}
+	checkSpans(t, sts, passages)
+	for _, s := range sts {
+		if len(strings.Fields(s.Quote)) < 3 {
+			t.Errorf("a quote of 14 tokens is short: %q", s.Quote)
+		}
+	}
+	st := e.Stats()
+	// A quote ends early where its passage ends.
+	if st.QuoteTokens < 6*3 || st.QuoteTokens > 6*14 || st.Statements != 6 || st.PromptTokens == 0 || st.FirstStatement <= 0 {
+		t.Errorf("stats %+v", st)
+	}
+	// Without the constraint the same model does not copy.
+	e.Unconstrained = true
+	defer func() { e.Unconstrained = false }()
+	copied := 0
+	for _, s := range draftAll(t, e, "What do the notes say about tea?", passages) {
+		if strings.Contains(passages[s.Passage-1].Text, s.Quote) {
+			copied++
+		}
+	}
+	if copied == 6 {
+		t.Error("unconstrained quotes are spans too: the constraint is not what makes them so")
+	}
+}
+
+func TestDraftIsDeterministic(t *testing.T) {
+	e := openTiny(t)
+	_, _, passages := teaFixture(t)
+	a := draftAll(t, e, "How long should green tea steep?", passages)
+	b := draftAll(t, e, "How long should green tea steep?", passages)
+	if len(a) != len(b) {
+		t.Fatalf("%d then %d statements", len(a), len(b))
+	}
+	for i := range a {
+		if *a[i] != *b[i] {
+			t.Errorf("statement %d: %+v then %+v", i+1, a[i], b[i])
+		}
+	}
+}
+
+// TestStatementsStream: each statement is emitted as soon as it is made, so
+// an error from the first emit ends the draft before any other is written.
+func TestStatementsStream(t *testing.T) {
+	e := openTiny(t)
+	_, _, passages := teaFixture(t)
+	e.Fixed = &Fixed{Statements: 6, TextTokens: 4, QuoteTokens: 6}
+	defer func() { e.Fixed = nil }()
+	stop := errors.New("enough")
+	n := 0
+	err := e.Draft(context.Background(), "tea?", passages, func(*jsonl.Statement) error {
+		n++
+		return stop
+	})
+	if !errors.Is(err, stop) || n != 1 || e.Stats().Statements != 1 {
+		t.Errorf("err %v after %d emits, %d statements made", err, n, e.Stats().Statements)
+	}
+	// A cancelled context ends the draft too.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := e.Draft(ctx, "tea?", passages, func(*jsonl.Statement) error { return nil }); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+}
+
+func TestPromptHasOnlyQuestionAndPassages(t *testing.T) {
+	e := openTiny(t)
+	_, _, passages := teaFixture(t)
+	p := e.Prompt("How hot should the water be?", passages[:3])
+	for _, want := range []string{"<|im_start|>system\n", "Question: How hot should the water be?", "[1] From “Notes on tea”\n" + teaParagraphs[0], "[3] From", "<|im_start|>assistant\n"} {
+		if !strings.Contains(p, want) {
+			t.Errorf("prompt lacks %q:\n%s", want, p)
+		}
+	}
+	if strings.Contains(p, teaParagraphs[3]) || strings.Contains(p, "[4]") {
+		t.Errorf("prompt has a passage it was not given:\n%s", p)
+	}
+	if sts := draftAll(t, e, "tea?", nil); len(sts) != 0 {
+		t.Errorf("%d statements from no passages", len(sts))
+	}
+}
+
+func TestNumbersOnlyOfGivenPassages(t *testing.T) {
+	e := openTiny(t)
+	_, _, passages := teaFixture(t)
+	// Passages 7 and 12 only, as after a filter: nothing else may be named.
+	some := []*jsonl.Passage{passages[6], passages[11]}
+	e.Fixed = &Fixed{Statements: 6, TextTokens: 3, QuoteTokens: 5}
+	defer func() { e.Fixed = nil }()
+	for _, s := range draftAll(t, e, "What did Rikyū write?", some) {
+		if s.Passage != 7 && s.Passage != 12 {
+			t.Errorf("statement names passage %d; only 7 and 12 were given", s.Passage)
+			continue
+		}
+		if p := passages[s.Passage-1].Text; !strings.Contains(p, s.Quote) {
+			t.Errorf("quote %q is not in passage %d", s.Quote, s.Passage)
+		}
+	}
+}
+
+func TestBrokenModelFile(t *testing.T) {
+	model, lib, passages := teaFixture(t)
+	good, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, tt := range map[string]struct {
+		data []byte
+		want string
+	}{
+		"not-gguf.gguf":  {[]byte("<html>not found</html>"), "not a GGUF model file"},
+		"truncated.gguf": {good[:len(good)/2], "truncated"},
+	} {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, tt.data, 0o644)
+		var in, out, stderr bytes.Buffer
+		w := jsonl.NewWriter(&in)
+		w.Write(&jsonl.Question{Text: "tea?"})
+		w.Write(passages[0])
+		code := Main([]string{"--library", lib, "--model-file", p}, &in, &out, &stderr)
+		if code != 1 || !strings.HasPrefix(stderr.String(), "sponge-draft: error: "+p+": ") || !strings.Contains(stderr.String(), tt.want) {
+			t.Errorf("%s: exit %d, stderr %q", name, code, stderr.String())
+		}
+		if strings.Contains(out.String(), `"statement"`) {
+			t.Errorf("%s: statements written from a broken model", name)
+		}
+	}
+}
+
+func TestSpanStarts(t *testing.T) {
+	text := "Tea, at 80 °C — “bitter”, hot."
+	var got []string
+	for _, s := range spanStarts(text, 1) {
+		got = append(got, strconv.Quote(string([]rune(text[s:])[:2])))
+	}
+	want := `"Te" ", " " a" "at" " 8" "80" " °" "°C" "C " " —" "— " " “" "“b" "bi" "”," ", " " h" "ho"`
+	if strings.Join(got, " ") != want {
+		t.Errorf("starts %s\nwant   %s", strings.Join(got, " "), want)
+	}
+	// Where fewer than 3 words follow, no quote starts.
+	last := spanStarts(text, 3)
+	if n := last[len(last)-1]; n != strings.Index(text, "C —") {
+		t.Errorf("with 3 words, the last start is %q", text[n:])
+	}
+}

@@ -15,6 +15,8 @@
 //     which is removed from the text so quotes read as spoken).
 package extract
 
+//go:generate go run ./cmd/makepdf -o ../../testdata/docs/composting-guide.pdf
+
 import (
 	"bytes"
 	"errors"

@@ -16,8 +16,8 @@ import (
 // asides, scripts, styles, forms, hidden elements, menus and link lists are
 // dropped; then <main>, else the <article> elements, else the element that
 // holds most of the page's text is read. Headings h1–h6 make the Heading
-// path of the paragraphs below; p, li, blockquote, pre, td/th, dt/dd,
-// figcaption and text directly in divs are paragraphs.
+// path of the paragraphs below; p, li, blockquote, pre, table rows (cells
+// joined with " | "), dt/dd, figcaption and text directly in divs are paragraphs.
 
 // dropTags are never content.
 var dropTags = map[atom.Atom]bool{
@@ -33,7 +33,7 @@ var dropTags = map[atom.Atom]bool{
 var blockTags = map[atom.Atom]bool{
 	atom.P: true, atom.Div: true, atom.Section: true, atom.Article: true, atom.Main: true,
 	atom.Li: true, atom.Ul: true, atom.Ol: true, atom.Dl: true, atom.Dt: true, atom.Dd: true,
-	atom.Blockquote: true, atom.Pre: true, atom.Table: true, atom.Tr: true, atom.Td: true, atom.Th: true,
+	atom.Blockquote: true, atom.Pre: true, atom.Table: true, atom.Tr: true,
 	atom.Thead: true, atom.Tbody: true, atom.Tfoot: true, atom.Caption: true, atom.Figure: true,
 	atom.Figcaption: true, atom.Address: true, atom.Details: true, atom.Summary: true, atom.Hr: true,
 	atom.Center: true, atom.Fieldset: true, atom.Header: true, atom.Footer: true, atom.Hgroup: true,
@@ -345,8 +345,8 @@ func (w *htmlWalker) walk(n *html.Node) {
 	block := blockTags[n.DataAtom]
 	if block {
 		w.flush()
-	} else if n.DataAtom == atom.Td || n.DataAtom == atom.Th {
-		w.buf.WriteByte(' ')
+	} else if (n.DataAtom == atom.Td || n.DataAtom == atom.Th) && strings.TrimSpace(w.buf.String()) != "" {
+		w.buf.WriteString(" | ") // a table row is a paragraph, its cells joined as in Markdown
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		w.walk(c)

@@ -2,11 +2,13 @@ package extract
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/ledongthuc/pdf"
 )
@@ -26,6 +28,10 @@ var (
 	errEncrypted = errors.New("encrypted PDF: sponge cannot read it")
 	errNoText    = errors.New("no text in PDF (scanned images are not read)")
 	errTooSlow   = errors.New("PDF too slow to read: sponge gave up after the time limit")
+	errNotPDF    = errors.New("corrupt PDF: not a PDF file (no %PDF header)")
+	// errPassword is a PDF whose encryption the pure-Go reader knows and
+	// whose empty user password does not open it: PDFium cannot either.
+	errPassword = fmt.Errorf("%w", errEncrypted)
 )
 
 // extractPDF reads the text of a PDF page by page.
@@ -46,6 +52,16 @@ func extractPDF(data []byte) (*Document, error) {
 			}
 		}()
 		doc, err := readPDF(data, deadline)
+		if err != nil && err != errTooSlow && err != errNotPDF && err != errPassword {
+			// PDFium repairs what the pure-Go reader cannot open.
+			fdoc, ferr := readPDFium(context.Background(), data, deadline)
+			switch {
+			case ferr == nil:
+				doc, err = fdoc, nil
+			case errors.Is(ferr, errEncrypted), errors.Is(ferr, errNoText) && !errors.Is(err, errEncrypted):
+				err = ferr
+			}
+		}
 		done <- result{doc, err}
 	}()
 	// The reader checks the deadline itself; this timer is the last resort
@@ -65,7 +81,7 @@ func corrupt(err error) error {
 	if errors.Is(err, errTooSlow) || errors.Is(err, errEncrypted) {
 		return err
 	}
-	msg := err.Error()
+	msg := printable(err.Error())
 	for _, p := range []string{"malformed PDF file: ", "malformed PDF: ", "not a PDF file: "} {
 		msg = strings.TrimPrefix(msg, p)
 	}
@@ -73,6 +89,22 @@ func corrupt(err error) error {
 		return errEncrypted
 	}
 	return fmt.Errorf("corrupt PDF: %s", msg)
+}
+
+// printable keeps an error message readable: parsers quote raw bytes.
+func printable(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if b.Len() >= 120 {
+			b.WriteString("…")
+			break
+		}
+		if r == utf8.RuneError || !unicode.IsPrint(r) {
+			return strings.TrimRight(strings.TrimSpace(b.String()), ":")
+		}
+		b.WriteRune(r)
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // openPDF tolerates what real files do: bytes before the header, a
@@ -84,7 +116,7 @@ func openPDF(data []byte) (*pdf.Reader, error) {
 	}
 	i := bytes.Index(head, []byte("%PDF-"))
 	if i < 0 {
-		return nil, errors.New("corrupt PDF: not a PDF file (no %PDF header)")
+		return nil, errNotPDF
 	}
 	data = data[i:]
 	if len(data) < 10 || data[5] != '1' || data[6] != '.' || data[7] < '0' || data[7] > '7' || data[8] != '\r' && data[8] != '\n' {
@@ -102,7 +134,7 @@ func openPDF(data []byte) (*pdf.Reader, error) {
 	r, err := pdf.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		if errors.Is(err, pdf.ErrInvalidPassword) {
-			return nil, errEncrypted
+			return nil, errPassword
 		}
 		return nil, corrupt(err)
 	}
@@ -114,7 +146,10 @@ func readPDF(data []byte, deadline time.Time) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	all, err := pageList(r)
+	all, err := pageList(r, deadline)
+	if errors.Is(err, errTooSlow) {
+		return nil, errTooSlow
+	}
 	if err != nil {
 		return nil, corrupt(err)
 	}
@@ -141,7 +176,7 @@ func readPDF(data []byte, deadline time.Time) (*Document, error) {
 			}
 			failed++
 		}
-		pages = append(pages, glyphLines(gs, i))
+		pages = append(pages, glyphLines(gs, i, true))
 	}
 	paras, bigTitle := layoutParagraphs(pages)
 	var b builder
@@ -163,21 +198,25 @@ func readPDF(data []byte, deadline time.Time) (*Document, error) {
 
 // pageList walks the page tree once (Reader.Page walks it from the root
 // for every page, and resolving objects in object streams is costly).
-func pageList(r *pdf.Reader) (pages []pdf.Page, err error) {
+// A tree node met twice (a loop, which broken files have) is walked once.
+func pageList(r *pdf.Reader, deadline time.Time) (pages []pdf.Page, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			err = panicError(x)
 		}
 	}()
-	seen := 0
+	seen := map[string]bool{}
+	visits := 0
 	var walk func(v pdf.Value, depth int)
 	walk = func(v pdf.Value, depth int) {
-		seen++
-		if depth > 64 || seen > 4*maxPDFPages || len(pages) >= maxPDFPages {
-			return // a loop in the tree, or a tree no real document has
+		visits++
+		if depth > 64 || visits > 2*maxPDFPages || len(pages) >= maxPDFPages {
+			return
 		}
-		switch v.Key("Type").Name() {
-		case "Page":
+		if visits%1024 == 0 && time.Now().After(deadline) {
+			panic(errTooSlow)
+		}
+		if v.Key("Type").Name() == "Page" {
 			pages = append(pages, pdf.Page{V: v})
 			return
 		}
@@ -188,6 +227,13 @@ func pageList(r *pdf.Reader) (pages []pdf.Page, err error) {
 			}
 			return
 		}
+		// The node as written names its kids by reference: a loop shows
+		// up as the same text.
+		id := v.String()
+		if seen[id] {
+			return
+		}
+		seen[id] = true
 		for i := 0; i < kids.Len(); i++ {
 			walk(kids.Index(i), depth+1)
 		}
@@ -204,7 +250,11 @@ func infoTitle(r *pdf.Reader) (title string) {
 			title = ""
 		}
 	}()
-	t := cleanText(r.Trailer().Key("Info").Key("Title").Text())
+	return usableTitle(r.Trailer().Key("Info").Key("Title").Text())
+}
+
+func usableTitle(t string) string {
+	t = cleanText(t)
 	l := strings.ToLower(t)
 	if !strings.ContainsFunc(t, unicode.IsLetter) || len([]rune(t)) > 300 || l == "untitled" ||
 		strings.HasPrefix(l, "microsoft word") {

@@ -6,9 +6,11 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf16"
 
+	"github.com/go-pdf/fpdf"
 	"github.com/ledongthuc/pdf"
 )
 
@@ -61,6 +63,7 @@ type pdfFont struct {
 	dw       float64         // default width
 	type3    bool
 	hasWidth bool
+	std      *[256]float64 // widths of a standard 14 font without a Widths array
 }
 
 func loadFont(v pdf.Value) *pdfFont {
@@ -111,7 +114,8 @@ func loadFont(v pdf.Value) *pdfFont {
 		}
 		f.hasWidth = ws.Len() > 0
 		if !f.hasWidth {
-			f.dw = standardWidth(lb)
+			f.std = standardWidths(lb)
+			f.dw = 0.5 // an average letter, for fonts we know nothing of
 		}
 		f.v = v
 	}
@@ -130,14 +134,56 @@ func texBold(name string) bool {
 		strings.HasPrefix(name, "lmroman10-bold") || strings.HasPrefix(name, "sfbx")
 }
 
-// standardWidth is an average advance for the standard 14 fonts, which PDF
-// writers may use without a Widths array.
-func standardWidth(name string) float64 {
-	if strings.Contains(name, "courier") {
-		return 0.6
+// standardWidths are the advance widths (per 1000 of the font size, by
+// code) of the standard 14 fonts, which PDF writers may use without a
+// Widths array. They come from the font metrics fpdf carries; nil when
+// the font is not one of them.
+func standardWidths(name string) *[256]float64 {
+	if i := strings.IndexByte(name, '+'); i >= 0 {
+		name = name[i+1:]
 	}
-	return 0.5
+	family := ""
+	switch {
+	case strings.Contains(name, "courier"):
+		family = "courier"
+	case strings.Contains(name, "times"):
+		family = "times"
+	case strings.Contains(name, "helvetica"), strings.Contains(name, "arial"):
+		family = "helvetica"
+	case strings.Contains(name, "symbol"):
+		family = "symbol"
+	case strings.Contains(name, "zapf"), strings.Contains(name, "dingbat"):
+		family = "zapfdingbats"
+	default:
+		return nil
+	}
+	style := ""
+	if family != "symbol" && family != "zapfdingbats" {
+		if strings.Contains(name, "bold") {
+			style += "B"
+		}
+		if strings.Contains(name, "italic") || strings.Contains(name, "oblique") {
+			style += "I"
+		}
+	}
+	key := family + style
+	if w, ok := stdWidths.Load(key); ok {
+		return w.(*[256]float64)
+	}
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetFont(family, style, 10)
+	if f.Err() {
+		return nil
+	}
+	var w [256]float64
+	for c := 1; c < 256; c++ {
+		w[c] = float64(f.GetStringSymbolWidth(string([]byte{byte(c)}))) / 1000
+	}
+	stdWidths.Store(key, &w)
+	return &w
 }
+
+var stdWidths sync.Map
 
 // readToUnicode parses a ToUnicode CMap: codespace ranges, bfchar and
 // bfrange. It reads the stream's tokens itself: pdf.Interpret stops at the
@@ -429,6 +475,9 @@ func (f *pdfFont) text(code string) string {
 func (f *pdfFont) width(code string) float64 {
 	if w, ok := f.widths[codeInt(code)]; ok {
 		return w
+	}
+	if f.std != nil && len(code) == 1 {
+		return f.std[code[0]]
 	}
 	if !f.hasWidth && code == " " {
 		return 0.25

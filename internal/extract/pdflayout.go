@@ -35,7 +35,9 @@ type pdfLine struct {
 }
 
 // glyphLines groups a page's glyphs, in content-stream order, into lines.
-func glyphLines(gs []glyph, page int) []pdfLine {
+// gapSpaces says whether a gap between glyphs is a space; PDFium, which
+// gives tight glyph boxes, adds the spaces itself.
+func glyphLines(gs []glyph, page int, gapSpaces bool) []pdfLine {
 	var lines []pdfLine
 	var b strings.Builder
 	var cur pdfLine
@@ -80,7 +82,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 			dx := g.x - prevEnd
 			if math.Abs(dy) > lineJump*em || dx < -3*em {
 				flush()
-			} else if pendingSpace || dx > spaceGap*math.Min(size, prevSize) || dx < -0.5*em {
+			} else if pendingSpace || gapSpaces && (dx > spaceGap*math.Min(size, prevSize) || dx < -0.5*em) {
 				b.WriteByte(' ')
 			}
 		}
@@ -145,15 +147,13 @@ func dropRunningLines(pages [][]pdfLine) {
 			}
 		}
 	}
-	minRepeat := 3
-	if n := len(pages) / 3; n > minRepeat {
-		minRepeat = n
-	}
+	// A running head is on at least two pages, and on a third of them.
+	minRepeat := max(2, (len(pages)+2)/3)
 	for p, ls := range pages {
 		kept := ls[:0:0]
 		for i, l := range ls {
 			t := strings.TrimSpace(l.text)
-			if edge(ls, i) && (pageNumberRE.MatchString(t) || (len(pages) >= 3 && count[key(l)] >= minRepeat)) {
+			if edge(ls, i) && (pageNumberRE.MatchString(t) || len(pages) >= 2 && count[key(l)] >= minRepeat && utf8.RuneCountInString(t) <= 100) {
 				continue
 			}
 			kept = append(kept, l)

@@ -1,0 +1,138 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/text/encoding/charmap"
+)
+
+const teaArticle = `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>How to steep oolong | The Leaf Journal</title>
+  <meta property="og:title" content="Steeping oolong (og)">
+  <style>body { font-family: serif }</style>
+  <script>window.analytics = { track: function() {} };</script>
+</head>
+<body>
+  <header class="site-header"><a href="/">The Leaf Journal</a> <nav><a href="/a">Home</a> <a href="/b">Shop</a></nav></header>
+  <div id="cookie-banner">We use cookies to improve your experience.</div>
+  <div class="layout">
+    <aside class="sidebar"><h3>Popular</h3><ul><li><a href="/1">Matcha</a></li><li><a href="/2">Puerh</a></li><li><a href="/3">Chai</a></li></ul></aside>
+    <article class="post">
+      <header><h1>How to steep oolong</h1><p class="byline">By Mei Lin</p></header>
+      <p>Oolong sits between green and black tea: it is <em>partly</em> oxidised, and it rewards
+         several short infusions.</p>
+      <h2>Water</h2>
+      <p>Use water at ninety degrees &amp; rinse the leaves once.&nbsp;Soft water tastes best.</p>
+      <div style="display:none">Hidden promotional text.</div>
+      <h3>Time</h3>
+      <ul>
+        <li>First infusion: forty-five seconds.</li>
+        <li>Each further infusion: fifteen seconds longer.</li>
+      </ul>
+      <blockquote>Tea is drunk to forget the din of the world.</blockquote>
+      <pre>gongfu: 5 g / 100 ml</pre>
+      <table><tr><th>Style</th><th>Degrees</th></tr><tr><td>Rolled</td><td>95</td></tr></table>
+      <form><input name="email"><button>Subscribe</button></form>
+      <div class="share-buttons"><a href="#">Share</a></div>
+      <footer>Tags: <a href="/t/oolong">oolong</a></footer>
+    </article>
+  </div>
+  <footer class="site-footer">© 2024 The Leaf Journal · <a href="/privacy">Privacy</a></footer>
+  <noscript>Enable JavaScript.</noscript>
+</body>
+</html>`
+
+func TestHTMLArticle(t *testing.T) {
+	d := mustBytes(t, teaArticle, "oolong.html", "")
+	if d.Title != "How to steep oolong" {
+		t.Errorf("title %q", d.Title)
+	}
+	type para struct{ Heading, Text string }
+	var got []para
+	for _, p := range d.Paragraphs {
+		got = append(got, para{p.Heading, p.Text})
+	}
+	want := []para{
+		{"How to steep oolong", "By Mei Lin"},
+		{"How to steep oolong", "Oolong sits between green and black tea: it is partly oxidised, and it rewards several short infusions."},
+		{"Water", "Use water at ninety degrees & rinse the leaves once. Soft water tastes best."},
+		{"Water › Time", "First infusion: forty-five seconds."},
+		{"Water › Time", "Each further infusion: fifteen seconds longer."},
+		{"Water › Time", "Tea is drunk to forget the din of the world."},
+		{"Water › Time", "gongfu: 5 g / 100 ml"},
+		{"Water › Time", "Style | Degrees"}, {"Water › Time", "Rolled | 95"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+	all := strings.Join(texts(d), "\n")
+	for _, clutter := range []string{"cookies", "Matcha", "Home", "analytics", "font-family", "Subscribe", "Privacy", "Hidden", "JavaScript", "Share", "Tags"} {
+		if strings.Contains(all, clutter) {
+			t.Errorf("clutter %q kept", clutter)
+		}
+	}
+}
+
+func TestHTMLDensestBlock(t *testing.T) {
+	// No <main> or <article>: the block with most of the text wins.
+	page := `<html><head><title>Kettles</title></head><body>
+	<div id="top"><a href="/">Logo</a> <a href="/x">Deals</a> <a href="/y">Cart</a></div>
+	<div id="wrap">
+	  <div class="menu-left"><p><a href="/1">One</a> <a href="/2">Two</a> <a href="/3">Three</a></p></div>
+	  <div class="text">
+	    <h2>Choosing a kettle</h2>
+	    <p>A gooseneck spout lets you pour slowly over the leaves.</p>
+	    <p>A thermometer in the lid saves guessing the temperature.</p>
+	    <div>Stainless steel keeps no taste of old water.<br><br>Glass shows when the water starts to boil.</div>
+	  </div>
+	</div>
+	<div>Short note.</div>
+	</body></html>`
+	d := mustBytes(t, page, "k.html", "")
+	want := []string{
+		"A gooseneck spout lets you pour slowly over the leaves.",
+		"A thermometer in the lid saves guessing the temperature.",
+		"Stainless steel keeps no taste of old water.",
+		"Glass shows when the water starts to boil.",
+	}
+	if diff := cmp.Diff(want, texts(d)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if d.Paragraphs[0].Heading != "Choosing a kettle" || d.Title != "Kettles" {
+		t.Errorf("heading %q title %q", d.Paragraphs[0].Heading, d.Title)
+	}
+}
+
+func TestHTMLTitleFallbacks(t *testing.T) {
+	d := mustBytes(t, `<html><head><meta property="og:title" content="From OG"></head><body><p>x y z</p></body></html>`, "a.html", "")
+	if d.Title != "From OG" {
+		t.Errorf("og:title: %q", d.Title)
+	}
+	d = mustBytes(t, `<html><body><main><h1>From H1</h1><p>x y z</p></main></body></html>`, "a.html", "")
+	if d.Title != "From H1" || d.Paragraphs[0].Heading != "From H1" {
+		t.Errorf("h1: %q %q", d.Title, d.Paragraphs[0].Heading)
+	}
+	d = mustBytes(t, `<p>x y z</p>`, "https://example.org/posts/first-post.html", "text/html")
+	if d.Title != "first-post" {
+		t.Errorf("from URL: %q", d.Title)
+	}
+}
+
+func TestHTMLCharset(t *testing.T) {
+	page := `<html><head><meta charset="iso-8859-1"><title>Caf` + "\xe9" + `</title></head><body><p>Cr` + "\xe8" + `me br` + "\xfb" + `l` + "\xe9" + `e &eacute; &#8364;</p></body></html>`
+	d := mustBytes(t, page, "c.html", "")
+	if d.Title != "Café" || d.Paragraphs[0].Text != "Crème brûlée é €" {
+		t.Errorf("meta charset: %q %q", d.Title, d.Paragraphs[0].Text)
+	}
+	// The HTTP charset wins.
+	body, _ := charmap.Windows1252.NewEncoder().String("<p>na\u00efve \u201cquotes\u201d</p>")
+	d = mustBytes(t, body, "https://example.org/x", "text/html; charset=windows-1252")
+	if d.Paragraphs[0].Text != "naïve “quotes”" {
+		t.Errorf("http charset: %q", d.Paragraphs[0].Text)
+	}
+}

@@ -114,7 +114,11 @@ func runAdd(env *Env, args []string) int {
 		case r.had:
 			nHad++
 			if !quiet {
-				fmt.Fprintf(env.Stdout, "already saved %s %s\n", item.Short(r.id), r.in.name)
+				title := r.in.name
+				if m, err := w.Meta(r.id); err == nil {
+					title = m.Title
+				}
+				fmt.Fprintf(env.Stdout, "already saved %s %s (%s)\n", item.Short(r.id), title, r.in.name)
 			}
 		default:
 			if err := w.Add(r.it, r.source); err != nil {

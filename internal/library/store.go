@@ -27,6 +27,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
+	"golang.org/x/sys/unix"
 	"github.com/sponge-library/sponge/internal/cli"
 	"github.com/sponge-library/sponge/internal/item"
 )
@@ -164,8 +165,9 @@ func (l *Library) Source(id string) ([]byte, error) {
 }
 
 // Put saves an item and its source bytes. Each file is written to a
-// temporary file, synced and renamed, so a reader sees all of it or none.
-// The source goes first: an item file is never there without its source.
+// temporary file and renamed, so a reader sees all of it or none. The source
+// goes first: an item file is never there without its source. Put does not
+// wait for the disk: Sync does, once for a whole batch (see Writer.Flush).
 func (l *Library) Put(it *item.Item, source []byte) error {
 	e, _ := codecs()
 	if err := writeAtomic(l.sourcePath(it.ID), e.EncodeAll(source, nil)); err != nil {
@@ -308,7 +310,20 @@ func (l *Library) Resolve(prefix string) (string, error) {
 		WithHint("give more digits of the id")
 }
 
-// writeAtomic writes data to path through a synced temporary file and a rename.
+// Sync waits until everything written to the library's file system is on disk.
+func (l *Library) Sync() error {
+	d, err := os.Open(l.Dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := unix.Syncfs(int(d.Fd())); err != nil {
+		return fmt.Errorf("cannot sync the library to disk: %w", err)
+	}
+	return nil
+}
+
+// writeAtomic writes data to path through a temporary file and a rename.
 func writeAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -320,9 +335,6 @@ func writeAtomic(path string, data []byte) error {
 	}
 	tmp := f.Name()
 	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Sync()
-	}
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
@@ -334,15 +346,5 @@ func writeAtomic(path string, data []byte) error {
 		os.Remove(tmp)
 		return err
 	}
-	return syncDir(dir)
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	d.Sync()
 	return nil
 }

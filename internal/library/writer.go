@@ -11,14 +11,21 @@ import (
 	"github.com/sponge-library/sponge/internal/item"
 )
 
-// Writer is a library open for changes: the store, the index, and the
-// write lock, held until Close.
+// Flush limits of a writer's index batch: whichever comes first.
+const (
+	batchItems = 500
+	batchAge   = time.Second
+)
+
+// Writer is a library open for changes: the store and the write lock, held
+// until Close. The index is opened only while a batch of changes is applied
+// (bleve's index file lock would otherwise keep every reader waiting until
+// the writer is done), so searches run while a long `sponge add` goes on.
 type Writer struct {
 	*Library
-	Index *index.Index
-	lock  *Lock
+	lock *Lock
 
-	batch   *index.Batch
+	batch   []*item.Item
 	pending []string
 	last    time.Time
 }
@@ -35,34 +42,36 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{Library: l, lock: lock}
+	w := &Writer{Library: l, lock: lock, last: time.Now()}
 	if _, err := os.Stat(l.IndexDir()); errors.Is(err, os.ErrNotExist) {
 		ids, err := l.IDs()
-		if err != nil {
-			lock.Unlock()
-			return nil, err
-		}
-		if len(ids) > 0 {
+		if err == nil && len(ids) > 0 {
 			// The index is derived: when it is gone, make it again.
-			if err := w.rebuild(nil); err != nil {
-				lock.Unlock()
-				return nil, err
-			}
+			err = w.rebuild(nil)
 		}
-	}
-	if w.Index == nil {
-		if w.Index, err = index.Create(l.IndexDir()); err != nil {
+		if err != nil {
 			lock.Unlock()
 			return nil, err
 		}
 	}
 	if err := w.reconcile(); err != nil {
-		w.Close()
+		lock.Unlock()
 		return nil, err
 	}
-	w.batch = w.Index.NewBatch()
-	w.last = time.Now()
 	return w, nil
+}
+
+// withIndex opens the index for writing, runs f, and closes it.
+func (w *Writer) withIndex(f func(x *index.Index) error) error {
+	x, err := index.Create(w.IndexDir())
+	if err != nil {
+		return err
+	}
+	err = f(x)
+	if cerr := x.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // reconcile brings the index in line with the store for every item a killed
@@ -72,22 +81,31 @@ func (w *Writer) reconcile() error {
 	if err != nil || len(ids) == 0 {
 		return err
 	}
-	b := w.Index.NewBatch()
-	for _, id := range ids {
-		if err := w.Index.Remove(id); err != nil {
-			return err
-		}
-		if w.Has(id) {
+	err = w.withIndex(func(x *index.Index) error {
+		b := x.NewBatch()
+		for _, id := range ids {
+			if err := x.Remove(id); err != nil {
+				return err
+			}
+			if !w.Has(id) {
+				continue
+			}
 			it, err := w.Item(id)
 			if err != nil {
-				return err
+				// Written but never synced before the crash: drop it, and
+				// the same add saves it again.
+				if err := w.Delete(id); err != nil {
+					return err
+				}
+				continue
 			}
 			if err := b.Add(it); err != nil {
 				return err
 			}
 		}
-	}
-	if err := b.Commit(); err != nil {
+		return b.Commit()
+	})
+	if err != nil {
 		return err
 	}
 	w.ClearPending(ids...)
@@ -104,25 +122,39 @@ func (w *Writer) Add(it *item.Item, source []byte) error {
 	if err := w.Put(it, source); err != nil {
 		return err
 	}
-	if err := w.batch.Add(it); err != nil {
-		return err
-	}
-	if w.batch.Size() >= 2000 || time.Since(w.last) > 2*time.Second {
+	w.batch = append(w.batch, it)
+	if len(w.batch) >= batchItems || time.Since(w.last) > batchAge {
 		return w.Flush()
 	}
 	return nil
 }
 
-// Flush commits the index batch.
+// Flush puts the batch in the index, and the store on disk.
 func (w *Writer) Flush() error {
 	w.last = time.Now()
-	if w.batch.Size() > 0 {
-		if err := w.batch.Commit(); err != nil {
+	if len(w.pending) > 0 {
+		if err := w.Sync(); err != nil {
 			return err
 		}
 	}
+	if len(w.batch) > 0 {
+		err := w.withIndex(func(x *index.Index) error {
+			b := x.NewBatch()
+			for _, it := range w.batch {
+				if err := b.Add(it); err != nil {
+					return err
+				}
+			}
+			return b.Commit()
+		})
+		if err != nil {
+			return err
+		}
+		w.batch = w.batch[:0]
+	}
 	w.ClearPending(w.pending...)
 	w.pending = w.pending[:0]
+	w.last = time.Now()
 	return nil
 }
 
@@ -134,10 +166,13 @@ func (w *Writer) Remove(id string) error {
 	if err := w.MarkPending(id); err != nil {
 		return err
 	}
-	if err := w.Index.Remove(id); err != nil {
+	if err := w.withIndex(func(x *index.Index) error { return x.Remove(id) }); err != nil {
 		return err
 	}
 	if err := w.Delete(id); err != nil {
+		return err
+	}
+	if err := w.Sync(); err != nil {
 		return err
 	}
 	w.ClearPending(id)
@@ -153,7 +188,7 @@ func (w *Writer) Rebuild(progress func(done, total int)) error {
 	return w.rebuild(progress)
 }
 
-func (w *Writer) rebuild(progress func(done, total int)) error {
+func (w *Writer) rebuild(progress func(done, total int)) (err error) {
 	ids, err := w.IDs()
 	if err != nil {
 		return err
@@ -164,23 +199,23 @@ func (w *Writer) rebuild(progress func(done, total int)) error {
 	if err != nil {
 		return err
 	}
+	defer func() {
+		if err != nil {
+			x.Close()
+			os.RemoveAll(tmp)
+		}
+	}()
 	b := x.NewBatch()
 	for i, id := range ids {
 		it, err := w.Item(id)
 		if err != nil {
-			x.Close()
-			os.RemoveAll(tmp)
 			return err
 		}
 		if err := b.Add(it); err != nil {
-			x.Close()
-			os.RemoveAll(tmp)
 			return err
 		}
 		if b.Size() >= 2000 {
 			if err := b.Commit(); err != nil {
-				x.Close()
-				os.RemoveAll(tmp)
 				return err
 			}
 		}
@@ -189,19 +224,14 @@ func (w *Writer) rebuild(progress func(done, total int)) error {
 		}
 	}
 	if err := b.Commit(); err != nil {
-		x.Close()
-		os.RemoveAll(tmp)
 		return err
 	}
 	if err := x.Close(); err != nil {
 		return err
 	}
-	if w.Index != nil {
-		w.Index.Close()
-		w.Index = nil
-	}
-	// Swap the new index in: the old one is moved aside first so that a
-	// reader or a crash sees either the old index or the new one.
+	// Swap the new index in: the old one is moved aside first, so a crash
+	// leaves either the old index or the new one (or none, which the next
+	// writer rebuilds).
 	old := filepath.Join(w.Dir, "index.old")
 	os.RemoveAll(old)
 	if err := os.Rename(w.IndexDir(), old); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -211,26 +241,15 @@ func (w *Writer) rebuild(progress func(done, total int)) error {
 		return fmt.Errorf("cannot replace the index: %w", err)
 	}
 	os.RemoveAll(old)
-	w.ClearPending(ids...)
-	w.Index, err = index.Create(w.IndexDir())
-	if err == nil {
-		w.batch = w.Index.NewBatch()
+	if pend, perr := w.Pending(); perr == nil {
+		w.ClearPending(pend...)
 	}
-	return err
+	return nil
 }
 
-// Close commits what is pending, closes the index and releases the lock.
+// Close puts what is pending in the index and releases the lock.
 func (w *Writer) Close() error {
-	var err error
-	if w.Index != nil {
-		if w.batch != nil {
-			err = w.Flush()
-		}
-		if cerr := w.Index.Close(); err == nil {
-			err = cerr
-		}
-		w.Index = nil
-	}
+	err := w.Flush()
 	w.lock.Unlock()
 	return err
 }

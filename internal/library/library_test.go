@@ -1,0 +1,238 @@
+package library
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sponge-library/sponge/internal/index"
+	"github.com/sponge-library/sponge/internal/item"
+)
+
+func testItem(n int) (*item.Item, []byte) {
+	src := []byte(fmt.Sprintf("# Note %d\n\nThe kettle number %d whistles at dawn.\n", n, n))
+	return &item.Item{
+		ID: ItemID(src), Title: fmt.Sprintf("Note %d", n), Source: "test", Kind: item.KindMarkdown,
+		Added:      time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC),
+		Paragraphs: []item.Paragraph{{Text: fmt.Sprintf("The kettle number %d whistles at dawn.", n), Heading: fmt.Sprintf("Note %d", n)}},
+	}, src
+}
+
+// indexed lists which of ids a search for "kettle" finds.
+func indexed(t *testing.T, dir string) map[string]bool {
+	t.Helper()
+	x, err := index.Open(filepath.Join(dir, "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	hits, err := x.Search("kettle", 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, h := range hits {
+		got[h.ItemID] = true
+	}
+	return got
+}
+
+func TestAddRemoveRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, src := testItem(1)
+	if err := w.Add(it, src); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	lib, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := lib.Item(it.ID)
+	if err != nil || got.Title != "Note 1" || got.Paragraphs[0].Text != it.Paragraphs[0].Text {
+		t.Fatalf("item read back: %+v, %v", got, err)
+	}
+	back, err := lib.Source(it.ID)
+	if err != nil || string(back) != string(src) {
+		t.Fatalf("source read back: %q, %v", back, err)
+	}
+	if id, err := lib.Resolve(it.ID[:6]); err != nil || id != it.ID {
+		t.Fatalf("resolve prefix: %q, %v", id, err)
+	}
+	if !indexed(t, dir)[it.ID] {
+		t.Fatal("the item is not in the index")
+	}
+	w, err = OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Remove(it.ID); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if lib.Has(it.ID) || indexed(t, dir)[it.ID] {
+		t.Fatal("the removed item is still there")
+	}
+}
+
+func TestResolveAmbiguousAndShort(t *testing.T) {
+	dir := t.TempDir()
+	w, _ := OpenWriter(dir, nil)
+	// Find two items whose ids share a first hex digit.
+	byFirst := map[byte]string{}
+	var a, b string
+	for n := 0; a == ""; n++ {
+		it, src := testItem(n)
+		if err := w.Add(it, src); err != nil {
+			t.Fatal(err)
+		}
+		if other, ok := byFirst[it.ID[0]]; ok {
+			a, b = other, it.ID
+		}
+		byFirst[it.ID[0]] = it.ID
+	}
+	w.Close()
+	lib, _ := Open(dir)
+	common := 0
+	for common < 64 && a[common] == b[common] {
+		common++
+	}
+	if common >= 4 {
+		_, err := lib.Resolve(a[:common])
+		if err == nil {
+			t.Fatal("an ambiguous prefix resolved")
+		}
+	}
+	if _, err := lib.Resolve(a[:3]); err == nil {
+		t.Fatal("a 3-digit prefix resolved")
+	}
+	if _, err := lib.Resolve("zzzz"); err == nil {
+		t.Fatal("a non-hex prefix resolved")
+	}
+	if id, err := lib.Resolve(a[:12] + "…"); err != nil || id != a {
+		t.Fatalf("the short id as shown did not resolve: %v", err)
+	}
+}
+
+// TestReconcileAfterCrash leaves the store and the index disagreeing the way
+// a writer killed between them would, and checks that the next writer puts
+// it right: every item in the index is in the store and vice versa.
+func TestReconcileAfterCrash(t *testing.T) {
+	dir := t.TempDir()
+	w, _ := OpenWriter(dir, nil)
+	kept, srcKept := testItem(1)
+	gone, srcGone := testItem(2)
+	for _, p := range []struct {
+		it  *item.Item
+		src []byte
+	}{{kept, srcKept}, {gone, srcGone}} {
+		if err := w.Add(p.it, p.src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Close()
+
+	// Killed mid-add: stored, marked pending, never indexed.
+	half, srcHalf := testItem(3)
+	lib, _ := Create(dir)
+	lib.MarkPending(half.ID)
+	if err := lib.Put(half, srcHalf); err != nil {
+		t.Fatal(err)
+	}
+	// Killed mid-rm: marked pending and gone from the store, still indexed.
+	lib.MarkPending(gone.ID)
+	lib.Delete(gone.ID)
+
+	got := indexed(t, dir)
+	if got[half.ID] || !got[gone.ID] {
+		t.Fatalf("the set-up is not what a crash leaves: %v", got)
+	}
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	got = indexed(t, dir)
+	if !got[half.ID] || got[gone.ID] || !got[kept.ID] {
+		t.Fatalf("after reconcile the index has %v", got)
+	}
+	if p, _ := lib.Pending(); len(p) != 0 {
+		t.Fatalf("pending notes left: %v", p)
+	}
+}
+
+func TestRebuildMatchesStore(t *testing.T) {
+	dir := t.TempDir()
+	w, _ := OpenWriter(dir, nil)
+	for n := range 30 {
+		it, src := testItem(n)
+		w.Add(it, src)
+	}
+	w.Close()
+	os.RemoveAll(filepath.Join(dir, "index"))
+	// A writer finds the index gone and makes it again from the store.
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Rebuild(nil); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if got := indexed(t, dir); len(got) != 30 {
+		t.Fatalf("rebuilt index has %d items, want 30", len(got))
+	}
+}
+
+// TestTwoWriters runs two writers at once: the second waits for the first,
+// and both succeed.
+func TestTwoWriters(t *testing.T) {
+	dir := t.TempDir()
+	var wg sync.WaitGroup
+	waited := make(chan bool, 2)
+	errs := make(chan error, 2)
+	start := make(chan struct{})
+	for g := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			w, err := OpenWriter(dir, func() { waited <- true })
+			if err != nil {
+				errs <- err
+				return
+			}
+			for n := range 20 {
+				it, src := testItem(g*100 + n)
+				if err := w.Add(it, src); err != nil {
+					errs <- err
+				}
+			}
+			time.Sleep(50 * time.Millisecond)
+			errs <- w.Close()
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(waited) != 1 {
+		t.Errorf("%d writers waited, want exactly 1", len(waited))
+	}
+	if got := indexed(t, dir); len(got) != 40 {
+		t.Fatalf("the index has %d items, want 40", len(got))
+	}
+}

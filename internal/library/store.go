@@ -27,9 +27,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
-	"golang.org/x/sys/unix"
 	"github.com/sponge-library/sponge/internal/cli"
 	"github.com/sponge-library/sponge/internal/item"
+	"golang.org/x/sys/unix"
 )
 
 // Library is an open library folder.

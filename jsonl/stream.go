@@ -7,6 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
+	"strings"
+	"sync"
 )
 
 // Record is any of the protocol's records; a pointer to one of the structs
@@ -134,6 +137,9 @@ func (r *Reader) Next() (*Line, error) {
 // Decode decodes one line strictly: a known "v" and "type", and no field
 // that the type does not define.
 func Decode(raw []byte) (Record, error) {
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+		return nil, errors.New("not a JSON object")
+	}
 	var h struct {
 		V    *int    `json:"v"`
 		Type *string `json:"type"`
@@ -154,6 +160,18 @@ func Decode(raw []byte) (Record, error) {
 	if rec == nil {
 		return nil, fmt.Errorf("unknown record type %q", *h.Type)
 	}
+	// encoding/json matches field names without regard to case; the
+	// protocol does not, so every key must be one of the type's own.
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &keys); err != nil {
+		return nil, fmt.Errorf("not a JSON object: %v", jsonErr(err))
+	}
+	allowed := fieldsOf(rec)
+	for k := range keys {
+		if !allowed[k] {
+			return nil, fmt.Errorf("bad %s record: unknown field %q", *h.Type, k)
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(rec); err != nil {
@@ -163,6 +181,37 @@ func Decode(raw []byte) (Record, error) {
 		return nil, errors.New("more than one JSON value on the line")
 	}
 	return rec, nil
+}
+
+var fieldCache sync.Map // reflect.Type → map[string]bool
+
+// fieldsOf returns the JSON names of a record type's fields.
+func fieldsOf(rec Record) map[string]bool {
+	t := reflect.TypeOf(rec).Elem()
+	if f, ok := fieldCache.Load(t); ok {
+		return f.(map[string]bool)
+	}
+	names := map[string]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if f.Anonymous {
+				walk(f.Type)
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "" {
+				name = f.Name
+			}
+			if name != "-" {
+				names[name] = true
+			}
+		}
+	}
+	walk(t)
+	fieldCache.Store(t, names)
+	return names
 }
 
 // jsonErr drops the "json: " prefix of encoding/json's messages.

@@ -1,0 +1,143 @@
+package jsonl
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestDecodeErrors(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`{"v":2,"type":"question","text":"x"}`, "protocol version 2 is not supported (this is version 1)"},
+		{`{"type":"question","text":"x"}`, `record has no "v" (protocol version)`},
+		{`{"v":1,"text":"x"}`, `record has no "type"`},
+		{`{"v":1,"type":"clam","text":"x"}`, `unknown record type "clam"`},
+		{`{"v":1,"type":"question","text":"x","colour":"red"}`, `bad question record: unknown field "colour"`},
+		{`{"v":1,"tYpe":"statement","text":"x"}`, `unknown field "tYpe"`},
+		{`{"v":1,"type":"statement","teXt":"x","passage":1,"quote":"q"}`, `bad statement record: unknown field "teXt"`},
+		{`{"v":1,"type":"statement","text":"x","passage":"one","quote":"q"}`, "bad statement record: cannot unmarshal"},
+		{`0`, "not a JSON object"},
+		{`[1,2]`, "not a JSON object"},
+		{`{"v":1,"type":"question","text":"x"} {"v":1}`, "not a JSON object"},
+		{`{"v":1,"type":"question",`, "not a JSON object"},
+	} {
+		_, err := Decode([]byte(tc.line))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Decode(%s) = %v, want an error with %q", tc.line, err, tc.want)
+		}
+	}
+}
+
+func TestReaderNamesInputAndLine(t *testing.T) {
+	in := "{\"v\":1,\"type\":\"question\",\"text\":\"tea\"}\n\n{\"v\":1,\"type\":\"clam\"}\n"
+	r := NewReader(strings.NewReader(in), "<stdin>")
+	if _, err := r.Next(); err != nil {
+		t.Fatal(err)
+	}
+	_, err := r.Next()
+	var de *DecodeError
+	if !errors.As(err, &de) || err.Error() != `<stdin>:3: unknown record type "clam"` {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// TestRoundTrip writes every record type and reads it back unchanged.
+func TestRoundTrip(t *testing.T) {
+	ms := int64(754000)
+	para := 3
+	recs := []Record{
+		&Question{Text: "How hot for green tea?", Limit: 8},
+		&Warning{Code: WarnSemanticUnavailable, Message: "keyword only", Hint: "run sponge setup --embedding"},
+		&Hit{ItemID: strings.Repeat("a", 64), Title: "Tea <notes> & more", Score: 1.5, Rank: 1, FoundBy: []string{FoundByKeyword, FoundByMeaning}, Paragraph: &para},
+		&Passage{Number: 1, ItemID: strings.Repeat("b", 64), Title: "Talk", StartMs: &ms, Paragraph: 2, Text: "so the leaves do not turn bitter", Score: 0.9},
+		&Model{Name: ModelExtractive},
+		&Statement{Text: "Cooler water.", Passage: 1, Quote: "so the leaves do not turn bitter"},
+		&Verified{Text: "Cooler water.", Passage: 1, Quote: "q", ItemID: "c", Title: "t", Paragraph: 2, Start: 4, End: 9, Page: 12, Saved: "q"},
+		&LeftOut{Text: "x", Passage: 9, Quote: "y", Reason: ReasonBadPassage},
+		&Done{Stage: "sponge-draft", Statements: 2},
+	}
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	for _, r := range recs {
+		if err := w.Write(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !strings.Contains(buf.String(), "Tea <notes> & more") {
+		t.Error("HTML characters were escaped")
+	}
+	r := NewReader(&buf, "buf")
+	var got []Record
+	for {
+		l, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, l.Record)
+	}
+	if d := cmp.Diff(recs, got); d != "" {
+		t.Errorf("round trip (-wrote +read):\n%s", d)
+	}
+}
+
+// TestLongLine reads a record of more than 1 MiB, split across many reads.
+func TestLongLine(t *testing.T) {
+	text := strings.Repeat("word ", 300000)
+	var buf bytes.Buffer
+	NewWriter(&buf).Write(&Passage{Number: 1, ItemID: "a", Title: "t", Text: text})
+	NewWriter(&buf).Write(&Done{Stage: "x"})
+	r := NewReader(&oneByteAtATime{r: &buf, n: 4096}, "<stdin>")
+	l, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := l.Record.(*Passage); p.Text != text || len(l.Raw) < 1<<20 {
+		t.Fatalf("long passage came back with %d characters", len(p.Text))
+	}
+	if l, err = r.Next(); err != nil || l.Number != 2 {
+		t.Fatalf("line after the long one: %v %v", l, err)
+	}
+}
+
+type oneByteAtATime struct {
+	r io.Reader
+	n int
+}
+
+func (o *oneByteAtATime) Read(p []byte) (int, error) {
+	if len(p) > o.n {
+		p = p[:o.n]
+	}
+	return o.r.Read(p)
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte(`{"v":1,"type":"statement","text":"x","passage":1,"quote":"q"}`))
+	f.Add([]byte(`{"v":1,"type":"hit","itemId":"a","title":"t","score":1,"rank":1,"foundBy":["keyword"],"paragraph":null}`))
+	f.Add([]byte(`{"v":1,"type":"passage","number":1,"startMs":-5}`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		rec, err := Decode(line)
+		if err != nil {
+			return
+		}
+		// What decodes must write and decode again to the same record.
+		var buf bytes.Buffer
+		if err := NewWriter(&buf).Write(rec); err != nil {
+			t.Fatal(err)
+		}
+		again, err := Decode(bytes.TrimSpace(buf.Bytes()))
+		if err != nil {
+			t.Fatalf("re-decoding %s: %v", buf.Bytes(), err)
+		}
+		if d := cmp.Diff(rec, again); d != "" {
+			t.Fatalf("not stable:\n%s", d)
+		}
+	})
+}

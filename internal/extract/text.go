@@ -83,7 +83,7 @@ func splitLong(text string) (pieces []string, offsets []int) {
 				}
 			}
 			if cut < 0 {
-				for i := start + maxParagraph; i < len(runes); i++ {
+				for i := start + maxParagraph; i < hi; i++ {
 					if runes[i] == ' ' {
 						cut = i
 						break

@@ -3,7 +3,6 @@ package extract
 import (
 	"math"
 	"regexp"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -108,20 +107,6 @@ func glyphLines(gs []glyph, page int, gapSpaces bool) []pdfLine {
 		}
 	}
 	flush()
-	return lines
-}
-
-// textLines is the fallback for extractors that only give text: one line per line.
-func textLines(text string, page int) []pdfLine {
-	var lines []pdfLine
-	y := 0.0
-	for _, l := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
-		y -= 12
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		lines = append(lines, pdfLine{text: l, y: y, size: 10, page: page, nolayout: true})
-	}
 	return lines
 }
 
@@ -247,10 +232,7 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 		cur := blocks[len(blocks)-1]
 		prev := cur.lines[len(cur.lines)-1]
 		brk := false
-		if l.nolayout {
-			// Text-only fallback: a short line ending a sentence ends a paragraph.
-			brk = endsSentence(prev.text) && utf8.RuneCountInString(prev.text) < 60
-		} else {
+		{
 			em := math.Max(l.size, 1)
 			dy := prev.y - l.y
 			gap := spacing * math.Max(l.size, prev.size) / body
@@ -280,7 +262,7 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 }
 
 func isHeadingBlock(b *pdfBlock, body float64) bool {
-	if b.lines[0].nolayout || len(b.lines) > 3 {
+	if len(b.lines) > 3 {
 		return false
 	}
 	text := joinLines(b.lines, nil)
@@ -392,9 +374,4 @@ func layoutParagraphs(pages [][]pdfLine) (paras []item.Paragraph, bigTitle strin
 		}
 	}
 	return paras, bigTitle
-}
-
-// sortLinesTopDown is for extractors whose order is not reading order.
-func sortLinesTopDown(ls []pdfLine) {
-	sort.SliceStable(ls, func(i, j int) bool { return ls[i].y > ls[j].y })
 }

@@ -30,7 +30,6 @@ type pdfLine struct {
 	size     float64
 	bold     bool
 	page     int
-	nolayout bool // from a text-only extractor: no positions
 }
 
 // glyphLines groups a page's glyphs, in content-stream order, into lines.
@@ -231,23 +230,21 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 		}
 		cur := blocks[len(blocks)-1]
 		prev := cur.lines[len(cur.lines)-1]
+		em := math.Max(l.size, 1)
+		dy := prev.y - l.y
+		gap := spacing * math.Max(l.size, prev.size) / body
 		brk := false
-		{
-			em := math.Max(l.size, 1)
-			dy := prev.y - l.y
-			gap := spacing * math.Max(l.size, prev.size) / body
-			switch {
-			case dy < -0.5*em, dy > paraGap*gap:
-				brk = true // moved up (new column) or a blank line
-			case isBig(l) != isBig(prev), math.Abs(l.size-prev.size) > 0.12*math.Max(l.size, prev.size):
-				brk = true
-			case l.bold != prev.bold && (len(cur.lines) == 1 && prev.bold || l.bold && !strings.HasSuffix(prev.text, "-")):
-				brk = true // a bold line on its own is a heading
-			case l.x0 > prev.x0+0.8*em && (i+1 == len(ls) || ls[i+1].x0 < l.x0-0.5*em) && l.x0-prev.x0 < 6*em:
-				brk = true // first-line indent
-			case endsSentence(prev.text) && right > 0 && prev.x1 < right-2*em:
-				brk = true // a short line ending a sentence
-			}
+		switch {
+		case dy < -0.5*em, dy > paraGap*gap:
+			brk = true // moved up (new column) or a blank line
+		case isBig(l) != isBig(prev), math.Abs(l.size-prev.size) > 0.12*math.Max(l.size, prev.size):
+			brk = true
+		case l.bold != prev.bold && (len(cur.lines) == 1 && prev.bold || l.bold && !strings.HasSuffix(prev.text, "-")):
+			brk = true // a bold line on its own is a heading
+		case l.x0 > prev.x0+0.8*em && (i+1 == len(ls) || ls[i+1].x0 < l.x0-0.5*em) && l.x0-prev.x0 < 6*em:
+			brk = true // first-line indent
+		case endsSentence(prev.text) && right > 0 && prev.x1 < right-2*em:
+			brk = true // a short line ending a sentence
 		}
 		if brk {
 			blocks = append(blocks, &pdfBlock{lines: []pdfLine{l}})

@@ -24,12 +24,12 @@ const (
 
 // pdfLine is one line of text on a page.
 type pdfLine struct {
-	text     string
-	x0, x1   float64
-	y        float64 // baseline
-	size     float64
-	bold     bool
-	page     int
+	text   string
+	x0, x1 float64
+	y      float64 // baseline
+	size   float64
+	bold   bool
+	page   int
 }
 
 // glyphLines groups a page's glyphs, in content-stream order, into lines.

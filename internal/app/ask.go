@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/stages/search"
 )
 
 func init() {
@@ -20,7 +21,7 @@ func init() {
 
 type askOptions struct {
 	LibraryOpt
-	Limit      int    `long:"limit" value-name:"N" description:"how many items to search, 1 to 20 (default 8)"`
+	Limit      int    `long:"limit" default:"8" value-name:"N" description:"how many items to search, 1 to 20"`
 	Passages   bool   `long:"passages" description:"stop after ranking: show the passages a model would read"`
 	JSON       bool   `long:"json" description:"print one JSON document instead of text"`
 	Extractive bool   `long:"extractive" description:"answer with the best sentences of the passages, without a model"`
@@ -47,6 +48,9 @@ func runAsk(env *Env, args []string) int {
 	if question == "" {
 		return cli.Report(env.Stderr, Prog, cli.Usage("ask needs a question").WithHint(`sponge ask "how hot should green tea be?"`))
 	}
+	if opts.Limit < 1 || opts.Limit > search.MaxLimit {
+		return cli.Report(env.Stderr, Prog, cli.Usage("--limit must be from 1 to %d, not %d", search.MaxLimit, opts.Limit))
+	}
 	if opts.Model != "" && opts.Endpoint == "" {
 		return cli.Report(env.Stderr, Prog, cli.Usage("--model goes with --endpoint"))
 	}
@@ -58,9 +62,7 @@ func runAsk(env *Env, args []string) int {
 		lib = []string{"--library", opts.Library}
 	}
 	searchArgs := append([]string{}, lib...)
-	if opts.Limit != 0 {
-		searchArgs = append(searchArgs, "--limit", strconv.Itoa(opts.Limit))
-	}
+	searchArgs = append(searchArgs, "--limit", strconv.Itoa(opts.Limit))
 	searchArgs = append(searchArgs, "--", question)
 	stages := []stage{{"sponge-search", searchArgs}, {"sponge-rank", lib}}
 	if !opts.Passages {

@@ -58,6 +58,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	r := jsonl.NewReader(stdin, "<stdin>")
 	var question *jsonl.Question
 	var hits []*jsonl.Hit
+	seen := false
 	for {
 		line, err := r.Next()
 		if err == io.EOF {
@@ -66,6 +67,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return cli.Report(stderr, Prog, &cli.Error{Code: cli.ExitBadInput, Msg: err.Error()})
 		}
+		seen = true
 		switch rec := line.Record.(type) {
 		case *jsonl.Question:
 			question = rec
@@ -75,6 +77,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err := w.WriteRaw(line.Raw); err != nil {
 			return cli.Report(stderr, Prog, err)
 		}
+	}
+	if question == nil && !seen {
+		// An empty stream: the stage before has said what went wrong.
+		return cli.ExitOK
 	}
 	if question == nil {
 		return cli.Report(stderr, Prog, &cli.Error{Code: cli.ExitBadInput, Msg: "<stdin>: no question record",

@@ -62,6 +62,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return cli.Report(stderr, Prog, err)
 	}
+	if s.Empty() {
+		// Nothing came: the stage before has said what went wrong, and an
+		// answer made of nothing would only hide that.
+		return cli.ExitOK
+	}
 	if opts.JSON {
 		err = WriteJSON(stdout, s)
 	} else {
@@ -84,6 +89,12 @@ type Stream struct {
 	Verified   []*jsonl.Verified
 	LeftOut    []*jsonl.LeftOut
 	Done       *jsonl.Done
+}
+
+// Empty reports whether the stream had no record at all.
+func (s *Stream) Empty() bool {
+	return s.Question == nil && len(s.Warnings) == 0 && len(s.Hits) == 0 && len(s.Passages) == 0 &&
+		s.Model == nil && len(s.Statements) == 0 && len(s.Verified) == 0 && len(s.LeftOut) == 0 && s.Done == nil
 }
 
 // Read reads a whole stream. A malformed line is an error that exits 3.

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/sponge-library/sponge/internal/app"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/stages/draft"
+	"github.com/sponge-library/sponge/stages/rank"
+	"github.com/sponge-library/sponge/stages/render"
+	"github.com/sponge-library/sponge/stages/search"
+	"github.com/sponge-library/sponge/stages/verify"
+)
+
+// TestMain makes this test binary every sponge command, so the scripts run
+// the real pipes: `sponge ask` finds the stages beside itself.
+func TestMain(m *testing.M) {
+	main := func(f func([]string, *os.File, *os.File, *os.File) int) func() {
+		return func() { os.Exit(f(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+	}
+	testscript.Main(m, map[string]func(){
+		"sponge":        main(func(a []string, i, o, e *os.File) int { return app.Main(a, i, o, e) }),
+		"sponge-search": main(func(a []string, i, o, e *os.File) int { return search.Main(a, i, o, e) }),
+		"sponge-rank":   main(func(a []string, i, o, e *os.File) int { return rank.Main(a, i, o, e) }),
+		"sponge-draft":  main(func(a []string, i, o, e *os.File) int { return draft.Main(a, i, o, e) }),
+		"sponge-verify": main(func(a []string, i, o, e *os.File) int { return verify.Main(a, i, o, e) }),
+		"sponge-render": main(func(a []string, i, o, e *os.File) int { return render.Main(a, i, o, e) }),
+	})
+}
+
+// TestScripts runs testdata/script/*.txtar. Each script has the sample
+// documents in $WORK/docs, ask.sh in $WORK, and SPONGE_HOME=$WORK/library.
+func TestScripts(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir: filepath.Join(root, "testdata", "script"),
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("SPONGE_HOME", filepath.Join(env.WorkDir, "library"))
+			env.Setenv("NO_COLOR", "1")
+			if err := os.CopyFS(filepath.Join(env.WorkDir, "docs"), os.DirFS(filepath.Join(root, "testdata", "docs"))); err != nil {
+				return err
+			}
+			sh, err := os.ReadFile(filepath.Join(root, "ask.sh"))
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(env.WorkDir, "ask.sh"), sh, 0o755)
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"status": cmdStatus,
+			"setid":  cmdSetID,
+		},
+	})
+}
+
+// cmdStatus runs a command and checks its exit code: status N COMMAND ARGS...
+func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: status CODE COMMAND [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("status: %v", err)
+	}
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		got = ee.ExitCode()
+	} else if err != nil {
+		ts.Fatalf("status: %v", err)
+	}
+	if got != want {
+		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
+	}
+}
+
+// cmdSetID sets an environment variable to the full id of the item whose
+// title starts with the given words: setid VAR TITLE-PREFIX
+func cmdSetID(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: setid VAR TITLE-PREFIX")
+	}
+	lib, err := library.Open(ts.Getenv("SPONGE_HOME"))
+	ts.Check(err)
+	ids, err := lib.IDs()
+	ts.Check(err)
+	prefix := strings.Join(args[1:], " ")
+	for _, id := range ids {
+		m, err := lib.Meta(id)
+		ts.Check(err)
+		if strings.HasPrefix(m.Title, prefix) {
+			ts.Setenv(args[0], id)
+			return
+		}
+	}
+	ts.Fatalf("no item titled %q...", prefix)
+}

@@ -204,6 +204,21 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 	if os.Getenv("DIAGNOSE") != "" {
 		diagnose(answerable, &p)
 	}
+	fmt.Println("Padding: every statement's SentenceAnswer must reach MinStatementAnswer:")
+	var pad [][]string
+	for _, t := range []float64{0, 0.1, 0.2, 0.3, 0.4} {
+		pp := p
+		pp.MinStatementAnswer = t
+		r := evaluate(answerable, offTopic, &pp)
+		rs := evaluate(short, nil, &pp)
+		mark := ""
+		if t == p.MinStatementAnswer {
+			mark = " ←"
+		}
+		pad = append(pad, []string{fmt.Sprintf("%.2f%s", t, mark), f3(r.hit), fmt.Sprintf("%.2f", r.meanStatements), f3(rs.hit), fmt.Sprintf("%.2f", rs.meanStatements)})
+	}
+	fmt.Println(bench.Table([]string{"MinStatementAnswer", "evidence hit rate", "mean statements", "short: hit rate", "short: mean statements"}, pad))
+
 	if show > 0 {
 		showAnswers(answerable, offTopic, &p, show)
 	}

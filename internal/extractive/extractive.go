@@ -51,9 +51,16 @@ type Params struct {
 	MinAnswer         float64
 	MinSentenceAnswer float64
 	MinCovers         float64
+	// MinStatementAnswer is the least SentenceAnswer of every sentence
+	// written, so that an answer is not padded with sentences that only
+	// share a common word with the question.
+	MinStatementAnswer float64
 	// MinRelative: a sentence after the first is written only when its
 	// score is at least this share of the first one's.
 	MinRelative float64
+	// PriorDocs is how many documents without any of the question's words
+	// are counted in the library when weighing words (see libraryWeights).
+	PriorDocs float64
 	// Max is the most statements written.
 	Max int
 }
@@ -77,6 +84,7 @@ var DefaultParams = Params{
 	MinSentenceAnswer: 0.4,
 	MinCovers:         0,
 	MinRelative:       0,
+	PriorDocs:         1000,
 	Max:               6,
 }
 
@@ -150,7 +158,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 			qbigrams[[2]string{q[i-1], q[i]}] = true
 		}
 	}
-	lw := newLibraryWeights(question, passages, corpus)
+	lw := newLibraryWeights(question, passages, corpus, p.PriorDocs)
 
 	type sent struct {
 		c    *Candidate
@@ -299,6 +307,18 @@ func Select(cands []*Candidate, p *Params) []*Candidate {
 	if len(cands) == 0 || p.Max <= 0 || !Answerable(cands, p) {
 		return nil
 	}
+	// A sentence that stands in several passages is a candidate once, in
+	// its best-ranked passage.
+	seen := map[string]bool{}
+	unique := cands[:0:0]
+	for _, c := range cands {
+		key := strings.Join(strings.Fields(c.Quote), " ")
+		if !seen[key] {
+			seen[key] = true
+			unique = append(unique, c)
+		}
+	}
+	cands = unique
 	base := make([]float64, len(cands))
 	order := make([]int, len(cands))
 	for i, c := range cands {
@@ -309,13 +329,12 @@ func Select(cands []*Candidate, p *Params) []*Candidate {
 	var picked []*Candidate
 	used := make([]bool, len(cands))
 	perPassage := map[int]int{}
-	seen := map[string]bool{}
 	first := 0.0
 	for len(picked) < p.Max {
 		bi, bv := -1, math.Inf(-1)
 		for _, i := range order {
 			c := cands[i]
-			if used[i] || c.Covers < p.MinCovers {
+			if used[i] || c.Covers < p.MinCovers || c.SentenceAnswer < p.MinStatementAnswer {
 				continue
 			}
 			// The base score bounds the adjusted one: stop looking once no
@@ -343,11 +362,6 @@ func Select(cands []*Candidate, p *Params) []*Candidate {
 		} else if bv < p.MinRelative*first {
 			break
 		}
-		key := strings.Join(strings.Fields(c.Quote), " ")
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
 		picked = append(picked, c)
 		perPassage[c.Passage]++
 	}

@@ -22,7 +22,7 @@ type libraryWeights struct {
 	logN float64
 }
 
-func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus) *libraryWeights {
+func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus, priorDocs float64) *libraryWeights {
 	qt := indexTerms(question)
 	lw := &libraryWeights{w: map[string]float64{}}
 	if len(qt) == 0 {
@@ -52,14 +52,20 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 		}
 		n = len(passages)
 	}
-	lw.logN = math.Log(float64(n) + 1)
+	// A small library says little about which words are rare: every word
+	// of a note on tea is in half of five notes. priorDocs documents that
+	// hold none of the question's words are counted in, so in a small
+	// library the question's words weigh about the same, and in a large
+	// one their counts decide.
+	total := float64(n) + priorDocs
+	lw.logN = math.Log(total + 1)
 	for _, t := range qt {
 		if _, ok := lw.w[t]; ok {
 			continue
 		}
 		// A word the library lacks weighs most: it is what the library
 		// cannot answer.
-		w := math.Log((float64(n) + 1) / (float64(df[t]) + 0.5))
+		w := math.Log((total + 1) / (float64(df[t]) + 0.5))
 		lw.w[t] = w
 		lw.total += w
 	}

@@ -1,0 +1,459 @@
+package draft
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/jsonl"
+	"github.com/sponge-library/sponge/stages/rank"
+	"github.com/sponge-library/sponge/stages/search"
+	"github.com/sponge-library/sponge/stages/verify"
+	"github.com/sponge-library/sponge/stages/verify/fixture"
+)
+
+var (
+	update = flag.Bool("update", false, "write the golden files instead of comparing")
+	inputs = flag.Bool("inputs", false, "remake in.jsonl of the golden cases that have a question.txt, with sponge-search | sponge-rank on the test library")
+)
+
+// testLibrary is the fixture library of the verify stage (tea notes, a PDF
+// handbook, a podcast, coffee notes) with its search index, built once.
+var (
+	libraryMade bool
+	testLibrary = sync.OnceValue(func() string {
+		dir, err := os.MkdirTemp("", "sponge-draft-test-")
+		if err != nil {
+			panic(err)
+		}
+		if _, err := fixture.Build(dir); err != nil {
+			panic(err)
+		}
+		// Opening a writer on a library without an index builds the index.
+		w, err := library.OpenWriter(dir, nil)
+		if err != nil {
+			panic(err)
+		}
+		if err := w.Close(); err != nil {
+			panic(err)
+		}
+		libraryMade = true
+		return dir
+	})
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if libraryMade {
+		os.RemoveAll(testLibrary())
+	}
+	os.Exit(code)
+}
+
+func golden() string { return filepath.Join("..", "..", "golden", "draft") }
+
+func TestGolden(t *testing.T) {
+	// The golden cases need the build without model seams: they show the
+	// extractive drafter and the choice made when no model is available.
+	noSeams(t)
+	if *inputs {
+		makeInputs(t)
+	}
+	fixture.Golden(t, golden(), Main, testLibrary(), *update, "want.jsonl", nil)
+}
+
+// noSeams clears the model seams for one test, as in a build without the
+// embedded runtime and the endpoint client.
+func noSeams(t *testing.T) {
+	e, p, s, c := openEmbedded, openEndpoint, serveMode, checkModelMode
+	openEmbedded, openEndpoint, serveMode, checkModelMode = nil, nil, nil, nil
+	t.Cleanup(func() { openEmbedded, openEndpoint, serveMode, checkModelMode = e, p, s, c })
+}
+
+// makeInputs runs the real search and rank stages for every golden case
+// with a question.txt, so the passages are what sponge ask would draft from.
+func makeInputs(t *testing.T) {
+	cases, _ := os.ReadDir(golden())
+	for _, c := range cases {
+		q, err := os.ReadFile(filepath.Join(golden(), c.Name(), "question.txt"))
+		if err != nil {
+			continue
+		}
+		var hits, passages, errb bytes.Buffer
+		if code := search.Main([]string{"--library", testLibrary(), strings.TrimSpace(string(q))}, nil, &hits, &errb); code != 0 {
+			t.Fatalf("%s: search: %s", c.Name(), errb.String())
+		}
+		if code := rank.Main([]string{"--library", testLibrary()}, &hits, &passages, &errb); code != 0 {
+			t.Fatalf("%s: rank: %s", c.Name(), errb.String())
+		}
+		if err := os.WriteFile(filepath.Join(golden(), c.Name(), "in.jsonl"), passages.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// fakeDrafter writes the statements it is given, waiting on next (when set)
+// before each one after the first, and then returns err.
+type fakeDrafter struct {
+	name       string
+	statements []*jsonl.Statement
+	next       chan struct{}
+	err        error
+	gotQ       string
+	gotP       int
+}
+
+func (f *fakeDrafter) Name() string { return f.name }
+
+func (f *fakeDrafter) Draft(ctx context.Context, q string, ps []*jsonl.Passage, emit func(*jsonl.Statement) error) error {
+	f.gotQ, f.gotP = q, len(ps)
+	for i, s := range f.statements {
+		if i > 0 && f.next != nil {
+			select {
+			case <-f.next:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		if err := emit(s); err != nil {
+			return err
+		}
+	}
+	return f.err
+}
+
+const teaInput = `{"v":1,"type":"question","text":"how hot should green tea be?","limit":8}
+{"v":1,"type":"passage","number":1,"itemId":"` + fixture.TeaNotes + `","title":"Tea notes","heading":"Green tea","paragraph":0,"text":"Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter.","score":1}
+`
+
+func records(t *testing.T, out string) []jsonl.Record {
+	t.Helper()
+	var recs []jsonl.Record
+	rd := jsonl.NewReader(strings.NewReader(out), "<stdout>")
+	for {
+		l, err := rd.Next()
+		if err == io.EOF {
+			return recs
+		}
+		if err != nil {
+			t.Fatalf("the output is not a valid stream: %v\n%s", err, out)
+		}
+		recs = append(recs, l.Record)
+	}
+}
+
+func types(recs []jsonl.Record) []string {
+	var ts []string
+	for _, r := range recs {
+		ts = append(ts, jsonl.TypeOf(r))
+	}
+	return ts
+}
+
+// TestStreams checks that each statement is written as soon as the drafter
+// makes it, before the next one is made.
+func TestStreams(t *testing.T) {
+	noSeams(t)
+	f := &fakeDrafter{name: "slow-model", next: make(chan struct{}), statements: []*jsonl.Statement{
+		{Text: "Cooler than black tea.", Passage: 1, Quote: "at a lower temperature than black tea"},
+		{Text: "About eighty degrees.", Passage: 1, Quote: "usually around eighty degrees"},
+	}}
+	openEndpoint = func(endpoint, model string, opt ModelOptions) (Drafter, error) { return f, nil }
+	outR, outW := io.Pipe()
+	code := make(chan int, 1)
+	go func() {
+		code <- Main([]string{"--endpoint", "http://127.0.0.1:1"}, strings.NewReader(teaInput), outW, io.Discard)
+		outW.Close()
+	}()
+	out := bufio.NewReader(outR)
+	var got []string
+	for len(got) < 4 { // question, passage, model, first statement
+		l, err := out.ReadString('\n')
+		if err != nil {
+			t.Fatalf("output ended after %d lines: %v", len(got), err)
+		}
+		got = append(got, l)
+	}
+	if !strings.Contains(got[3], "Cooler than black tea.") {
+		t.Fatalf("the first statement was not written before the second was made: %q", got)
+	}
+	close(f.next)
+	rest, _ := io.ReadAll(out)
+	if c := <-code; c != 0 {
+		t.Fatalf("exit code %d", c)
+	}
+	recs := records(t, strings.Join(got, "")+string(rest))
+	want := []string{"question", "passage", "model", "statement", "statement", "done"}
+	if d := cmp.Diff(want, types(recs)); d != "" {
+		t.Errorf("records (-want +got):\n%s", d)
+	}
+	if done := recs[len(recs)-1].(*jsonl.Done); done.Statements != 2 || done.Stage != Prog {
+		t.Errorf("done record %+v", done)
+	}
+	if f.gotQ != "how hot should green tea be?" || f.gotP != 1 {
+		t.Errorf("the drafter got question %q and %d passages", f.gotQ, f.gotP)
+	}
+}
+
+// A drafter that fails after a statement: the statement stays, no done
+// record is written (so render knows the answer was cut), exit 1.
+func TestDrafterFails(t *testing.T) {
+	noSeams(t)
+	openEndpoint = func(endpoint, model string, opt ModelOptions) (Drafter, error) {
+		return &fakeDrafter{name: "m", err: cli.Errorf("the server at %s stopped answering", endpoint),
+			statements: []*jsonl.Statement{{Text: "Cooler.", Passage: 1, Quote: "at a lower temperature"}}}, nil
+	}
+	r := fixture.Run(Main, []string{"--endpoint", "http://127.0.0.1:9"}, []byte(teaInput), "whole")
+	if r.Code != cli.ExitFailure || r.Stderr != "sponge-draft: error: the server at http://127.0.0.1:9 stopped answering\n" {
+		t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
+	}
+	if d := cmp.Diff([]string{"question", "passage", "model", "statement"}, types(records(t, r.Stdout))); d != "" {
+		t.Errorf("records (-want +got):\n%s", d)
+	}
+}
+
+func TestChoose(t *testing.T) {
+	lib := t.TempDir()
+	if _, err := library.Create(lib); err != nil {
+		t.Fatal(err)
+	}
+	modelFile := filepath.Join(lib, "models", ModelFileName)
+	var openedEmbedded, openedEndpoint string
+	fakeEmbedded := func(path string, opt ModelOptions) (Drafter, error) {
+		openedEmbedded = path
+		if opt.MaxStatements != MaxStatements || opt.Threads != 3 {
+			t.Errorf("embedded opened with %+v", opt)
+		}
+		return &fakeDrafter{name: "qwen2.5-0.5b-instruct"}, nil
+	}
+	fakeEndpoint := func(endpoint, model string, opt ModelOptions) (Drafter, error) {
+		openedEndpoint = endpoint + " " + model
+		return &fakeDrafter{name: model}, nil
+	}
+	run := func(args ...string) (jsonl.Record, []jsonl.Record, fixture.Result) {
+		openedEmbedded, openedEndpoint = "", ""
+		r := fixture.Run(Main, append([]string{"--library", lib}, args...), []byte(teaInput), "whole")
+		recs := records(t, r.Stdout)
+		var model jsonl.Record
+		var warnings []jsonl.Record
+		for _, rec := range recs {
+			switch rec.(type) {
+			case *jsonl.Model:
+				model = rec
+			case *jsonl.Warning:
+				warnings = append(warnings, rec)
+			}
+		}
+		return model, warnings, r
+	}
+	name := func(m jsonl.Record) string {
+		if m == nil {
+			return ""
+		}
+		return m.(*jsonl.Model).Name
+	}
+
+	t.Run("no model set up", func(t *testing.T) {
+		noSeams(t)
+		openEmbedded, openEndpoint = fakeEmbedded, fakeEndpoint
+		m, ws, r := run("--threads", "3")
+		if r.Code != 0 || name(m) != jsonl.ModelExtractive || len(ws) != 1 {
+			t.Fatalf("code %d, model %q, warnings %v, stderr %q", r.Code, name(m), ws, r.Stderr)
+		}
+		w := ws[0].(*jsonl.Warning)
+		if w.Code != jsonl.WarnModelUnavailable || w.Hint != "run sponge setup --digest for written statements" {
+			t.Errorf("warning %+v", w)
+		}
+	})
+	if err := os.WriteFile(modelFile, []byte("GGUF"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("model file", func(t *testing.T) {
+		noSeams(t)
+		openEmbedded, openEndpoint = fakeEmbedded, fakeEndpoint
+		m, ws, r := run("--threads", "3")
+		if r.Code != 0 || name(m) != "qwen2.5-0.5b-instruct" || openedEmbedded != modelFile || len(ws) != 0 {
+			t.Errorf("code %d, model %q, opened %q, warnings %v, stderr %q", r.Code, name(m), openedEmbedded, ws, r.Stderr)
+		}
+	})
+	t.Run("model file without the runtime", func(t *testing.T) {
+		noSeams(t)
+		m, ws, r := run()
+		if r.Code != 0 || name(m) != jsonl.ModelExtractive || len(ws) != 1 ||
+			ws[0].(*jsonl.Warning).Hint != "build sponge-draft with cgo (make build) for written statements" {
+			t.Errorf("code %d, model %q, warnings %v", r.Code, name(m), ws)
+		}
+	})
+	t.Run("--extractive wins over a model", func(t *testing.T) {
+		noSeams(t)
+		openEmbedded, openEndpoint = fakeEmbedded, fakeEndpoint
+		m, ws, r := run("--extractive")
+		if r.Code != 0 || name(m) != jsonl.ModelExtractive || openedEmbedded != "" || len(ws) != 0 {
+			t.Errorf("code %d, model %q, opened %q, warnings %v", r.Code, name(m), openedEmbedded, ws)
+		}
+	})
+	t.Run("--endpoint", func(t *testing.T) {
+		noSeams(t)
+		openEmbedded, openEndpoint = fakeEmbedded, fakeEndpoint
+		m, _, r := run("--endpoint", "http://127.0.0.1:8080", "--model", "llama3")
+		if r.Code != 0 || name(m) != "llama3" || openedEndpoint != "http://127.0.0.1:8080 llama3" || openedEmbedded != "" {
+			t.Errorf("code %d, model %q, endpoint %q", r.Code, name(m), openedEndpoint)
+		}
+	})
+	t.Run("--endpoint without endpoint support", func(t *testing.T) {
+		noSeams(t)
+		_, _, r := run("--endpoint", "http://127.0.0.1:8080")
+		if r.Code != cli.ExitFailure || r.Stderr != "sponge-draft: error: this sponge-draft was built without --endpoint support\nsponge-draft: hint: use --extractive, or a full build of sponge-draft\n" {
+			t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
+		}
+		if d := cmp.Diff([]string{"question", "passage"}, types(records(t, r.Stdout))); d != "" {
+			t.Errorf("records (-want +got):\n%s", d)
+		}
+	})
+	t.Run("--model-file missing", func(t *testing.T) {
+		noSeams(t)
+		openEmbedded = fakeEmbedded
+		_, _, r := run("--model-file", filepath.Join(lib, "none.gguf"))
+		if r.Code != cli.ExitFailure || !strings.HasPrefix(r.Stderr, "sponge-draft: error: cannot read the model file ") {
+			t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
+		}
+	})
+	t.Run("loading fails", func(t *testing.T) {
+		noSeams(t)
+		openEmbedded = func(string, ModelOptions) (Drafter, error) {
+			return nil, cli.Errorf("%s is not a GGUF model", modelFile).WithHint("run sponge setup --digest")
+		}
+		_, _, r := run()
+		if r.Code != cli.ExitFailure || r.Stderr != "sponge-draft: error: "+modelFile+" is not a GGUF model\nsponge-draft: hint: run sponge setup --digest\n" {
+			t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
+		}
+	})
+}
+
+// With neither the library nor its index, the extractive drafter still
+// answers, weighing words by the passages alone.
+func TestExtractiveWithoutLibrary(t *testing.T) {
+	noSeams(t)
+	r := fixture.Run(Main, []string{"--extractive", "--library", filepath.Join(t.TempDir(), "none")}, []byte(teaInput), "whole")
+	recs := records(t, r.Stdout)
+	if r.Code != 0 || r.Stderr != "" {
+		t.Fatalf("code %d, stderr %q", r.Code, r.Stderr)
+	}
+	if d := cmp.Diff([]string{"question", "passage", "model", "statement", "done"}, types(recs)); d != "" {
+		t.Fatalf("records (-want +got):\n%s", d)
+	}
+	s := recs[3].(*jsonl.Statement)
+	want := "Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter."
+	if s.Quote != want || s.Text != want || s.Passage != 1 {
+		t.Errorf("statement %+v", s)
+	}
+}
+
+// Every quote the extractive drafter writes is found by sponge-verify.
+func TestExtractiveQuotesVerify(t *testing.T) {
+	noSeams(t)
+	cases, _ := os.ReadDir(golden())
+	checked := 0
+	for _, c := range cases {
+		in, err := os.ReadFile(filepath.Join(golden(), c.Name(), "in.jsonl"))
+		if _, bad := os.Stat(filepath.Join(golden(), c.Name(), "want.code")); err != nil || bad == nil || !bytes.Contains(in, []byte(`"type":"passage"`)) {
+			continue
+		}
+		var drafted, verified, errb bytes.Buffer
+		if code := Main([]string{"--extractive", "--library", testLibrary()}, bytes.NewReader(in), &drafted, &errb); code != 0 {
+			t.Fatalf("%s: draft: %s", c.Name(), errb.String())
+		}
+		if code := verify.Main([]string{"--library", testLibrary()}, &drafted, &verified, &errb); code != 0 {
+			t.Fatalf("%s: verify: %s", c.Name(), errb.String())
+		}
+		for _, rec := range records(t, verified.String()) {
+			switch rec := rec.(type) {
+			case *jsonl.Statement:
+				t.Errorf("%s: a statement passed verify unchecked: %+v", c.Name(), rec)
+			case *jsonl.LeftOut:
+				t.Errorf("%s: verify left out %q: %s", c.Name(), rec.Quote, rec.Reason)
+			case *jsonl.Verified:
+				checked++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no golden case gave a statement to verify")
+	}
+}
+
+func TestHiddenModesWithoutRuntime(t *testing.T) {
+	noSeams(t)
+	for _, args := range [][]string{{"--check-model", "x.gguf"}, {"--serve", "--port", "7702"}} {
+		r := fixture.Run(Main, args, nil, "whole")
+		if r.Code != cli.ExitFailure || !strings.HasPrefix(r.Stderr, "sponge-draft: error: this sponge-draft was built without the model runtime (cgo)") {
+			t.Errorf("%v: code %d, stderr %q", args, r.Code, r.Stderr)
+		}
+	}
+	var got *Options
+	checkModelMode = func(o *Options, stdout, stderr io.Writer) int { got = o; return 0 }
+	if r := fixture.Run(Main, []string{"--check-model", "m.gguf", "--threads", "2"}, nil, "whole"); r.Code != 0 || got == nil || got.CheckModel != "m.gguf" || got.Threads != 2 {
+		t.Errorf("--check-model: code %d, options %+v", r.Code, got)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	r := fixture.Run(Main, []string{"--help"}, nil, "whole")
+	if r.Code != 0 || !strings.Contains(r.Stdout, "--extractive") || !strings.Contains(r.Stdout, "Exit codes:") {
+		t.Errorf("--help: code %d, stdout %q", r.Code, r.Stdout)
+	}
+	if strings.Contains(r.Stdout, "--serve") || strings.Contains(r.Stdout, "--check-model") {
+		t.Errorf("--help shows the hidden modes: %q", r.Stdout)
+	}
+}
+
+// TestLongLine checks a passage of more than 1 MiB.
+func TestLongLine(t *testing.T) {
+	noSeams(t)
+	text := strings.Repeat("Green tea is steeped at a lower temperature. ", 25000)
+	in := `{"v":1,"type":"question","text":"how hot should green tea be?"}` + "\n" +
+		`{"v":1,"type":"passage","number":1,"itemId":"` + fixture.TeaNotes + `","title":"Tea notes","paragraph":0,"text":"` + text + `","score":1}` + "\n"
+	r := fixture.Run(Main, []string{"--extractive", "--library", testLibrary()}, []byte(in), "chunks")
+	recs := records(t, r.Stdout)
+	if r.Code != 0 || len(recs) < 4 || recs[1].(*jsonl.Passage).Text != text {
+		t.Fatalf("long line: code %d, %d records, stderr %q", r.Code, len(recs), r.Stderr)
+	}
+	// The same sentence a thousand times is one statement, not six.
+	if d := cmp.Diff([]string{"question", "passage", "model", "statement", "done"}, types(recs)); d != "" {
+		t.Errorf("records (-want +got):\n%s", d)
+	}
+}
+
+// An interrupted draft (the context ends) stops the drafter.
+func TestInterrupted(t *testing.T) {
+	noSeams(t)
+	f := &fakeDrafter{name: "m", next: make(chan struct{}), statements: []*jsonl.Statement{{Text: "a", Passage: 1, Quote: "b"}, {Text: "c", Passage: 1, Quote: "d"}}}
+	openEndpoint = func(string, string, ModelOptions) (Drafter, error) { return f, nil }
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, &Options{Endpoint: "http://127.0.0.1:1"}, strings.NewReader(teaInput), io.Discard, io.Discard)
+	}()
+	time.Sleep(10 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("run returned %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the drafter did not stop")
+	}
+}

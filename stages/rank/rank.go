@@ -35,6 +35,10 @@ const (
 	weightItem      = 0.25
 	bonusMeaning    = 0.3
 	k1, b           = 1.2, 0.75
+	// A paragraph whose own score is below this share of the best
+	// paragraph's is not a passage: it shares a word or two with the
+	// question, not its subject.
+	minShare = 0.2
 )
 
 type options struct {
@@ -116,7 +120,7 @@ type candidate struct {
 
 // Rank loads the hit items and returns the numbered passages.
 func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Passage, error) {
-	qterms := distinct(index.Terms(question))
+	qterms := index.QuestionTerms(question)
 	items := make([]*item.Item, len(hits))
 	var cands []*candidate
 	for i, h := range hits {
@@ -162,8 +166,8 @@ func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Pa
 		if h.Paragraph != nil && *h.Paragraph == c.para {
 			s += bonusMeaning
 		}
-		if c.score == 0 && !(h.Paragraph != nil && *h.Paragraph == c.para) {
-			s = 0 // a paragraph with none of the question's words is no passage
+		if c.score <= minShare*maxPara && !(h.Paragraph != nil && *h.Paragraph == c.para) {
+			s = 0 // too little of the question's words: no passage
 		}
 		c.score = s
 	}
@@ -239,18 +243,6 @@ func scoreBM25(cands []*candidate, qterms []string) {
 		}
 		c.score = s
 	}
-}
-
-func distinct(ts []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, t := range ts {
-		if !seen[t] {
-			seen[t] = true
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // cutAtSentence returns the longest run of whole sentences of text within

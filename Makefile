@@ -80,3 +80,14 @@ test-llama: deps
 bench-draft: deps
 	$(CGO_ENV) $(GO) run ./internal/bench/draft -models .bench/models
 # --- end of the llama.cpp block ------------------------------------------------
+
+# --- extractive block (issue 6): the drafter that quotes sentences -------------
+.PHONY: bench-extractive
+
+# bench-extractive saves the SciFact abstracts in .bench/scifact (once), asks
+# the 505 training claims with evidence and the questions of
+# bench/extractive/unanswerable.txt, and prints the evidence hit rate, the
+# refusals, the threshold sweep and the latency of `sponge ask --extractive`.
+bench-extractive: build
+	$(GO) run ./bench/extractive -library .bench/scifact -bin $(BIN)
+# --- end of the extractive block -----------------------------------------------

@@ -200,7 +200,7 @@ func isClutter(n *html.Node, inContent bool) bool {
 		return false
 	}
 	names := attr(n, "class") + " " + attr(n, "id")
-	if clutterRE.MatchString(names) && !contentRE.MatchString(names) {
+	if clutterRE.MatchString(names) && !contentRE.MatchString(names) && !holdsMain(n) {
 		return true
 	}
 	// Lists and blocks that are mostly links: menus, tag clouds, "related" lists.
@@ -223,6 +223,15 @@ func isClutter(n *html.Node, inContent bool) bool {
 		}
 	}
 	return false
+}
+
+// holdsMain reports whether n wraps the page's main content (<main>,
+// role="main" or an <article>): Sphinx pages, for one, put everything in a
+// <div class="wy-grid-for-nav">, whose class alone would make it navigation.
+func holdsMain(n *html.Node) bool {
+	return find(n, func(m *html.Node) bool {
+		return m.DataAtom == atom.Main || m.DataAtom == atom.Article || m.Type == html.ElementNode && attr(m, "role") == "main"
+	}) != nil
 }
 
 // prune removes clutter under n.

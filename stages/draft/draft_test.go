@@ -21,7 +21,7 @@ import (
 	"github.com/sponge-library/sponge/stages/rank"
 	"github.com/sponge-library/sponge/stages/search"
 	"github.com/sponge-library/sponge/stages/verify"
-	"github.com/sponge-library/sponge/stages/verify/fixture"
+	"github.com/sponge-library/sponge/internal/stagetest"
 )
 
 var (
@@ -38,7 +38,7 @@ var (
 		if err != nil {
 			panic(err)
 		}
-		if _, err := fixture.Build(dir); err != nil {
+		if _, err := stagetest.Build(dir); err != nil {
 			panic(err)
 		}
 		// Opening a writer on a library without an index builds the index.
@@ -71,7 +71,7 @@ func TestGolden(t *testing.T) {
 	if *inputs {
 		makeInputs(t)
 	}
-	fixture.Golden(t, golden(), Main, testLibrary(), *update, "want.jsonl", nil)
+	stagetest.Golden(t, golden(), Main, testLibrary(), *update, "want.jsonl", nil)
 }
 
 // noSeams clears the model seams for one test, as in a build without the
@@ -135,7 +135,7 @@ func (f *fakeDrafter) Draft(ctx context.Context, q string, ps []*jsonl.Passage, 
 }
 
 const teaInput = `{"v":1,"type":"question","text":"how hot should green tea be?","limit":8}
-{"v":1,"type":"passage","number":1,"itemId":"` + fixture.TeaNotes + `","title":"Tea notes","heading":"Green tea","paragraph":0,"text":"Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter.","score":1}
+{"v":1,"type":"passage","number":1,"itemId":"` + stagetest.TeaNotes + `","title":"Tea notes","heading":"Green tea","paragraph":0,"text":"Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter.","score":1}
 `
 
 func records(t *testing.T, out string) []jsonl.Record {
@@ -215,7 +215,7 @@ func TestDrafterFails(t *testing.T) {
 		return &fakeDrafter{name: "m", err: cli.Errorf("the server at %s stopped answering", endpoint),
 			statements: []*jsonl.Statement{{Text: "Cooler.", Passage: 1, Quote: "at a lower temperature"}}}, nil
 	}
-	r := fixture.Run(Main, []string{"--endpoint", "http://127.0.0.1:9"}, []byte(teaInput), "whole")
+	r := stagetest.Run(Main, []string{"--endpoint", "http://127.0.0.1:9"}, []byte(teaInput), "whole")
 	if r.Code != cli.ExitFailure || r.Stderr != "sponge-draft: error: the server at http://127.0.0.1:9 stopped answering\n" {
 		t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
 	}
@@ -242,9 +242,9 @@ func TestChoose(t *testing.T) {
 		openedEndpoint = endpoint + " " + model
 		return &fakeDrafter{name: model}, nil
 	}
-	run := func(args ...string) (jsonl.Record, []jsonl.Record, fixture.Result) {
+	run := func(args ...string) (jsonl.Record, []jsonl.Record, stagetest.Result) {
 		openedEmbedded, openedEndpoint = "", ""
-		r := fixture.Run(Main, append([]string{"--library", lib}, args...), []byte(teaInput), "whole")
+		r := stagetest.Run(Main, append([]string{"--library", lib}, args...), []byte(teaInput), "whole")
 		recs := records(t, r.Stdout)
 		var model jsonl.Record
 		var warnings []jsonl.Record
@@ -346,7 +346,7 @@ func TestChoose(t *testing.T) {
 // answers, weighing words by the passages alone.
 func TestExtractiveWithoutLibrary(t *testing.T) {
 	noSeams(t)
-	r := fixture.Run(Main, []string{"--extractive", "--library", filepath.Join(t.TempDir(), "none")}, []byte(teaInput), "whole")
+	r := stagetest.Run(Main, []string{"--extractive", "--library", filepath.Join(t.TempDir(), "none")}, []byte(teaInput), "whole")
 	recs := records(t, r.Stdout)
 	if r.Code != 0 || r.Stderr != "" {
 		t.Fatalf("code %d, stderr %q", r.Code, r.Stderr)
@@ -397,20 +397,20 @@ func TestExtractiveQuotesVerify(t *testing.T) {
 func TestHiddenModesWithoutRuntime(t *testing.T) {
 	noSeams(t)
 	for _, args := range [][]string{{"--check-model", "x.gguf"}, {"--serve", "--port", "7702"}} {
-		r := fixture.Run(Main, args, nil, "whole")
+		r := stagetest.Run(Main, args, nil, "whole")
 		if r.Code != cli.ExitFailure || !strings.HasPrefix(r.Stderr, "sponge-draft: error: this sponge-draft was built without the model runtime (cgo)") {
 			t.Errorf("%v: code %d, stderr %q", args, r.Code, r.Stderr)
 		}
 	}
 	var got *Options
 	checkModelMode = func(o *Options, stdout, stderr io.Writer) int { got = o; return 0 }
-	if r := fixture.Run(Main, []string{"--check-model", "m.gguf", "--threads", "2"}, nil, "whole"); r.Code != 0 || got == nil || got.CheckModel != "m.gguf" || got.Threads != 2 {
+	if r := stagetest.Run(Main, []string{"--check-model", "m.gguf", "--threads", "2"}, nil, "whole"); r.Code != 0 || got == nil || got.CheckModel != "m.gguf" || got.Threads != 2 {
 		t.Errorf("--check-model: code %d, options %+v", r.Code, got)
 	}
 }
 
 func TestHelp(t *testing.T) {
-	r := fixture.Run(Main, []string{"--help"}, nil, "whole")
+	r := stagetest.Run(Main, []string{"--help"}, nil, "whole")
 	if r.Code != 0 || !strings.Contains(r.Stdout, "--extractive") || !strings.Contains(r.Stdout, "Exit codes:") {
 		t.Errorf("--help: code %d, stdout %q", r.Code, r.Stdout)
 	}
@@ -424,8 +424,8 @@ func TestLongLine(t *testing.T) {
 	noSeams(t)
 	text := strings.Repeat("Green tea is steeped at a lower temperature. ", 25000)
 	in := `{"v":1,"type":"question","text":"how hot should green tea be?"}` + "\n" +
-		`{"v":1,"type":"passage","number":1,"itemId":"` + fixture.TeaNotes + `","title":"Tea notes","paragraph":0,"text":"` + text + `","score":1}` + "\n"
-	r := fixture.Run(Main, []string{"--extractive", "--library", testLibrary()}, []byte(in), "chunks")
+		`{"v":1,"type":"passage","number":1,"itemId":"` + stagetest.TeaNotes + `","title":"Tea notes","paragraph":0,"text":"` + text + `","score":1}` + "\n"
+	r := stagetest.Run(Main, []string{"--extractive", "--library", testLibrary()}, []byte(in), "chunks")
 	recs := records(t, r.Stdout)
 	if r.Code != 0 || len(recs) < 4 || recs[1].(*jsonl.Passage).Text != text {
 		t.Fatalf("long line: code %d, %d records, stderr %q", r.Code, len(recs), r.Stderr)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/verify"
-	"github.com/sponge-library/sponge/stages/verify/fixture"
+	"github.com/sponge-library/sponge/internal/stagetest"
 )
 
 var update = flag.Bool("update", false, "write the golden files instead of comparing")
@@ -26,7 +26,7 @@ var (
 		if err != nil {
 			panic(err)
 		}
-		if _, err := fixture.Build(dir); err != nil {
+		if _, err := stagetest.Build(dir); err != nil {
 			panic(err)
 		}
 		libraryMade = true
@@ -49,7 +49,7 @@ func throughVerify(t *testing.T, dir string, in []byte) []byte {
 	if _, err := os.Stat(filepath.Join(dir, "verify")); err != nil {
 		return in
 	}
-	r := fixture.Run(verify.Main, []string{"--library", testLibrary()}, in, "whole")
+	r := stagetest.Run(verify.Main, []string{"--library", testLibrary()}, in, "whole")
 	if r.Code != 0 {
 		t.Fatalf("sponge-verify failed: %d %s", r.Code, r.Stderr)
 	}
@@ -57,7 +57,7 @@ func throughVerify(t *testing.T, dir string, in []byte) []byte {
 }
 
 func TestGolden(t *testing.T) {
-	fixture.Golden(t, filepath.Join("..", "..", "golden", "render"), Main, testLibrary(), *update, "want.txt", throughVerify)
+	stagetest.Golden(t, filepath.Join("..", "..", "golden", "render"), Main, testLibrary(), *update, "want.txt", throughVerify)
 }
 
 // issue4 is the answer exactly as issue 4 shows it.
@@ -78,7 +78,7 @@ func TestIssue4(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := fixture.Run(Main, nil, throughVerify(t, dir, in), "whole")
+	r := stagetest.Run(Main, nil, throughVerify(t, dir, in), "whole")
 	if d := cmp.Diff(issue4, r.Stdout); d != "" || r.Code != 0 || r.Stderr != "" {
 		t.Errorf("the answer differs from issue 4 (-want +got):\n%s\nstderr %q", d, r.Stderr)
 	}
@@ -91,7 +91,7 @@ func TestJSONKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := fixture.Run(Main, []string{"--json"}, throughVerify(t, dir, in), "whole")
+	r := stagetest.Run(Main, []string{"--json"}, throughVerify(t, dir, in), "whole")
 	dec := json.NewDecoder(strings.NewReader(r.Stdout))
 	var keys []string
 	dec.Token() // {
@@ -183,7 +183,7 @@ func TestStyleOffTerminal(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	r := fixture.Run(Main, []string{"--help"}, nil, "whole")
+	r := stagetest.Run(Main, []string{"--help"}, nil, "whole")
 	if r.Code != 0 || !strings.Contains(r.Stdout, "--json") || !strings.Contains(r.Stdout, "Exit codes:") {
 		t.Errorf("--help: code %d, stdout %q", r.Code, r.Stdout)
 	}

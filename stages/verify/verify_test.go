@@ -15,7 +15,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/cli"
 	"github.com/sponge-library/sponge/jsonl"
-	"github.com/sponge-library/sponge/stages/verify/fixture"
+	"github.com/sponge-library/sponge/internal/stagetest"
 )
 
 var update = flag.Bool("update", false, "write the golden files instead of comparing")
@@ -28,7 +28,7 @@ var (
 		if err != nil {
 			panic(err)
 		}
-		if _, err := fixture.Build(dir); err != nil {
+		if _, err := stagetest.Build(dir); err != nil {
 			panic(err)
 		}
 		libraryMade = true
@@ -45,7 +45,7 @@ func TestMain(m *testing.M) {
 }
 
 func TestGolden(t *testing.T) {
-	fixture.Golden(t, filepath.Join("..", "..", "golden", "verify"), Main, testLibrary(), *update, "want.jsonl", nil)
+	stagetest.Golden(t, filepath.Join("..", "..", "golden", "verify"), Main, testLibrary(), *update, "want.jsonl", nil)
 }
 
 // TestStreams checks that each verified or left-out record is written before
@@ -89,22 +89,22 @@ func TestStreams(t *testing.T) {
 
 func TestLibraryFromEnvironment(t *testing.T) {
 	t.Setenv("SPONGE_HOME", testLibrary())
-	in := `{"v":1,"type":"passage","number":1,"itemId":"` + fixture.TeaNotes + `","title":"Tea notes","paragraph":0,"text":"x","score":1}
+	in := `{"v":1,"type":"passage","number":1,"itemId":"` + stagetest.TeaNotes + `","title":"Tea notes","paragraph":0,"text":"x","score":1}
 {"v":1,"type":"statement","text":"Cooler.","passage":1,"quote":"so the leaves do not turn bitter"}
 `
-	r := fixture.Run(Main, nil, []byte(in), "whole")
+	r := stagetest.Run(Main, nil, []byte(in), "whole")
 	if r.Code != 0 || !strings.Contains(r.Stdout, `"type":"verified"`) {
 		t.Errorf("with SPONGE_HOME: code %d, stdout %s, stderr %s", r.Code, r.Stdout, r.Stderr)
 	}
 	t.Setenv("SPONGE_HOME", filepath.Join(t.TempDir(), "none"))
-	r = fixture.Run(Main, nil, []byte(in), "whole")
+	r = stagetest.Run(Main, nil, []byte(in), "whole")
 	if r.Code != cli.ExitFailure || !strings.Contains(r.Stderr, "sponge-verify: hint: save something first") || r.Stdout != "" {
 		t.Errorf("missing library: code %d, stdout %q, stderr %q", r.Code, r.Stdout, r.Stderr)
 	}
 }
 
 func TestHelp(t *testing.T) {
-	r := fixture.Run(Main, []string{"--help"}, nil, "whole")
+	r := stagetest.Run(Main, []string{"--help"}, nil, "whole")
 	if r.Code != 0 || !strings.Contains(r.Stdout, "--library") || !strings.Contains(r.Stdout, "Exit codes:") {
 		t.Errorf("--help: code %d, stdout %q", r.Code, r.Stdout)
 	}
@@ -113,9 +113,9 @@ func TestHelp(t *testing.T) {
 // TestLongLine checks a stream with a passage of more than 1 MiB.
 func TestLongLine(t *testing.T) {
 	text := strings.Repeat("Green tea is steeped at a lower temperature. ", 25000)
-	p, _ := json.Marshal(map[string]any{"v": 1, "type": "passage", "number": 1, "itemId": fixture.TeaNotes, "title": "Tea notes", "paragraph": 0, "text": text, "score": 1})
+	p, _ := json.Marshal(map[string]any{"v": 1, "type": "passage", "number": 1, "itemId": stagetest.TeaNotes, "title": "Tea notes", "paragraph": 0, "text": text, "score": 1})
 	in := string(p) + "\n" + `{"v":1,"type":"statement","text":"Cooler.","passage":1,"quote":"usually around eighty degrees"}` + "\n"
-	r := fixture.Run(Main, []string{"--library", testLibrary()}, []byte(in), "chunks")
+	r := stagetest.Run(Main, []string{"--library", testLibrary()}, []byte(in), "chunks")
 	lines := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
 	if r.Code != 0 || len(lines) != 2 || lines[0] != string(p) || !strings.Contains(lines[1], `"type":"verified"`) {
 		t.Errorf("long line: code %d, %d lines, stderr %q", r.Code, len(lines), r.Stderr)
@@ -138,8 +138,8 @@ func decodeAll(t testing.TB, out string) []jsonl.Record {
 	}
 }
 
-func runWhole(lib string, in []byte) fixture.Result {
-	return fixture.Run(Main, []string{"--library", lib}, in, "whole")
+func runWhole(lib string, in []byte) stagetest.Result {
+	return stagetest.Run(Main, []string{"--library", lib}, in, "whole")
 }
 
 // BenchmarkVerifyAnswer checks the statements of a five-statement answer,

@@ -1,0 +1,136 @@
+package rank
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/stagetest"
+	"github.com/sponge-library/sponge/jsonl"
+	"github.com/sponge-library/sponge/stages/search"
+)
+
+var update = flag.Bool("update", false, "write the golden files instead of comparing")
+
+// questions of the cases whose input is sponge-search's real output.
+var searched = map[string]string{
+	"green-tea":         "how hot should green tea be",
+	"matcha-transcript": "how do you whisk matcha",
+	"oolong-pdf":        "oolong infusion",
+}
+
+func TestGolden(t *testing.T) {
+	lib := t.TempDir()
+	if _, err := stagetest.Build(lib); err != nil {
+		t.Fatal(err)
+	}
+	stagetest.Golden(t, filepath.Join("..", "..", "golden", "rank"), Main, lib, *update, "want.jsonl",
+		func(t *testing.T, caseDir string, in []byte) []byte {
+			q, ok := searched[filepath.Base(caseDir)]
+			if !ok {
+				return in
+			}
+			r := stagetest.Run(search.Main, []string{"--library", lib, q}, nil, "whole")
+			if r.Code != 0 {
+				t.Fatalf("search: %+v", r)
+			}
+			if *update {
+				os.WriteFile(filepath.Join(caseDir, "in.jsonl"), []byte(r.Stdout), 0o644)
+			}
+			return []byte(r.Stdout)
+		})
+}
+
+// TestBudget saves long items and checks the limits: at most PerItem
+// passages of an item, about BudgetChars in all, numbered 1..N, no
+// paragraph cut mid-sentence.
+func TestBudget(t *testing.T) {
+	dir := t.TempDir()
+	w, err := library.OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hits []*jsonl.Hit
+	for n := range 5 {
+		var paras []item.Paragraph
+		for p := range 10 {
+			paras = append(paras, item.Paragraph{Text: strings.TrimSpace(strings.Repeat("The kettle boils water for tea. ", 20+p+n))})
+		}
+		src := []byte{byte(n)}
+		it := &item.Item{ID: library.ItemID(src), Title: "Kettles", Kind: item.KindText, Paragraphs: paras}
+		if err := w.Add(it, src); err != nil {
+			t.Fatal(err)
+		}
+		hits = append(hits, &jsonl.Hit{ItemID: it.ID, Title: it.Title, Score: float64(5 - n), Rank: n + 1})
+	}
+	// One paragraph longer than the whole budget.
+	long := strings.TrimSpace(strings.Repeat("A very long sentence about the kettle and its water. ", 400))
+	src := []byte("long")
+	it := &item.Item{ID: library.ItemID(src), Title: "Long", Kind: item.KindText, Paragraphs: []item.Paragraph{{Text: long}}}
+	w.Add(it, src)
+	w.Close()
+	lib, _ := library.Open(dir)
+
+	ps, err := Rank(lib, "kettle water", hits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	per := map[string]int{}
+	total := 0
+	for i, p := range ps {
+		if p.Number != i+1 {
+			t.Errorf("passage %d is numbered %d", i+1, p.Number)
+		}
+		per[p.ItemID]++
+		total += utf8.RuneCountInString(p.Text)
+		if !strings.HasSuffix(p.Text, ".") {
+			t.Errorf("passage %d is cut mid-sentence: …%q", p.Number, p.Text[len(p.Text)-20:])
+		}
+	}
+	for id, n := range per {
+		if n > PerItem {
+			t.Errorf("item %s has %d passages", item.Short(id), n)
+		}
+	}
+	if total > BudgetChars || len(ps) < 4 {
+		t.Errorf("%d passages of %d characters in all", len(ps), total)
+	}
+
+	// The long paragraph alone: cut at a sentence end within the budget.
+	ps, _ = Rank(lib, "kettle water", []*jsonl.Hit{{ItemID: it.ID, Title: "Long", Score: 1, Rank: 1}})
+	if len(ps) != 1 || utf8.RuneCountInString(ps[0].Text) > BudgetChars || !strings.HasSuffix(ps[0].Text, "water.") || !strings.HasPrefix(long, ps[0].Text) {
+		t.Errorf("long paragraph gave %d passages", len(ps))
+	}
+}
+
+// TestMeaningParagraph checks that the paragraph meaning search matched is
+// a passage even when it shares no word with the question.
+func TestMeaningParagraph(t *testing.T) {
+	lib := t.TempDir()
+	if _, err := stagetest.Build(lib); err != nil {
+		t.Fatal(err)
+	}
+	l, _ := library.Open(lib)
+	para := 2
+	ps, err := Rank(l, "storing leaves", []*jsonl.Hit{{ItemID: stagetest.TeaNotes, Title: "Tea notes", Score: 1, Rank: 1, FoundBy: []string{jsonl.FoundByMeaning}, Paragraph: &para}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, p := range ps {
+		found = found || p.Paragraph == para
+	}
+	if !found {
+		var b bytes.Buffer
+		for _, p := range ps {
+			b.WriteString(p.Text + "\n")
+		}
+		t.Errorf("the meaning-matched paragraph is not a passage; passages:\n%s", b.String())
+	}
+}

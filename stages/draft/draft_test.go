@@ -17,11 +17,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/sponge-library/sponge/internal/cli"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/stagetest"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/rank"
 	"github.com/sponge-library/sponge/stages/search"
 	"github.com/sponge-library/sponge/stages/verify"
-	"github.com/sponge-library/sponge/internal/stagetest"
 )
 
 var (

@@ -12,9 +12,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/sponge-library/sponge/internal/stagetest"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/verify"
-	"github.com/sponge-library/sponge/internal/stagetest"
 )
 
 var update = flag.Bool("update", false, "write the golden files instead of comparing")

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/cli"
-	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/internal/stagetest"
+	"github.com/sponge-library/sponge/jsonl"
 )
 
 var update = flag.Bool("update", false, "write the golden files instead of comparing")

@@ -307,8 +307,21 @@ func oneLine(s string) string {
 	return s
 }
 
-// Models lists the models the server offers (GET /v1/models).
+// Models lists the names of the models the server offers (GET /v1/models).
 func (c *Client) Models(ctx context.Context) ([]string, error) {
+	list, err := c.ModelList(ctx)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(list))
+	for _, m := range list {
+		names = append(names, m.ID)
+	}
+	return names, nil
+}
+
+// ModelList lists the models the server offers (GET /v1/models).
+func (c *Client) ModelList(ctx context.Context) ([]ModelInfo, error) {
 	w := c.watch(ctx)
 	defer w.stop()
 	resp, err := c.do(w, http.MethodGet, "/v1/models", nil)
@@ -327,11 +340,7 @@ func (c *Client) Models(ctx context.Context) ([]string, error) {
 	if err := json.Unmarshal(body, &list); err != nil || list.Data == nil {
 		return nil, c.errorf(ErrMalformed, err, "GET /v1/models did not answer with a model list")
 	}
-	names := make([]string, 0, len(list.Data))
-	for _, m := range list.Data {
-		names = append(names, m.ID)
-	}
-	return names, nil
+	return list.Data, nil
 }
 
 // Health asks GET /health and reports whether the server says it is ready.

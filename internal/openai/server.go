@@ -85,7 +85,7 @@ func (h *Handler) health(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) models(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, ModelList{Object: "list", Data: []ModelInfo{
-		{ID: h.gen.Model(), Object: "model", OwnedBy: "sponge"},
+		{ID: h.gen.Model(), Object: "model", OwnedBy: OwnedBy},
 	}})
 }
 

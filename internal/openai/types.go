@@ -101,6 +101,12 @@ type ChatRequest struct {
 	Stop           Stop            `json:"stop,omitempty"`
 	Seed           *int64          `json:"seed,omitempty"`
 	ResponseFormat *ResponseFormat `json:"response_format,omitempty"`
+	// SpongeDraft is sponge's own addition, sent only to a server that says
+	// it is `sponge serve` (OwnedBy in its model list): the question and
+	// passages as records, so it can write statements with quotes copied by
+	// construction rather than read them back out of the prompt. Other
+	// servers never see it.
+	SpongeDraft json.RawMessage `json:"sponge_draft,omitempty"`
 }
 
 // Usage counts the tokens of a completion.
@@ -157,6 +163,9 @@ type ModelInfo struct {
 	Created int64  `json:"created,omitempty"`
 	OwnedBy string `json:"owned_by,omitempty"`
 }
+
+// OwnedBy is what `sponge serve` puts in its model list.
+const OwnedBy = "sponge"
 
 // Finish reasons.
 const (

@@ -1,0 +1,350 @@
+package draft
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/openai"
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+var epPassages = []*jsonl.Passage{
+	{Number: 1, ItemID: "aa", Title: "Green tea", Heading: "Brewing", Text: "Brew green tea at 70 to 80 degrees for two minutes."},
+	{Number: 2, ItemID: "bb", Title: "Black tea", Page: 3, Text: "Black tea wants boiling water and four minutes."},
+}
+
+const epReply = `{"statements":[{"text":"Green tea is brewed below boiling.","passage":1,"quote":"Brew green tea at 70 to 80 degrees"},` +
+	`{"text":"Black tea steeps longer.","passage":2,"quote":"four minutes"}]}`
+
+var epStatements = []*jsonl.Statement{
+	{Text: "Green tea is brewed below boiling.", Passage: 1, Quote: "Brew green tea at 70 to 80 degrees"},
+	{Text: "Black tea steeps longer.", Passage: 2, Quote: "four minutes"},
+}
+
+// epServer is an OpenAI-compatible server on 127.0.0.1 that streams a
+// fixed reply in small pieces, recording the requests it gets.
+type epServer struct {
+	reply     string
+	piece     int           // bytes per streamed chunk
+	pause     time.Duration // between chunks
+	noSchema  bool          // refuse response_format json_schema, as older servers do
+	models    []string      // for GET /v1/models; nil answers 404
+	dieAfter  int           // close the connection after this many bytes of reply, when > 0
+	mu        sync.Mutex
+	requests  []openai.ChatRequest
+	cancelled bool
+}
+
+func (s *epServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Path {
+	case "/v1/models":
+		if s.models == nil {
+			http.NotFound(w, r)
+			return
+		}
+		list := openai.ModelList{Object: "list"}
+		for _, m := range s.models {
+			list.Data = append(list.Data, openai.ModelInfo{ID: m, Object: "model"})
+		}
+		json.NewEncoder(w).Encode(list)
+		return
+	case "/v1/chat/completions":
+	default:
+		http.NotFound(w, r)
+		return
+	}
+	var req openai.ChatRequest
+	body, _ := io.ReadAll(r.Body)
+	if err := json.Unmarshal(body, &req); err != nil {
+		http.Error(w, err.Error(), 400)
+		return
+	}
+	s.mu.Lock()
+	s.requests = append(s.requests, req)
+	s.mu.Unlock()
+	if s.models != nil && req.Model != "" && !epContains(s.models, req.Model) {
+		w.WriteHeader(404)
+		fmt.Fprintf(w, `{"error":{"message":"model '%s' not found","type":"not_found_error"}}`, req.Model)
+		return
+	}
+	if s.noSchema && req.ResponseFormat != nil && req.ResponseFormat.Type == "json_schema" {
+		w.WriteHeader(400)
+		fmt.Fprint(w, `{"error":{"message":"'response_format' of type 'json_schema' is not supported","type":"invalid_request_error"}}`)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	piece := max(s.piece, 1)
+	for i := 0; i < len(s.reply); i += piece {
+		if s.dieAfter > 0 && i >= s.dieAfter {
+			if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
+				conn.Close()
+			}
+			return
+		}
+		if s.pause > 0 {
+			select {
+			case <-time.After(s.pause):
+			case <-r.Context().Done():
+				s.mu.Lock()
+				s.cancelled = true
+				s.mu.Unlock()
+				return
+			}
+		}
+		b, _ := json.Marshal(openai.ChatResponse{Object: "chat.completion.chunk", Model: "tiny",
+			Choices: []openai.Choice{{Delta: &openai.Delta{Content: s.reply[i:min(i+piece, len(s.reply))]}}}})
+		fmt.Fprintf(w, "data: %s\n\n", b)
+		w.(http.Flusher).Flush()
+	}
+	stop := "stop"
+	b, _ := json.Marshal(openai.ChatResponse{Object: "chat.completion.chunk", Choices: []openai.Choice{{Delta: &openai.Delta{}, FinishReason: &stop}}})
+	fmt.Fprintf(w, "data: %s\n\ndata: [DONE]\n\n", b)
+}
+
+func epContains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func epStart(t *testing.T, s *epServer) string {
+	t.Helper()
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+type epEmitted struct {
+	statements []*jsonl.Statement
+	at         []time.Time
+}
+
+func (e *epEmitted) emit(s *jsonl.Statement) error {
+	e.statements = append(e.statements, s)
+	e.at = append(e.at, time.Now())
+	return nil
+}
+
+func epDraft(t *testing.T, url, model string, opt ModelOptions) (*epEmitted, error) {
+	t.Helper()
+	d, err := openEndpoint(url, model, opt)
+	if err != nil {
+		return nil, err
+	}
+	var e epEmitted
+	err = d.Draft(context.Background(), "How hot should tea be?", epPassages, e.emit)
+	return &e, err
+}
+
+func epHint(err error) string {
+	var ce *cli.Error
+	if errors.As(err, &ce) {
+		return ce.Hint
+	}
+	return ""
+}
+
+func TestEndpointStreamsStatements(t *testing.T) {
+	s := &epServer{reply: epReply, piece: 7, pause: 10 * time.Millisecond, models: []string{"tiny"}}
+	url := epStart(t, s)
+	e, err := epDraft(t, url, "", ModelOptions{MaxStatements: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(epStatements, e.statements); diff != "" {
+		t.Fatalf("statements (-want +got):\n%s", diff)
+	}
+	// The first statement went out while the reply was still coming.
+	if gap := e.at[1].Sub(e.at[0]); gap < 50*time.Millisecond {
+		t.Errorf("statements came %v apart: not streamed", gap)
+	}
+	req := s.requests[0]
+	if req.Model != "tiny" || !req.Stream || *req.Temperature != 0 {
+		t.Errorf("request %+v", req)
+	}
+	if req.ResponseFormat == nil || req.ResponseFormat.Type != "json_schema" || !strings.Contains(string(req.ResponseFormat.JSONSchema.Schema), `"enum":[1,2]`) {
+		t.Errorf("response_format %+v", req.ResponseFormat)
+	}
+	user := req.Messages[1].Content
+	for _, want := range []string{"Question: How hot should tea be?", "[1] Green tea — Brewing\nBrew green tea", "[2] Black tea (page 3)\nBlack tea wants"} {
+		if !strings.Contains(user, want) {
+			t.Errorf("prompt lacks %q:\n%s", want, user)
+		}
+	}
+	if !strings.Contains(req.Messages[0].Content, "at most 6 short statements") {
+		t.Errorf("system prompt: %s", req.Messages[0].Content)
+	}
+}
+
+func TestEndpointWithoutSchemaSupport(t *testing.T) {
+	// Without a schema, small models fence their JSON and write numbers as strings.
+	reply := "```json\n" + strings.Replace(epReply, `"passage":2`, `"passage":"2"`, 1) + "\n```"
+	s := &epServer{reply: reply, piece: 5, noSchema: true}
+	e, err := epDraft(t, epStart(t, s), "tiny", ModelOptions{MaxStatements: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(epStatements, e.statements); diff != "" {
+		t.Fatalf("statements (-want +got):\n%s", diff)
+	}
+	if len(s.requests) != 2 || s.requests[1].ResponseFormat != nil {
+		t.Errorf("want a second request without response_format, got %d requests", len(s.requests))
+	}
+}
+
+func TestEndpointStopsAtMax(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString(`{"statements":[`)
+	for i := range 20 {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		fmt.Fprintf(&sb, `{"text":"s%d","passage":1,"quote":"green tea"}`, i)
+	}
+	sb.WriteString("]}")
+	s := &epServer{reply: sb.String(), piece: 40, pause: 5 * time.Millisecond}
+	e, err := epDraft(t, epStart(t, s), "tiny", ModelOptions{MaxStatements: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.statements) != 3 || e.statements[2].Text != "s2" {
+		t.Fatalf("got %d statements", len(e.statements))
+	}
+	time.Sleep(100 * time.Millisecond)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.cancelled {
+		t.Error("the server was not told to stop writing")
+	}
+}
+
+func TestEndpointNoStatements(t *testing.T) {
+	s := &epServer{reply: `{"statements": []}`, piece: 3}
+	e, err := epDraft(t, epStart(t, s), "tiny", ModelOptions{})
+	if err != nil || len(e.statements) != 0 {
+		t.Fatalf("got %v, %v", e.statements, err)
+	}
+}
+
+func TestEndpointDead(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + l.Addr().String()
+	l.Close()
+	_, err = openEndpoint(url, "tiny", ModelOptions{})
+	if err == nil || err.Error() != "endpoint "+url+": connection refused (no server is listening there)" || epHint(err) != endpointHint {
+		t.Fatalf("got %v (hint %q)", err, epHint(err))
+	}
+}
+
+func TestEndpointDiesMidStream(t *testing.T) {
+	s := &epServer{reply: epReply, piece: 10, dieAfter: 130}
+	e, err := epDraft(t, epStart(t, s), "tiny", ModelOptions{})
+	if err == nil || !strings.Contains(err.Error(), "closed the connection before the reply was complete") || epHint(err) != endpointHint {
+		t.Fatalf("got %v", err)
+	}
+	// The statement complete before the cut went out; nothing half-made did.
+	if diff := cmp.Diff(epStatements[:1], e.statements); diff != "" {
+		t.Errorf("statements (-want +got):\n%s", diff)
+	}
+}
+
+func TestEndpointWrongModel(t *testing.T) {
+	s := &epServer{reply: epReply, models: []string{"qwen2.5:0.5b", "llama3.2:1b"}}
+	url := epStart(t, s)
+	e, err := epDraft(t, url, "qwen9", ModelOptions{})
+	want := "endpoint " + url + `: the server has no model "qwen9" (model 'qwen9' not found)`
+	if err == nil || err.Error() != want {
+		t.Fatalf("got  %v\nwant %s", err, want)
+	}
+	if h := epHint(err); h != "the server has: qwen2.5:0.5b, llama3.2:1b; pass one with --model, or "+endpointHint {
+		t.Errorf("hint %q", h)
+	}
+	if len(e.statements) != 0 {
+		t.Error("statements were epEmitted")
+	}
+	// No name and several models: say which there are.
+	_, err = openEndpoint(url, "", ModelOptions{})
+	if err == nil || !strings.Contains(err.Error(), "has 2 models (qwen2.5:0.5b, llama3.2:1b)") || epHint(err) != "add --model NAME" {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestEndpointGarbage(t *testing.T) {
+	for name, tt := range map[string]struct {
+		reply, want string
+		n           int
+	}{
+		"prose":         {"I am sorry, but I cannot answer that question.", `the reply is not the JSON that was asked for: "I am sorry, but I cannot answer that question."`, 0},
+		"wrong shape":   {`{"answer":"70 degrees"}`, `the reply has no "statements" list: "{\"answer\":\"70 degrees\"}"`, 0},
+		"bad element":   {`{"statements":[{"text":"a","passage":1,"quote":"b"},{"text":7}]}`, `statement 2 of the reply is not what was asked for: "text" is not a string`, 1},
+		"bad passage":   {`{"statements":[{"text":"a","passage":"first","quote":"b"}]}`, `statement 1 of the reply is not what was asked for: "passage" is "first", not a passage number`, 0},
+		"not an object": {`{"statements":["Green tea is brewed cool."]}`, `statement 1 of the reply is not what was asked for: not a JSON object: "\"Green tea is brewed cool.\""`, 0},
+		"unfinished":    {`{"statements":[{"text":"a","passage":1,"quote":"b"},{"text":"c"`, `the reply is not the JSON that was asked for: "{\"statements\":[{\"text\":\"a\",\"passage\":1,\"quote\":\"b\"},{\"text\":\"c\""`, 1},
+	} {
+		t.Run(name, func(t *testing.T) {
+			url := epStart(t, &epServer{reply: tt.reply, piece: 4})
+			e, err := epDraft(t, url, "tiny", ModelOptions{})
+			if err == nil || err.Error() != "endpoint "+url+": "+tt.want || epHint(err) != endpointHint {
+				t.Fatalf("got  %v\nwant endpoint %s: %s", err, url, tt.want)
+			}
+			if len(e.statements) != tt.n {
+				t.Errorf("%d statements epEmitted, want %d", len(e.statements), tt.n)
+			}
+		})
+	}
+}
+
+func TestEndpointLoneStatement(t *testing.T) {
+	url := epStart(t, &epServer{reply: `{"text":"a","passage":2,"quote":"four minutes"}`, piece: 4})
+	e, err := epDraft(t, url, "tiny", ModelOptions{})
+	if err != nil || len(e.statements) != 1 || e.statements[0].Passage != 2 {
+		t.Fatalf("got %v %v", e.statements, err)
+	}
+}
+
+func TestEndpointEmitErrorPassesThrough(t *testing.T) {
+	url := epStart(t, &epServer{reply: epReply, piece: 9})
+	d, err := openEndpoint(url, "tiny", ModelOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := errors.New("write |1: broken pipe")
+	err = d.Draft(context.Background(), "q", epPassages, func(*jsonl.Statement) error { return closed })
+	if err != closed {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestEndpointTimeout(t *testing.T) {
+	url := epStart(t, &epServer{reply: epReply, piece: 10, pause: 300 * time.Millisecond})
+	_, err := epDraft(t, url, "tiny", ModelOptions{Timeout: 500 * time.Millisecond})
+	if err == nil || !strings.Contains(err.Error(), "the reply took longer than 500ms") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestEndpointBadURL(t *testing.T) {
+	_, err := openEndpoint("localhost:8080", "", ModelOptions{})
+	var ce *cli.Error
+	if !errors.As(err, &ce) || ce.Code != cli.ExitUsage {
+		t.Fatalf("got %v", err)
+	}
+}

@@ -200,10 +200,6 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 	}
 	fmt.Println(bench.Table([]string{"MinAnswer", "MinSentenceAnswer", "evidence hit rate", "answerable refused", "unanswerable rightly refused", "short questions refused", "mean statements"}, sweep))
 
-	offTopicG = offTopic
-	if os.Getenv("DIAGNOSE") != "" {
-		diagnose(answerable, &p)
-	}
 	fmt.Println("Padding: every statement's SentenceAnswer must reach MinStatementAnswer:")
 	var pad [][]string
 	for _, t := range []float64{0, 0.1, 0.2, 0.3, 0.4} {
@@ -218,6 +214,28 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 		pad = append(pad, []string{fmt.Sprintf("%.2f%s", t, mark), f3(r.hit), fmt.Sprintf("%.2f", r.meanStatements), f3(rs.hit), fmt.Sprintf("%.2f", rs.meanStatements)})
 	}
 	fmt.Println(bench.Table([]string{"MinStatementAnswer", "evidence hit rate", "mean statements", "short: hit rate", "short: mean statements"}, pad))
+	pad = nil
+	for _, e := range []float64{0, 0.3, 0.5} {
+		for _, t := range []float64{0, 0.5, 0.6, 0.7, 0.8} {
+			pp := p
+			pp.MinEachAnswer, pp.MinRelativeAnswer = e, t
+			r := evaluate(answerable, offTopic, &pp)
+			rs := evaluate(short, nil, &pp)
+			mark := ""
+			if e == p.MinEachAnswer && t == p.MinRelativeAnswer {
+				mark = " ←"
+			}
+			pad = append(pad, []string{fmt.Sprintf("%.2f", e), fmt.Sprintf("%.2f%s", t, mark), f3(r.hit), fmt.Sprintf("%.2f", r.meanStatements), f3(rs.hit), fmt.Sprintf("%.2f", rs.meanStatements)})
+		}
+	}
+	for _, m := range []float64{0.5, 0.6, 0.7, 0.8} {
+		pp := p
+		pp.MinRelative = m
+		r := evaluate(answerable, offTopic, &pp)
+		rs := evaluate(short, nil, &pp)
+		pad = append(pad, []string{fmt.Sprintf("MinRelative %.2f", m), "", f3(r.hit), fmt.Sprintf("%.2f", r.meanStatements), f3(rs.hit), fmt.Sprintf("%.2f", rs.meanStatements)})
+	}
+	fmt.Println(bench.Table([]string{"MinEachAnswer", "MinRelativeAnswer", "evidence hit rate", "mean statements", "short: hit rate", "short: mean statements"}, pad))
 
 	if show > 0 {
 		showAnswers(answerable, offTopic, &p, show)
@@ -542,93 +560,4 @@ func readLines(path string) ([]string, error) {
 		}
 	}
 	return out, nil
-}
-
-var offTopicG []*question
-
-func diagnose(answerable []*question, p *extractive.Params) {
-	goldRank := map[int]int{}
-	sentRank := map[int]int{}
-	for _, q := range answerable {
-		picked := extractive.Select(q.cands, p)
-		hit := false
-		for _, c := range picked {
-			if h, _ := isGold(c.Quote, q.gold); h {
-				hit = true
-			}
-		}
-		if hit || len(picked) == 0 {
-			continue
-		}
-		gr := 0
-		for _, ps := range q.passages {
-			if q.goldDocs[q.docOf[ps.Number]] {
-				gr = ps.Number
-				break
-			}
-		}
-		goldRank[gr]++
-		// rank of best gold sentence by base score
-		type sc struct{ s float64; g bool }
-		var all []sc
-		for _, c := range q.cands {
-			h, _ := isGold(c.Quote, q.gold)
-			all = append(all, sc{p.Score(c), h})
-		}
-		sort.Slice(all, func(i, j int) bool { return all[i].s > all[j].s })
-		r := 0
-		for i, a := range all {
-			if a.g {
-				r = i + 1
-				break
-			}
-		}
-		sentRank[min(r, 20)]++
-	}
-	inP := map[int]int{}
-	for _, q := range answerable {
-		picked := extractive.Select(q.cands, p)
-		hit := false
-		for _, c := range picked {
-			if h, _ := isGold(c.Quote, q.gold); h {
-				hit = true
-			}
-		}
-		if hit || len(picked) == 0 {
-			continue
-		}
-		for _, c := range q.cands {
-			if h, _ := isGold(c.Quote, q.gold); h {
-				r := 1
-				for _, d := range q.cands {
-					if d.Passage == c.Passage && p.Score(d) > p.Score(c) {
-						r++
-					}
-				}
-				inP[r]++
-				if os.Getenv("DIAGNOSE") == "2" {
-					fmt.Printf("MISS %q\n  gold (passage %d, rank in passage %d): %q\n", q.text, c.Passage, r, c.Quote)
-					for _, d := range picked {
-						fmt.Printf("   picked [%d]: %.80s\n", d.Passage, d.Quote)
-					}
-				}
-				break
-			}
-		}
-	}
-	fmt.Println("misses by rank of the gold sentence inside its passage:", inP)
-	for _, q := range offTopicG {
-		best := 0.0
-		var bc *extractive.Candidate
-		for _, c := range q.cands {
-			if c.Answer > best {
-				best, bc = c.Answer, c
-			}
-		}
-		if best >= 0.5 {
-			fmt.Printf("OFF %.2f %q: %.100s\n", best, q.text, bc.Quote)
-		}
-	}
-	fmt.Println("misses by gold passage number (0 = none):", goldRank)
-	fmt.Println("misses by rank of the best gold sentence (0 = none, 20 = 20+):", sentRank)
 }

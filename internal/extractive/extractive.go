@@ -55,6 +55,11 @@ type Params struct {
 	// written, so that an answer is not padded with sentences that only
 	// share a common word with the question.
 	MinStatementAnswer float64
+	// Every sentence written comes from a passage whose Answer reaches
+	// MinEachAnswer, and has a SentenceAnswer of at least MinRelativeAnswer
+	// times the best one's.
+	MinEachAnswer     float64
+	MinRelativeAnswer float64
 	// MinRelative: a sentence after the first is written only when its
 	// score is at least this share of the first one's.
 	MinRelative float64
@@ -84,6 +89,7 @@ var DefaultParams = Params{
 	MinSentenceAnswer: 0.4,
 	MinCovers:         0,
 	MinRelative:       0,
+	MinEachAnswer:     0.3,
 	PriorDocs:         1000,
 	Max:               6,
 }
@@ -319,6 +325,10 @@ func Select(cands []*Candidate, p *Params) []*Candidate {
 		}
 	}
 	cands = unique
+	bestAnswer := 0.0
+	for _, c := range cands {
+		bestAnswer = math.Max(bestAnswer, c.SentenceAnswer)
+	}
 	base := make([]float64, len(cands))
 	order := make([]int, len(cands))
 	for i, c := range cands {
@@ -334,7 +344,8 @@ func Select(cands []*Candidate, p *Params) []*Candidate {
 		bi, bv := -1, math.Inf(-1)
 		for _, i := range order {
 			c := cands[i]
-			if used[i] || c.Covers < p.MinCovers || c.SentenceAnswer < p.MinStatementAnswer {
+			if used[i] || c.Covers < p.MinCovers || c.SentenceAnswer < p.MinStatementAnswer ||
+				c.Answer < p.MinEachAnswer || c.SentenceAnswer < p.MinRelativeAnswer*bestAnswer {
 				continue
 			}
 			// The base score bounds the adjusted one: stop looking once no

@@ -199,8 +199,14 @@ func isClutter(n *html.Node, inContent bool) bool {
 	case atom.Body, atom.Html, atom.Main, atom.Article:
 		return false
 	}
+	if n.DataAtom == atom.A && isPermalink(n) {
+		return true
+	}
+	if holdsMain(n) {
+		return false
+	}
 	names := attr(n, "class") + " " + attr(n, "id")
-	if clutterRE.MatchString(names) && !contentRE.MatchString(names) && !holdsMain(n) {
+	if clutterRE.MatchString(names) && !contentRE.MatchString(names) {
 		return true
 	}
 	// Lists and blocks that are mostly links: menus, tag clouds, "related" lists.
@@ -226,12 +232,27 @@ func isClutter(n *html.Node, inContent bool) bool {
 }
 
 // holdsMain reports whether n wraps the page's main content (<main>,
-// role="main" or an <article>): Sphinx pages, for one, put everything in a
-// <div class="wy-grid-for-nav">, whose class alone would make it navigation.
+// role="main" or an <article>): such a wrapper is not clutter, whatever its
+// class or its share of links. Sphinx pages, for one, put everything in a
+// <div class="wy-grid-for-nav"> that also holds the long menu of the sidebar.
 func holdsMain(n *html.Node) bool {
 	return find(n, func(m *html.Node) bool {
 		return m.DataAtom == atom.Main || m.DataAtom == atom.Article || m.Type == html.ElementNode && attr(m, "role") == "main"
 	}) != nil
+}
+
+// isPermalink reports whether a link is a heading's permalink anchor (a
+// lone "¶", "#", "§" or "🔗" pointing into the page), which would otherwise
+// end up glued to the heading: "SELinux¶".
+func isPermalink(n *html.Node) bool {
+	if !strings.HasPrefix(attr(n, "href"), "#") {
+		return false
+	}
+	switch strings.TrimSpace(textOf(n)) {
+	case "¶", "#", "§", "🔗", "":
+		return true
+	}
+	return false
 }
 
 // prune removes clutter under n.

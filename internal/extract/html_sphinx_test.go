@@ -7,14 +7,18 @@ import (
 )
 
 // A Sphinx (Read the Docs theme) page, as in Debian's linux-doc: the whole
-// page sits in a wrapper whose class ends in "-nav", with the sidebar in a
-// <nav> and the text in role="main".
+// page sits in a wrapper whose class ends in "-nav" and that holds the long
+// menu of the sidebar (most of its text is links), with the page's own text
+// in role="main".
 func TestHTMLSphinxPage(t *testing.T) {
-	page := `<!DOCTYPE html><html><head><title>6. ACPI considerations &mdash; The Linux Kernel documentation</title></head>
+	page := `<!DOCTYPE html><html><head><meta charset="utf-8"><title>6. ACPI considerations &mdash; The Linux Kernel documentation</title></head>
 <body class="wy-body-for-nav">
  <div class="wy-grid-for-nav">
   <nav data-toggle="wy-nav-shift" class="wy-nav-side"><div class="wy-menu wy-menu-vertical" role="navigation">
-   <ul><li><a href="a.html">A guide to the Kernel Development Process</a></li><li><a href="b.html">Submitting patches</a></li><li><a href="c.html">Code of conduct</a></li></ul>
+   <ul><li><a href="a.html">A guide to the Kernel Development Process</a></li><li><a href="b.html">Submitting patches: the essential guide to getting your code into the kernel</a></li>
+    <li><a href="c.html">Code of conduct</a></li><li><a href="d.html">Kernel Maintainer Handbook</a></li><li><a href="e.html">The Linux driver implementer's API guide</a></li>
+    <li><a href="f.html">Kernel subsystem documentation</a></li><li><a href="g.html">Locking in the kernel</a></li><li><a href="h.html">Linux kernel licensing rules</a></li>
+    <li><a href="i.html">Writing kernel documentation</a></li><li><a href="j.html">Development tools for the kernel</a></li><li><a href="k.html">Kernel Testing Guide</a></li></ul>
   </div></nav>
   <section data-toggle="wy-nav-shift" class="wy-nav-content-wrap">
    <div class="wy-nav-content"><div class="rst-content">
@@ -34,7 +38,8 @@ func TestHTMLSphinxPage(t *testing.T) {
 	if diff := cmp.Diff(want, texts(d)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	if d.Paragraphs[0].Heading == "" {
-		t.Errorf("no heading on %q", d.Paragraphs[0].Text)
+	// The permalink anchor "¶" is not part of the heading.
+	if h := d.Paragraphs[0].Heading; h != "6. ACPI considerations" {
+		t.Errorf("heading %q, want %q", h, "6. ACPI considerations")
 	}
 }

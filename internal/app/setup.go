@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/gguf"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/models"
 	"github.com/sponge-library/sponge/internal/openai"
@@ -132,9 +133,24 @@ func installOptions(env *Env) models.Options {
 
 var errNoRuntime = errors.New("no model runtime")
 
-// inspectModel reads a GGUF header in pure Go (name, architecture; errors
-// for a truncated file or an architecture the runtime lacks).
-var inspectModel func(path string) (name, arch string, err error)
+// inspectModel reads a GGUF header in pure Go, before the file is copied or
+// handed to llama.cpp: a truncated file, an architecture the runtime lacks or
+// one that cannot write text is refused here with a clear reason.
+func inspectModel(path string) (name, arch string, err error) {
+	info, err := gguf.ReadInfo(path)
+	if err == nil {
+		err = info.Check()
+	}
+	if err != nil {
+		// The message names the file the person gave, not this path.
+		var ge *gguf.Error
+		if errors.As(err, &ge) {
+			return "", "", errors.New(ge.Msg)
+		}
+		return "", "", err
+	}
+	return info.Name, info.Architecture, nil
+}
 
 // checkModelLoads runs `sponge-draft --check-model FILE`, which loads the
 // model with llama.cpp: the sponge binary itself has no cgo. A variable so

@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"fmt"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/gguf"
 	"github.com/sponge-library/sponge/internal/models"
 )
 
@@ -56,9 +58,19 @@ func squeeze(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-func ggufBytes(n int) []byte {
-	b := bytes.Repeat([]byte("weights!"), n/8+1)[:n]
-	copy(b, "GGUF\x03\x00\x00\x00")
+// tinyModel returns a real GGUF file: a tiny random-weight llama model.
+func tinyModel(t *testing.T, seed uint64) []byte {
+	t.Helper()
+	spec := gguf.Tiny()
+	spec.Seed = seed
+	p := filepath.Join(t.TempDir(), "tiny.gguf")
+	if err := gguf.WriteRandom(p, spec); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return b
 }
 
@@ -82,7 +94,7 @@ func TestSetupShowsNothingInstalled(t *testing.T) {
 }
 
 func TestSetupDigest(t *testing.T) {
-	data := ggufBytes(100_000)
+	data := tinyModel(t, 1)
 	var checked []string
 	gets := withDefaultModel(t, data, func(p string) error { checked = append(checked, p); return nil })
 	lib := t.TempDir()
@@ -91,10 +103,11 @@ func TestSetupDigest(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	sum := models.Known[models.Digest].SHA256
-	if !strings.Contains(out, "Installed the writing model: Test Model Q4, 100 kB, sha256 "+sum) {
+	size := models.Bytes(int64(len(data)))
+	if !strings.Contains(out, "Installed the writing model: Test Model Q4, "+size+", sha256 "+sum) {
 		t.Errorf("stdout:\n%s", out)
 	}
-	if !strings.HasPrefix(errs, "sponge: downloading Test Model Q4 (100 kB, MIT licence) from 127.0.0.1:") || strings.Contains(errs, "\r") {
+	if !strings.HasPrefix(errs, "sponge: downloading Test Model Q4 ("+size+", MIT licence) from 127.0.0.1:") || strings.Contains(errs, "\r") {
 		t.Errorf("stderr (not a terminal: no progress bar):\n%q", errs)
 	}
 	if len(checked) != 1 {
@@ -106,7 +119,7 @@ func TestSetupDigest(t *testing.T) {
 	}
 
 	out, _, _ = runSponge(t, "setup", "--library", lib)
-	for _, want := range []string{"Writing model (digest.gguf): installed", "model Test Model Q4", "sha256 " + sum, "size 100 kB (100000 bytes)"} {
+	for _, want := range []string{"Writing model (digest.gguf): installed", "model Test Model Q4", "sha256 " + sum, fmt.Sprintf("size %s (%d bytes)", size, len(data)), "architecture llama"} {
 		if !strings.Contains(squeeze(out), want) {
 			t.Errorf("status lacks %q:\n%s", want, out)
 		}
@@ -123,10 +136,10 @@ func TestSetupDigest(t *testing.T) {
 }
 
 func TestSetupDigestDoesNotLoad(t *testing.T) {
-	withDefaultModel(t, ggufBytes(5000), func(string) error { return errors.New(`unknown model architecture: "qwen9"`) })
+	withDefaultModel(t, tinyModel(t, 2), func(string) error { return errors.New(`llama.cpp could not load the model`) })
 	lib := t.TempDir()
 	_, errs, code := runSponge(t, "setup", "--digest", "--library", lib)
-	if code != 1 || !strings.Contains(errs, `sponge: error: http://127.0.0.1:`) || !strings.Contains(errs, `does not load: unknown model architecture: "qwen9"`) {
+	if code != 1 || !strings.Contains(errs, `sponge: error: http://127.0.0.1:`) || !strings.Contains(errs, `does not load: llama.cpp could not load the model`) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	if _, err := os.Stat(filepath.Join(lib, "models", "digest.gguf")); err == nil {
@@ -135,7 +148,7 @@ func TestSetupDigestDoesNotLoad(t *testing.T) {
 }
 
 func TestSetupFromKeepsOldModel(t *testing.T) {
-	withDefaultModel(t, ggufBytes(5000), func(string) error { return nil })
+	withDefaultModel(t, tinyModel(t, 3), func(string) error { return nil })
 	lib := t.TempDir()
 	if _, errs, code := runSponge(t, "setup", "--digest", "--library", lib); code != 0 {
 		t.Fatal(errs)
@@ -154,14 +167,45 @@ func TestSetupFromKeepsOldModel(t *testing.T) {
 	}
 
 	mine := filepath.Join(t.TempDir(), "my-model.gguf")
-	os.WriteFile(mine, ggufBytes(3000), 0o644)
+	os.WriteFile(mine, tinyModel(t, 4), 0o644)
 	out, errs, code = runSponge(t, "setup", "--from", mine, "--library", lib)
-	if code != 0 || !strings.Contains(out, "Installed the writing model: my-model, 3 kB") {
+	if code != 0 || !strings.Contains(out, "Installed the writing model: "+gguf.Tiny().Name+", 845 kB") {
 		t.Fatalf("exit %d: %s%s", code, out, errs)
 	}
 	out, _, _ = runSponge(t, "setup", "--library", lib)
 	if !strings.Contains(squeeze(out), "source "+mine) || !strings.Contains(out, "(not the default writing model; 'sponge setup --digest' installs Test Model Q4)") {
 		t.Errorf("status:\n%s", out)
+	}
+}
+
+func TestSetupFromBrokenModels(t *testing.T) {
+	withDefaultModel(t, tinyModel(t, 5), func(string) error { return nil })
+	lib := t.TempDir()
+	if _, errs, code := runSponge(t, "setup", "--digest", "--library", lib); code != 0 {
+		t.Fatal(errs)
+	}
+	data := tinyModel(t, 6)
+	dir := t.TempDir()
+	cut := filepath.Join(dir, "cut.gguf")
+	os.WriteFile(cut, data[:len(data)-1000], 0o644)
+	// The same model, its architecture renamed to one llama.cpp lacks.
+	odd := filepath.Join(dir, "odd.gguf")
+	os.WriteFile(odd, bytes.ReplaceAll(data, []byte("llama"), []byte("llamz")), 0o644)
+	for file, want := range map[string]string{
+		cut: "sponge: error: " + cut + " is not a model sponge can run: the file is truncated: its tensors need ",
+		odd: "sponge: error: " + odd + ` is not a model sponge can run: has the architecture "llamz", which this build of llama.cpp does not support` + "\n",
+	} {
+		_, errs, code := runSponge(t, "setup", "--from", file, "--library", lib)
+		if code != 1 || !strings.HasPrefix(errs, want) {
+			t.Errorf("exit %d:\n%s\nwant:\n%s", code, errs, want)
+		}
+	}
+	out, _, _ := runSponge(t, "setup", "--library", lib)
+	if !strings.Contains(out, "Test Model Q4") {
+		t.Errorf("the old model is gone:\n%s", out)
+	}
+	if parts, _ := filepath.Glob(filepath.Join(lib, "models", ".*part")); len(parts) > 0 {
+		t.Errorf("left behind %v", parts)
 	}
 }
 

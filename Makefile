@@ -86,8 +86,8 @@ bench-draft: deps
 
 # bench-extractive saves the SciFact abstracts in .bench/scifact (once), asks
 # the 505 training claims with evidence and the questions of
-# bench/extractive/unanswerable.txt, and prints the evidence hit rate, the
+# internal/bench/extractive/unanswerable.txt, and prints the evidence hit rate, the
 # refusals, the threshold sweep and the latency of `sponge ask --extractive`.
 bench-extractive: build
-	$(GO) run ./bench/extractive -library .bench/scifact -bin $(BIN)
+	$(GO) run ./internal/bench/extractive -library .bench/scifact -bin $(BIN)
 # --- end of the extractive block -----------------------------------------------

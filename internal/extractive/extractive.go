@@ -3,7 +3,7 @@
 // verbatim, so every statement is a quote that verification will find.
 //
 // Each sentence gets a score from features measured on the SciFact training
-// claims (see bench/extractive): BM25 of the sentence against the question
+// claims (see internal/bench/extractive): BM25 of the sentence against the question
 // (idf over the sentences of all passages), the share of the question's
 // weight it covers, question bigrams it repeats, the passage's rank and
 // score, where the sentence stands in its passage and how long it is.
@@ -72,7 +72,7 @@ type Params struct {
 
 // DefaultParams were tuned on the 505 SciFact training claims that have
 // evidence, against a set of questions the SciFact library cannot answer
-// (bench/extractive/unanswerable.txt); bench/extractive prints the table.
+// (internal/bench/extractive/unanswerable.txt); internal/bench/extractive prints the table.
 var DefaultParams = Params{
 	K1: 1.2, B: 0.75,
 	Coverage:          1.5,
@@ -113,7 +113,7 @@ type Candidate struct {
 	// word found once. A passage answers when it has most of the question's
 	// words and they are not all common ones. This separated the SciFact
 	// claims from the questions about other topics best of the measures
-	// tried (bench/extractive).
+	// tried (internal/bench/extractive).
 	Answer float64
 	// SentenceAnswer is the same measure for the sentence with its
 	// passage's title and heading.

@@ -8,8 +8,8 @@
 // It compares the drafter with a plain BM25 sentence picker, sweeps the
 // refusal threshold, and times `sponge ask --extractive` as a whole process.
 //
-//	go run ./bench/extractive -bin bin        # after make build
-//	go run ./bench/extractive -tune           # also search the weights
+//	go run ./internal/bench/extractive -bin bin        # after make build
+//	go run ./internal/bench/extractive -tune           # also search the weights
 package main
 
 import (

@@ -92,7 +92,7 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 	if err != nil {
 		return err
 	}
-	unans, err := readLines(filepath.Join("bench", "extractive", "unanswerable.txt"))
+	unans, err := readLines(filepath.Join("internal", "bench", "extractive", "unanswerable.txt"))
 	if err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 	for _, u := range unans {
 		offTopic = append(offTopic, &question{text: u})
 	}
-	short, err := readShort(filepath.Join("bench", "extractive", "short-questions.tsv"), answerable, claims)
+	short, err := readShort(filepath.Join("internal", "bench", "extractive", "short-questions.tsv"), answerable, claims)
 	if err != nil {
 		return err
 	}

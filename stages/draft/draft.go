@@ -152,9 +152,13 @@ func noRuntime() error {
 // run reads the stream, passes it on, and drafts.
 func run(ctx context.Context, opts *Options, stdin io.Reader, stdout, stderr io.Writer) error {
 	w := jsonl.NewWriter(stdout)
-	question, passages, err := pass(stdin, w)
+	question, passages, lines, err := pass(stdin, w)
 	if err != nil {
 		return err
+	}
+	if lines == 0 {
+		// An empty stream: the stage before has said what went wrong.
+		return nil
 	}
 	if question == nil {
 		return &cli.Error{Code: cli.ExitBadInput, Msg: "<stdin>: no question record",
@@ -189,26 +193,28 @@ func run(ctx context.Context, opts *Options, stdin io.Reader, stdout, stderr io.
 
 // pass copies every record from stdin to w unchanged, as it comes, and
 // returns the question and the passages.
-func pass(stdin io.Reader, w *jsonl.Writer) (*jsonl.Question, []*jsonl.Passage, error) {
+func pass(stdin io.Reader, w *jsonl.Writer) (*jsonl.Question, []*jsonl.Passage, int, error) {
 	r := jsonl.NewReader(stdin, "<stdin>")
 	var question *jsonl.Question
 	var passages []*jsonl.Passage
+	lines := 0
 	for {
 		line, err := r.Next()
 		if err == io.EOF {
-			return question, passages, nil
+			return question, passages, lines, nil
 		}
 		if err != nil {
 			var de *jsonl.DecodeError
 			if errors.As(err, &de) {
-				return nil, nil, &cli.Error{Code: cli.ExitBadInput, Msg: err.Error()}
+				return nil, nil, 0, &cli.Error{Code: cli.ExitBadInput, Msg: err.Error()}
 			}
-			return nil, nil, cli.Errorf("cannot read the stream: %v", err)
+			return nil, nil, 0, cli.Errorf("cannot read the stream: %v", err)
 		}
+		lines++
 		switch rec := line.Record.(type) {
 		case *jsonl.Question:
 			if question != nil {
-				return nil, nil, &cli.Error{Code: cli.ExitBadInput,
+				return nil, nil, 0, &cli.Error{Code: cli.ExitBadInput,
 					Msg: "<stdin>:" + strconv.Itoa(line.Number) + ": a second question record (a stream holds one question)"}
 			}
 			question = rec
@@ -216,7 +222,7 @@ func pass(stdin io.Reader, w *jsonl.Writer) (*jsonl.Question, []*jsonl.Passage, 
 			passages = append(passages, rec)
 		}
 		if err := w.WriteRaw(line.Raw); err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
 	}
 }

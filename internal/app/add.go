@@ -82,9 +82,7 @@ func runAdd(env *Env, args []string) int {
 		inputs = append(inputs, ins...)
 	}
 
-	w, err := library.OpenWriter(opts.Library, func() {
-		fmt.Fprintln(env.Stderr, "sponge: waiting for another sponge command to finish with the library…")
-	})
+	w, err := openWriter(env, opts.Library)
 	if err != nil {
 		return cli.Report(env.Stderr, Prog, err)
 	}

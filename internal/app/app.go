@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/progress"
 )
 
@@ -111,4 +112,12 @@ func count(n int, what string) string {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// openWriter opens the library for changes, telling the person when another
+// sponge command has it and this one waits its turn.
+func openWriter(env *Env, dir string) (*library.Writer, error) {
+	return library.OpenWriter(dir, func() {
+		fmt.Fprintln(env.Stderr, "sponge: waiting for another sponge command to finish with the library…")
+	})
 }

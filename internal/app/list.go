@@ -220,9 +220,7 @@ func runRm(env *Env, args []string) int {
 	if _, err := library.Open(opts.Library); err != nil {
 		return cli.Report(env.Stderr, Prog, err)
 	}
-	w, err := library.OpenWriter(opts.Library, func() {
-		fmt.Fprintln(env.Stderr, "sponge: waiting for another sponge command to finish with the library…")
-	})
+	w, err := openWriter(env, opts.Library)
 	if err != nil {
 		return cli.Report(env.Stderr, Prog, err)
 	}
@@ -269,9 +267,7 @@ func runReindex(env *Env, args []string) int {
 	if _, err := library.Open(opts.Library); err != nil {
 		return cli.Report(env.Stderr, Prog, err)
 	}
-	w, err := library.OpenWriter(opts.Library, func() {
-		fmt.Fprintln(env.Stderr, "sponge: waiting for another sponge command to finish with the library…")
-	})
+	w, err := openWriter(env, opts.Library)
 	if err != nil {
 		return cli.Report(env.Stderr, Prog, err)
 	}

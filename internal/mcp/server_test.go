@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -622,4 +623,103 @@ func TestCommandLine(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "find_passages") {
 		t.Errorf("sponge mcp --help: exit %d\n%s", code, out)
 	}
+}
+
+// sponge add and sponge rm go on while the server runs, whether the agent
+// is idle or calling all the time, and the next call sees what they did.
+func TestWritersWhileServing(t *testing.T) {
+	lib := filepath.Join(t.TempDir(), "lib")
+	if msg, code := sponge("add", "--library", lib, filepath.Join("..", "..", "testdata", "docs", "tea-brewing.md")); code != 0 {
+		t.Fatal(msg)
+	}
+	docs := t.TempDir()
+	for _, w := range []string{"otters", "badgers"} {
+		os.WriteFile(filepath.Join(docs, w+".md"), []byte("# All about "+w+"\n\nThe "+w+" live by the river and eat fish.\n"), 0o644)
+	}
+	cs := connect(t, lib)
+	titles := func(q string) []string {
+		var doc passagesDoc
+		structured(t, ok(t, cs, "find_passages", map[string]any{"question": q}), &doc)
+		var ts []string
+		for _, p := range doc.Passages {
+			ts = append(ts, p.Title)
+		}
+		return ts
+	}
+	timed := func(args ...string) time.Duration {
+		t.Helper()
+		start := time.Now()
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		out, err := exec.CommandContext(ctx, filepath.Join(binDir, "sponge"), args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("sponge %v while serving: %v\n%s", args, err, out)
+		}
+		return time.Since(start)
+	}
+	if ts := titles("green tea"); len(ts) == 0 {
+		t.Fatal("no passages") // the index is kept open now
+	}
+	idle := timed("add", "--library", lib, filepath.Join(docs, "otters.md"))
+	if ts := titles("otters river"); !slices.Contains(ts, "All about otters") {
+		t.Errorf("the item added while idle is not found: %v", ts)
+	}
+
+	// An agent calling all the time.
+	stop := make(chan struct{})
+	done := make(chan int)
+	go func() {
+		n := 0
+		for {
+			select {
+			case <-stop:
+				done <- n
+				return
+			default:
+			}
+			res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "find_passages", Arguments: map[string]any{"question": "river fish tea"}})
+			if err != nil || res.IsError {
+				t.Errorf("a call while writing failed: %v %+v", err, res)
+			}
+			n++
+		}
+	}()
+	time.Sleep(100 * time.Millisecond)
+	busyAdd := timed("add", "--library", lib, filepath.Join(docs, "badgers.md"))
+	var otters string
+	for _, id := range mustIDs(t, lib) {
+		if it, err := mustItem(t, lib, id); err == nil && it.Title == "All about otters" {
+			otters = id
+		}
+	}
+	busyRm := timed("rm", "--library", lib, otters[:12])
+	close(stop)
+	calls := <-done
+	t.Logf("sponge add took %v with the server idle; add %v and rm %v with %d calls going on", idle.Round(time.Millisecond), busyAdd.Round(time.Millisecond), busyRm.Round(time.Millisecond), calls)
+	ts := titles("otters badgers river")
+	if !slices.Contains(ts, "All about badgers") || slices.Contains(ts, "All about otters") {
+		t.Errorf("after add and rm while busy: %v", ts)
+	}
+}
+
+func mustIDs(t *testing.T, dir string) []string {
+	t.Helper()
+	lib, err := library.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, err := lib.IDs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+func mustItem(t *testing.T, dir, id string) (*item.Item, error) {
+	t.Helper()
+	lib, err := library.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lib.Item(id)
 }

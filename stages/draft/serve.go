@@ -81,7 +81,7 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 	// long answer does not hold up Ctrl-C.
 	base, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return base }}
+	srv := &http.Server{Handler: localOnly(h), ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return base }}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 
@@ -108,6 +108,23 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 	srv.Shutdown(sctx)
 	fmt.Fprintf(stderr, "%s: stopped\n", serveProg)
 	return nil
+}
+
+// localOnly refuses requests whose Host is not this machine, so a web page
+// cannot reach the server through a DNS name rebound to 127.0.0.1.
+func localOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host, _, err := net.SplitHostPort(r.Host)
+		if err != nil {
+			host = r.Host
+		}
+		switch host {
+		case "127.0.0.1", "localhost", "::1":
+			h.ServeHTTP(w, r)
+		default:
+			http.Error(w, "sponge serve answers only requests to 127.0.0.1", http.StatusForbidden)
+		}
+	})
 }
 
 // modelServer answers chat completions with the loaded model. The handler

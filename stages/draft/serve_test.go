@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -179,6 +180,19 @@ func TestServeChat(t *testing.T) {
 	var oe *openai.Error
 	if _, err := c.Chat(context.Background(), req); !errors.As(err, &oe) || oe.Kind != openai.ErrFormatUnsupported {
 		t.Errorf("json_schema without sponge_draft: %v", err)
+	}
+}
+
+func TestServeLocalOnly(t *testing.T) {
+	h := localOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	for host, want := range map[string]int{"127.0.0.1:7701": 200, "localhost:7701": 200, "[::1]:7701": 200, "evil.example:7701": 403, "evil.example": 403} {
+		r := httptest.NewRequest("GET", "/health", nil)
+		r.Host = host
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != want {
+			t.Errorf("Host %s: got %d, want %d", host, w.Code, want)
+		}
 	}
 }
 

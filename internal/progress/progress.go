@@ -35,7 +35,7 @@ func New(w io.Writer, total int64, description string, bytes bool) *Bar {
 	if bytes {
 		opts = append(opts, progressbar.OptionShowBytes(true))
 	} else {
-		opts = append(opts, progressbar.OptionShowIts())
+		opts = append(opts, progressbar.OptionShowIts(), progressbar.OptionSetItsString("items"))
 	}
 	return &Bar{pb: progressbar.NewOptions64(total, opts...)}
 }

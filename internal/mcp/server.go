@@ -350,9 +350,12 @@ func (s *Server) findPassages(ctx context.Context, in *questionArgs) (*reply, er
 }
 
 func (s *Server) search(ctx context.Context, in *searchArgs) (*reply, error) {
+	if strings.TrimSpace(in.Query) == "" {
+		return nil, errors.New("the query is empty: give the words to search for")
+	}
 	q, limit, err := question(in.Query, in.Limit)
 	if err != nil {
-		return nil, errors.New(strings.Replace(err.Error(), "question", "query", 1))
+		return nil, err
 	}
 	lib, err := s.open()
 	if err != nil {

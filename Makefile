@@ -12,6 +12,21 @@ PURE    := sponge sponge-search sponge-rank sponge-verify sponge-render
 APT_PKGS := nlohmann-json3-dev libstb-dev
 
 # --- llama block: the cgo flags sponge-draft's llama.cpp needs (CGO_ENV) ---
+# sponge-draft links llama.cpp through github.com/ollama/ollama/llama. Its Go
+# module zip has no vendor/ folder, so the C++ build needs Debian's
+# nlohmann-json3-dev and libstb-dev (APT_PKGS) and our stand-in for
+# miniaudio.h (internal/llama/shim). Without -O3, -march and
+# GGML_USE_CPU_REPACK llama.cpp runs 6-15x slower. LLAMA_MARCH=native suits
+# this machine; make LLAMA_MARCH=x86-64-v3 for a binary to copy elsewhere.
+# The flags are exported so that every go command here (test -race, vet)
+# compiles llama.cpp the same way and shares one build cache entry (the cold
+# build takes about 4 minutes on 2 cores).
+LLAMA_MARCH ?= native
+LLAMA_CFLAGS := -O3 -march=$(LLAMA_MARCH) -DGGML_USE_CPU_REPACK -I$(CURDIR)/internal/llama/shim
+export CGO_CFLAGS := $(LLAMA_CFLAGS)
+export CGO_CXXFLAGS := $(LLAMA_CFLAGS)
+CGO_ENV := CGO_ENABLED=1
+LLAMA_PKGS := ./internal/gguf/... ./internal/chat/... ./internal/llama/... ./stages/draft/...
 # --- end of llama block ---
 
 .PHONY: all deps build demo test test-short lint bench clean
@@ -52,23 +67,7 @@ bench: build
 clean:
 	rm -rf $(BIN) .demo .bench
 
-# --- llama.cpp (cgo) block: the embedded model runtime (internal/llama) ---------
-# sponge-draft links llama.cpp through github.com/ollama/ollama/llama. Its Go
-# module zip has no vendor/ folder, so the C++ build needs Debian's
-# nlohmann-json3-dev and libstb-dev (APT_PKGS) and our stand-in for
-# miniaudio.h (internal/llama/shim). Without -O3, -march and
-# GGML_USE_CPU_REPACK llama.cpp runs 6-15x slower. LLAMA_MARCH=native suits
-# this machine; make LLAMA_MARCH=x86-64-v3 for a binary to copy elsewhere.
-# The flags are exported so that every go command here (test -race, vet)
-# compiles llama.cpp the same way and shares one build cache entry (the cold
-# build takes about 4 minutes on 2 cores).
-LLAMA_MARCH ?= native
-LLAMA_CFLAGS := -O3 -march=$(LLAMA_MARCH) -DGGML_USE_CPU_REPACK -I$(CURDIR)/internal/llama/shim
-export CGO_CFLAGS := $(LLAMA_CFLAGS)
-export CGO_CXXFLAGS := $(LLAMA_CFLAGS)
-CGO_ENV := CGO_ENABLED=1
-LLAMA_PKGS := ./internal/gguf/... ./internal/chat/... ./internal/llama/... ./stages/draft/...
-
+# --- llama.cpp (cgo) block: targets of the model runtime (internal/llama) -----
 .PHONY: test-llama bench-draft
 
 # test-llama runs the tests of the model runtime and the model drafter.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -110,6 +111,19 @@ type Stats struct {
 	// statement emitted.
 	FirstStatement time.Duration
 	Statements     int
+	// PromptCPU and GenCPU are the CPU time the process used while reading
+	// the prompt and while writing: on a busy machine, tokens per CPU second
+	// tell the speed better than the wall clock.
+	PromptCPU, GenCPU time.Duration
+}
+
+// cpuTime is the CPU time (user and system) the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // OpenEmbedded loads the GGUF model at path. While it loads, a progress bar
@@ -281,7 +295,7 @@ func (e *Embedded) Draft(ctx context.Context, question string, passages []*jsonl
 		byNumber[p.Number] = p
 	}
 
-	t0 := time.Now()
+	t0, c0 := time.Now(), cpuTime()
 	seq, err := e.m.Start(ctx, prompt)
 	if err != nil {
 		return err
@@ -289,8 +303,12 @@ func (e *Embedded) Draft(ctx context.Context, question string, passages []*jsonl
 	defer seq.Close()
 	e.stats.PromptTokens = len(prompt)
 	e.stats.PromptTime = time.Since(t0)
-	t1 := time.Now()
-	defer func() { e.stats.GenTime = time.Since(t1) }()
+	t1, c1 := time.Now(), cpuTime()
+	e.stats.PromptCPU = c1 - c0
+	defer func() {
+		e.stats.GenTime = time.Since(t1)
+		e.stats.GenCPU = cpuTime() - c1
+	}()
 
 	// The prompt ends where the assistant's turn begins: a new line.
 	w := &writer{e: e, seq: seq, ctx: ctx, sp: llama.Greedy(), atEOL: true}

@@ -1,0 +1,267 @@
+//go:build cgo
+
+// Command draft measures the embedded model drafter of sponge-draft and
+// prints a table: model load, prompt tokens/s, generated tokens/s with and
+// without the quote constraint, time to the first statement, total, and peak
+// RSS, each run in a fresh process (cold).
+//
+// The models are random-weight GGUF files with the shapes of Qwen2.5-0.5B
+// (Q8_0) and Llama-3.2-1B (Q4_0), written by internal/gguf into -models on
+// first use: speed depends on the shape and the tensor type, not on the
+// weights. Their vocabularies hold the words of the SciFact abstracts, so the
+// ~12,000-character prompt, made of those abstracts, takes about as many
+// tokens as with the real tokenizers. With random weights the model would
+// stop at once or never, so each draft is made the same length: six
+// statements of 16 tokens of words and 16 tokens of quote.
+//
+//	go run ./internal/bench/draft -models .bench/models   (make bench-draft)
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/sponge-library/sponge/internal/bench"
+	"github.com/sponge-library/sponge/internal/gguf"
+	"github.com/sponge-library/sponge/jsonl"
+	"github.com/sponge-library/sponge/stages/draft"
+)
+
+// The draft every run makes.
+const (
+	statements  = 6
+	textTokens  = 16
+	quoteTokens = 16
+	promptChars = 12000
+	question    = "What do these studies find about how the brain and the body change with age and disease?"
+)
+
+// result is what a child process reports.
+type result struct {
+	Load           time.Duration
+	PromptTokens   int
+	PromptTime     time.Duration
+	Chosen         int
+	Framing        int
+	QuoteTokens    int
+	GenTime        time.Duration
+	FirstStatement time.Duration // from process start (cold)
+	Total          time.Duration // from process start
+	Statements     int
+	Quotes         []string
+	MaxRSS         int64 // bytes, from the parent
+}
+
+func main() {
+	models := flag.String("models", ".bench/models", "folder for the random-weight models (written on first use)")
+	threads := flag.Int("threads", 0, "CPU threads (0: one per core)")
+	runs := flag.Int("runs", 2, "runs of each kind per model; the fastest counts")
+	only := flag.String("only", "", "measure only the model whose name contains this")
+	child := flag.String("child", "", "internal: measure one draft with this model file")
+	free := flag.Bool("free", false, "internal: with -child, without the quote constraint")
+	passagesFile := flag.String("passages", "", "internal: with -child, the passages (JSON)")
+	flag.Parse()
+	if *child != "" {
+		if err := runChild(*child, *passagesFile, *threads, *free); err != nil {
+			fmt.Fprintln(os.Stderr, "bench-draft:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := run(*models, *threads, *runs, *only); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-draft:", err)
+		os.Exit(1)
+	}
+}
+
+func run(models string, threads, runs int, only string) error {
+	dir, err := bench.SciFactDir()
+	if err != nil {
+		return err
+	}
+	docs, err := bench.Corpus(dir)
+	if err != nil {
+		return err
+	}
+	var all strings.Builder
+	for _, d := range docs {
+		all.WriteString(d.Title + " " + d.Text + "\n")
+	}
+	words := gguf.Words(all.String())
+	passages := promptPassages(docs)
+	pf, err := os.CreateTemp("", "bench-draft-passages-*.json")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(pf.Name())
+	if err := json.NewEncoder(pf).Encode(passages); err != nil {
+		return err
+	}
+	pf.Close()
+	chars := 0
+	for _, p := range passages {
+		chars += len([]rune(p.Text))
+	}
+	if err := os.MkdirAll(models, 0o755); err != nil {
+		return err
+	}
+
+	var rows [][]string
+	for _, spec := range []gguf.Spec{gguf.Qwen25_05B(words), gguf.Llama32_1B(words)} {
+		if only != "" && !strings.Contains(spec.Name, only) {
+			continue
+		}
+		path := filepath.Join(models, spec.Name+".gguf")
+		if _, err := os.Stat(path); err != nil {
+			fmt.Fprintf(os.Stderr, "writing %s …\n", path)
+			t := time.Now()
+			if err := gguf.WriteRandom(path, spec); err != nil {
+				return err
+			}
+			fmt.Fprintf(os.Stderr, "  written in %.1f s\n", time.Since(t).Seconds())
+		}
+		st, _ := os.Stat(path)
+		var con, unc *result
+		for i := 0; i < runs; i++ {
+			for _, f := range []bool{false, true} {
+				r, err := measure(path, pf.Name(), threads, f)
+				if err != nil {
+					return err
+				}
+				best := &con
+				if f {
+					best = &unc
+				}
+				if *best == nil || r.Total < (*best).Total {
+					*best = r
+				}
+			}
+		}
+		for _, q := range con.Quotes {
+			if !inSomePassage(q, passages) {
+				return fmt.Errorf("%s: quote %q is not in a passage", spec.Name, q)
+			}
+		}
+		genCon := float64(con.Chosen) / con.GenTime.Seconds()
+		genUnc := float64(unc.Chosen) / unc.GenTime.Seconds()
+		overhead := genUnc/genCon - 1
+		rows = append(rows, []string{
+			spec.Name,
+			fmt.Sprintf("%.0f MB", float64(st.Size())/1e6),
+			fmt.Sprintf("%.2f s", con.Load.Seconds()),
+			fmt.Sprintf("%d", con.PromptTokens),
+			fmt.Sprintf("%.0f", float64(con.PromptTokens)/con.PromptTime.Seconds()),
+			fmt.Sprintf("%.1f", genUnc),
+			fmt.Sprintf("%.1f", genCon),
+			fmt.Sprintf("%+.1f%%", overhead*100),
+			fmt.Sprintf("%.1f s", con.FirstStatement.Seconds()),
+			fmt.Sprintf("%.1f s", con.Total.Seconds()),
+			fmt.Sprintf("%.0f MB", float64(con.MaxRSS)/(1<<20)),
+		})
+	}
+	load, _ := os.ReadFile("/proc/loadavg")
+	fmt.Printf("Draft benchmark: %d-character prompt (%d SciFact abstracts), %d statements of %d+%d tokens, greedy, best of %d cold runs each; load average %s\n\n",
+		chars, len(passages), statements, textTokens, quoteTokens, runs, strings.Join(strings.Fields(string(load))[:3], " "))
+	fmt.Print(bench.Table([]string{"model (random weights)", "file", "load", "prompt tokens", "prompt tok/s", "gen tok/s free", "gen tok/s quoted", "constraint cost", "first statement", "six statements", "peak RSS"}, rows))
+	fmt.Println("\nTargets (Qwen2.5-0.5B shape): prompt ≥ 200 tok/s, generation ≥ 35 tok/s, constraint cost ≤ 15%, six statements ≤ 25 s cold, RSS ≤ 1 GB.")
+	fmt.Println("Times are from process start (model load included); gen tok/s counts the tokens the model chose, over all decoding after the prompt (the framing the program writes included).")
+	return nil
+}
+
+// promptPassages are SciFact abstracts, numbered, adding up to about
+// promptChars characters.
+func promptPassages(docs []bench.Doc) []*jsonl.Passage {
+	var out []*jsonl.Passage
+	total := 0
+	for _, d := range docs {
+		n := len([]rune(d.Text))
+		if n < 1200 || n > 2500 {
+			continue
+		}
+		out = append(out, &jsonl.Passage{Number: len(out) + 1, ItemID: d.ID, Title: d.Title, Text: d.Text})
+		total += n
+		if total >= promptChars {
+			break
+		}
+	}
+	return out
+}
+
+func inSomePassage(q string, ps []*jsonl.Passage) bool {
+	for _, p := range ps {
+		if strings.Contains(p.Text, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// measure runs one draft in a fresh process.
+func measure(model, passages string, threads int, free bool) (*result, error) {
+	args := []string{"-child", model, "-passages", passages, "-threads", fmt.Sprint(threads)}
+	if free {
+		args = append(args, "-free")
+	}
+	cmd := exec.Command(os.Args[0], args...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%v: %s", err, errb.String())
+	}
+	var r result
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		return nil, err
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		r.MaxRSS = ru.Maxrss * 1024
+	}
+	return &r, nil
+}
+
+func runChild(model, passagesFile string, threads int, free bool) error {
+	start := time.Now()
+	data, err := os.ReadFile(passagesFile)
+	if err != nil {
+		return err
+	}
+	var passages []*jsonl.Passage
+	if err := json.Unmarshal(data, &passages); err != nil {
+		return err
+	}
+	e, err := draft.OpenEmbedded(model, draft.ModelOptions{MaxStatements: statements, Threads: threads})
+	if err != nil {
+		return err
+	}
+	defer e.Close()
+	r := result{Load: time.Since(start)}
+	e.Fixed = &draft.Fixed{Statements: statements, TextTokens: textTokens, QuoteTokens: quoteTokens}
+	e.Unconstrained = free
+	err = e.Draft(context.Background(), question, passages, func(s *jsonl.Statement) error {
+		if r.Statements == 0 {
+			r.FirstStatement = time.Since(start)
+		}
+		r.Statements++
+		r.Quotes = append(r.Quotes, s.Quote)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	r.Total = time.Since(start)
+	st := e.Stats()
+	r.PromptTokens, r.PromptTime = st.PromptTokens, st.PromptTime
+	r.Chosen, r.Framing, r.QuoteTokens, r.GenTime = st.Chosen, st.Framing, st.QuoteTokens, st.GenTime
+	if r.Statements != statements {
+		return fmt.Errorf("%d statements, want %d", r.Statements, statements)
+	}
+	return json.NewEncoder(os.Stdout).Encode(r)
+}

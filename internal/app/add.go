@@ -201,10 +201,15 @@ func prepareAll(ctx context.Context, lib *library.Library, inputs []input, stdin
 	for i := range slots {
 		slots[i] = make(chan added, 1)
 	}
+	// At most ahead inputs are read and extracted before the writer has
+	// taken them: when saving is slower than extracting, the extracted
+	// items would otherwise pile up in memory (a folder of big PDFs).
+	ahead := make(chan struct{}, 4*workers)
 	next := make(chan int)
 	go func() {
 		defer close(next)
 		for i := range inputs {
+			ahead <- struct{}{}
 			next <- i
 		}
 	}()
@@ -217,6 +222,7 @@ func prepareAll(ctx context.Context, lib *library.Library, inputs []input, stdin
 	}
 	for _, s := range slots {
 		out <- <-s
+		<-ahead
 	}
 }
 

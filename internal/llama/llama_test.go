@@ -300,6 +300,27 @@ func TestSpanConstraintWithModel(t *testing.T) {
 	}
 }
 
+// The end of the turn is a free choice, but never a text token.
+func TestEndTokenChoice(t *testing.T) {
+	m := load(t)
+	seq, err := m.Start(context.Background(), mustTokens(t, m, prompt(m, "Hi")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer seq.Close()
+	end, _ := m.Tokenize("<|im_end|>", true)
+	start, _ := m.Tokenize("<|im_start|>", true)
+	seq.Logits()[start[0]] = 1e9 // a control token that does not end the turn
+	seq.Logits()[end[0]] = 1e8
+	if tok, err := seq.Choose(Greedy(), nil); err != nil || tok != end[0] {
+		t.Errorf("Choose = %d, %v; want the end token %d", tok, err, end[0])
+	}
+	tok, err := seq.ChooseExcept(Greedy(), nil)
+	if err != nil || m.IsControl(tok) || m.Piece(tok) == "" {
+		t.Errorf("ChooseExcept = %d (%q), %v; want a text token", tok, m.Piece(tok), err)
+	}
+}
+
 func mustTokens(t *testing.T, m *Model, p string) []int {
 	t.Helper()
 	toks, err := m.TokenizePrompt(p)

@@ -50,6 +50,7 @@ type Model struct {
 	piecesOnce sync.Once
 	pieces     []string
 	control    []bool
+	notFree    []bool // control tokens but those that end the turn
 	vocabOnce  sync.Once
 	vocab      *Vocab
 }
@@ -164,8 +165,10 @@ func (m *Model) Pieces() []string {
 		n := m.b.vocabSize()
 		m.pieces = make([]string, n)
 		m.control = make([]bool, n)
+		m.notFree = make([]bool, n)
 		for t := range n {
 			m.control[t] = m.b.control(t)
+			m.notFree[t] = m.control[t] && !m.b.end(t)
 			if !m.control[t] {
 				m.pieces[t] = m.b.piece(t)
 			}
@@ -269,9 +272,9 @@ func (s *Sequence) Logits() []float32 { return s.logits }
 // Room is how many more tokens fit in the context.
 func (s *Sequence) Room() int { return s.m.info.ContextSize - len(s.m.cache) }
 
-// Next chooses the next token with sp among allow (nil: any token but
-// control tokens), has the model read it, and returns it. An empty non-nil
-// allow is an error.
+// Next chooses the next token with sp among allow (nil: any text token, or
+// a token that ends the turn), has the model read it, and returns it. An
+// empty non-nil allow is an error.
 func (s *Sequence) Next(ctx context.Context, sp *Sampler, allow []int) (int, error) {
 	tok, err := s.Choose(sp, allow)
 	if err != nil {
@@ -286,13 +289,18 @@ func (s *Sequence) Choose(sp *Sampler, allow []int) (int, error) {
 		return -1, errors.New("llama: no token is allowed")
 	}
 	if allow == nil {
-		return s.ChooseExcept(sp, nil)
+		s.m.Pieces()
+		if t := sp.choose(s.logits, nil, func(t int) bool { return s.m.notFree[t] }); t >= 0 {
+			return t, nil
+		}
+		return -1, errors.New("llama: no token is allowed")
 	}
 	return sp.choose(s.logits, allow, nil), nil
 }
 
-// ChooseExcept chooses the next token like Choose, among every token but
-// those marked in deny (indexed by token) and control tokens.
+// ChooseExcept chooses the next token among the text tokens (no control
+// tokens, so not the end of the turn either) but those marked in deny
+// (indexed by token).
 func (s *Sequence) ChooseExcept(sp *Sampler, deny []bool) (int, error) {
 	s.m.Pieces()
 	t := sp.choose(s.logits, nil, func(t int) bool { return s.m.control[t] || t < len(deny) && deny[t] })

@@ -473,11 +473,12 @@ func (w *writer) number(byNumber map[int]*jsonl.Passage) (int, error) {
 		return false
 	}
 	digits := ""
+	spaced := false // a space may come once, before the digits
 	for {
 		var allow []int
 		for _, t := range e.numberTok {
 			p := e.m.Piece(t)
-			if strings.HasPrefix(p, " ") && digits != "" {
+			if strings.HasPrefix(p, " ") && (digits != "" || spaced) {
 				continue
 			}
 			if d := strings.TrimPrefix(p, " "); valid(digits+d, false) {
@@ -500,10 +501,11 @@ func (w *writer) number(byNumber map[int]*jsonl.Passage) (int, error) {
 		if tok == e.newline {
 			break
 		}
+		spaced = true
 		digits += strings.TrimPrefix(e.m.Piece(tok), " ")
 		// A number with no longer one to grow into is complete.
 		n, _ := strconv.Atoi(digits)
-		if _, ok := byNumber[n]; ok && !valid(digits+"0", false) && !valid(digits+"1", false) && !hasLonger(byNumber, digits) {
+		if _, ok := byNumber[n]; ok && !hasLonger(byNumber, digits) {
 			break
 		}
 	}

@@ -63,6 +63,16 @@ type Params struct {
 	// MinRelative: a sentence after the first is written only when its
 	// score is at least this share of the first one's.
 	MinRelative float64
+	// Rules against padding, for every statement after the first (0 turns
+	// a rule off). MinItemAnswer: its item's best passage has an Answer of
+	// at least this share of the best item's, so an item that only shares
+	// a word or two with the question is not quoted beside one about it.
+	// Elbow: its score is at least this share of the statement before it.
+	// MinNew: it holds at least this share of the question's weight that
+	// the statements before it do not.
+	MinItemAnswer float64
+	Elbow         float64
+	MinNew        float64
 	// PriorDocs is how many documents without any of the question's words
 	// are counted in the library when weighing words (see libraryWeights).
 	PriorDocs float64
@@ -97,6 +107,7 @@ var DefaultParams = Params{
 // Candidate is one sentence of a passage with the features of its score.
 type Candidate struct {
 	Passage int    // the passage's number
+	Item    string // the passage's item
 	Rank    int    // 1-based position of the passage in the input
 	Quote   string // the sentence, verbatim
 	Index   int    // position of the sentence in its passage
@@ -124,6 +135,10 @@ type Candidate struct {
 	Terms          int // content words
 
 	terms map[string]bool
+	// held marks the question's words the sentence holds (bit i for the
+	// i-th word of weights), for MinNew.
+	held    uint64
+	weights *libraryWeights
 }
 
 // Score is the candidate's score under p, before redundancy.
@@ -204,11 +219,12 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				pscore = ps.Score / best
 			}
 			c := &Candidate{
-				Passage: ps.Number, Rank: rank + 1, Quote: quote, Index: i,
+				Passage: ps.Number, Item: ps.ItemID, Rank: rank + 1, Quote: quote, Index: i,
 				PassageScore: pscore, Position: pos, Terms: len(toks),
 				Answer: answer,
 			}
 			c.Covers, _ = lw.covers(quote)
+			c.held, c.weights = lw.held(quote), lw
 			sshare, smass := lw.covers(ps.Title + "\n" + ps.Heading + "\n" + quote)
 			c.SentenceAnswer = sshare * math.Sqrt(smass)
 			sents = append(sents, sent{c, tf, toks})
@@ -325,9 +341,12 @@ func Select(cands []*Candidate, p *Params) []*Candidate {
 		}
 	}
 	cands = unique
-	bestAnswer := 0.0
+	bestAnswer, bestItem := 0.0, 0.0
+	itemAnswer := map[string]float64{}
 	for _, c := range cands {
 		bestAnswer = math.Max(bestAnswer, c.SentenceAnswer)
+		itemAnswer[c.Item] = math.Max(itemAnswer[c.Item], c.Answer)
+		bestItem = math.Max(bestItem, c.Answer)
 	}
 	base := make([]float64, len(cands))
 	order := make([]int, len(cands))
@@ -339,7 +358,8 @@ func Select(cands []*Candidate, p *Params) []*Candidate {
 	var picked []*Candidate
 	used := make([]bool, len(cands))
 	perPassage := map[int]int{}
-	first := 0.0
+	first, prev := 0.0, 0.0
+	var held uint64 // the question's words the picked sentences hold
 	for len(picked) < p.Max {
 		bi, bv := -1, math.Inf(-1)
 		for _, i := range order {
@@ -347,6 +367,14 @@ func Select(cands []*Candidate, p *Params) []*Candidate {
 			if used[i] || c.Covers < p.MinCovers || c.SentenceAnswer < p.MinStatementAnswer ||
 				c.Answer < p.MinEachAnswer || c.SentenceAnswer < p.MinRelativeAnswer*bestAnswer {
 				continue
+			}
+			if len(picked) > 0 {
+				if itemAnswer[c.Item] < p.MinItemAnswer*bestItem {
+					continue
+				}
+				if p.MinNew > 0 && (c.weights == nil || c.weights.share(c.held&^held) < p.MinNew) {
+					continue
+				}
 			}
 			// The base score bounds the adjusted one: stop looking once no
 			// later candidate can win.
@@ -370,11 +398,13 @@ func Select(cands []*Candidate, p *Params) []*Candidate {
 		c := cands[bi]
 		if len(picked) == 0 {
 			first = base[bi]
-		} else if bv < p.MinRelative*first {
+		} else if bv < p.MinRelative*first || bv < p.Elbow*prev {
 			break
 		}
+		prev = bv
 		picked = append(picked, c)
 		perPassage[c.Passage]++
+		held |= c.held
 	}
 	return picked
 }

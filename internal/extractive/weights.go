@@ -15,6 +15,7 @@ import (
 // stop words.
 type libraryWeights struct {
 	w     map[string]float64
+	order []string // the question's words, each once, in order
 	total float64
 	// logN is the weight of a word found once in a library of one
 	// document less: dividing by it makes weights comparable between a
@@ -67,6 +68,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 		// cannot answer.
 		w := math.Log((total + 1) / (float64(df[t]) + 0.5))
 		lw.w[t] = w
+		lw.order = append(lw.order, t)
 		lw.total += w
 	}
 	return lw
@@ -89,6 +91,39 @@ func (lw *libraryWeights) covers(text string) (share, mass float64) {
 		}
 	}
 	return s / lw.total, s / lw.logN
+}
+
+// held marks the question's words that text holds: bit i for order[i]
+// (a question of more than 64 words has its first 64 marked).
+func (lw *libraryWeights) held(text string) uint64 {
+	if len(lw.order) == 0 {
+		return 0
+	}
+	have := map[string]bool{}
+	for _, t := range indexTerms(text) {
+		have[t] = true
+	}
+	var m uint64
+	for i, t := range lw.order {
+		if i < 64 && have[t] {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// share is the share of the question's weight of the words marked in m.
+func (lw *libraryWeights) share(m uint64) float64 {
+	if lw.total <= 0 {
+		return 0
+	}
+	s := 0.0
+	for i, t := range lw.order {
+		if i < 64 && m&(1<<i) != 0 {
+			s += lw.w[t]
+		}
+	}
+	return s / lw.total
 }
 
 // indexTerms returns the index terms of text's words that are not stop words.

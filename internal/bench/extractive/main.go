@@ -1,12 +1,25 @@
 // Command extractive measures the extractive drafter (issue 6) on BEIR
 // SciFact: it saves the 5,183 abstracts as items, asks each of the 505
 // training claims that have evidence through the real search and rank
-// stages, and reports the evidence hit rate (the share of claims for which
-// at least one quote is a gold evidence sentence), the mean number of
-// statements, how often an answerable claim is refused, and how often a
-// question the library cannot answer (unanswerable.txt) is rightly refused.
-// It compares the drafter with a plain BM25 sentence picker, sweeps the
-// refusal threshold, and times `sponge ask --extractive` as a whole process.
+// stages, and reports
+//
+//   - the evidence hit rate: the share of claims for which at least one
+//     quote is a gold evidence sentence;
+//   - how precise the answers are, since any of six quotes may hit: the
+//     mean number of statements, the share of statements quoted from a gold
+//     abstract (precision@shown), and the share of answers whose first
+//     statement is a gold evidence sentence;
+//   - how often an answerable claim is refused, and how often a question
+//     the library cannot answer (unanswerable.txt) is rightly refused, on a
+//     tuning half and a held-out half of both sets (fixed seed): the refusal
+//     thresholds are chosen on the tuning half only.
+//
+// It compares the drafter with a plain BM25 sentence picker, measures rules
+// that stop an answer being padded with loosely related sentences, sweeps
+// the refusal thresholds, and, given the built binaries (-bin), asks the
+// demo library (testdata/docs) the hand-made questions of
+// demo-questions.txt through `sponge ask --extractive` and times it as a
+// whole process.
 //
 //	go run ./internal/bench/extractive -bin bin        # after make build
 //	go run ./internal/bench/extractive -tune           # also search the weights
@@ -19,6 +32,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -38,9 +52,16 @@ import (
 	"github.com/sponge-library/sponge/stages/search"
 )
 
+// splitSeed fixes which claims and off-topic questions fall in the tuning
+// half: the refusal thresholds are chosen there and reported on the other.
+const splitSeed = 20240611
+
+// benchDir holds the question files.
+var benchDir = filepath.Join("internal", "bench", "extractive")
+
 func main() {
 	libDir := flag.String("library", ".bench/scifact", "where to build (or find) the SciFact library")
-	binDir := flag.String("bin", "", "folder with the built sponge binaries, for the latency of sponge ask --extractive (skipped when empty)")
+	binDir := flag.String("bin", "", "folder with the built sponge binaries, for the demo check and the latency of sponge ask --extractive (skipped when empty)")
 	runs := flag.Int("runs", 60, "how many sponge ask processes to time")
 	tune := flag.Bool("tune", false, "search the score weights on the training claims")
 	show := flag.Int("show", 0, "print the answers to this many claims and unanswerable questions")
@@ -51,14 +72,14 @@ func main() {
 	}
 }
 
-// question is one question asked of the library, with its passages.
+// question is one question asked of a library, with its passages.
 type question struct {
 	text     string
 	gold     []string // evidence sentences, white space collapsed; none: unanswerable
 	goldDocs map[string]bool
 	passages []*jsonl.Passage
 	cands    []*extractive.Candidate
-	docOf    map[int]string // passage number → SciFact doc id
+	docOf    map[int]string // passage number → SciFact doc id, or the item's title
 	isShort  bool
 	topHit   float64
 }
@@ -92,7 +113,7 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 	if err != nil {
 		return err
 	}
-	unans, err := readLines(filepath.Join("internal", "bench", "extractive", "unanswerable.txt"))
+	unans, err := readLines(filepath.Join(benchDir, "unanswerable.txt"), true)
 	if err != nil {
 		return err
 	}
@@ -113,10 +134,13 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 	for _, u := range unans {
 		offTopic = append(offTopic, &question{text: u})
 	}
-	short, err := readShort(filepath.Join("internal", "bench", "extractive", "short-questions.tsv"), answerable, claims)
+	short, err := readShort(filepath.Join(benchDir, "short-questions.tsv"), answerable, claims)
 	if err != nil {
 		return err
 	}
+	s := &sets{all: answerable, offTopic: offTopic, short: short}
+	s.tune, s.held = halves(answerable, splitSeed)
+	s.offTune, s.offHeld = halves(offTopic, splitSeed+1)
 
 	lib, err := library.Open(libDir)
 	if err != nil {
@@ -127,28 +151,18 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 		return err
 	}
 	defer x.Close()
-	corpus = x
 	all := append(append(append([]*question{}, answerable...), offTopic...), short...)
 	inTop := 0
 	for _, q := range all {
-		res, err := search.FindIn(lib, x, q.text, search.DefaultLimit)
-		if err != nil {
-			return fmt.Errorf("search %q: %v", q.text, err)
-		}
-		if len(res.Hits) > 0 {
-			q.topHit = res.Hits[0].Score
-		}
-		q.passages, err = rank.Rank(lib, q.text, res.Hits)
-		if err != nil {
+		if err := ask(lib, x, q); err != nil {
 			return err
 		}
-		q.docOf = map[int]string{}
+		for n := range q.docOf {
+			q.docOf[n] = ids[q.docOf[n]]
+		}
 		found := false
-		for _, p := range q.passages {
-			q.docOf[p.Number] = ids[p.ItemID]
-			if q.goldDocs[ids[p.ItemID]] {
-				found = true
-			}
+		for _, d := range q.docOf {
+			found = found || q.goldDocs[d]
 		}
 		if found && q.gold != nil && !q.isShort {
 			inTop++
@@ -161,106 +175,128 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 
 	p := extractive.DefaultParams
 	if tune {
-		p = tuneParams(answerable, offTopic, p)
+		p = tuneParams(answerable, offTopic, p, x)
 		fmt.Printf("tuned: %+v\n\n", p)
 	}
-	prepare(all, &p)
+	prepare(all, &p, x)
 
+	// The demo library, asked in process for the padding rules, then
+	// through the real binaries.
+	var demo *demoSet
+	if binDir != "" {
+		demo, err = loadDemo(binDir, &p)
+		if demo != nil {
+			defer os.RemoveAll(filepath.Dir(demo.dir))
+		}
+		if err != nil {
+			return err
+		}
+	} else {
+		fmt.Println("(no -bin: the demo library check and the latency are skipped)")
+		fmt.Println()
+	}
+
+	before := beforeParams()
 	baseline := extractive.Params{K1: p.K1, B: p.B, Max: 6}
+	fmt.Printf("%d SciFact training claims with evidence (tuning half %d, held-out half %d); %d questions the library cannot answer (unanswerable.txt; tuning half %d, held-out half %d).\n\n",
+		len(answerable), len(s.tune), len(s.held), len(offTopic), len(s.offTune), len(s.offHeld))
 	rows := [][]string{
-		row("plain BM25 sentence picker (6 best sentences)", evaluate(answerable, offTopic, &baseline)),
-		row("sponge-draft --extractive", evaluate(answerable, offTopic, &p)),
+		row("plain BM25 sentence picker (6 best sentences)", s, &baseline),
+		row("extractive before (six statements, padded)", s, &before),
+		row("sponge-draft --extractive", s, &p),
 	}
 	noRefusal := p
 	noRefusal.MinCovers, noRefusal.MinAnswer, noRefusal.MinSentenceAnswer = 0, 0, 0
-	rows = append(rows, row("  the same without refusing", evaluate(answerable, offTopic, &noRefusal)))
-	fmt.Printf("%d SciFact training claims with evidence; %d questions the library cannot answer (unanswerable.txt).\n\n", len(answerable), len(offTopic))
-	fmt.Println(bench.Table([]string{"drafter", "evidence hit rate", "exact-sentence hit rate", "mean statements", "answerable refused", "unanswerable rightly refused"}, rows))
+	rows = append(rows, row("  the same without refusing", s, &noRefusal))
+	fmt.Println(bench.Table([]string{"drafter", "evidence hit rate", "exact-sentence hit rate", "mean statements", "precision@shown", "first statement is evidence", "answerable refused (tune / held-out)", "unanswerable rightly refused (tune / held-out)"}, rows))
 	rs := evaluate(short, nil, &p)
-	fmt.Printf("Short questions about %d of those claims (short-questions.tsv): evidence hit rate %.3f, refused %.3f, mean statements %.2f.\n\n",
-		len(short), rs.hit, rs.refusedAnswerable, rs.meanStatements)
+	fmt.Printf("Short questions about %d of those claims (short-questions.tsv): evidence hit rate %.3f, refused %.3f, mean statements %.2f, first statement is evidence %.3f.\n\n",
+		len(short), rs.hit, rs.refusedAnswerable, rs.meanStatements, rs.firstGold)
 
-	// The refusal thresholds, by measurement: the share of the question's
-	// weight (idf over the library) that the best passage and a sentence of
-	// it hold.
-	fmt.Println("Refusal thresholds (no statement unless a passage's Answer reaches MinAnswer and the SentenceAnswer of one of its sentences MinSentenceAnswer):")
-	var sweep [][]string
-	for _, tp := range []float64{0, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7} {
-		for _, ts := range []float64{0, 0.3, 0.4, 0.5, 0.6} {
-			pp := p
-			pp.MinAnswer, pp.MinSentenceAnswer = tp, ts
-			r := evaluate(answerable, offTopic, &pp)
-			rs := evaluate(short, nil, &pp)
-			mark := ""
-			if tp == p.MinAnswer && ts == p.MinSentenceAnswer {
-				mark = " ←"
-			}
-			sweep = append(sweep, []string{fmt.Sprintf("%.2f", tp), fmt.Sprintf("%.2f%s", ts, mark), f3(r.hit), f3(r.refusedAnswerable), f3(r.rightRefusals), f3(rs.refusedAnswerable), fmt.Sprintf("%.2f", r.meanStatements)})
-		}
-	}
-	fmt.Println(bench.Table([]string{"MinAnswer", "MinSentenceAnswer", "evidence hit rate", "answerable refused", "unanswerable rightly refused", "short questions refused", "mean statements"}, sweep))
-
-	fmt.Println("Padding: every statement's SentenceAnswer must reach MinStatementAnswer:")
-	var pad [][]string
-	for _, t := range []float64{0, 0.1, 0.2, 0.3, 0.4} {
-		pp := p
-		pp.MinStatementAnswer = t
-		r := evaluate(answerable, offTopic, &pp)
-		rs := evaluate(short, nil, &pp)
-		mark := ""
-		if t == p.MinStatementAnswer {
-			mark = " ←"
-		}
-		pad = append(pad, []string{fmt.Sprintf("%.2f%s", t, mark), f3(r.hit), fmt.Sprintf("%.2f", r.meanStatements), f3(rs.hit), fmt.Sprintf("%.2f", rs.meanStatements)})
-	}
-	fmt.Println(bench.Table([]string{"MinStatementAnswer", "evidence hit rate", "mean statements", "short: hit rate", "short: mean statements"}, pad))
-	pad = nil
-	for _, e := range []float64{0, 0.3, 0.5} {
-		for _, t := range []float64{0, 0.5, 0.6, 0.7, 0.8} {
-			pp := p
-			pp.MinEachAnswer, pp.MinRelativeAnswer = e, t
-			r := evaluate(answerable, offTopic, &pp)
-			rs := evaluate(short, nil, &pp)
-			mark := ""
-			if e == p.MinEachAnswer && t == p.MinRelativeAnswer {
-				mark = " ←"
-			}
-			pad = append(pad, []string{fmt.Sprintf("%.2f", e), fmt.Sprintf("%.2f%s", t, mark), f3(r.hit), fmt.Sprintf("%.2f", r.meanStatements), f3(rs.hit), fmt.Sprintf("%.2f", rs.meanStatements)})
-		}
-	}
-	for _, m := range []float64{0.5, 0.6, 0.7, 0.8} {
-		pp := p
-		pp.MinRelative = m
-		r := evaluate(answerable, offTopic, &pp)
-		rs := evaluate(short, nil, &pp)
-		pad = append(pad, []string{fmt.Sprintf("MinRelative %.2f", m), "", f3(r.hit), fmt.Sprintf("%.2f", r.meanStatements), f3(rs.hit), fmt.Sprintf("%.2f", rs.meanStatements)})
-	}
-	fmt.Println(bench.Table([]string{"MinEachAnswer", "MinRelativeAnswer", "evidence hit rate", "mean statements", "short: hit rate", "short: mean statements"}, pad))
+	printPaddingRules(s, demo, &p)
+	refusalSweep(s, &p)
 
 	if show > 0 {
 		showAnswers(answerable, offTopic, &p, show)
 	}
 	if binDir != "" {
+		if err := demo.check(binDir); err != nil {
+			return err
+		}
 		return latency(binDir, libDir, answerable, offTopic, runs)
+	}
+	return nil
+}
+
+// beforeParams are the drafter's parameters before the rules against
+// padding (commit 990f9ab), for the before/after rows.
+func beforeParams() extractive.Params {
+	p := extractive.DefaultParams
+	p.MinItemAnswer, p.Elbow, p.MinNew, p.MinRelative, p.MinRelativeAnswer = 0, 0, 0, 0, 0
+	p.MinAnswer, p.MinSentenceAnswer, p.MinEachAnswer = 0.5, 0.4, 0.3
+	return p
+}
+
+// sets are the questions asked of the SciFact library.
+type sets struct {
+	all, tune, held            []*question // claims with evidence
+	offTopic, offTune, offHeld []*question // questions it cannot answer
+	short                      []*question
+}
+
+// halves shuffles qs with a fixed seed and cuts it in two.
+func halves(qs []*question, seed uint64) (tune, held []*question) {
+	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	perm := r.Perm(len(qs))
+	for i, j := range perm {
+		if i < (len(qs)+1)/2 {
+			tune = append(tune, qs[j])
+		} else {
+			held = append(held, qs[j])
+		}
+	}
+	return tune, held
+}
+
+// ask finds q's passages through the search and rank stages; docOf maps
+// each passage to its item id.
+func ask(lib *library.Library, x *index.Index, q *question) error {
+	res, err := search.FindIn(lib, x, q.text, search.DefaultLimit)
+	if err != nil {
+		return fmt.Errorf("search %q: %v", q.text, err)
+	}
+	if len(res.Hits) > 0 {
+		q.topHit = res.Hits[0].Score
+	}
+	q.passages, err = rank.Rank(lib, q.text, res.Hits)
+	if err != nil {
+		return err
+	}
+	q.docOf = map[int]string{}
+	for _, p := range q.passages {
+		q.docOf[p.Number] = p.ItemID
 	}
 	return nil
 }
 
 type result struct {
 	hit, exact, meanStatements, refusedAnswerable, rightRefusals float64
+	// precision is the share of statements quoted from a gold abstract;
+	// firstGold the share of answers whose first statement is evidence.
+	precision, firstGold float64
 }
 
-func row(name string, r result) []string {
-	return []string{name, f3(r.hit), f3(r.exact), fmt.Sprintf("%.2f", r.meanStatements), f3(r.refusedAnswerable), f3(r.rightRefusals)}
+func row(name string, s *sets, p *extractive.Params) []string {
+	r := evaluate(s.all, s.offTopic, p)
+	t := evaluate(s.tune, s.offTune, p)
+	h := evaluate(s.held, s.offHeld, p)
+	return []string{name, f3(r.hit), f3(r.exact), fmt.Sprintf("%.2f", r.meanStatements), f3(r.precision), f3(r.firstGold),
+		f3(t.refusedAnswerable) + " / " + f3(h.refusedAnswerable), f3(t.rightRefusals) + " / " + f3(h.rightRefusals)}
 }
 
 func f3(f float64) string { return fmt.Sprintf("%.3f", f) }
 
-// corpus gives the library's word counts to the drafter, as sponge-draft
-// does when it can open the index.
-var corpus extractive.Corpus
-
-func prepare(qs []*question, p *extractive.Params) {
+func prepare(qs []*question, p *extractive.Params, corpus extractive.Corpus) {
 	for _, q := range qs {
 		q.cands = extractive.Candidates(q.text, q.passages, p, corpus)
 	}
@@ -270,7 +306,7 @@ func prepare(qs []*question, p *extractive.Params) {
 // prepared with the same K1 and B).
 func evaluate(answerable, offTopic []*question, p *extractive.Params) result {
 	var r result
-	statements, answered := 0, 0
+	statements, answered, fromGold := 0, 0, 0
 	for _, q := range answerable {
 		picked := extractive.Select(q.cands, p)
 		if len(picked) == 0 {
@@ -280,10 +316,16 @@ func evaluate(answerable, offTopic []*question, p *extractive.Params) result {
 		answered++
 		statements += len(picked)
 		hit, exact := false, false
-		for _, c := range picked {
+		for i, c := range picked {
 			h, e := isGold(c.Quote, q.gold)
 			hit = hit || h
 			exact = exact || e
+			if i == 0 && h {
+				r.firstGold++
+			}
+			if q.goldDocs[q.docOf[c.Passage]] {
+				fromGold++
+			}
 		}
 		if hit {
 			r.hit++
@@ -292,12 +334,14 @@ func evaluate(answerable, offTopic []*question, p *extractive.Params) result {
 			r.exact++
 		}
 	}
-	n := float64(len(answerable))
+	n := math.Max(1, float64(len(answerable)))
 	r.hit /= n
 	r.exact /= n
 	r.refusedAnswerable /= n
 	if answered > 0 {
 		r.meanStatements = float64(statements) / float64(answered)
+		r.precision = float64(fromGold) / float64(statements)
+		r.firstGold /= float64(answered)
 	}
 	for _, q := range offTopic {
 		if len(extractive.Select(q.cands, p)) == 0 {
@@ -331,9 +375,9 @@ func norm(s string) string { return strings.Join(strings.Fields(s), " ") }
 // tuneParams does coordinate ascent over the weights, maximising the hit
 // rate on the training claims with the refusal thresholds as they are (the
 // thresholds are chosen afterwards from the sweep).
-func tuneParams(answerable, offTopic []*question, p extractive.Params) extractive.Params {
+func tuneParams(answerable, offTopic []*question, p extractive.Params, corpus extractive.Corpus) extractive.Params {
 	all := append(append([]*question{}, answerable...), offTopic...)
-	prepare(all, &p)
+	prepare(all, &p, corpus)
 	objective := func(pp *extractive.Params) float64 {
 		r := evaluate(answerable, nil, pp)
 		return r.hit
@@ -519,7 +563,7 @@ func readClaims(path string) ([]claim, error) {
 // readShort reads the short questions, each with the gold sentences of the
 // claim it is about.
 func readShort(path string, answerable []*question, claims []claim) ([]*question, error) {
-	lines, err := readLines(path)
+	lines, err := readLines(path, true)
 	if err != nil {
 		return nil, err
 	}
@@ -547,17 +591,26 @@ func readShort(path string, answerable []*question, claims []claim) ([]*question
 	return out, nil
 }
 
-func readLines(path string) ([]string, error) {
+// readLines reads the lines of path that are not empty or comments; with
+// unique, a line written twice is an error.
+func readLines(path string, unique bool) ([]string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	var out []string
+	seen := map[string]bool{}
 	for _, l := range strings.Split(string(data), "\n") {
 		l = strings.TrimSpace(l)
-		if l != "" && !strings.HasPrefix(l, "#") {
-			out = append(out, l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
 		}
+		// A question written twice would count twice.
+		if unique && seen[l] {
+			return nil, fmt.Errorf("%s: %q is there twice", path, l)
+		}
+		seen[l] = true
+		out = append(out, l)
 	}
 	return out, nil
 }

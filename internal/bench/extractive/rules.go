@@ -1,0 +1,149 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/sponge-library/sponge/internal/bench"
+	"github.com/sponge-library/sponge/internal/extractive"
+)
+
+// targetHit is issue 6's least evidence hit rate.
+const targetHit = 0.78
+
+// paddingRule is one way of stopping an answer before it is padded.
+type paddingRule struct {
+	name string
+	set  func(p *extractive.Params)
+}
+
+// withoutPadding returns p with every rule against padding off.
+func withoutPadding(p *extractive.Params) extractive.Params {
+	pp := *p
+	pp.MinRelative, pp.MinRelativeAnswer, pp.MinStatementAnswer = 0, 0, 0
+	pp.MinItemAnswer, pp.Elbow, pp.MinNew = 0, 0, 0
+	return pp
+}
+
+func paddingRules() []paddingRule {
+	var rules []paddingRule
+	add := func(name string, set func(p *extractive.Params)) {
+		rules = append(rules, paddingRule{name, set})
+	}
+	add("none (at most six statements)", func(p *extractive.Params) {})
+	for _, m := range []int{1, 2, 3} {
+		add(fmt.Sprintf("at most %d statements", m), func(p *extractive.Params) { p.Max = m })
+	}
+	for _, v := range []float64{0.5, 0.6, 0.7, 0.8} {
+		add(fmt.Sprintf("score ≥ %.1f × the first's", v), func(p *extractive.Params) { p.MinRelative = v })
+	}
+	for _, v := range []float64{0.7, 0.8, 0.9} {
+		add(fmt.Sprintf("elbow: score ≥ %.1f × the one before", v), func(p *extractive.Params) { p.Elbow = v })
+	}
+	for _, v := range []float64{0.5, 0.7} {
+		add(fmt.Sprintf("sentence answer ≥ %.1f × the best", v), func(p *extractive.Params) { p.MinRelativeAnswer = v })
+	}
+	for _, v := range []float64{0.7, 0.8, 0.9, 1} {
+		add(fmt.Sprintf("item's answer ≥ %.1f × the best item's", v), func(p *extractive.Params) { p.MinItemAnswer = v })
+	}
+	for _, v := range []float64{0.01, 0.1, 0.2} {
+		add(fmt.Sprintf("new question weight ≥ %.2f", v), func(p *extractive.Params) { p.MinNew = v })
+	}
+	for _, it := range []float64{0.8, 0.9} {
+		for _, nw := range []float64{0.01, 0.1} {
+			add(fmt.Sprintf("item ≥ %.1f and new weight ≥ %.2f", it, nw), func(p *extractive.Params) { p.MinItemAnswer, p.MinNew = it, nw })
+		}
+	}
+	for _, it := range []float64{0.8, 0.9} {
+		for _, e := range []float64{0.7, 0.8} {
+			add(fmt.Sprintf("item ≥ %.1f and elbow %.1f", it, e), func(p *extractive.Params) { p.MinItemAnswer, p.Elbow = it, e })
+		}
+	}
+	return rules
+}
+
+// printPaddingRules measures every rule against padding on the claims,
+// the short questions and the demo library (in process).
+func printPaddingRules(s *sets, demo *demoSet, p *extractive.Params) {
+	fmt.Println("Rules against padding, each added to the drafter with every other such rule off (the refusal thresholds as they are):")
+	var rows [][]string
+	for _, r := range paddingRules() {
+		pp := withoutPadding(p)
+		r.set(&pp)
+		a := evaluate(s.all, nil, &pp)
+		t := evaluate(s.tune, nil, &pp)
+		sh := evaluate(s.short, nil, &pp)
+		mark := ""
+		if same(&pp, p) {
+			mark = " ←"
+		}
+		cells := []string{r.name + mark, f3(a.hit), f3(t.hit), fmt.Sprintf("%.2f", a.meanStatements), f3(a.precision), f3(a.firstGold), f3(sh.hit)}
+		if demo != nil {
+			d := demo.evalIn(&pp)
+			cells = append(cells, fmt.Sprintf("%d of %d", d.offAnswers, d.questions), fmt.Sprintf("%d of %d", d.offStatements, d.statements),
+				fmt.Sprintf("%.2f", d.meanStatements()), fmt.Sprintf("%d of %d", d.wantShown, d.answerable))
+		}
+		rows = append(rows, cells)
+	}
+	header := []string{"rule", "evidence hit rate", "hit rate (tuning half)", "mean statements", "precision@shown", "first statement is evidence", "short: hit rate"}
+	if demo != nil {
+		header = append(header, "demo: answers with an off-topic sentence", "demo: off-topic statements", "demo: mean statements", "demo: an expected sentence shown")
+	}
+	fmt.Println(bench.Table(header, rows))
+}
+
+// same reports whether a and b pick sentences under the same rules
+// against padding.
+func same(a, b *extractive.Params) bool {
+	return a.Max == b.Max && a.MinRelative == b.MinRelative && a.MinRelativeAnswer == b.MinRelativeAnswer &&
+		a.MinStatementAnswer == b.MinStatementAnswer && a.MinItemAnswer == b.MinItemAnswer && a.Elbow == b.Elbow && a.MinNew == b.MinNew
+}
+
+// refusalSweep measures the refusal thresholds on the tuning half and
+// chooses the pair with the most right refusals less answerable refusals
+// (Youden's J) whose hit rate stays at targetHit; only the chosen pair and
+// the drafter's own are then measured on the held-out half.
+func refusalSweep(s *sets, p *extractive.Params) {
+	fmt.Println("Refusal thresholds, on the tuning half (no statement unless a passage's Answer reaches MinAnswer and the SentenceAnswer of one of its sentences MinSentenceAnswer):")
+	type point struct{ a, s float64 }
+	var rows [][]string
+	best, bestJ := point{-1, -1}, -1.0
+	for _, ta := range []float64{0, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7} {
+		for _, ts := range []float64{0, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6} {
+			pp := *p
+			pp.MinAnswer, pp.MinSentenceAnswer = ta, ts
+			t := evaluate(s.tune, s.offTune, &pp)
+			sh := evaluate(s.short, nil, &pp)
+			if j := t.rightRefusals - t.refusedAnswerable; t.hit >= targetHit && j > bestJ+1e-9 {
+				best, bestJ = point{ta, ts}, j
+			}
+			rows = append(rows, []string{fmt.Sprintf("%.2f", ta), fmt.Sprintf("%.2f", ts), f3(t.hit), f3(t.refusedAnswerable), f3(t.rightRefusals),
+				f3(t.rightRefusals - t.refusedAnswerable), f3(sh.refusedAnswerable)})
+		}
+	}
+	for _, r := range rows {
+		if r[0] == fmt.Sprintf("%.2f", best.a) && r[1] == fmt.Sprintf("%.2f", best.s) {
+			r[1] += " ← chosen"
+		}
+		if r[0] == fmt.Sprintf("%.2f", p.MinAnswer) && r[1][:4] == fmt.Sprintf("%.2f", p.MinSentenceAnswer) {
+			r[1] += " (drafter)"
+		}
+	}
+	fmt.Println(bench.Table([]string{"MinAnswer", "MinSentenceAnswer", "hit rate", "answerable refused", "unanswerable rightly refused", "J", "short questions refused"}, rows))
+	fmt.Println("The chosen thresholds and the drafter's, on both halves:")
+	var out [][]string
+	for _, c := range []struct {
+		name string
+		pt   point
+	}{{"chosen on the tuning half", best}, {"the drafter's (DefaultParams)", point{p.MinAnswer, p.MinSentenceAnswer}}} {
+		pp := *p
+		pp.MinAnswer, pp.MinSentenceAnswer = c.pt.a, c.pt.s
+		for _, half := range []struct {
+			name      string
+			ans, offs []*question
+		}{{"tuning", s.tune, s.offTune}, {"held-out", s.held, s.offHeld}} {
+			r := evaluate(half.ans, half.offs, &pp)
+			out = append(out, []string{c.name, fmt.Sprintf("%.2f / %.2f", c.pt.a, c.pt.s), half.name, f3(r.hit), f3(r.refusedAnswerable), f3(r.rightRefusals)})
+		}
+	}
+	fmt.Println(bench.Table([]string{"thresholds", "MinAnswer / MinSentenceAnswer", "half", "hit rate", "answerable refused", "unanswerable rightly refused"}, out))
+}

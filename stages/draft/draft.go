@@ -152,7 +152,16 @@ func noRuntime() error {
 // run reads the stream, passes it on, and drafts.
 func run(ctx context.Context, opts *Options, stdin io.Reader, stdout, stderr io.Writer) error {
 	w := jsonl.NewWriter(stdout)
-	question, passages, lines, err := pass(stdin, w)
+	// The drafter is chosen when the first record comes and before it is
+	// passed on: a dead endpoint or a broken model then fails before any
+	// output, and an empty stream (a stage before failed) loads nothing.
+	var d Drafter
+	var warning *jsonl.Warning
+	question, passages, lines, err := pass(stdin, w, func() error {
+		var err error
+		d, warning, err = choose(opts, stderr)
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -163,10 +172,6 @@ func run(ctx context.Context, opts *Options, stdin io.Reader, stdout, stderr io.
 	if question == nil {
 		return &cli.Error{Code: cli.ExitBadInput, Msg: "<stdin>: no question record",
 			Hint: `pipe the passages into it: sponge-search "QUESTION" | sponge-rank | sponge-draft`}
-	}
-	d, warning, err := choose(opts, stderr)
-	if err != nil {
-		return err
 	}
 	if warning != nil {
 		if err := w.Write(warning); err != nil {
@@ -192,8 +197,9 @@ func run(ctx context.Context, opts *Options, stdin io.Reader, stdout, stderr io.
 }
 
 // pass copies every record from stdin to w unchanged, as it comes, and
-// returns the question and the passages.
-func pass(stdin io.Reader, w *jsonl.Writer) (*jsonl.Question, []*jsonl.Passage, int, error) {
+// returns the question and the passages. first is called once, when the
+// first record has been read and before it is written.
+func pass(stdin io.Reader, w *jsonl.Writer, first func() error) (*jsonl.Question, []*jsonl.Passage, int, error) {
 	r := jsonl.NewReader(stdin, "<stdin>")
 	var question *jsonl.Question
 	var passages []*jsonl.Passage
@@ -211,6 +217,11 @@ func pass(stdin io.Reader, w *jsonl.Writer) (*jsonl.Question, []*jsonl.Passage, 
 			return nil, nil, 0, cli.Errorf("cannot read the stream: %v", err)
 		}
 		lines++
+		if lines == 1 {
+			if err := first(); err != nil {
+				return nil, nil, 0, err
+			}
+		}
 		switch rec := line.Record.(type) {
 		case *jsonl.Question:
 			if question != nil {

@@ -318,8 +318,10 @@ func TestChoose(t *testing.T) {
 		if r.Code != cli.ExitFailure || r.Stderr != "sponge-draft: error: this sponge-draft was built without --endpoint support\nsponge-draft: hint: use --extractive, or a full build of sponge-draft\n" {
 			t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
 		}
-		if d := cmp.Diff([]string{"question", "passage"}, types(records(t, r.Stdout))); d != "" {
-			t.Errorf("records (-want +got):\n%s", d)
+		// The drafter is chosen before anything is passed on: a failure
+		// leaves no half an answer behind.
+		if r.Stdout != "" {
+			t.Errorf("output before the failure: %q", r.Stdout)
 		}
 	})
 	t.Run("--model-file missing", func(t *testing.T) {

@@ -23,8 +23,8 @@ var (
 	scifactErr     error
 )
 
-// sciFact builds the SciFact library (5,183 abstracts) once per run, in a
-// temporary folder, and reads the first 100 test claims in the order of
+// sciFact builds the SciFact library (5,183 abstracts) once per run, in the
+// tests' temporary folder, and reads the first 100 test claims in the order of
 // qrels-test.tsv.
 func sciFact(b *testing.B) (string, []string) {
 	scifactOnce.Do(func() {
@@ -38,12 +38,7 @@ func sciFact(b *testing.B) (string, []string) {
 			scifactErr = err
 			return
 		}
-		tmp, err := os.MkdirTemp("", "sponge-mcp-scifact-")
-		if err != nil {
-			scifactErr = err
-			return
-		}
-		scifactLib = filepath.Join(tmp, "library")
+		scifactLib = filepath.Join(tmpRoot, "scifact")
 		if _, err := bench.BuildLibrary(scifactLib, docs); err != nil {
 			scifactErr = err
 			return

@@ -35,6 +35,7 @@ var progs = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Wr
 }
 
 var (
+	tmpRoot string // removed when the tests end
 	binDir  string // the programs, first on PATH
 	docsLib string // a library of testdata/docs, never changed by tests
 )
@@ -53,6 +54,7 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(tmp)
+	tmpRoot = tmp
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -29,7 +29,7 @@ CGO_ENV := CGO_ENABLED=1
 LLAMA_PKGS := ./internal/gguf/... ./internal/chat/... ./internal/llama/... ./stages/draft/...
 # --- end of llama block ---
 
-.PHONY: all deps build demo test test-short lint bench clean
+.PHONY: all deps build demo test lint bench bench-mcp clean
 
 all: build
 
@@ -61,8 +61,12 @@ test: deps
 lint:
 	$(GO) vet ./...
 
-bench: build
+bench: build bench-extractive bench-mcp bench-draft
 	$(GO) run ./internal/bench/retrieval -library .bench/scifact
+
+# bench-mcp: 100 find_passages calls through an MCP client session on the SciFact library.
+bench-mcp:
+	$(GO) test -run '^$$' -bench FindPassagesSciFact -benchtime 100x ./internal/mcp
 
 clean:
 	rm -rf $(BIN) .demo .bench

@@ -1,0 +1,23 @@
+//go:build !cgo
+
+package embed
+
+// HasRuntime reports whether this build runs models in-process.
+const HasRuntime = false
+
+// Model is an embedding model loaded in this process; a build without cgo
+// has none.
+type Model struct{}
+
+// Load fails in a build without cgo: there is no llama.cpp.
+func Load(path string, opt Options) (*Model, error) {
+	if _, err := Inspect(path); err != nil {
+		return nil, err
+	}
+	return nil, ErrNoRuntime
+}
+
+func (m *Model) Info() Info                                { return Info{} }
+func (m *Model) Tokens(text string) (int, error)           { return 0, ErrNoRuntime }
+func (m *Model) Embed(texts []string) ([][]float32, error) { return nil, ErrNoRuntime }
+func (m *Model) Close() error                              { return nil }

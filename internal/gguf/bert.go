@@ -1,0 +1,276 @@
+package gguf
+
+import (
+	"bufio"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// BertSpec describes a random-weight BERT embedding model for WriteBert
+// (general.architecture "bert", as llama.cpp loads bge, MiniLM and gte
+// models). As with Spec, speed depends on the shape, not on the weights.
+//
+// The vocabulary is WordPiece-style (tokenizer.ggml.model "bert"), laid out as
+// BERT's is: [PAD] 0, [unused0..98], [UNK] 100, [CLS] 101, [SEP] 102,
+// [MASK] 103, then every printable ASCII character both at the start of a
+// word ("▁a") and inside one ("a"), then Words (lowercase, as "▁word"), then
+// pieces from inside the words, then unused tokens up to VocabSize. Any ASCII
+// text tokenizes; a word with other characters becomes [UNK], as in BERT.
+type BertSpec struct {
+	Name string
+	// VocabSize is the number of tokens; 0 means just the base tokens and Words.
+	VocabSize int
+	Words     []string
+
+	EmbeddingLength   int
+	FeedForwardLength int
+	BlockCount        int
+	HeadCount         int
+	ContextLength     int
+	// Pooling is bert.pooling_type: 1 mean, 2 CLS (the first token).
+	Pooling int
+	// Type is the type of the weight matrices: F32, F16 or Q8_0. Norms and
+	// biases are always F32.
+	Type TensorType
+	Seed uint64
+}
+
+// Pooling types of bert.pooling_type (llama.h, enum llama_pooling_type).
+const (
+	PoolingMean = 1
+	PoolingCLS  = 2
+)
+
+// BertTiny is a BERT embedding model small enough to write and load in a
+// test in milliseconds: 2 blocks, 64 wide, CLS pooling, F32.
+func BertTiny() BertSpec {
+	return BertSpec{
+		Name:              "sponge-bert-tiny-random",
+		Words:             CommonWords,
+		EmbeddingLength:   64,
+		FeedForwardLength: 128,
+		BlockCount:        2,
+		HeadCount:         4,
+		ContextLength:     512,
+		Pooling:           PoolingCLS,
+		Type:              F32,
+		Seed:              7,
+	}
+}
+
+// BgeSmall has the shape of bge-small-en-v1.5 in Q8_0 (the default
+// embedding model): 12 blocks, 384 wide, 12 heads, 1,536 in the feed-forward
+// layer, 30,522 tokens, 512 positions, CLS pooling.
+func BgeSmall(words []string) BertSpec {
+	return BertSpec{
+		Name:              "bge-small-en-v1.5-shape-random-q8_0",
+		VocabSize:         30522,
+		Words:             words,
+		EmbeddingLength:   384,
+		FeedForwardLength: 1536,
+		BlockCount:        12,
+		HeadCount:         12,
+		ContextLength:     512,
+		Pooling:           PoolingCLS,
+		Type:              Q8_0,
+		Seed:              4,
+	}
+}
+
+// The special tokens of a BERT vocabulary, at BERT's ids.
+const (
+	bertPAD  = 0
+	bertUNK  = 100
+	bertCLS  = 101
+	bertSEP  = 102
+	bertMASK = 103
+)
+
+func buildBertVocab(s BertSpec) (*vocab, error) {
+	v := &vocab{index: map[string]int{}}
+	v.add("[PAD]", 0, tokenControl)
+	for i := 0; i < 99; i++ {
+		v.add(fmt.Sprintf("[unused%d]", i), 0, tokenUnused)
+	}
+	v.add("[UNK]", 0, tokenUnknown)
+	v.add("[CLS]", 0, tokenControl)
+	v.add("[SEP]", 0, tokenControl)
+	v.add("[MASK]", 0, tokenControl)
+	for c := '!'; c <= '~'; c++ {
+		if c >= 'A' && c <= 'Z' {
+			continue // WordPiece lowercases the text first
+		}
+		v.add("▁"+string(c), 0, tokenNormal)
+		v.add(string(c), 0, tokenNormal)
+	}
+	full := func() bool { return s.VocabSize > 0 && len(v.tokens) >= s.VocabSize }
+	for _, w := range s.Words {
+		w = strings.ToLower(strings.ReplaceAll(w, " ", ""))
+		if w == "" || full() {
+			break
+		}
+		v.add("▁"+w, 0, tokenNormal)
+	}
+	for n := 2; n <= 6 && !full(); n++ {
+		for _, w := range s.Words {
+			rs := []rune(strings.ToLower(w))
+			for i := 1; i+n <= len(rs) && !full(); i++ {
+				v.add(string(rs[i:i+n]), 0, tokenNormal)
+			}
+			if full() {
+				break
+			}
+		}
+	}
+	for i := 99; !full() && s.VocabSize > 0; i++ {
+		v.add(fmt.Sprintf("[unused%d]", i), 0, tokenUnused)
+	}
+	if s.VocabSize > 0 && len(v.tokens) > s.VocabSize {
+		return nil, fmt.Errorf("vocabulary size %d is smaller than the %d base tokens", s.VocabSize, len(v.tokens))
+	}
+	return v, nil
+}
+
+// WriteBert writes a random-weight BERT embedding model of spec s to path,
+// through a temporary file renamed into place.
+func WriteBert(path string, s BertSpec) error {
+	if s.HeadCount == 0 || s.EmbeddingLength%s.HeadCount != 0 {
+		return fmt.Errorf("gguf: %d heads do not divide %d", s.HeadCount, s.EmbeddingLength)
+	}
+	if s.Type != F32 && s.Type != F16 && s.Type != Q8_0 {
+		return fmt.Errorf("gguf: cannot write BERT tensors of type %v", s.Type)
+	}
+	if s.Type == Q8_0 && (s.EmbeddingLength%32 != 0 || s.FeedForwardLength%32 != 0) {
+		return fmt.Errorf("gguf: %v needs widths that are multiples of 32", s.Type)
+	}
+	if s.Pooling != PoolingMean && s.Pooling != PoolingCLS {
+		return fmt.Errorf("gguf: pooling type %d is neither mean (1) nor CLS (2)", s.Pooling)
+	}
+	v, err := buildBertVocab(s)
+	if err != nil {
+		return fmt.Errorf("gguf: %v", err)
+	}
+	tensors := s.tensors(len(v.tokens))
+
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".gguf-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	w := &writer{w: bufio.NewWriterSize(tmp, 1<<20)}
+	s.header(w, v, tensors)
+	rng := rand.New(rand.NewPCG(s.Seed, 0x5350_4f4e_4745))
+	for _, t := range tensors {
+		w.pad()
+		t.write(w, rng)
+	}
+	if w.err == nil {
+		w.err = w.w.Flush()
+	}
+	if w.err != nil {
+		tmp.Close()
+		return w.err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+func (s BertSpec) tensors(nvocab int) []tensor {
+	e, ff := uint64(s.EmbeddingLength), uint64(s.FeedForwardLength)
+	mat := func(name string, in, out uint64) tensor {
+		return tensor{name: name, dims: []uint64{in, out}, typ: s.Type, scale: float32(1.7 / math.Sqrt(float64(in)))}
+	}
+	vec := func(name string, n uint64, fill string) tensor {
+		return tensor{name: name, dims: []uint64{n}, typ: F32, fill: fill, scale: 0.02}
+	}
+	// The embedding tables are looked up, not multiplied: unit-sized rows, so
+	// that different tokens give clearly different vectors.
+	emb := func(name string, rows uint64) tensor {
+		t := mat(name, e, rows)
+		t.scale = 1
+		return t
+	}
+	ts := []tensor{
+		emb("token_embd.weight", uint64(nvocab)),
+		emb("token_types.weight", 2),
+		emb("position_embd.weight", uint64(s.ContextLength)),
+		vec("token_embd_norm.weight", e, "ones"),
+		vec("token_embd_norm.bias", e, "small"),
+	}
+	// The type and position tables are added to the token vectors as they
+	// are (ggml cannot add a quantized row to F32), so they stay F32, as in
+	// the published quantizations.
+	ts[1].scale, ts[2].scale = 0.1, 0.1
+	ts[1].typ, ts[2].typ = F32, F32
+	for i := range s.BlockCount {
+		b := fmt.Sprintf("blk.%d.", i)
+		ts = append(ts,
+			mat(b+"attn_q.weight", e, e), vec(b+"attn_q.bias", e, "small"),
+			mat(b+"attn_k.weight", e, e), vec(b+"attn_k.bias", e, "small"),
+			mat(b+"attn_v.weight", e, e), vec(b+"attn_v.bias", e, "small"),
+			mat(b+"attn_output.weight", e, e), vec(b+"attn_output.bias", e, "small"),
+			vec(b+"attn_output_norm.weight", e, "ones"), vec(b+"attn_output_norm.bias", e, "small"),
+			mat(b+"ffn_up.weight", e, ff), vec(b+"ffn_up.bias", ff, "small"),
+			mat(b+"ffn_down.weight", ff, e), vec(b+"ffn_down.bias", e, "small"),
+			vec(b+"layer_output_norm.weight", e, "ones"), vec(b+"layer_output_norm.bias", e, "small"),
+		)
+	}
+	return ts
+}
+
+func (s BertSpec) header(w *writer, v *vocab, ts []tensor) {
+	type kv struct {
+		key string
+		val any
+	}
+	const a = "bert"
+	kvs := []kv{
+		{"general.architecture", a},
+		{"general.name", s.Name},
+		{"general.file_type", fileType(s.Type)},
+		{"general.quantization_version", uint32(2)},
+		{a + ".context_length", uint32(s.ContextLength)},
+		{a + ".embedding_length", uint32(s.EmbeddingLength)},
+		{a + ".block_count", uint32(s.BlockCount)},
+		{a + ".feed_forward_length", uint32(s.FeedForwardLength)},
+		{a + ".attention.head_count", uint32(s.HeadCount)},
+		{a + ".attention.layer_norm_epsilon", float32(1e-12)},
+		{a + ".attention.causal", false},
+		{a + ".pooling_type", uint32(s.Pooling)},
+		{"tokenizer.ggml.model", "bert"},
+		{"tokenizer.ggml.tokens", v.tokens},
+		{"tokenizer.ggml.token_type", v.types},
+		{"tokenizer.ggml.token_type_count", uint32(2)},
+		{"tokenizer.ggml.unknown_token_id", uint32(bertUNK)},
+		{"tokenizer.ggml.bos_token_id", uint32(bertCLS)},
+		{"tokenizer.ggml.cls_token_id", uint32(bertCLS)},
+		{"tokenizer.ggml.seperator_token_id", uint32(bertSEP)},
+		{"tokenizer.ggml.padding_token_id", uint32(bertPAD)},
+		{"tokenizer.ggml.mask_token_id", uint32(bertMASK)},
+	}
+	w.raw([]byte(Magic))
+	w.u32(3)
+	w.u64(uint64(len(ts)))
+	w.u64(uint64(len(kvs)))
+	for _, p := range kvs {
+		w.str(p.key)
+		w.value(p.val)
+	}
+	var off uint64
+	for _, t := range ts {
+		w.str(t.name)
+		w.u32(uint32(len(t.dims)))
+		for _, d := range t.dims {
+			w.u64(d)
+		}
+		w.u32(uint32(t.typ))
+		w.u64(off)
+		off += (t.bytes() + 31) / 32 * 32
+	}
+}

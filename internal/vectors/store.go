@@ -56,7 +56,7 @@ func (m Model) String() string {
 // OtherModelError is returned when a store was made by another model than
 // the one asked for.
 type OtherModelError struct {
-	Dir       string
+	Dir        string
 	Have, Want Model
 }
 

@@ -86,6 +86,8 @@ type result struct {
 	paragraphs, pages   int
 	storeDisk, idxDisk  int64 // allocated blocks
 	storeBytes, idxSize int64 // apparent sizes
+	sourcesDisk         int64 // the original bytes (part of storeDisk)
+	sourcesBytes        int64
 	sourceBytes         int64 // the input files
 }
 
@@ -334,6 +336,9 @@ func measure(dir string, r *result) error {
 		}
 		r.storeDisk += d
 		r.storeBytes += a
+		if sub == "sources" {
+			r.sourcesDisk, r.sourcesBytes = d, a
+		}
 	}
 	r.idxDisk, r.idxSize, err = du(lib.IndexDir())
 	return err
@@ -382,12 +387,14 @@ func print(results []result) {
 			fmt.Sprintf("%.1f", mb(r.storeDisk)),
 			fmt.Sprintf("%.1f", mb(r.idxDisk)),
 			fmt.Sprintf("%.2f×", float64(r.storeDisk+r.idxDisk)/float64(r.textBytes)),
+			fmt.Sprintf("%.2f×", float64(r.storeDisk-r.sourcesDisk+r.idxDisk)/float64(r.textBytes)),
 			fmt.Sprintf("%.0f", float64(r.maxRSS)/(1<<20)),
 			fmt.Sprintf("%.0f%%", 100*r.cpu.Seconds()/secs),
 		})
 	}
-	fmt.Print(bench.Table([]string{"input", "items saved/files", "text MB", "PDF pages", "wall", "items/s", "text MB/s", "pages/s", "store MB", "index MB", "(store+index)/text", "peak RSS MiB", "CPU"}, rows))
+	fmt.Print(bench.Table([]string{"input", "items saved/files", "text MB", "PDF pages", "wall", "items/s", "text MB/s", "pages/s", "store MB", "index MB", "(store+index)/text", "without originals", "peak RSS MiB", "CPU"}, rows))
 	fmt.Printf("\ntargets: ≥ %.0f MB of text/s, (store+index) ≤ %.1f× the text, peak RSS ≤ %d MB\n", targetMBps, targetRatio, targetRSSMB)
+	fmt.Printf("CPU: the add's user+system time over its wall time (200%% = both cores); load average %s\n", loadavg())
 	fmt.Printf("\nsizes in detail (MB: allocated on disk / apparent)\n\n")
 	rows = nil
 	for _, r := range results {
@@ -396,10 +403,19 @@ func print(results []result) {
 			fmt.Sprintf("%.1f", mb(r.sourceBytes)),
 			fmt.Sprintf("%.1f", mb(r.textBytes)),
 			fmt.Sprint(r.paragraphs),
-			fmt.Sprintf("%.1f / %.1f", mb(r.storeDisk), mb(r.storeBytes)),
+			fmt.Sprintf("%.1f / %.1f", mb(r.storeDisk-r.sourcesDisk), mb(r.storeBytes-r.sourcesBytes)),
+			fmt.Sprintf("%.1f / %.1f", mb(r.sourcesDisk), mb(r.sourcesBytes)),
 			fmt.Sprintf("%.1f / %.1f", mb(r.idxDisk), mb(r.idxSize)),
 			fmt.Sprintf("%d", r.failed),
 		})
 	}
-	fmt.Print(bench.Table([]string{"input", "files MB", "text MB", "paragraphs", "store (items+sources)", "index", "not saved (empty or unreadable)"}, rows))
+	fmt.Print(bench.Table([]string{"input", "files MB", "text MB", "paragraphs", "store: items", "store: original bytes", "index", "not saved (empty or unreadable)"}, rows))
+}
+
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "unknown"
 }

@@ -106,7 +106,7 @@ func oneLine(s string) string {
 func Parse(opts any, prog, usage, about string, args []string, stdout, stderr io.Writer) (rest []string, done bool, code int) {
 	p := flags.NewNamedParser(prog, flags.HelpFlag|flags.PassDoubleDash)
 	p.Usage = usage
-	p.LongDescription = about
+	p.LongDescription = unwrap(about)
 	if _, err := p.AddGroup("Options", "", opts); err != nil {
 		PrintError(stderr, prog, err.Error())
 		return nil, true, ExitFailure
@@ -137,4 +137,14 @@ func IsTerminal(w io.Writer) bool {
 		return false
 	}
 	return st.Mode()&os.ModeCharDevice != 0
+}
+
+// unwrap joins the lines of each paragraph of s, so that go-flags, which
+// wraps the help to the terminal, does not break lines a second time.
+func unwrap(s string) string {
+	paras := strings.Split(s, "\n\n")
+	for i, p := range paras {
+		paras[i] = strings.Join(strings.Fields(p), " ")
+	}
+	return strings.Join(paras, "\n\n")
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -31,6 +32,18 @@ func tinyModel(t testing.TB) string {
 		t.Fatal(tinyErr)
 	}
 	return filepath.Join(tinyDir, "bert.gguf")
+}
+
+// TestMain lets the test binary stand in for sponge-embed.
+func TestMain(m *testing.M) {
+	if os.Getenv("SPONGE_EMBED_AS_HELPER") == "1" {
+		os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	code := m.Run()
+	if tinyDir != "" {
+		os.RemoveAll(tinyDir)
+	}
+	os.Exit(code)
 }
 
 func load(t testing.TB, opt Options) *Model {
@@ -83,5 +96,106 @@ func TestEmbed(t *testing.T) {
 	}
 	if d := dot(vs[0], vs[1]); d > 0.9999 {
 		t.Errorf("different texts give the same vector (cos %v)", d)
+	}
+}
+
+// TestBatching: texts encoded together in one step (packed as separate
+// sequences) get the vectors they get alone, whatever the step size.
+func TestBatching(t *testing.T) {
+	alone := load(t, Options{Threads: 1, BatchTokens: 64})
+	packed := load(t, Options{Threads: 2, BatchTokens: 512})
+	texts := []string{
+		"green tea is steeped at a lower temperature",
+		"oolong",
+		"keep tea in an airtight tin away from light heat and strong smells",
+		"the whisk is called a chasen and it has about eighty tines",
+		"coffee is brewed hotter than any tea",
+	}
+	all, err := packed.Embed(texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range texts {
+		one, err := alone.Embed([]string{s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := dot(one[0], all[i]); d < 0.9999 {
+			t.Errorf("text %d: packed and alone differ (cos %v)", i, d)
+		}
+	}
+}
+
+// TestLongText: a text longer than a step is cut to fit, not refused (and
+// llama.cpp is never asked for more than it can take).
+func TestLongText(t *testing.T) {
+	m := load(t, Options{Threads: 1, BatchTokens: 64})
+	long := strings.Repeat("the river runs past the old stone bridge ", 40)
+	n, err := m.Tokens(long)
+	if err != nil || n != 64 {
+		t.Fatalf("Tokens = %d, %v; want 64", n, err)
+	}
+	vs, err := m.Embed([]string{long, "short", long + " and more"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Both long texts are cut before they differ.
+	if d := dot(vs[0], vs[2]); d < 0.9999 {
+		t.Errorf("two texts that differ only past the cut differ (cos %v)", d)
+	}
+}
+
+func TestInspectRefuses(t *testing.T) {
+	dir := t.TempDir()
+	writing := filepath.Join(dir, "writer.gguf")
+	if err := gguf.WriteRandom(writing, gguf.Tiny()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(writing, Options{}); err == nil || !strings.Contains(err.Error(), `is a "llama" model, not an embedding model`) {
+		t.Errorf("loading a writing model: %v", err)
+	}
+	junk := filepath.Join(dir, "junk.gguf")
+	os.WriteFile(junk, []byte("not a model at all"), 0o644)
+	if _, err := Load(junk, Options{}); err == nil || !strings.Contains(err.Error(), "not a GGUF model file") {
+		t.Errorf("loading junk: %v", err)
+	}
+}
+
+func TestHelper(t *testing.T) {
+	t.Setenv("SPONGE_EMBED_AS_HELPER", "1")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := StartHelper(exe, tinyModel(t), Options{Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if h.Info().Dims != 64 || h.Info().Name != gguf.BertTiny().Name {
+		t.Errorf("helper Info = %+v", h.Info())
+	}
+	texts := []string{"green tea", "black tea with milk", ""}
+	got, err := h.Embed(texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := load(t, Options{Threads: 1}).Embed(texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range texts {
+		if d := dot(got[i], want[i]); d < 0.9999 {
+			t.Errorf("text %d: the helper's vector differs from the in-process one (cos %v)", i, d)
+		}
+	}
+	if vs, err := h.Embed(nil); err != nil || len(vs) != 0 {
+		t.Errorf("no texts: %v, %v", vs, err)
+	}
+
+	// A model the helper cannot load: its error comes back.
+	_, err = StartHelper(exe, filepath.Join(t.TempDir(), "none.gguf"), Options{})
+	if err == nil || !strings.Contains(err.Error(), "none.gguf") {
+		t.Errorf("helper with a missing model: %v", err)
 	}
 }

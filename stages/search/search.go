@@ -125,35 +125,94 @@ func emptyLibrary(lib *library.Library) error {
 	return cli.Errorf("the library at %s is empty", lib.Dir).WithHint("save something first: sponge add FILE|FOLDER|URL")
 }
 
-// FindIn searches an open index; servers that keep the index open call it directly.
+// FindIn searches an open index; servers that keep the index open call it
+// directly. With an embedding model set up and the paragraphs embedded, the
+// question is also embedded and items are found by meaning too: the two
+// lists are fused (see fuse), and each hit says how it was found and which
+// paragraph meaning search matched. Otherwise items are found by keyword
+// only, with a semantic-unavailable warning.
 func FindIn(lib *library.Library, x *index.Index, question string, limit int) (*Result, error) {
 	if n, err := x.Count(); err == nil && n == 0 {
 		return nil, emptyLibrary(lib)
 	}
-	hits, err := x.Search(question, limit)
-	if errors.Is(err, index.ErrNoWords) {
-		return nil, cli.Usage("the question %q has no words to search for", question)
+	store, path, model, warning := prepareMeaning(lib)
+	if store == nil {
+		return keywordOnly(x, question, limit, warning)
 	}
+	defer store.Close()
+	// The model loads and embeds the question while the keyword index is searched.
+	meaning := make(chan meaningResult, 1)
+	go func() { meaning <- searchMeaning(store, path, model, question) }()
+	kw, err := x.Search(question, depth)
+	mr := <-meaning
 	if err != nil {
-		return nil, err
+		return nil, keywordError(question, err)
+	}
+	if mr.warning != nil {
+		if len(kw) > limit {
+			kw = kw[:limit]
+		}
+		return keywordHits(kw, mr.warning), nil
+	}
+	info := map[string]index.Hit{}
+	ids := make([]string, len(kw))
+	for i, h := range kw {
+		ids[i] = h.ItemID
+		info[h.ItemID] = h
 	}
 	res := &Result{}
-	res.Warnings = append(res.Warnings, semanticUnavailable(lib))
+	for _, f := range fuse(ids, mr.hits) {
+		if len(res.Hits) == limit {
+			break
+		}
+		h, ok := info[f.itemID]
+		if !ok {
+			// Found by meaning only: the item's summary says what it is. An
+			// item removed since it was embedded is skipped.
+			m, err := lib.Meta(f.itemID)
+			if err != nil || !lib.Has(f.itemID) {
+				continue
+			}
+			h = index.Hit{ItemID: m.ID, Title: m.Title, Source: m.Source, Kind: m.Kind}
+		}
+		hit := &jsonl.Hit{
+			ItemID: h.ItemID, Title: h.Title, Source: h.Source, Kind: h.Kind,
+			Score: round(f.score), Rank: len(res.Hits) + 1, FoundBy: f.foundBy(),
+		}
+		if f.meaningRank > 0 {
+			p := f.paragraph
+			hit.Paragraph = &p
+		}
+		res.Hits = append(res.Hits, hit)
+	}
+	return res, nil
+}
+
+func keywordError(question string, err error) error {
+	if errors.Is(err, index.ErrNoWords) {
+		return cli.Usage("the question %q has no words to search for", question)
+	}
+	return err
+}
+
+// keywordOnly is the search without meaning: BM25 scores, as they are.
+func keywordOnly(x *index.Index, question string, limit int, warning *jsonl.Warning) (*Result, error) {
+	hits, err := x.Search(question, limit)
+	if err != nil {
+		return nil, keywordError(question, err)
+	}
+	return keywordHits(hits, warning), nil
+}
+
+func keywordHits(hits []index.Hit, warning *jsonl.Warning) *Result {
+	res := &Result{Warnings: []*jsonl.Warning{warning}}
 	for i, h := range hits {
 		res.Hits = append(res.Hits, &jsonl.Hit{
 			ItemID: h.ItemID, Title: h.Title, Source: h.Source, Kind: h.Kind,
 			Score: round(h.Score), Rank: i + 1, FoundBy: []string{jsonl.FoundByKeyword},
 		})
 	}
-	return res, nil
-}
-
-func semanticUnavailable(lib *library.Library) *jsonl.Warning {
-	return &jsonl.Warning{
-		Code:    jsonl.WarnSemanticUnavailable,
-		Message: "items are found by keyword only: no embedding model is set up",
-		Hint:    "run sponge setup --embedding to also find items by meaning",
-	}
+	return res
 }
 
 // Write writes the question, warnings and hits.

@@ -138,6 +138,8 @@ func runAdd(env *Env, args []string) int {
 		cli.PrintHint(env.Stderr, Prog, "the items are saved; run 'sponge reindex'")
 		failed++
 	}
+	// Meaning search: embed the new items' paragraphs (embedding.go).
+	embedAdded(env, w.Library, seen)
 	summary := fmt.Sprintf("added %d, already saved %d, failed %d", nAdded, nHad, failed)
 	if skipped > 0 {
 		summary += fmt.Sprintf(", skipped %d", skipped)

@@ -286,5 +286,6 @@ func runReindex(env *Env, args []string) int {
 		return cli.Report(env.Stderr, Prog, err)
 	}
 	fmt.Fprintf(env.Stdout, "reindexed %s\n", count(len(ids), "item"))
-	return cli.ExitOK
+	// The paragraph vectors too, when an embedding model is set up (embedding.go).
+	return rebuildVectors(env, w.Library)
 }

@@ -29,6 +29,8 @@ type setupOptions struct {
 	Digest bool   `long:"digest" description:"download and install the default writing model"`
 	From   string `long:"from" value-name:"FILE|URL" description:"install this GGUF file as the writing model, after checking it loads"`
 	Force  bool   `long:"force" description:"with --digest: download again even if the model is installed"`
+	// Meaning search (issue 7): see embedding.go.
+	Embedding bool `long:"embedding" description:"install the default embedding model (or the one given by --from) and embed every paragraph, for meaning search; run again to resume"`
 }
 
 // modelLabels name the kinds of model for people, with the command that
@@ -56,6 +58,9 @@ func runSetup(env *Env, args []string) int {
 	}
 	if len(rest) > 0 {
 		return cli.Report(env.Stderr, Prog, cli.Usage("setup takes no arguments (got %q)", rest[0]).WithHint("to install a file: sponge setup --from FILE"))
+	}
+	if opts.Embedding {
+		return runSetupEmbedding(env, opts)
 	}
 	if opts.Digest && opts.From != "" {
 		return cli.Report(env.Stderr, Prog, cli.Usage("--digest and --from do not go together: --digest installs the default model, --from another one"))
@@ -196,7 +201,11 @@ func showModels(w io.Writer, libDir, modelsDir string) error {
 		if m == nil {
 			fmt.Fprintf(w, "%s (%s): not installed\n", capitalize(ml.label), ml.kind.File())
 			if spec, ok := models.Known[ml.kind]; ok {
-				fmt.Fprintf(w, "  install with: %s   (%s, %s)\n", ml.install, spec.Name, models.Bytes(spec.Size))
+				if spec.Size > 0 {
+					fmt.Fprintf(w, "  install with: %s   (%s, %s)\n", ml.install, spec.Name, models.Bytes(spec.Size))
+				} else {
+					fmt.Fprintf(w, "  install with: %s   (%s)\n", ml.install, spec.Name)
+				}
 			} else if ml.kind == models.Digest {
 				fmt.Fprintf(w, "  install with: sponge setup --from FILE|URL\n")
 			} else {

@@ -62,6 +62,23 @@ var Known = map[Kind]Spec{
 		License: "Apache-2.0",
 		Page:    "https://huggingface.co/bartowski/Qwen2.5-0.5B-Instruct-GGUF",
 	},
+	// The embedding model (issue 7) is bge-small-en-v1.5 at Q8_0 (MIT): 33M
+	// parameters, 384 dimensions (388 bytes a paragraph as int8), strong on
+	// retrieval for its size (BEIR/MTEB retrieval ≈ 51.7), CLS pooling
+	// (bert.pooling_type 2 in the file), 512 tokens. Questions take the
+	// prefix "Represent this sentence for searching relevant passages: ";
+	// paragraphs none (internal/embed.ConventionsFor). The ggml-org build is
+	// the llama.cpp project's own conversion; its page publishes the SHA-256
+	// and "36.7 MB" but not the exact byte count, so Size is left 0 (the
+	// checksum still guards the download).
+	Embedding: {
+		Kind:    Embedding,
+		Name:    "bge-small-en-v1.5 Q8_0",
+		URL:     "https://huggingface.co/ggml-org/bge-small-en-v1.5-Q8_0-GGUF/resolve/21e40c8008c7ea7ac18788916d18fd1e443ab036/bge-small-en-v1.5-q8_0.gguf",
+		SHA256:  "f046db1dc724cf4f6f0a0c5917e922823b73eb1d27b8f9a9c2797f7866974804",
+		License: "MIT",
+		Page:    "https://huggingface.co/ggml-org/bge-small-en-v1.5-Q8_0-GGUF",
+	},
 }
 
 // Manifest describes an installed model; it is <kind>.json in the models folder.

@@ -198,3 +198,107 @@ func BenchmarkDraft(b *testing.B) {
 		d.Draft(context.Background(), "At what temperature should green tea be steeped?", ps, func(*jsonl.Statement) error { return nil })
 	}
 }
+
+// The demo library's tea and compost notes: the compost guide shares
+// "greens", "tea", "hot" and "water" with a question about green tea.
+var teaAndCompost = []*jsonl.Passage{
+	{Number: 1, ItemID: "tea", Title: "Brewing tea at home", Heading: "Green tea", Score: 1,
+		Text: "Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter. Pour the water over the leaves and wait one to two minutes. Japanese sencha prefers seventy degrees; Chinese pan-fired teas such as Dragon Well can take a little more heat."},
+	{Number: 2, ItemID: "tea", Title: "Brewing tea at home", Heading: "Water", Score: 0.8,
+		Text: "Use water that has been boiled once. Water boiled again and again loses its dissolved oxygen, and the tea tastes flat."},
+	{Number: 3, ItemID: "compost", Title: "Composting at Home: A Short Guide", Heading: "1. Greens and browns", Score: 0.7,
+		Text: "A heap needs two kinds of material. Greens are fresh and moist: vegetable peelings, coffee grounds, tea leaves, grass clippings. They are rich in nitrogen, which the microbes use to grow."},
+	{Number: 4, ItemID: "compost", Title: "Composting at Home: A Short Guide", Heading: "1. Greens and browns", Score: 0.6,
+		Text: "Aim for roughly equal volumes of greens and browns. A heap with too many browns sits there for years without changing; add greens or a little water."},
+	{Number: 5, ItemID: "compost", Title: "Composting at Home: A Short Guide", Heading: "3. Hot composting", Score: 0.5,
+		Text: "A compost thermometer with a long probe takes the guesswork out of hot composting. If the centre never rises above thirty degrees, the heap is too small, too dry, or short of greens."},
+}
+
+func TestNoLooselyRelatedItem(t *testing.T) {
+	const q = "How hot should the water be for green tea?"
+	d := New()
+	got := draft(t, d, q, teaAndCompost)
+	if len(got) == 0 || !strings.HasPrefix(got[0].Quote, "Green tea is steeped") {
+		t.Fatalf("got %+v, want the green tea sentence first", got)
+	}
+	for _, s := range got {
+		if s.Passage >= 3 {
+			t.Errorf("statement %q quotes the compost guide in an answer about tea", s.Quote)
+		}
+	}
+	// Without the rules against padding the compost sentences come in:
+	// the rules, not the passages, keep them out.
+	d.Params.MinItemAnswer, d.Params.MinRelative = 0, 0
+	padded := draft(t, d, q, teaAndCompost)
+	compost := 0
+	for _, s := range padded {
+		if s.Passage >= 3 {
+			compost++
+		}
+	}
+	if compost == 0 || len(padded) <= len(got) {
+		t.Errorf("without the rules: %d statements, %d from the compost guide; want more statements and some compost", len(padded), compost)
+	}
+}
+
+func TestQuestionsAreNotAnswers(t *testing.T) {
+	ps := []*jsonl.Passage{
+		passage(1, "volcano-lecture", "Is that what happened at Mount St. Helens? Yes. In May 1980 a landslide at Mount St. Helens removed the north flank."),
+	}
+	got := draft(t, New(), "What happened at Mount St. Helens?", ps)
+	if len(got) == 0 {
+		t.Fatal("no statement")
+	}
+	for _, s := range got {
+		if strings.HasSuffix(s.Quote, "?") {
+			t.Errorf("quoted the question %q as an answer", s.Quote)
+		}
+	}
+	if !strings.HasPrefix(got[0].Quote, "In May 1980") {
+		t.Errorf("first statement %q, want the landslide sentence", got[0].Quote)
+	}
+	for _, s := range []string{"Why?", "He asked: “why not?”", "(Is it?)"} {
+		if !isQuestion(s) {
+			t.Errorf("isQuestion(%q) = false", s)
+		}
+	}
+	if isQuestion("Why, yes.") {
+		t.Error(`isQuestion("Why, yes.") = true`)
+	}
+}
+
+func TestMinNewAndElbow(t *testing.T) {
+	const q = "How hot should the water be for green tea?"
+	base := New()
+	base.Params.MinItemAnswer, base.Params.MinRelative = 0, 0
+	all := draft(t, base, q, teaAndCompost)
+
+	d := New()
+	d.Params = base.Params
+	d.Params.MinNew = 0.01
+	got := draft(t, d, q, teaAndCompost)
+	if len(got) >= len(all) {
+		t.Errorf("MinNew: %d statements, want fewer than %d", len(got), len(all))
+	}
+	// Every statement after the first holds a question word the ones
+	// before it do not.
+	var seen uint64
+	cands := Candidates(q, teaAndCompost, &d.Params, nil)
+	byQuote := map[string]*Candidate{}
+	for _, c := range cands {
+		byQuote[c.Quote] = c
+	}
+	for i, s := range got {
+		c := byQuote[s.Quote]
+		if i > 0 && c.held&^seen == 0 {
+			t.Errorf("statement %d %q adds no question word", i+1, s.Quote)
+		}
+		seen |= c.held
+	}
+
+	d.Params = base.Params
+	d.Params.Elbow = 0.99
+	if got := draft(t, d, q, teaAndCompost); len(got) >= len(all) || len(got) == 0 {
+		t.Errorf("Elbow 0.99: %d statements, want between 1 and %d", len(got), len(all)-1)
+	}
+}

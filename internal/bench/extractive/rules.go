@@ -20,7 +20,7 @@ type paddingRule struct {
 func withoutPadding(p *extractive.Params) extractive.Params {
 	pp := *p
 	pp.MinRelative, pp.MinRelativeAnswer, pp.MinStatementAnswer = 0, 0, 0
-	pp.MinItemAnswer, pp.Elbow, pp.MinNew = 0, 0, 0
+	pp.MinItemAnswer, pp.Elbow, pp.MinNew, pp.MinOwn = 0, 0, 0, 0
 	return pp
 }
 
@@ -48,14 +48,17 @@ func paddingRules() []paddingRule {
 	for _, v := range []float64{0.01, 0.1, 0.2} {
 		add(fmt.Sprintf("new question weight ≥ %.2f", v), func(p *extractive.Params) { p.MinNew = v })
 	}
-	for _, it := range []float64{0.8, 0.9} {
-		for _, nw := range []float64{0.01, 0.1} {
-			add(fmt.Sprintf("item ≥ %.1f and new weight ≥ %.2f", it, nw), func(p *extractive.Params) { p.MinItemAnswer, p.MinNew = it, nw })
-		}
+	for _, v := range []float64{0.3, 0.4, 0.5, 0.6, 0.7} {
+		add(fmt.Sprintf("own score ≥ %.1f × the first's", v), func(p *extractive.Params) { p.MinOwn = v })
 	}
-	for _, it := range []float64{0.8, 0.9} {
-		for _, e := range []float64{0.7, 0.8} {
-			add(fmt.Sprintf("item ≥ %.1f and elbow %.1f", it, e), func(p *extractive.Params) { p.MinItemAnswer, p.Elbow = it, e })
+	for _, it := range []float64{0.6, 0.7} {
+		add(fmt.Sprintf("item ≥ %.1f and own score ≥ 0.3", it), func(p *extractive.Params) { p.MinItemAnswer, p.MinOwn = it, 0.3 })
+		add(fmt.Sprintf("item ≥ %.1f and new weight ≥ 0.01", it), func(p *extractive.Params) { p.MinItemAnswer, p.MinNew = it, 0.01 })
+		add(fmt.Sprintf("item ≥ %.1f and elbow 0.7", it), func(p *extractive.Params) { p.MinItemAnswer, p.Elbow = it, 0.7 })
+	}
+	for _, it := range []float64{0.5, 0.6, 0.65, 0.7} {
+		for _, v := range []float64{0.3, 0.4, 0.45, 0.5} {
+			add(fmt.Sprintf("item ≥ %.2f and score ≥ %.2f", it, v), func(p *extractive.Params) { p.MinItemAnswer, p.MinRelative = it, v })
 		}
 	}
 	return rules
@@ -80,13 +83,13 @@ func printPaddingRules(s *sets, demo *demoSet, p *extractive.Params) {
 		if demo != nil {
 			d := demo.evalIn(&pp)
 			cells = append(cells, fmt.Sprintf("%d of %d", d.offAnswers, d.questions), fmt.Sprintf("%d of %d", d.offStatements, d.statements),
-				fmt.Sprintf("%.2f", d.meanStatements()), fmt.Sprintf("%d of %d", d.wantShown, d.answerable))
+				fmt.Sprintf("%.2f", d.meanStatements()), fmt.Sprintf("%d of %d", d.wantShown, d.answerable), fmt.Sprintf("%d of %d", d.firstWant, d.answerable))
 		}
 		rows = append(rows, cells)
 	}
 	header := []string{"rule", "evidence hit rate", "hit rate (tuning half)", "mean statements", "precision@shown", "first statement is evidence", "short: hit rate"}
 	if demo != nil {
-		header = append(header, "demo: answers with an off-topic sentence", "demo: off-topic statements", "demo: mean statements", "demo: an expected sentence shown")
+		header = append(header, "demo: answers with an off-topic sentence", "demo: off-topic statements", "demo: mean statements", "demo: an expected sentence shown", "demo: first statement expected")
 	}
 	fmt.Println(bench.Table(header, rows))
 }
@@ -95,7 +98,7 @@ func printPaddingRules(s *sets, demo *demoSet, p *extractive.Params) {
 // against padding.
 func same(a, b *extractive.Params) bool {
 	return a.Max == b.Max && a.MinRelative == b.MinRelative && a.MinRelativeAnswer == b.MinRelativeAnswer &&
-		a.MinStatementAnswer == b.MinStatementAnswer && a.MinItemAnswer == b.MinItemAnswer && a.Elbow == b.Elbow && a.MinNew == b.MinNew
+		a.MinStatementAnswer == b.MinStatementAnswer && a.MinItemAnswer == b.MinItemAnswer && a.Elbow == b.Elbow && a.MinNew == b.MinNew && a.MinOwn == b.MinOwn
 }
 
 // refusalSweep measures the refusal thresholds on the tuning half and

@@ -94,3 +94,29 @@ bench-draft: deps
 bench-extractive: build
 	$(GO) run ./internal/bench/extractive -library .bench/scifact -bin $(BIN)
 # --- end of the extractive block -----------------------------------------------
+
+# --- meaning search block (issue 7): sponge-embed and its benchmark -----------
+# sponge-embed runs the embedding model (llama.cpp, cgo) for sponge, which has
+# no cgo; sponge-search embeds the question itself when built with cgo, else
+# through sponge-embed. `make build` builds sponge-embed too.
+.PHONY: build-embed test-embed bench-embed
+EMBED_PKGS := ./internal/embed/... ./internal/vectors/... ./stages/search/... ./internal/gguf/...
+
+build: build-embed
+
+build-embed: deps
+	@mkdir -p $(BIN)
+	$(CGO_ENV) $(GO) build -o $(BIN)/ ./cmd/sponge-embed
+
+# test-embed runs the meaning-search tests, with and without cgo.
+test-embed: deps
+	$(CGO_ENV) $(GO) test -race $(EMBED_PKGS)
+	CGO_ENABLED=0 $(GO) test $(EMBED_PKGS)
+
+# bench-embed writes a random-weight model of bge-small-en-v1.5's shape into
+# .bench/models, builds the SciFact library in .bench/scifact-embed, and prints
+# the table: paragraphs embedded per second, store size, sponge-search latency
+# at 10k, 100k and 300k paragraphs (synthesized vectors).
+bench-embed: build
+	$(CGO_ENV) $(GO) run ./internal/bench/embed -bin $(BIN) -library .bench/scifact-embed -models .bench/models
+# --- end of the meaning search block -------------------------------------------

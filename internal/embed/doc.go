@@ -39,7 +39,8 @@ type Info struct {
 
 // Options tune Load. The zero value is good.
 type Options struct {
-	// Threads is the number of CPU threads; 0 means one per core.
+	// Threads is the number of CPU threads, each with a context of its own
+	// that encodes whole steps; 0 means one per core.
 	Threads int
 	// BatchTokens is how many tokens are encoded in one step, several texts
 	// together; 0 means 512. Attention costs the square of it, so larger is

@@ -75,16 +75,29 @@ var (
 const maxSeqs = 64
 
 // Model is an embedding model loaded in this process. Its methods are safe
-// for concurrent use; one Embed runs at a time.
+// for concurrent use.
+//
+// It runs one llama.cpp context per thread, each single-threaded, and hands
+// the steps of a batch to them in turn: texts are independent, so this
+// scales without the threads waiting for each other at every layer (which
+// is what one context with several threads does, and on a busy machine,
+// where a thread is often descheduled, that made embedding 4× slower than
+// one thread).
 type Model struct {
-	info  Info
-	mu    sync.Mutex
-	model *llama.Model
-	ctx   *llama.Context
-	batch *llama.Batch
+	info    Info
+	model   *llama.Model
+	workers chan *worker
+	all     []*worker
 	// batchTokens is the most tokens of one step; maxTokens the most of one text.
 	batchTokens, maxTokens int
+	mu                     sync.Mutex
 	closed                 bool
+}
+
+// worker is one context with its batch.
+type worker struct {
+	ctx   *llama.Context
+	batch *llama.Batch
 }
 
 // Load checks the GGUF file at path (Inspect) and loads it.
@@ -120,19 +133,34 @@ func Load(path string, opt Options) (*Model, error) {
 	// A step of several texts must fit in one micro-batch: a BERT encoder
 	// cannot split a text across steps (llama.cpp aborts if asked to).
 	bt := opt.BatchTokens
-	cp := llama.NewContextParams(bt, bt, maxSeqs, opt.Threads, ml.FlashAttentionDisabled, "")
-	ctx, err := llama.NewContextWithModel(m, cp)
-	if err != nil {
-		llama.FreeModel(m)
-		return nil, fmt.Errorf("cannot make a context for %s: %s", path, lastError("out of memory?"))
+	mod := &Model{info: info, model: m, workers: make(chan *worker, opt.Threads), batchTokens: bt, maxTokens: min(bt, info.ContextLength)}
+	for range opt.Threads {
+		cp := llama.NewContextParams(bt, bt, maxSeqs, 1, ml.FlashAttentionDisabled, "")
+		ctx, err := llama.NewContextWithModel(m, cp)
+		if err != nil {
+			mod.free()
+			return nil, fmt.Errorf("cannot make a context for %s: %s", path, lastError("out of memory?"))
+		}
+		batch, err := llama.NewBatch(bt, 1, 0)
+		if err != nil {
+			freeContext(ctx)
+			mod.free()
+			return nil, err
+		}
+		w := &worker{ctx: ctx, batch: batch}
+		mod.all = append(mod.all, w)
+		mod.workers <- w
 	}
-	batch, err := llama.NewBatch(bt, 1, 0)
-	if err != nil {
-		freeContext(ctx)
-		llama.FreeModel(m)
-		return nil, err
+	return mod, nil
+}
+
+func (m *Model) free() {
+	for _, w := range m.all {
+		w.batch.Free()
+		freeContext(w.ctx)
 	}
-	return &Model{info: info, model: m, ctx: ctx, batch: batch, batchTokens: bt, maxTokens: min(bt, info.ContextLength)}, nil
+	m.all = nil
+	llama.FreeModel(m.model)
 }
 
 func lastError(fallback string) string {
@@ -193,37 +221,73 @@ func (m *Model) Embed(texts []string) ([][]float32, error) {
 		toks[i] = t
 	}
 	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.closed {
+	closed := m.closed
+	m.mu.Unlock()
+	if closed {
 		return nil, errors.New("embed: the model is closed")
 	}
-	out := make([][]float32, len(texts))
+	// Steps: runs of texts that fit in one micro-batch together.
+	type step struct{ start, end int }
+	var steps []step
 	for start := 0; start < len(toks); {
 		end, n := start, 0
 		for end < len(toks) && end-start < maxSeqs && n+len(toks[end]) <= m.batchTokens {
 			n += len(toks[end])
 			end++
 		}
-		m.batch.Clear()
-		for s := start; s < end; s++ {
-			for pos, t := range toks[s] {
-				m.batch.Add(t, nil, pos, true, s-start)
-			}
-		}
-		if err := m.ctx.Decode(m.batch); err != nil {
-			return nil, fmt.Errorf("llama.cpp failed to encode: %v (%s)", err, lastError("no detail"))
-		}
-		for s := start; s < end; s++ {
-			v := m.ctx.GetEmbeddingsSeq(s - start)
-			if v == nil {
-				return nil, errors.New("llama.cpp gave no pooled vector (does the model pool?)")
-			}
-			Normalize(v)
-			out[s] = v
-		}
+		steps = append(steps, step{start, end})
 		start = end
 	}
+	out := make([][]float32, len(texts))
+	next := make(chan step, len(steps))
+	for _, st := range steps {
+		next <- st
+	}
+	close(next)
+	errs := make(chan error, len(steps))
+	var wg sync.WaitGroup
+	for range min(len(steps), cap(m.workers)) {
+		w := <-m.workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { m.workers <- w }()
+			for st := range next {
+				if err := w.encode(toks[st.start:st.end], out[st.start:st.end]); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return nil, err
+	}
 	return out, nil
+}
+
+// encode runs one step: the texts as separate sequences of one batch.
+func (w *worker) encode(toks [][]int, out [][]float32) error {
+	w.batch.Clear()
+	for s, t := range toks {
+		for pos, tok := range t {
+			w.batch.Add(tok, nil, pos, true, s)
+		}
+	}
+	if err := w.ctx.Decode(w.batch); err != nil {
+		return fmt.Errorf("llama.cpp failed to encode: %v (%s)", err, lastError("no detail"))
+	}
+	for s := range toks {
+		v := w.ctx.GetEmbeddingsSeq(s)
+		if v == nil {
+			return errors.New("llama.cpp gave no pooled vector (does the model pool?)")
+		}
+		Normalize(v)
+		out[s] = v
+	}
+	return nil
 }
 
 // Close frees the model.
@@ -232,9 +296,11 @@ func (m *Model) Close() error {
 	defer m.mu.Unlock()
 	if !m.closed {
 		m.closed = true
-		m.batch.Free()
-		freeContext(m.ctx)
-		llama.FreeModel(m.model)
+		// Wait for every worker to be back from its step.
+		for range m.all {
+			<-m.workers
+		}
+		m.free()
 	}
 	return nil
 }

@@ -27,9 +27,9 @@ const (
 	meaningParagraphs = 500
 )
 
-// QueryOptions tune how the question is embedded; a variable so benchmarks
-// can try thread counts.
-var QueryOptions = embed.Options{BatchTokens: 128}
+// QueryOptions tune how the question is embedded: one short text is one
+// step, so one thread (one context) is all it can use.
+var QueryOptions = embed.Options{Threads: 1, BatchTokens: 128}
 
 // startEmbedder loads the embedding model; a variable so tests can stand in
 // hand-made vectors.

@@ -8,6 +8,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/cli"
@@ -133,7 +134,16 @@ func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Pa
 		for j := range it.Paragraphs {
 			p := &it.Paragraphs[j]
 			c := &candidate{hit: i, para: j, p: p, terms: map[string]int{}}
-			for _, t := range index.Terms(p.Heading + "\n" + p.Text) {
+			text := p.Heading + "\n" + p.Text
+			if !mayMatch(strings.ToLower(text), qterms) {
+				// Analysing every paragraph of a 16,000-paragraph item is
+				// most of rank's time; one that cannot hold a question term
+				// needs only its length.
+				c.n = countWords(text)
+				cands = append(cands, c)
+				continue
+			}
+			for _, t := range index.Terms(text) {
 				c.terms[t]++
 				c.n++
 			}
@@ -271,4 +281,34 @@ func cutAtSentence(text string, limit int) string {
 		cut = limit
 	}
 	return strings.TrimSpace(string(r[:cut]))
+}
+
+// mayMatch reports whether lowered text may hold one of the terms. The
+// index's analyzer only lowercases and strips endings (plurals,
+// possessives), except that "-ies" becomes "-y"; so a word that gives a
+// term starts with the term, or with the term less its final "y".
+func mayMatch(lowered string, terms []string) bool {
+	for _, t := range terms {
+		if strings.Contains(lowered, t) {
+			return true
+		}
+		if stem, ok := strings.CutSuffix(t, "y"); ok && stem != "" && strings.Contains(lowered, stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// countWords counts runs of letters and digits, as the index's tokenizer
+// about does.
+func countWords(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		w := unicode.IsLetter(r) || unicode.IsDigit(r)
+		if w && !in {
+			n++
+		}
+		in = w
+	}
+	return n
 }

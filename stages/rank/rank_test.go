@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/sponge-library/sponge/internal/index"
 	"github.com/sponge-library/sponge/internal/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/stagetest"
@@ -132,5 +133,26 @@ func TestMeaningParagraph(t *testing.T) {
 			b.WriteString(p.Text + "\n")
 		}
 		t.Errorf("the meaning-matched paragraph is not a passage; passages:\n%s", b.String())
+	}
+}
+
+// TestMayMatch checks the shortcut against the analyzer itself: a paragraph
+// it skips never holds a question term.
+func TestMayMatch(t *testing.T) {
+	words := []string{"berries", "Berry's", "boxes", "knives", "shoes", "caches", "buses", "spies", "pies", "teas", "TEA", "naïve", "Ärzte", "gas", "axes", "heroes", "dress", "status"}
+	for _, q := range words {
+		qterms := index.QuestionTerms(q)
+		for _, w := range words {
+			terms := index.Terms(w)
+			holds := false
+			for _, t := range terms {
+				for _, qt := range qterms {
+					holds = holds || t == qt
+				}
+			}
+			if holds && !mayMatch(strings.ToLower(w), qterms) {
+				t.Errorf("question %q: %q holds a term but mayMatch skips it", q, w)
+			}
+		}
 	}
 }

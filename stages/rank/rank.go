@@ -6,6 +6,7 @@ package rank
 import (
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -133,20 +134,8 @@ func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Pa
 		items[i] = it
 		for j := range it.Paragraphs {
 			p := &it.Paragraphs[j]
-			c := &candidate{hit: i, para: j, p: p, terms: map[string]int{}}
-			text := p.Heading + "\n" + p.Text
-			if !mayMatch(strings.ToLower(text), qterms) {
-				// Analysing every paragraph of a 16,000-paragraph item is
-				// most of rank's time; one that cannot hold a question term
-				// needs only its length.
-				c.n = countWords(text)
-				cands = append(cands, c)
-				continue
-			}
-			for _, t := range index.Terms(text) {
-				c.terms[t]++
-				c.n++
-			}
+			c := &candidate{hit: i, para: j, p: p}
+			c.terms, c.n = countTerms(p.Heading+"\n"+p.Text, qterms)
 			cands = append(cands, c)
 		}
 	}
@@ -283,32 +272,69 @@ func cutAtSentence(text string, limit int) string {
 	return strings.TrimSpace(string(r[:cut]))
 }
 
-// mayMatch reports whether lowered text may hold one of the terms. The
-// index's analyzer only lowercases and strips endings (plurals,
-// possessives), except that "-ies" becomes "-y"; so a word that gives a
-// term starts with the term, or with the term less its final "y".
-func mayMatch(lowered string, terms []string) bool {
-	for _, t := range terms {
-		if strings.Contains(lowered, t) {
-			return true
-		}
-		if stem, ok := strings.CutSuffix(t, "y"); ok && stem != "" && strings.Contains(lowered, stem) {
-			return true
-		}
-	}
-	return false
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || r == '_'
 }
 
-// countWords counts runs of letters and digits, as the index's tokenizer
-// about does.
-func countWords(s string) int {
-	n, in := 0, false
-	for _, r := range s {
-		w := unicode.IsLetter(r) || unicode.IsDigit(r)
-		if w && !in {
-			n++
+// countTerms counts how often each question term stands in text, and how
+// many words text has. Running the index's analyzer over every paragraph of
+// a 16,000-paragraph item was most of rank's time, so words are found with a
+// plain scan, and only a word that starts like a question term is put
+// through the analyzer: its filters (lowercase, possessive, plural) only
+// strip endings, except that "-ies" becomes "-y", so a word that gives a
+// term starts with the term, or with the term less its final "y".
+func countTerms(text string, qterms []string) (map[string]int, int) {
+	var tf map[string]int
+	n := 0
+	start := -1
+	word := func(end int) {
+		n++
+		w := strings.ToLower(text[start:end])
+		for _, t := range qterms {
+			stem, _ := strings.CutSuffix(t, "y")
+			if !strings.HasPrefix(w, t) && (stem == "" || !strings.HasPrefix(w, stem)) {
+				continue
+			}
+			for _, got := range index.Terms(w) {
+				if slices.Contains(qterms, got) {
+					if tf == nil {
+						tf = map[string]int{}
+					}
+					tf[got]++
+				}
+			}
+			return
 		}
-		in = w
 	}
-	return n
+	prev := rune(0)
+	for i, r := range text {
+		inWord := isWordRune(r)
+		if !inWord && start >= 0 {
+			// Word-internal punctuation, as Unicode word boundaries (which
+			// the index's tokenizer follows) have it: "john's", "e.g",
+			// "3.5", "1,000", "abi_testing".
+			next, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
+			alnum := func(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }
+			switch r {
+			case '\'', '’', '.':
+				inWord = alnum(prev) && alnum(next)
+			case ':':
+				inWord = unicode.IsLetter(prev) && unicode.IsLetter(next)
+			case ',', ';':
+				inWord = unicode.IsDigit(prev) && unicode.IsDigit(next)
+			}
+		}
+		switch {
+		case inWord && start < 0:
+			start = i
+		case !inWord && start >= 0:
+			word(i)
+			start = -1
+		}
+		prev = r
+	}
+	if start >= 0 {
+		word(len(text))
+	}
+	return tf, n
 }

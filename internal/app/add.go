@@ -41,12 +41,11 @@ type input struct {
 
 // added is what happened to one input.
 type added struct {
-	in     input
-	it     *item.Item
-	source []byte
-	id     string
-	err    error
-	had    bool // the library had it already
+	in  input
+	it  *item.Item // extracted and saved, to be indexed
+	id  string
+	err error
+	had bool // the library had it already
 }
 
 func runAdd(env *Env, args []string) int {
@@ -95,7 +94,7 @@ func runAdd(env *Env, args []string) int {
 
 	results := make(chan added, runtime.GOMAXPROCS(0)*2)
 	ctx := context.Background()
-	go prepareAll(ctx, w.Library, inputs, env.Stdin, opts, results)
+	go prepareAll(ctx, w, inputs, env.Stdin, opts, results)
 
 	nAdded, nHad := 0, 0
 	seen := map[string]bool{}
@@ -119,9 +118,9 @@ func runAdd(env *Env, args []string) int {
 				fmt.Fprintf(env.Stdout, "already saved %s %s (%s)\n", item.Short(r.id), title, r.in.name)
 			}
 		default:
-			if err := w.Add(r.it, r.source); err != nil {
+			if err := w.Queue(r.it); err != nil {
 				bar.Clear()
-				cli.PrintError(env.Stderr, Prog, r.in.name+": cannot save: "+err.Error())
+				cli.PrintError(env.Stderr, Prog, r.in.name+": cannot index: "+err.Error())
 				failed++
 				continue
 			}
@@ -196,7 +195,7 @@ func expand(arg string) (ins []input, skipped []string, err error) {
 
 // prepareAll reads and extracts the inputs on all cores and sends the
 // results in input order.
-func prepareAll(ctx context.Context, lib *library.Library, inputs []input, stdin io.Reader, opts addOptions, out chan<- added) {
+func prepareAll(ctx context.Context, w *library.Writer, inputs []input, stdin io.Reader, opts addOptions, out chan<- added) {
 	defer close(out)
 	workers := runtime.GOMAXPROCS(0)
 	slots := make([]chan added, len(inputs))
@@ -218,7 +217,7 @@ func prepareAll(ctx context.Context, lib *library.Library, inputs []input, stdin
 	for range workers {
 		go func() {
 			for i := range next {
-				slots[i] <- prepare(ctx, lib, inputs[i], stdin, opts)
+				slots[i] <- prepare(ctx, w, inputs[i], stdin, opts)
 			}
 		}()
 	}
@@ -229,7 +228,7 @@ func prepareAll(ctx context.Context, lib *library.Library, inputs []input, stdin
 }
 
 // prepare reads one input, and extracts it unless the library has it.
-func prepare(ctx context.Context, lib *library.Library, in input, stdin io.Reader, opts addOptions) added {
+func prepare(ctx context.Context, w *library.Writer, in input, stdin io.Reader, opts addOptions) added {
 	r := added{in: in}
 	var data []byte
 	var contentType, name, source string
@@ -257,7 +256,7 @@ func prepare(ctx context.Context, lib *library.Library, in input, stdin io.Reade
 		return r
 	}
 	r.id = library.ItemID(data)
-	if lib.Has(r.id) {
+	if w.Has(r.id) {
 		r.had = true
 		return r
 	}
@@ -274,7 +273,11 @@ func prepare(ctx context.Context, lib *library.Library, in input, stdin io.Reade
 		title = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 	}
 	r.it = &item.Item{ID: r.id, Title: title, Source: source, Kind: doc.Kind, Added: time.Now().UTC().Truncate(time.Second), Paragraphs: doc.Paragraphs}
-	r.source = data
+	// Saved here, on the worker, so that writing the store's files goes on
+	// in parallel; the writer then only has to index it.
+	if err := w.Save(r.it, data); err != nil {
+		r.err = fmt.Errorf("cannot save: %w", err)
+	}
 	return r
 }
 

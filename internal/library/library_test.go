@@ -236,3 +236,57 @@ func TestTwoWriters(t *testing.T) {
 		t.Fatalf("the index has %d items, want 40", len(got))
 	}
 }
+
+// TestSavedNotQueuedStaysPending: an item a worker saved but the writer has
+// not indexed yet is still noted after a flush, so a kill then is repaired.
+func TestSavedNotQueuedStaysPending(t *testing.T) {
+	dir := t.TempDir()
+	w, _ := OpenWriter(dir, nil)
+	a, srcA := testItem(1)
+	b, srcB := testItem(2)
+	if err := w.Save(a, srcA); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Save(b, srcB); err != nil {
+		t.Fatal(err)
+	}
+	w.Queue(a)
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := w.Pending()
+	if len(p) != 1 || p[0] != b.ID {
+		t.Fatalf("pending after flushing a: %v, want only b", p)
+	}
+	// Killed here: the next writer indexes b.
+	w.lock.Unlock()
+	w2, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w2.Close()
+	if got := indexed(t, dir); !got[a.ID] || !got[b.ID] {
+		t.Fatalf("after reconcile: %v", got)
+	}
+	if p, _ := w2.Pending(); len(p) != 0 {
+		t.Fatalf("pending left: %v", p)
+	}
+}
+
+// TestMetaFromHead reads an item's summary from the head of its file.
+func TestMetaFromHead(t *testing.T) {
+	dir := t.TempDir()
+	w, _ := OpenWriter(dir, nil)
+	it, src := testItem(7)
+	w.Add(it, src)
+	w.Close()
+	m, err := w.Meta(it.ID)
+	if err != nil || m.Title != "Note 7" || m.Paragraphs != 1 || m.Chars != len(it.Paragraphs[0].Text) {
+		t.Fatalf("meta %+v, %v", m, err)
+	}
+	// The whole item still decodes past the skippable frame.
+	back, err := w.Item(it.ID)
+	if err != nil || back.Title != "Note 7" {
+		t.Fatalf("item %+v, %v", back, err)
+	}
+}

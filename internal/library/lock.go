@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
+	"time"
 )
 
 // Lock is the writer's lock on a library: one writer at a time, others wait.
@@ -44,34 +46,83 @@ func (k *Lock) Unlock() {
 }
 
 // MarkPending notes that an item is being changed, before the store or the
-// index is touched; ClearPending removes the note once both agree. A writer
-// killed in between leaves the note, and the next writer's Reconcile
-// brings the index back in line with the store.
+// index is touched; ClearPending forgets the notes once both agree. A writer
+// killed in between leaves its notes, and the next writer's reconcile brings
+// the index back in line with the store. The notes are lines appended to one
+// journal file per writer, not a file per item: creating files is most of
+// what saving an item costs. MarkPending is safe for concurrent use.
 func (l *Library) MarkPending(id string) error {
-	f, err := os.Create(filepath.Join(l.Dir, "pending", id))
-	if err != nil {
-		return err
+	l.journalMu.Lock()
+	defer l.journalMu.Unlock()
+	if l.journal == nil {
+		name := filepath.Join(l.Dir, "pending", fmt.Sprintf("journal-%d-%d", os.Getpid(), time.Now().UnixNano()))
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return err
+		}
+		l.journal = f
 	}
-	return f.Close()
+	_, err := l.journal.WriteString(id + "\n")
+	return err
 }
 
-// ClearPending removes the notes of MarkPending.
-func (l *Library) ClearPending(ids ...string) {
-	for _, id := range ids {
-		os.Remove(filepath.Join(l.Dir, "pending", id))
+// ClearPending forgets every note of MarkPending, this writer's and those a
+// killed writer left, except the items in keep: they are noted in a new
+// journal before the old ones go, so an item is never left un-noted.
+func (l *Library) ClearPending(keep ...string) error {
+	l.journalMu.Lock()
+	defer l.journalMu.Unlock()
+	if l.journal != nil {
+		l.journal.Close()
+		l.journal = nil
 	}
+	dir := filepath.Join(l.Dir, "pending")
+	old, _ := os.ReadDir(dir)
+	if len(keep) > 0 {
+		name := filepath.Join(dir, fmt.Sprintf("journal-%d-%d", os.Getpid(), time.Now().UnixNano()))
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return err
+		}
+		if _, err := f.WriteString(strings.Join(keep, "\n") + "\n"); err != nil {
+			f.Close()
+			return err
+		}
+		l.journal = f
+	}
+	for _, e := range old {
+		os.Remove(filepath.Join(dir, e.Name()))
+	}
+	return nil
 }
 
-// Pending lists the items a killed writer left half-done.
+// Pending lists the items a killed writer left half-done (and this one's,
+// until ClearPending).
 func (l *Library) Pending() ([]string, error) {
-	ents, err := os.ReadDir(filepath.Join(l.Dir, "pending"))
+	dir := filepath.Join(l.Dir, "pending")
+	ents, err := os.ReadDir(dir)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
+	seen := map[string]bool{}
 	var ids []string
+	add := func(id string) {
+		if len(id) == 64 && !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
 	for _, e := range ents {
-		if len(e.Name()) == 64 {
-			ids = append(ids, e.Name())
+		if !strings.HasPrefix(e.Name(), "journal-") {
+			add(e.Name())
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			add(strings.TrimSpace(line))
 		}
 	}
 	return ids, nil

@@ -2,10 +2,10 @@
 // source of truth), the lock that serialises writers, and where the index
 // and models live. Layout under the library folder:
 //
-//	items/ab/<id>.json.zst    the extracted item (title, source, kind, paragraphs)
-//	items/ab/<id>.meta.json   what lists need: title, source, kind, added, sizes
+//	items/ab/<id>.json.zst    the extracted item (title, source, kind, paragraphs),
+//	                          after a zstd skippable frame holding its Meta
 //	sources/ab/<id>.zst       the saved source bytes, as they were read
-//	pending/<id>              an item being added or removed (see Reconcile)
+//	pending/                  journals of items being added or removed (see Writer)
 //	index/                    the search index, derived from items/
 //	models/                   downloaded models
 //	lock                      held by writers
@@ -13,13 +13,16 @@ package library
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -35,6 +38,9 @@ import (
 // Library is an open library folder.
 type Library struct {
 	Dir string
+
+	journalMu sync.Mutex
+	journal   *os.File // this writer's pending journal, see MarkPending
 }
 
 // DefaultDir is $SPONGE_HOME, else $XDG_DATA_HOME/sponge, else ~/.local/share/sponge.
@@ -96,10 +102,6 @@ func (l *Library) itemPath(id string) string {
 	return filepath.Join(l.Dir, "items", id[:2], id+".json.zst")
 }
 
-func (l *Library) metaPath(id string) string {
-	return filepath.Join(l.Dir, "items", id[:2], id+".meta.json")
-}
-
 func (l *Library) sourcePath(id string) string {
 	return filepath.Join(l.Dir, "sources", id[:2], id+".zst")
 }
@@ -118,8 +120,9 @@ var (
 
 func codecs() (*zstd.Encoder, *zstd.Decoder) {
 	encOnce.Do(func() {
-		enc, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
-		dec, _ = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+		n := runtime.GOMAXPROCS(0)
+		enc, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(n))
+		dec, _ = zstd.NewReader(nil, zstd.WithDecoderConcurrency(n))
 	})
 	return enc, dec
 }
@@ -166,8 +169,11 @@ func (l *Library) Source(id string) ([]byte, error) {
 
 // Put saves an item and its source bytes. Each file is written to a
 // temporary file and renamed, so a reader sees all of it or none. The source
-// goes first: an item file is never there without its source. Put does not
-// wait for the disk: Sync does, once for a whole batch (see Writer.Flush).
+// goes first: an item file is never there without its source. The item file
+// starts with its Meta in a zstd skippable frame, which decoders pass over,
+// so a list of thousands of items reads a few hundred bytes of each. Put
+// does not wait for the disk: Sync does, once for a whole batch (see
+// Writer.Flush). It is safe to call from several goroutines.
 func (l *Library) Put(it *item.Item, source []byte) error {
 	e, _ := codecs()
 	if err := writeAtomic(l.sourcePath(it.ID), e.EncodeAll(source, nil)); err != nil {
@@ -177,26 +183,27 @@ func (l *Library) Put(it *item.Item, source []byte) error {
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(l.metaPath(it.ID), meta); err != nil {
-		return err
-	}
 	raw, err := json.Marshal(it)
 	if err != nil {
 		return err
 	}
-	// The item file goes last: its presence is what makes the item saved.
-	return writeAtomic(l.itemPath(it.ID), e.EncodeAll(raw, nil))
+	data := make([]byte, 8, 8+len(meta)+len(raw)/3)
+	binary.LittleEndian.PutUint32(data[0:4], skippableMagic)
+	binary.LittleEndian.PutUint32(data[4:8], uint32(len(meta)))
+	data = append(data, meta...)
+	return writeAtomic(l.itemPath(it.ID), e.EncodeAll(raw, data))
 }
+
+// skippableMagic starts a zstd skippable frame (the first of the sixteen).
+const skippableMagic = 0x184D2A50
 
 // Delete removes an item and its source from the store.
 func (l *Library) Delete(id string) error {
 	if err := os.Remove(l.itemPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	for _, p := range []string{l.metaPath(id), l.sourcePath(id)} {
-		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
+	if err := os.Remove(l.sourcePath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
 	}
 	return nil
 }
@@ -227,14 +234,26 @@ func MetaOf(it *item.Item) *Meta {
 	return m
 }
 
-// Meta reads the summary of an item; if the summary is missing it is made
-// from the item itself.
+// Meta reads the summary of an item from the head of its file; an item
+// file without one is summed up from the item itself.
 func (l *Library) Meta(id string) (*Meta, error) {
-	data, err := os.ReadFile(l.metaPath(id))
-	if err == nil {
-		var m Meta
-		if json.Unmarshal(data, &m) == nil {
-			return &m, nil
+	if len(id) == 64 {
+		if f, err := os.Open(l.itemPath(id)); err == nil {
+			var head [8]byte
+			_, err := io.ReadFull(f, head[:])
+			if err == nil && binary.LittleEndian.Uint32(head[0:4]) == skippableMagic {
+				if n := binary.LittleEndian.Uint32(head[4:8]); n < 1<<20 {
+					buf := make([]byte, n)
+					if _, err := io.ReadFull(f, buf); err == nil {
+						var m Meta
+						if json.Unmarshal(buf, &m) == nil {
+							f.Close()
+							return &m, nil
+						}
+					}
+				}
+			}
+			f.Close()
 		}
 	}
 	it, err := l.Item(id)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/sponge-library/sponge/internal/index"
@@ -25,9 +26,10 @@ type Writer struct {
 	*Library
 	lock *Lock
 
-	batch   []*item.Item
-	pending []string
-	last    time.Time
+	mu        sync.Mutex // guards the fields below
+	batch     []*item.Item
+	unindexed map[string]bool // saved, noted as pending, not yet in the index
+	last      time.Time
 }
 
 // OpenWriter opens (or makes) the library at dir for changes. If another
@@ -42,7 +44,7 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{Library: l, lock: lock, last: time.Now()}
+	w := &Writer{Library: l, lock: lock, last: time.Now(), unindexed: map[string]bool{}}
 	if _, err := os.Stat(l.IndexDir()); errors.Is(err, os.ErrNotExist) {
 		ids, err := l.IDs()
 		if err == nil && len(ids) > 0 {
@@ -108,34 +110,55 @@ func (w *Writer) reconcile() error {
 	if err != nil {
 		return err
 	}
-	w.ClearPending(ids...)
+	w.ClearPending()
 	return nil
 }
 
-// Add saves an item with its source and puts it in the index. The index is
-// updated in batches; Flush (or Close) makes the batch visible to searches.
+// Add saves an item with its source and puts it in the index: Save, then Queue.
 func (w *Writer) Add(it *item.Item, source []byte) error {
+	if err := w.Save(it, source); err != nil {
+		return err
+	}
+	return w.Queue(it)
+}
+
+// Save puts an item and its source in the store, noted as pending until the
+// index has it. It is safe to call from several goroutines, so items are
+// saved while they are extracted.
+func (w *Writer) Save(it *item.Item, source []byte) error {
+	w.mu.Lock()
+	w.unindexed[it.ID] = true
+	w.mu.Unlock()
 	if err := w.MarkPending(it.ID); err != nil {
 		return err
 	}
-	w.pending = append(w.pending, it.ID)
-	if err := w.Put(it, source); err != nil {
-		return err
-	}
+	return w.Put(it, source)
+}
+
+// Queue puts a saved item in the index batch. The index is updated in
+// batches; Flush (or Close) makes the batch visible to searches.
+func (w *Writer) Queue(it *item.Item) error {
+	w.mu.Lock()
 	w.batch = append(w.batch, it)
-	if len(w.batch) >= batchItems || time.Since(w.last) > batchAge {
+	full := len(w.batch) >= batchItems || time.Since(w.last) > batchAge
+	w.mu.Unlock()
+	if full {
 		return w.Flush()
 	}
 	return nil
 }
 
-// Flush puts the batch in the index, and the store on disk.
+// Flush puts the batch in the index, and the store on disk; the pending
+// notes then keep only items saved but not queued yet.
 func (w *Writer) Flush() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	w.last = time.Now()
-	if len(w.pending) > 0 {
-		if err := w.Sync(); err != nil {
-			return err
-		}
+	if len(w.batch) == 0 && len(w.unindexed) == 0 {
+		return nil
+	}
+	if err := w.Sync(); err != nil {
+		return err
 	}
 	if len(w.batch) > 0 {
 		err := w.withIndex(func(x *index.Index) error {
@@ -150,12 +173,23 @@ func (w *Writer) Flush() error {
 		if err != nil {
 			return err
 		}
-		w.batch = w.batch[:0]
 	}
-	w.ClearPending(w.pending...)
-	w.pending = w.pending[:0]
+	for _, it := range w.batch {
+		delete(w.unindexed, it.ID)
+	}
+	w.batch = w.batch[:0]
 	w.last = time.Now()
-	return nil
+	return w.clearPending()
+}
+
+// clearPending forgets the pending notes of every item but those saved and
+// not yet indexed. The caller holds w.mu.
+func (w *Writer) clearPending() error {
+	keep := make([]string, 0, len(w.unindexed))
+	for id := range w.unindexed {
+		keep = append(keep, id)
+	}
+	return w.ClearPending(keep...)
 }
 
 // Remove deletes an item from the index and the store.
@@ -175,8 +209,9 @@ func (w *Writer) Remove(id string) error {
 	if err := w.Sync(); err != nil {
 		return err
 	}
-	w.ClearPending(id)
-	return nil
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.clearPending()
 }
 
 // Rebuild makes the index anew from the store. progress, if not nil, is
@@ -241,10 +276,7 @@ func (w *Writer) rebuild(progress func(done, total int)) (err error) {
 		return fmt.Errorf("cannot replace the index: %w", err)
 	}
 	os.RemoveAll(old)
-	if pend, perr := w.Pending(); perr == nil {
-		w.ClearPending(pend...)
-	}
-	return nil
+	return w.ClearPending()
 }
 
 // Close puts what is pending in the index and releases the lock.

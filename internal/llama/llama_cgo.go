@@ -116,7 +116,10 @@ func openBackend(path string, opt LoadOptions) (backend, error) {
 	if err != nil {
 		return nil, loadError(path)
 	}
-	cp := llama.NewContextParams(opt.ContextSize, opt.BatchSize, 1, opt.Threads, ml.FlashAttentionAuto, "")
+	// Flash attention stays off: on this CPU backend it read a 2,700-token
+	// prompt at 90 tokens per CPU second against 140 without, and wrote 28
+	// tokens per CPU second against 34 (Qwen2.5-0.5B shape, Q8_0).
+	cp := llama.NewContextParams(opt.ContextSize, opt.BatchSize, 1, opt.Threads, ml.FlashAttentionDisabled, "")
 	ctx, err := llama.NewContextWithModel(m, cp)
 	if err != nil {
 		llama.FreeModel(m)
@@ -247,3 +250,4 @@ func (b *cgoBackend) close() {
 	C.llama_free(*(**C.struct_llama_context)(unsafe.Pointer(b.ctx)))
 	llama.FreeModel(b.model)
 }
+

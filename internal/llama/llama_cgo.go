@@ -250,4 +250,3 @@ func (b *cgoBackend) close() {
 	C.llama_free(*(**C.struct_llama_context)(unsafe.Pointer(b.ctx)))
 	llama.FreeModel(b.model)
 }
-

@@ -19,10 +19,12 @@ const (
 	TypeDone      = "done"
 )
 
-// Header is the part every record shares.
+// Header is the part every record shares. Writer always fills it in; it is
+// left out of JSON documents that hold records outside a stream (such as
+// `sponge search --json`), where it is zero.
 type Header struct {
-	V    int    `json:"v"`
-	Type string `json:"type"`
+	V    int    `json:"v,omitempty"`
+	Type string `json:"type,omitempty"`
 }
 
 // Question starts a stream: what the person asked and how many items to pick.

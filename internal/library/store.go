@@ -2,9 +2,11 @@
 // source of truth), the lock that serialises writers, and where the index
 // and models live. Layout under the library folder:
 //
-//	items/ab/<id>.json.zst    the extracted item (title, source, kind, paragraphs),
-//	                          after a zstd skippable frame holding its Meta
-//	sources/ab/<id>.zst       the saved source bytes, as they were read
+//	items/ab/<id>.zst         one file per item, three zstd frames: its Meta (a
+//	                          skippable frame), the saved source bytes, as they
+//	                          were read (a skippable frame holding a compressed
+//	                          frame), then the extracted item (title, source,
+//	                          kind, paragraphs)
 //	pending/                  journals of items being added or removed (see Writer)
 //	index/                    the search index, derived from items/
 //	models/                   downloaded models
@@ -81,7 +83,7 @@ func Open(dir string) (*Library, error) {
 // Create opens the library at dir for writing, making it if needed.
 func Create(dir string) (*Library, error) {
 	dir = Dir(dir)
-	for _, sub := range []string{"items", "sources", "pending", "models"} {
+	for _, sub := range []string{"items", "pending", "models"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
 			return nil, cli.Errorf("cannot make the library at %s: %v", dir, err)
 		}
@@ -99,11 +101,7 @@ func ItemID(source []byte) string {
 }
 
 func (l *Library) itemPath(id string) string {
-	return filepath.Join(l.Dir, "items", id[:2], id+".json.zst")
-}
-
-func (l *Library) sourcePath(id string) string {
-	return filepath.Join(l.Dir, "sources", id[:2], id+".zst")
+	return filepath.Join(l.Dir, "items", id[:2], id+".zst")
 }
 
 // IndexDir is where the search index lives.
@@ -135,18 +133,12 @@ func (l *Library) Has(id string) bool {
 
 // Item loads an item from the store by its full id.
 func (l *Library) Item(id string) (*item.Item, error) {
-	if len(id) != 64 {
-		return nil, cli.Errorf("%q is not a full item id", id)
-	}
-	data, err := os.ReadFile(l.itemPath(id))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, cli.Errorf("no item %s in the library", item.Short(id)).WithHint("run 'sponge list'")
-	}
+	frames, err := l.open(id)
 	if err != nil {
-		return nil, cli.Errorf("cannot read item %s: %v", item.Short(id), err)
+		return nil, err
 	}
 	_, d := codecs()
-	raw, err := d.DecodeAll(data, nil)
+	raw, err := d.DecodeAll(frames.item, nil)
 	if err != nil {
 		return nil, cli.Errorf("item %s is damaged: %v", item.Short(id), err).WithHint("run 'sponge reindex' to check the library")
 	}
@@ -159,26 +151,73 @@ func (l *Library) Item(id string) (*item.Item, error) {
 
 // Source returns the saved source bytes of an item.
 func (l *Library) Source(id string) ([]byte, error) {
-	data, err := os.ReadFile(l.sourcePath(id))
+	frames, err := l.open(id)
 	if err != nil {
-		return nil, cli.Errorf("cannot read the source of item %s: %v", item.Short(id), err)
+		return nil, err
 	}
 	_, d := codecs()
-	return d.DecodeAll(data, nil)
+	src, err := d.DecodeAll(frames.source, nil)
+	if err != nil {
+		return nil, cli.Errorf("the source of item %s is damaged: %v", item.Short(id), err)
+	}
+	return src, nil
 }
 
-// Put saves an item and its source bytes. Each file is written to a
-// temporary file and renamed, so a reader sees all of it or none. The source
-// goes first: an item file is never there without its source. The item file
-// starts with its Meta in a zstd skippable frame, which decoders pass over,
-// so a list of thousands of items reads a few hundred bytes of each. Put
-// does not wait for the disk: Sync does, once for a whole batch (see
-// Writer.Flush). It is safe to call from several goroutines.
+// SourceSize is how many bytes the compressed source takes in the item's file.
+func (l *Library) SourceSize(id string) (int64, error) {
+	frames, err := l.open(id)
+	if err != nil {
+		return 0, err
+	}
+	return int64(len(frames.source)), nil
+}
+
+// frames are the parts of an item file.
+type frames struct {
+	meta, source, item []byte
+}
+
+// open reads an item file and splits it into its frames.
+func (l *Library) open(id string) (*frames, error) {
+	if len(id) != 64 {
+		return nil, cli.Errorf("%q is not a full item id", id)
+	}
+	data, err := os.ReadFile(l.itemPath(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, cli.Errorf("no item %s in the library", item.Short(id)).WithHint("run 'sponge list'")
+	}
+	if err != nil {
+		return nil, cli.Errorf("cannot read item %s: %v", item.Short(id), err)
+	}
+	var f frames
+	rest := data
+	for _, part := range []struct {
+		magic uint32
+		dst   *[]byte
+	}{{metaMagic, &f.meta}, {sourceMagic, &f.source}} {
+		if len(rest) < 8 || binary.LittleEndian.Uint32(rest) != part.magic {
+			return nil, cli.Errorf("item %s is damaged: not an item file", item.Short(id)).WithHint("run 'sponge reindex' to check the library")
+		}
+		n := uint64(binary.LittleEndian.Uint32(rest[4:8]))
+		if uint64(len(rest)-8) < n {
+			return nil, cli.Errorf("item %s is damaged: cut short", item.Short(id)).WithHint("run 'sponge reindex' to check the library")
+		}
+		*part.dst, rest = rest[8:8+n], rest[8+n:]
+	}
+	f.item = rest
+	return &f, nil
+}
+
+// Put saves an item and its source bytes in one file, written to a
+// temporary file and renamed, so a reader sees all of it or none. The file
+// starts with the item's Meta in a zstd skippable frame, so a list of
+// thousands of items reads a few hundred bytes of each; the source follows in
+// a second skippable frame, then the item. One file per item, because
+// creating files is most of what saving costs. Put does not wait for the
+// disk: Sync does, once for a whole batch (see Writer.Flush). It is safe to
+// call from several goroutines.
 func (l *Library) Put(it *item.Item, source []byte) error {
 	e, _ := codecs()
-	if err := writeAtomic(l.sourcePath(it.ID), e.EncodeAll(source, nil)); err != nil {
-		return err
-	}
 	meta, err := json.Marshal(MetaOf(it))
 	if err != nil {
 		return err
@@ -187,22 +226,32 @@ func (l *Library) Put(it *item.Item, source []byte) error {
 	if err != nil {
 		return err
 	}
-	data := make([]byte, 8, 8+len(meta)+len(raw)/3)
-	binary.LittleEndian.PutUint32(data[0:4], skippableMagic)
-	binary.LittleEndian.PutUint32(data[4:8], uint32(len(meta)))
-	data = append(data, meta...)
+	src := e.EncodeAll(source, nil)
+	if uint64(len(src)) > 1<<32-1 {
+		return fmt.Errorf("the source is too large to save (%d bytes compressed)", len(src))
+	}
+	data := make([]byte, 0, 16+len(meta)+len(src)+len(raw)/3)
+	data = skippable(data, metaMagic, meta)
+	data = skippable(data, sourceMagic, src)
 	return writeAtomic(l.itemPath(it.ID), e.EncodeAll(raw, data))
 }
 
-// skippableMagic starts a zstd skippable frame (the first of the sixteen).
-const skippableMagic = 0x184D2A50
+// Magic numbers of the zstd skippable frames of an item file (the first two
+// of the sixteen zstd sets aside).
+const (
+	metaMagic   = 0x184D2A50
+	sourceMagic = 0x184D2A51
+)
 
-// Delete removes an item and its source from the store.
+func skippable(dst []byte, magic uint32, payload []byte) []byte {
+	dst = binary.LittleEndian.AppendUint32(dst, magic)
+	dst = binary.LittleEndian.AppendUint32(dst, uint32(len(payload)))
+	return append(dst, payload...)
+}
+
+// Delete removes an item (and its source) from the store.
 func (l *Library) Delete(id string) error {
 	if err := os.Remove(l.itemPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	if err := os.Remove(l.sourcePath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	return nil
@@ -241,7 +290,7 @@ func (l *Library) Meta(id string) (*Meta, error) {
 		if f, err := os.Open(l.itemPath(id)); err == nil {
 			var head [8]byte
 			_, err := io.ReadFull(f, head[:])
-			if err == nil && binary.LittleEndian.Uint32(head[0:4]) == skippableMagic {
+			if err == nil && binary.LittleEndian.Uint32(head[0:4]) == metaMagic {
 				if n := binary.LittleEndian.Uint32(head[4:8]); n < 1<<20 {
 					buf := make([]byte, n)
 					if _, err := io.ReadFull(f, buf); err == nil {
@@ -280,7 +329,7 @@ func (l *Library) IDs() ([]string, error) {
 			return nil, err
 		}
 		for _, f := range files {
-			if id, ok := strings.CutSuffix(f.Name(), ".json.zst"); ok && len(id) == 64 {
+			if id, ok := strings.CutSuffix(f.Name(), ".zst"); ok && len(id) == 64 {
 				ids = append(ids, id)
 			}
 		}

@@ -328,17 +328,20 @@ func measure(dir string, r *result) error {
 		r.paragraphs += len(it.Paragraphs)
 		m := library.MetaOf(it)
 		r.pages += m.Pages
-	}
-	for _, sub := range []string{"items", "sources"} {
-		d, a, err := du(filepath.Join(dir, sub))
+		n, err := lib.SourceSize(id)
 		if err != nil {
 			return err
 		}
-		r.storeDisk += d
-		r.storeBytes += a
-		if sub == "sources" {
-			r.sourcesDisk, r.sourcesBytes = d, a
-		}
+		r.sourcesBytes += n
+	}
+	r.storeDisk, r.storeBytes, err = du(filepath.Join(dir, "items"))
+	if err != nil {
+		return err
+	}
+	// The original bytes share their items' files; their share of the disk
+	// is counted in proportion.
+	if r.storeBytes > 0 {
+		r.sourcesDisk = r.storeDisk * r.sourcesBytes / r.storeBytes
 	}
 	r.idxDisk, r.idxSize, err = du(lib.IndexDir())
 	return err

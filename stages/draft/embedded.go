@@ -318,8 +318,14 @@ func (e *Embedded) Draft(ctx context.Context, question string, passages []*jsonl
 		max = e.Fixed.Statements
 	}
 	for e.stats.Statements < max {
-		if e.Fixed == nil && !w.another() {
-			break
+		if e.Fixed == nil {
+			more, err := w.another()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
 		}
 		st, err := w.statement(byNumber, seen)
 		if err != nil {
@@ -351,16 +357,29 @@ type writer struct {
 	sp    *llama.Sampler
 	atEOL bool // the last token ended a line
 	buf   []int
+	// pending is framing not yet read by the model: it is read in one batch
+	// just before the model's next choice, which is much cheaper than a
+	// decode step per piece of framing.
+	pending []int
 }
 
 // feed writes framing tokens.
 func (w *writer) feed(toks ...int) error {
 	w.e.stats.Framing += len(toks)
-	if err := w.seq.Feed(w.ctx, toks); err != nil {
-		return err
-	}
+	w.pending = append(w.pending, toks...)
 	w.atEOL = w.e.m.Piece(toks[len(toks)-1]) == "\n"
 	return nil
+}
+
+// ready has the model read the pending framing, so that its scores for the
+// next token are current.
+func (w *writer) ready() error {
+	if len(w.pending) == 0 {
+		return nil
+	}
+	err := w.seq.Feed(w.ctx, w.pending)
+	w.pending = w.pending[:0]
+	return err
 }
 
 // line starts a new line with the framing toks.
@@ -385,12 +404,15 @@ func (w *writer) take(tok int) error {
 
 // another asks the model whether it writes another statement or Done, by
 // the first token of each.
-func (w *writer) another() bool {
+func (w *writer) another() (bool, error) {
 	if w.seq.Room() < 256 {
-		return false
+		return false, nil
+	}
+	if err := w.ready(); err != nil {
+		return false, err
 	}
 	l := w.seq.Logits()
-	return l[w.e.statement[0]] > l[w.e.done[0]]
+	return l[w.e.statement[0]] > l[w.e.done[0]], nil
 }
 
 func (w *writer) statement(byNumber map[int]*jsonl.Passage, seen map[string]bool) (*jsonl.Statement, error) {
@@ -432,6 +454,9 @@ func (w *writer) words() (string, error) {
 		deny := e.textDeny
 		if e.Fixed == nil && strings.TrimSpace(sb.String()) != "" {
 			deny = w.denyButEnd()
+		}
+		if err := w.ready(); err != nil {
+			return "", err
 		}
 		tok, err := w.seq.ChooseExcept(w.sp, deny)
 		if err != nil {
@@ -490,6 +515,9 @@ func (w *writer) number(byNumber map[int]*jsonl.Passage) (int, error) {
 		}
 		if len(allow) == 0 {
 			return 0, fmt.Errorf("the model's vocabulary cannot write passage number %q", digits)
+		}
+		if err := w.ready(); err != nil {
+			return 0, err
 		}
 		tok, err := w.seq.Choose(w.sp, allow)
 		if err != nil {
@@ -563,6 +591,9 @@ func (w *writer) quote(text string, seen map[string]bool) (string, error) {
 		}
 		if n >= hardQuoteBytes || w.seq.Room() < 64 {
 			return "", errGaveUp
+		}
+		if err := w.ready(); err != nil {
+			return "", err
 		}
 		var tok int
 		var err error

@@ -1,6 +1,7 @@
 package extractive
 
 import (
+	"github.com/sponge-library/sponge/internal/index"
 	"strings"
 	"unicode"
 
@@ -57,25 +58,9 @@ func isDigits(w string) bool {
 	return w != ""
 }
 
-// stopWords are words that say nothing about the topic of a question or a
-// sentence: function words, question words and the verbs of asking.
-var stopWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`
-a about above after again against all also am an and any are aren as at be because been before being below
-between both but by can cannot could couldn did didn do does doesn doing don down during each either else ever
-every few for from further had hadn has hasn have haven having he her here hers herself him himself his how i if
-in into is isn it its itself just let ll me might more most much must mustn my myself neither no nor not now of
-off on once only or other others ought our ours ourselves out over own per rather re s same shall shan she should
-shouldn since so some such t than that the their theirs them themselves then there these they this those though
-through thus to too under until up upon us ve very via was wasn we were weren what whatever when where whether which
-while who whom whose why will with within without won would wouldn yet you your yours yourself yourselves
-tell know explain describe please anyone someone something thing things way ways get got gets really
-d m o y ain`) {
-		m[w] = true
-	}
-	return m
-}()
+// stopWords are the words that say nothing about the topic of a question
+// or a sentence; the same list ranking uses.
+var stopWords = index.StopWords
 
 // Terms returns the content words of s as the drafter compares them:
 // lower-cased, stemmed, without stop words.

@@ -44,6 +44,7 @@ type endpointDrafter struct {
 	model  string
 	max    int
 	sponge bool // the server is sponge serve
+	fixed  *fixedDraft
 }
 
 // spongeDraft is the sponge_draft field of a request to sponge serve.
@@ -51,6 +52,34 @@ type spongeDraft struct {
 	Question      string           `json:"question"`
 	Passages      []*jsonl.Passage `json:"passages"`
 	MaxStatements int              `json:"maxStatements"`
+	// Fixed is for benchmarks only (OpenFixedEndpoint): sponge serve then
+	// makes the draft this length whatever the model prefers, as
+	// Embedded.Fixed does. sponge-draft --endpoint never sends it.
+	Fixed *fixedDraft `json:"fixed,omitempty"`
+}
+
+// fixedDraft is Fixed on the wire.
+type fixedDraft struct {
+	Statements  int `json:"statements"`
+	TextTokens  int `json:"textTokens"`
+	QuoteTokens int `json:"quoteTokens"`
+}
+
+// OpenFixedEndpoint opens the drafter of the sponge serve at endpoint for a
+// benchmark: every draft it asks for has the length fixed sets (see
+// Embedded.Fixed), so that random-weight models can be timed through the
+// server. Other servers cannot be asked for that and are refused.
+func OpenFixedEndpoint(endpoint string, fixed Fixed) (Drafter, error) {
+	d, err := openEndpointDrafter(endpoint, "", ModelOptions{MaxStatements: fixed.Statements})
+	if err != nil {
+		return nil, err
+	}
+	ed := d.(*endpointDrafter)
+	if !ed.sponge {
+		return nil, fmt.Errorf("%s is not sponge serve, so it cannot make drafts of a fixed length", ed.client.Endpoint)
+	}
+	ed.fixed = &fixedDraft{Statements: fixed.Statements, TextTokens: fixed.TextTokens, QuoteTokens: fixed.QuoteTokens}
+	return ed, nil
 }
 
 // openEndpointDrafter checks that the server answers before anything is
@@ -347,7 +376,7 @@ func (d *endpointDrafter) request(question string, passages []*jsonl.Passage, sc
 		MaxTokens:   160*d.max + 100,
 	}
 	if d.sponge {
-		req.SpongeDraft, _ = json.Marshal(spongeDraft{Question: question, Passages: passages, MaxStatements: d.max})
+		req.SpongeDraft, _ = json.Marshal(spongeDraft{Question: question, Passages: passages, MaxStatements: d.max, Fixed: d.fixed})
 	}
 	if schema {
 		req.ResponseFormat = &openai.ResponseFormat{Type: "json_schema", JSONSchema: &openai.JSONSchema{

@@ -173,6 +173,9 @@ func (s *modelServer) Generate(ctx context.Context, req *openai.ChatRequest, emi
 	return res.Reason, usage, err
 }
 
+// maxFixedTokens bounds each part of a benchmark's fixed-length statement.
+const maxFixedTokens = 256
+
 // draft writes statements with the embedded drafter (quotes copied by
 // construction) for a sponge client, as the JSON the client asked for:
 // {"statements":[…]}, one statement per piece, each as soon as it is made.
@@ -186,6 +189,15 @@ func (s *modelServer) draft(ctx context.Context, raw json.RawMessage, emit func(
 		max = MaxStatements
 	}
 	s.e.opt.MaxStatements = max
+	if f := sd.Fixed; f != nil {
+		// Benchmarks only (OpenFixedEndpoint); bounded so that one request
+		// cannot keep the server writing for long.
+		if f.Statements < 1 || f.Statements > MaxStatements || f.TextTokens < 1 || f.TextTokens > maxFixedTokens || f.QuoteTokens < 1 || f.QuoteTokens > maxFixedTokens {
+			return "", openai.Usage{}, openai.BadRequest("sponge_draft.fixed asks for 1 to %d statements of 1 to %d tokens of words and of quote, not %d of %d and %d", MaxStatements, maxFixedTokens, f.Statements, f.TextTokens, f.QuoteTokens)
+		}
+		s.e.Fixed = &Fixed{Statements: f.Statements, TextTokens: f.TextTokens, QuoteTokens: f.QuoteTokens}
+		defer func() { s.e.Fixed = nil }()
+	}
 	opened := false
 	var buf bytes.Buffer
 	err := s.e.Draft(ctx, sd.Question, sd.Passages, func(st *jsonl.Statement) error {

@@ -237,3 +237,83 @@ func TestCheckModel(t *testing.T) {
 		}
 	}
 }
+
+// TestFixedDraftThroughServe is what the draft benchmark measures warm:
+// OpenFixedEndpoint makes sponge serve write drafts of the length asked,
+// the same as the embedded drafter makes in-process, and bad lengths are
+// refused by the server.
+func TestFixedDraftThroughServe(t *testing.T) {
+	model, lib, passages := teaFixture(t)
+	endpoint := startServe(t, model, lib)
+	const question = "How hot should the water be for green tea?"
+
+	fixed := Fixed{Statements: 4, TextTokens: 3, QuoteTokens: 5}
+	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: MaxStatements, Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Fixed = &fixed
+	want := draftAll(t, e, question, passages)
+	e.Close()
+	if len(want) != fixed.Statements {
+		t.Fatalf("in-process: %d statements, want %d", len(want), fixed.Statements)
+	}
+
+	d, err := OpenFixedEndpoint(endpoint, fixed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for run := 0; run < 2; run++ { // the second draft finds the model warm and unchanged
+		var got []*jsonl.Statement
+		err = d.Draft(context.Background(), question, passages, func(s *jsonl.Statement) error { got = append(got, s); return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("run %d: fixed draft through sponge serve differs from in-process (-want +got):\n%s", run, diff)
+		}
+	}
+
+	// A request without fixed afterwards is not held to the last one's length.
+	free, err := openEndpointDrafter(endpoint, "", ModelOptions{MaxStatements: MaxStatements})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := free.Draft(context.Background(), question, passages, func(*jsonl.Statement) error { n++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	e, err = OpenEmbedded(model, ModelOptions{MaxStatements: MaxStatements, Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := len(draftAll(t, e, question, passages)); n != w {
+		t.Errorf("after a fixed draft: %d statements, in-process %d", n, w)
+	}
+	e.Close()
+
+	for _, bad := range []Fixed{{0, 3, 5}, {MaxStatements + 1, 3, 5}, {2, 0, 5}, {2, 3, maxFixedTokens + 1}} {
+		d, err := OpenFixedEndpoint(endpoint, bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = d.Draft(context.Background(), question, passages, func(*jsonl.Statement) error { t.Errorf("%+v: a statement", bad); return nil })
+		if err == nil || !strings.Contains(err.Error(), "sponge_draft.fixed asks for 1 to 6 statements") {
+			t.Errorf("%+v: %v", bad, err)
+		}
+	}
+}
+
+// TestOpenFixedEndpointRefusesOtherServers: only sponge serve takes a
+// fixed length; another server would write what it likes.
+func TestOpenFixedEndpointRefusesOtherServers(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"object":"list","data":[{"id":"other","object":"model","owned_by":"someone"}]}`))
+	}))
+	defer srv.Close()
+	_, err := OpenFixedEndpoint(srv.URL, Fixed{Statements: 6, TextTokens: 16, QuoteTokens: 16})
+	if err == nil || !strings.Contains(err.Error(), "is not sponge serve") {
+		t.Errorf("got %v", err)
+	}
+}

@@ -191,6 +191,7 @@ func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only 
 			rate := func(n int, d time.Duration) float64 { return float64(n) / d.Seconds() }
 			// The constraint's cost: CPU time per chosen token, quoted against free.
 			cost := (con.GenCPU.Seconds()/float64(con.Chosen))/(unc.GenCPU.Seconds()/float64(unc.Chosen)) - 1
+			fmt.Fprintf(os.Stderr, "  cold: first statement %.1f s, six statements %.1f s, prompt %d tokens in %.1f s\n", con.FirstStatement.Seconds(), con.Total.Seconds(), con.PromptTokens, con.PromptTime.Seconds())
 			rows = append(rows, []string{
 				spec.Name,
 				"cold",
@@ -215,7 +216,13 @@ func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only 
 			fmt.Fprintf(os.Stderr, "%s, %d threads, through sponge serve, %d drafts …\n", spec.Name, threads, warmRuns)
 			w, err := measureWarm(draftBin, path, passages, threads, warmRuns)
 			if err != nil {
-				return err
+				// A server that fails (say, stalls on a busy machine) is a
+				// finding for the table, not a reason to lose the other rows.
+				fmt.Fprintf(os.Stderr, "  failed: %v\n", err)
+				msg, _, _ := strings.Cut(err.Error(), "\n")
+				rows = append(rows, []string{spec.Name, "warm, through sponge serve", fmt.Sprintf("%.0f MB", float64(st.Size())/1e6), fmt.Sprint(threads),
+					"", "–", "–", "–", "–", "–", "failed: " + msg, "", "", ""})
+				continue
 			}
 			for _, k := range []struct {
 				name, load, rss string
@@ -224,6 +231,7 @@ func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only 
 				{"warm, through sponge serve", fmt.Sprintf("(%.2f s)", w.Ready.Seconds()), fmt.Sprintf("%.0f MB (now %.0f)", float64(w.Peak)/(1<<20), float64(w.RSS)/(1<<20)), w.New},
 				{"warm, same question again", "", "", w.Repeat},
 			} {
+				fmt.Fprintf(os.Stderr, "  %s: first statement %s, six statements %s\n", k.name, spread(k.d.FirstStatement), spread(k.d.Total))
 				rows = append(rows, []string{
 					spec.Name, k.name,
 					fmt.Sprintf("%.0f MB", float64(st.Size())/1e6),

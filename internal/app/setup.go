@@ -21,7 +21,7 @@ import (
 )
 
 func init() {
-	register("setup", "show the installed models, or install one (--digest, --from)", runSetup)
+	register("setup", "show the installed models, or install one (--digest, --embedding, --from)", runSetup)
 }
 
 type setupOptions struct {

@@ -106,7 +106,11 @@ func runAdd(env *Env, args []string) int {
 		switch {
 		case r.err != nil:
 			bar.Clear()
-			cli.PrintError(env.Stderr, Prog, r.in.name+": "+r.err.Error())
+			msg := r.err.Error()
+			if !strings.HasPrefix(msg, r.in.name+":") {
+				msg = r.in.name + ": " + msg // fetch errors name their URL already
+			}
+			cli.PrintError(env.Stderr, Prog, msg)
 			failed++
 		case r.had:
 			nHad++

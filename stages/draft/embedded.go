@@ -92,11 +92,6 @@ type Embedded struct {
 	stats Stats
 }
 
-// Fixed sets the length of benchmark drafts; see Embedded.Fixed.
-type Fixed struct {
-	Statements, TextTokens, QuoteTokens int
-}
-
 // Stats tells how the last Draft went.
 type Stats struct {
 	PromptTokens int

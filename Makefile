@@ -53,7 +53,9 @@ demo: build
 	$(BIN)/sponge list --library $(DEMO)
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/sponge ask --library $(DEMO) "How hot should the water be for green tea?"
 
+# test also checks that every package still builds without cgo (the pure binaries must).
 test: deps
+	CGO_ENABLED=0 $(GO) vet ./...
 	$(CGO_ENV) $(GO) test -race ./...
 
 lint:

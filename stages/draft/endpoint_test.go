@@ -348,3 +348,23 @@ func TestEndpointBadURL(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestSpongeDraftFixedOnlyForBenchmarks: the request to sponge serve names
+// a fixed length only when the benchmark's OpenFixedEndpoint asked for one.
+func TestSpongeDraftFixedOnlyForBenchmarks(t *testing.T) {
+	for _, fixed := range []*fixedDraft{nil, {Statements: 6, TextTokens: 16, QuoteTokens: 16}} {
+		d := &endpointDrafter{max: 6, sponge: true, fixed: fixed}
+		req := d.request("How hot?", epPassages, true)
+		var sd map[string]json.RawMessage
+		if err := json.Unmarshal(req.SpongeDraft, &sd); err != nil {
+			t.Fatal(err)
+		}
+		raw, ok := sd["fixed"]
+		switch {
+		case fixed == nil && ok:
+			t.Errorf("a normal request carries fixed: %s", raw)
+		case fixed != nil && string(raw) != `{"statements":6,"textTokens":16,"quoteTokens":16}`:
+			t.Errorf("fixed is %s", raw)
+		}
+	}
+}

@@ -225,10 +225,6 @@ func (s BertSpec) tensors(nvocab int) []tensor {
 }
 
 func (s BertSpec) header(w *writer, v *vocab, ts []tensor) {
-	type kv struct {
-		key string
-		val any
-	}
 	const a = "bert"
 	kvs := []kv{
 		{"general.architecture", a},
@@ -254,23 +250,5 @@ func (s BertSpec) header(w *writer, v *vocab, ts []tensor) {
 		{"tokenizer.ggml.padding_token_id", uint32(bertPAD)},
 		{"tokenizer.ggml.mask_token_id", uint32(bertMASK)},
 	}
-	w.raw([]byte(Magic))
-	w.u32(3)
-	w.u64(uint64(len(ts)))
-	w.u64(uint64(len(kvs)))
-	for _, p := range kvs {
-		w.str(p.key)
-		w.value(p.val)
-	}
-	var off uint64
-	for _, t := range ts {
-		w.str(t.name)
-		w.u32(uint32(len(t.dims)))
-		for _, d := range t.dims {
-			w.u64(d)
-		}
-		w.u32(uint32(t.typ))
-		w.u64(off)
-		off += (t.bytes() + 31) / 32 * 32
-	}
+	w.header(kvs, ts)
 }

@@ -368,10 +368,6 @@ func (s Spec) tensors(nvocab int) []tensor {
 
 // header writes everything before the tensor data.
 func (s Spec) header(w *writer, v *vocab, ts []tensor) {
-	type kv struct {
-		key string
-		val any
-	}
 	a := s.Architecture
 	kvs := []kv{
 		{"general.architecture", a},
@@ -400,6 +396,18 @@ func (s Spec) header(w *writer, v *vocab, ts []tensor) {
 	if s.ChatTemplate != "" {
 		kvs = append(kvs, kv{"tokenizer.chat_template", s.ChatTemplate})
 	}
+	w.header(kvs, ts)
+}
+
+// kv is one metadata entry of a GGUF header.
+type kv struct {
+	key string
+	val any
+}
+
+// header writes the GGUF header: magic, version 3, the metadata, and each
+// tensor's name, shape, type and offset (aligned to 32 bytes).
+func (w *writer) header(kvs []kv, ts []tensor) {
 	w.raw([]byte(Magic))
 	w.u32(3)
 	w.u64(uint64(len(ts)))

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -31,34 +30,11 @@ var (
 
 // testLibrary is the fixture library of the verify stage (tea notes, a PDF
 // handbook, a podcast, coffee notes) with its search index, built once.
-var (
-	libraryMade bool
-	testLibrary = sync.OnceValue(func() string {
-		dir, err := os.MkdirTemp("", "sponge-draft-test-")
-		if err != nil {
-			panic(err)
-		}
-		if _, err := stagetest.Build(dir); err != nil {
-			panic(err)
-		}
-		// Opening a writer on a library without an index builds the index.
-		w, err := library.OpenWriter(dir, nil)
-		if err != nil {
-			panic(err)
-		}
-		if err := w.Close(); err != nil {
-			panic(err)
-		}
-		libraryMade = true
-		return dir
-	})
-)
+func testLibrary() string { return stagetest.Library() }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if libraryMade {
-		os.RemoveAll(testLibrary())
-	}
+	stagetest.Cleanup()
 	os.Exit(code)
 }
 

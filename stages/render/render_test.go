@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -19,27 +18,12 @@ import (
 
 var update = flag.Bool("update", false, "write the golden files instead of comparing")
 
-var (
-	libraryMade bool
-	testLibrary = sync.OnceValue(func() string {
-		dir, err := os.MkdirTemp("", "sponge-render-test-")
-		if err != nil {
-			panic(err)
-		}
-		if _, err := stagetest.Build(dir); err != nil {
-			panic(err)
-		}
-		libraryMade = true
-		return dir
-	})
-)
+func testLibrary() string { return stagetest.Library() }
 
 func TestMain(m *testing.M) {
 	os.Unsetenv("COLUMNS")
 	code := m.Run()
-	if libraryMade {
-		os.RemoveAll(testLibrary())
-	}
+	stagetest.Cleanup()
 	os.Exit(code)
 }
 

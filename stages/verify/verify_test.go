@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,26 +20,11 @@ import (
 var update = flag.Bool("update", false, "write the golden files instead of comparing")
 
 // testLibrary builds the fixture library once per test binary.
-var (
-	libraryMade bool
-	testLibrary = sync.OnceValue(func() string {
-		dir, err := os.MkdirTemp("", "sponge-verify-test-")
-		if err != nil {
-			panic(err)
-		}
-		if _, err := stagetest.Build(dir); err != nil {
-			panic(err)
-		}
-		libraryMade = true
-		return dir
-	})
-)
+func testLibrary() string { return stagetest.Library() }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if libraryMade {
-		os.RemoveAll(testLibrary())
-	}
+	stagetest.Cleanup()
 	os.Exit(code)
 }
 

@@ -1,12 +1,8 @@
 package gguf
 
 import (
-	"bufio"
 	"fmt"
 	"math"
-	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -155,30 +151,7 @@ func WriteBert(path string, s BertSpec) error {
 		return fmt.Errorf("gguf: %v", err)
 	}
 	tensors := s.tensors(len(v.tokens))
-
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".gguf-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	w := &writer{w: bufio.NewWriterSize(tmp, 1<<20)}
-	s.header(w, v, tensors)
-	rng := rand.New(rand.NewPCG(s.Seed, 0x5350_4f4e_4745))
-	for _, t := range tensors {
-		w.pad()
-		t.write(w, rng)
-	}
-	if w.err == nil {
-		w.err = w.w.Flush()
-	}
-	if w.err != nil {
-		tmp.Close()
-		return w.err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return writeFile(path, s.Seed, tensors, func(w *writer) { s.header(w, v, tensors) })
 }
 
 func (s BertSpec) tensors(nvocab int) []tensor {

@@ -283,15 +283,20 @@ func WriteRandom(path string, s Spec) error {
 		return fmt.Errorf("gguf: %v", err)
 	}
 	tensors := s.tensors(len(v.tokens))
+	return writeFile(path, s.Seed, tensors, func(w *writer) { s.header(w, v, tensors) })
+}
 
+// writeFile writes a model to path through a temporary file: the header,
+// then each tensor with random weights from seed, aligned.
+func writeFile(path string, seed uint64, tensors []tensor, header func(w *writer)) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".gguf-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name())
 	w := &writer{w: bufio.NewWriterSize(tmp, 1<<20)}
-	s.header(w, v, tensors)
-	rng := rand.New(rand.NewPCG(s.Seed, 0x5350_4f4e_4745)) // "SPONGE"
+	header(w)
+	rng := rand.New(rand.NewPCG(seed, 0x5350_4f4e_4745)) // "SPONGE"
 	for _, t := range tensors {
 		w.pad()
 		t.write(w, rng)

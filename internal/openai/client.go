@@ -386,6 +386,11 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*ChatResponse, erro
 	if err != nil {
 		return nil, c.transportError(w.ctx, err, "reading the reply")
 	}
+	return c.decodeReply(body)
+}
+
+// decodeReply decodes a whole (not streamed) chat completion.
+func (c *Client) decodeReply(body []byte) (*ChatResponse, error) {
 	var cr ChatResponse
 	if err := json.Unmarshal(body, &cr); err != nil {
 		return nil, c.errorf(ErrMalformed, err, "the reply is not a chat completion: %s", oneLine(string(body)))
@@ -421,15 +426,9 @@ func (c *Client) ChatStream(ctx context.Context, req ChatRequest, onDelta func(t
 		if err != nil {
 			return nil, c.transportError(w.ctx, err, "reading the reply")
 		}
-		var cr ChatResponse
-		if err := json.Unmarshal(body, &cr); err != nil {
-			return nil, c.errorf(ErrMalformed, err, "the reply is not a chat completion: %s", oneLine(string(body)))
-		}
-		if cr.Error != nil {
-			return nil, c.errorf(ErrServer, nil, "the server reported: %s", cr.Error.Message)
-		}
-		if len(cr.Choices) == 0 || cr.Choices[0].Message == nil {
-			return nil, c.errorf(ErrMalformed, nil, "the reply has no message")
+		cr, err := c.decodeReply(body)
+		if err != nil {
+			return nil, err
 		}
 		if err := onDelta(cr.Choices[0].Message.Content); err != nil {
 			return nil, err

@@ -121,3 +121,12 @@ func openWriter(env *Env, dir string) (*library.Writer, error) {
 		fmt.Fprintln(env.Stderr, "sponge: waiting for another sponge command to finish with the library…")
 	})
 }
+
+// openExistingWriter is openWriter for commands that change a library that
+// must be there already (rm, reindex): a missing one is an error, not made.
+func openExistingWriter(env *Env, dir string) (*library.Writer, error) {
+	if _, err := library.Open(dir); err != nil {
+		return nil, err
+	}
+	return openWriter(env, dir)
+}

@@ -217,10 +217,7 @@ func runRm(env *Env, args []string) int {
 	if len(rest) == 0 {
 		return cli.Report(env.Stderr, Prog, cli.Usage("rm takes one or more item ids").WithHint("run 'sponge list' to see the ids"))
 	}
-	if _, err := library.Open(opts.Library); err != nil {
-		return cli.Report(env.Stderr, Prog, err)
-	}
-	w, err := openWriter(env, opts.Library)
+	w, err := openExistingWriter(env, opts.Library)
 	if err != nil {
 		return cli.Report(env.Stderr, Prog, err)
 	}
@@ -264,10 +261,7 @@ func runReindex(env *Env, args []string) int {
 	if len(rest) > 0 {
 		return cli.Report(env.Stderr, Prog, cli.Usage("reindex takes no arguments"))
 	}
-	if _, err := library.Open(opts.Library); err != nil {
-		return cli.Report(env.Stderr, Prog, err)
-	}
-	w, err := openWriter(env, opts.Library)
+	w, err := openExistingWriter(env, opts.Library)
 	if err != nil {
 		return cli.Report(env.Stderr, Prog, err)
 	}

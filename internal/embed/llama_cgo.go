@@ -2,74 +2,19 @@
 
 package embed
 
-/*
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-
-// llama.cpp logs a lot while loading; sponge keeps quiet unless
-// SPONGE_LLAMA_LOG is set, and keeps the first error for its own message.
-// (internal/llama installs the same kind of callback; whichever is set last
-// serves both.)
-typedef void (*sponge_embed_log_cb)(int level, const char *text, void *user_data);
-void llama_log_set(sponge_embed_log_cb cb, void *user_data);
-void llama_backend_init(void);
-
-static int sponge_embed_verbose;
-static char sponge_embed_err[512];
-static int sponge_embed_rec;
-
-static void sponge_embed_log(int level, const char *text, void *user_data) {
-	(void)user_data;
-	if (sponge_embed_verbose) {
-		fputs(text, stderr);
-	}
-	if (level == 4) {
-		sponge_embed_rec = sponge_embed_err[0] == 0;
-	} else if (level != 5) {
-		sponge_embed_rec = 0;
-	}
-	if (sponge_embed_rec) {
-		size_t n = strlen(sponge_embed_err);
-		if (n < sizeof sponge_embed_err - 1) {
-			strncat(sponge_embed_err, text, sizeof sponge_embed_err - 1 - n);
-		}
-	}
-}
-
-static void sponge_embed_init(int verbose) {
-	sponge_embed_verbose = verbose;
-	llama_log_set(sponge_embed_log, NULL);
-	llama_backend_init();
-}
-static void sponge_embed_clear(void) { sponge_embed_err[0] = 0; sponge_embed_rec = 0; }
-static const char *sponge_embed_error(void) { return sponge_embed_err; }
-
-struct llama_context;
-void llama_free(struct llama_context *ctx);
-*/
-import "C"
-
 import (
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
-	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/ollama/ollama/llama"
 	"github.com/ollama/ollama/ml"
+	spongellama "github.com/sponge-library/sponge/internal/llama"
 )
 
 // HasRuntime reports whether this build runs models in-process.
 const HasRuntime = true
-
-var (
-	initOnce sync.Once
-	loadMu   sync.Mutex
-)
 
 // maxSeqs is the most texts encoded together in one step.
 const maxSeqs = 64
@@ -112,16 +57,8 @@ func Load(path string, opt Options) (*Model, error) {
 	if opt.BatchTokens <= 0 {
 		opt.BatchTokens = 512
 	}
-	initOnce.Do(func() {
-		v := 0
-		if os.Getenv("SPONGE_LLAMA_LOG") != "" {
-			v = 1
-		}
-		C.sponge_embed_init(C.int(v))
-	})
-	loadMu.Lock()
-	defer loadMu.Unlock()
-	C.sponge_embed_clear()
+	end := spongellama.BeginLoad()
+	defer end()
 	m, err := llama.LoadModelFromFile(path, llama.ModelParams{UseMmap: true})
 	if err != nil {
 		return nil, fmt.Errorf("llama.cpp cannot load %s: %s", path, lastError("unknown error"))
@@ -163,27 +100,9 @@ func (m *Model) free() {
 	llama.FreeModel(m.model)
 }
 
-func lastError(fallback string) string {
-	msg := strings.TrimSpace(C.GoString(C.sponge_embed_error()))
-	for {
-		i := strings.Index(msg, ": ")
-		if i < 0 || strings.ContainsAny(msg[:i], " ") {
-			break
-		}
-		msg = msg[i+2:]
-	}
-	msg = strings.TrimPrefix(msg, "error loading model: ")
-	if msg == "" {
-		return fallback
-	}
-	return msg
-}
+func lastError(fallback string) string { return spongellama.LastError(fallback) }
 
-// freeContext frees a context, which the binding cannot do: its Context
-// struct starts with the C pointer (v0.17.4).
-func freeContext(ctx *llama.Context) {
-	C.llama_free(*(**C.struct_llama_context)(unsafe.Pointer(ctx)))
-}
+func freeContext(ctx *llama.Context) { spongellama.FreeContext(ctx) }
 
 // Info describes the model.
 func (m *Model) Info() Info { return m.info }

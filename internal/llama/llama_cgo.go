@@ -244,9 +244,28 @@ func (b *cgoBackend) forget(pos int) bool {
 
 func (b *cgoBackend) close() {
 	b.batch.Free()
-	// The binding cannot free a context (its memory holds the KV cache). Its
-	// Context struct starts with the C pointer (v0.17.4: struct { c
-	// *C.struct_llama_context; numThreads int }), so free it here.
-	C.llama_free(*(**C.struct_llama_context)(unsafe.Pointer(b.ctx)))
+	FreeContext(b.ctx)
 	llama.FreeModel(b.model)
 }
+
+// FreeContext frees a context of the binding, which cannot do it itself
+// (its memory holds the KV cache). Its Context struct starts with the C
+// pointer (v0.17.4: struct { c *C.struct_llama_context; numThreads int }).
+func FreeContext(ctx *llama.Context) {
+	C.llama_free(*(**C.struct_llama_context)(unsafe.Pointer(ctx)))
+}
+
+// BeginLoad is for other packages that load models through the binding
+// (internal/embed): it sets llama.cpp up once, with this package's quiet
+// logging, takes the load lock and forgets the last error, so that
+// LastError then tells why this load failed. Call the returned end when the
+// load is over.
+func BeginLoad() (end func()) {
+	initRuntime()
+	loadMu.Lock()
+	C.sponge_clear_error()
+	return loadMu.Unlock
+}
+
+// LastError is llama.cpp's first error since BeginLoad, or fallback.
+func LastError(fallback string) string { return lastError(fallback) }

@@ -24,6 +24,7 @@ type cmdOptions struct {
 // programs built without cgo (sponge itself). With TEXTs it prints one JSON
 // line per text: the text and its vector.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	Mark("sponge-embed: main")
 	var opts cmdOptions
 	rest, done, code := cli.Parse(&opts, Prog, "--model FILE [--serve | --query] [TEXT...]",
 		"Run an embedding model (a GGUF such as bge-small-en-v1.5) with llama.cpp. sponge runs it\n"+

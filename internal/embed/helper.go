@@ -48,10 +48,12 @@ func Serve(e Embedder, r io.Reader, w io.Writer) error {
 	if err := send(response{Info: &info}); err != nil {
 		return err
 	}
+	Mark("serve: ready")
 	br := bufio.NewReaderSize(r, 1<<20)
 	for {
 		line, err := br.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
+			Mark("serve: request read")
 			var req request
 			var resp response
 			if jerr := json.Unmarshal(line, &req); jerr != nil {
@@ -144,9 +146,11 @@ func StartHelper(exe, modelPath string, opt Options) (*Helper, error) {
 		return nil, err
 	}
 	h.out = bufio.NewReaderSize(out, 1<<20)
+	Mark("helper: starting %s", exe)
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("cannot run %s: %v", exe, err)
 	}
+	Mark("helper: started")
 	resp, err := h.read()
 	if err != nil {
 		h.Close()
@@ -157,6 +161,7 @@ func StartHelper(exe, modelPath string, opt Options) (*Helper, error) {
 		return nil, fmt.Errorf("%s did not say which model it loaded", HelperName)
 	}
 	h.info = *resp.Info
+	Mark("helper: model loaded")
 	return h, nil
 }
 
@@ -199,7 +204,9 @@ func (h *Helper) Embed(texts []string) ([][]float32, error) {
 		}
 		return nil, h.dead
 	}
+	Mark("helper: request sent")
 	resp, err := h.read()
+	Mark("helper: answer read")
 	if err != nil {
 		h.dead = err
 		return nil, err
@@ -237,6 +244,9 @@ type tailBuffer struct {
 func (t *tailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if timingOn {
+		os.Stderr.Write(p) // the helper's timing lines
+	}
 	t.buf = append(t.buf, p...)
 	if len(t.buf) > 8192 {
 		t.buf = append([]byte(nil), t.buf[len(t.buf)-8192:]...)

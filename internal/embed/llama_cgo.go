@@ -57,9 +57,12 @@ func Load(path string, opt Options) (*Model, error) {
 	if opt.BatchTokens <= 0 {
 		opt.BatchTokens = 512
 	}
+	Mark("embed: model header read")
 	end := spongellama.BeginLoad()
 	defer end()
+	Mark("embed: llama.cpp set up")
 	m, err := llama.LoadModelFromFile(path, llama.ModelParams{UseMmap: true})
+	Mark("embed: model loaded")
 	if err != nil {
 		return nil, fmt.Errorf("llama.cpp cannot load %s: %s", path, lastError("unknown error"))
 	}
@@ -88,6 +91,7 @@ func Load(path string, opt Options) (*Model, error) {
 		mod.all = append(mod.all, w)
 		mod.workers <- w
 	}
+	Mark("embed: %d context(s) of %d tokens made", opt.Threads, bt)
 	return mod, nil
 }
 
@@ -139,6 +143,7 @@ func (m *Model) Embed(texts []string) ([][]float32, error) {
 		}
 		toks[i] = t
 	}
+	Mark("embed: %d text(s) tokenized", len(texts))
 	m.mu.Lock()
 	closed := m.closed
 	m.mu.Unlock()
@@ -180,6 +185,7 @@ func (m *Model) Embed(texts []string) ([][]float32, error) {
 		}()
 	}
 	wg.Wait()
+	Mark("embed: %d text(s) encoded", len(texts))
 	close(errs)
 	if err := <-errs; err != nil {
 		return nil, err

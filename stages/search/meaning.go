@@ -86,13 +86,19 @@ func searchMeaning(store *vectors.Store, path string, model vectors.Model, quest
 	if err != nil {
 		return meaningResult{warning: unavailable("items are found by keyword only: cannot run the embedding model: "+err.Error(), embedHint(err))}
 	}
-	defer emb.Close()
+	defer func() {
+		emb.Close()
+		embed.Mark("embedder closed")
+	}()
+	embed.Mark("embedder started")
 	conv := embed.ConventionsFor(emb.Info().Name + " " + model.Name)
 	qv, err := emb.Embed([]string{conv.QueryPrefix + question})
+	embed.Mark("question embedded")
 	if err != nil {
 		return meaningResult{warning: unavailable("items are found by keyword only: the embedding model failed: "+err.Error(), "run sponge setup to check the embedding model")}
 	}
 	ms, err := store.Search(qv[0], meaningParagraphs)
+	embed.Mark("vectors searched")
 	if err != nil {
 		return meaningResult{warning: unavailable("items are found by keyword only: "+err.Error(), "run sponge setup --embedding to embed the paragraphs with the installed model")}
 	}

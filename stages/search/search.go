@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/embed"
 	"github.com/sponge-library/sponge/internal/index"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/jsonl"
@@ -32,6 +33,7 @@ type options struct {
 
 // Main runs the stage and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	embed.Mark("main")
 	var opts options
 	rest, done, code := cli.Parse(&opts, Prog, "[OPTIONS] [QUESTION]",
 		"Pick the items that best answer QUESTION (or the question record on stdin) and write\n"+
@@ -72,6 +74,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := Write(w, q, res); err != nil {
 		return cli.Report(stderr, Prog, err)
 	}
+	embed.Mark("hits written")
 	return cli.ExitOK
 }
 
@@ -110,7 +113,9 @@ func Find(dir, question string, limit int) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	embed.Mark("library opened")
 	x, err := index.Open(lib.IndexDir())
+	embed.Mark("index opened")
 	if err != nil {
 		if _, serr := os.Stat(lib.IndexDir()); errors.Is(serr, os.ErrNotExist) {
 			return nil, emptyLibrary(lib)
@@ -136,6 +141,7 @@ func FindIn(lib *library.Library, x *index.Index, question string, limit int) (*
 		return nil, emptyLibrary(lib)
 	}
 	store, path, model, warning := prepareMeaning(lib)
+	embed.Mark("vectors opened")
 	if store == nil {
 		return keywordOnly(x, question, limit, warning)
 	}
@@ -144,7 +150,9 @@ func FindIn(lib *library.Library, x *index.Index, question string, limit int) (*
 	meaning := make(chan meaningResult, 1)
 	go func() { meaning <- searchMeaning(store, path, model, question) }()
 	kw, err := x.Search(question, depth)
+	embed.Mark("keyword search done")
 	mr := <-meaning
+	embed.Mark("meaning search done")
 	if err != nil {
 		return nil, keywordError(question, err)
 	}

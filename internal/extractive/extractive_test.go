@@ -302,3 +302,35 @@ func TestMinNewAndElbow(t *testing.T) {
 		t.Errorf("Elbow 0.99: %d statements, want between 1 and %d", len(got), len(all)-1)
 	}
 }
+
+// sizedLibrary is a library of n documents with the given counts.
+type sizedLibrary struct {
+	df docFreqs
+	n  int
+}
+
+func (s sizedLibrary) DocFreqs(terms []string) (map[string]int, int, error) {
+	out, _, err := s.df.DocFreqs(terms)
+	return out, s.n, err
+}
+
+// A question half of whose weight is in words a large library lacks is
+// not answered from the half it holds; in a library of a few notes a
+// missing word says little, and the question is answered.
+func TestRefusesWhatTheLibraryLacks(t *testing.T) {
+	q := "At what temperature should green tea be steeped in a brass samovar?"
+	d := New()
+	d.Corpus = teaLibrary
+	if got := draft(t, d, q, teaPassages); len(got) != 0 {
+		t.Errorf("library of 5,000: %d statements, first %q; want none", len(got), got[0].Quote)
+	}
+	d.Params.MaxAbsent = 0
+	if got := draft(t, d, q, teaPassages); len(got) == 0 {
+		t.Errorf("library of 5,000 without MaxAbsent: no statement; want the rule to be what refuses")
+	}
+	d = New()
+	d.Corpus = sizedLibrary{docFreqs{"green": 2, "tea": 3, "temperature": 1, "steeped": 1, "water": 2}, 6}
+	if got := draft(t, d, q, teaPassages); len(got) == 0 {
+		t.Errorf("library of 6 notes: no statement; want an answer")
+	}
+}

@@ -21,6 +21,13 @@ type libraryWeights struct {
 	// document less: dividing by it makes weights comparable between a
 	// library of ten notes and one of ten thousand papers.
 	logN float64
+	// absent is the share of the question's weight in words the library
+	// does not hold at all, times n/(n+priorDocs): a word missing from a
+	// library of a few notes says little (their vocabulary is small), one
+	// missing from thousands of papers says the topic is not there. 0
+	// without the library's counts, since a word missing from a few
+	// passages says little too.
+	absent float64
 }
 
 func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus, priorDocs float64) *libraryWeights {
@@ -37,6 +44,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 			df = nil
 		}
 	}
+	fromLibrary := df != nil
 	if df == nil {
 		// Without the library's counts, count over the passages.
 		df = map[string]int{}
@@ -70,6 +78,12 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 		lw.w[t] = w
 		lw.order = append(lw.order, t)
 		lw.total += w
+		if fromLibrary && df[t] == 0 {
+			lw.absent += w
+		}
+	}
+	if lw.total > 0 {
+		lw.absent *= float64(n) / (lw.total * total)
 	}
 	return lw
 }

@@ -117,6 +117,10 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 	if err != nil {
 		return err
 	}
+	unans2, err := readLines(filepath.Join(benchDir, "unanswerable-2.txt"), true)
+	if err != nil {
+		return err
+	}
 	var answerable, offTopic []*question
 	for _, c := range claims {
 		if len(c.Evidence) == 0 {
@@ -134,13 +138,23 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 	for _, u := range unans {
 		offTopic = append(offTopic, &question{text: u})
 	}
+	var fresh []*question
+	for _, u := range unans2 {
+		fresh = append(fresh, &question{text: u})
+	}
 	short, err := readShort(filepath.Join(benchDir, "short-questions.tsv"), answerable, claims)
 	if err != nil {
 		return err
 	}
-	s := &sets{all: answerable, offTopic: offTopic, short: short}
+	s := &sets{all: answerable, short: short, fresh: fresh}
 	s.tune, s.held = halves(answerable, splitSeed)
-	s.offTune, s.offHeld = halves(offTopic, splitSeed+1)
+	// Each file of off-topic questions is halved on its own, so the halves
+	// of the first stay as they were when the second was written.
+	t1, h1 := halves(offTopic, splitSeed+1)
+	t2, h2 := halves(fresh, splitSeed+2)
+	s.offTune, s.offHeld = append(t1, t2...), append(h1, h2...)
+	offTopic = append(offTopic, fresh...)
+	s.offTopic = offTopic
 
 	lib, err := library.Open(libDir)
 	if err != nil {
@@ -198,7 +212,7 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 
 	before := beforeParams()
 	baseline := extractive.Params{K1: p.K1, B: p.B, Max: 6}
-	fmt.Printf("%d SciFact training claims with evidence (tuning half %d, held-out half %d); %d questions the library cannot answer (unanswerable.txt; tuning half %d, held-out half %d).\n\n",
+	fmt.Printf("%d SciFact training claims with evidence (tuning half %d, held-out half %d); %d questions the library cannot answer (unanswerable.txt and unanswerable-2.txt; tuning half %d, held-out half %d).\n\n",
 		len(answerable), len(s.tune), len(s.held), len(offTopic), len(s.offTune), len(s.offHeld))
 	rows := [][]string{
 		row("plain BM25 sentence picker (6 best sentences)", s, &baseline),
@@ -243,6 +257,7 @@ func beforeParams() extractive.Params {
 type sets struct {
 	all, tune, held            []*question // claims with evidence
 	offTopic, offTune, offHeld []*question // questions it cannot answer
+	fresh                      []*question // those of unanswerable-2.txt
 	short                      []*question
 }
 

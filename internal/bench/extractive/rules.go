@@ -102,51 +102,68 @@ func same(a, b *extractive.Params) bool {
 }
 
 // refusalSweep measures the refusal thresholds on the tuning half and
-// chooses the pair with the most right refusals less answerable refusals
-// (Youden's J) whose hit rate stays at targetHit; only the chosen pair and
-// the drafter's own are then measured on the held-out half.
+// chooses the triple with the most right refusals less answerable refusals
+// (Youden's J) whose hit rate stays at targetHit; only the chosen triple
+// and the drafter's own are then measured on the held-out half.
 func refusalSweep(s *sets, p *extractive.Params) {
-	fmt.Println("Refusal thresholds, on the tuning half (no statement unless a passage's Answer reaches MinAnswer and the SentenceAnswer of one of its sentences MinSentenceAnswer):")
-	type point struct{ a, s float64 }
-	var rows [][]string
-	best, bestJ := point{-1, -1}, -1.0
+	type point struct{ a, s, m float64 }
+	type cell struct {
+		pt  point
+		row []string
+	}
+	var cells []cell
+	best, bestJ := point{-1, -1, -1}, -1.0
 	for _, ta := range []float64{0, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7} {
-		for _, ts := range []float64{0, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6} {
-			pp := *p
-			pp.MinAnswer, pp.MinSentenceAnswer = ta, ts
-			t := evaluate(s.tune, s.offTune, &pp)
-			sh := evaluate(s.short, nil, &pp)
-			if j := t.rightRefusals - t.refusedAnswerable; t.hit >= targetHit && j > bestJ+1e-9 {
-				best, bestJ = point{ta, ts}, j
+		for _, ts := range []float64{0, 0.3, 0.4, 0.5} {
+			for _, tm := range []float64{0, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5} {
+				pp := *p
+				pp.MinAnswer, pp.MinSentenceAnswer, pp.MaxAbsent = ta, ts, tm
+				t := evaluate(s.tune, s.offTune, &pp)
+				sh := evaluate(s.short, nil, &pp)
+				pt := point{ta, ts, tm}
+				if j := t.rightRefusals - t.refusedAnswerable; t.hit >= targetHit && j > bestJ+1e-9 {
+					best, bestJ = pt, j
+				}
+				cells = append(cells, cell{pt, []string{fmt.Sprintf("%.2f", ta), fmt.Sprintf("%.2f", tm), f3(t.hit), f3(t.refusedAnswerable), f3(t.rightRefusals),
+					f3(t.rightRefusals - t.refusedAnswerable), f3(sh.refusedAnswerable)}})
 			}
-			rows = append(rows, []string{fmt.Sprintf("%.2f", ta), fmt.Sprintf("%.2f", ts), f3(t.hit), f3(t.refusedAnswerable), f3(t.rightRefusals),
-				f3(t.rightRefusals - t.refusedAnswerable), f3(sh.refusedAnswerable)})
 		}
 	}
-	for _, r := range rows {
-		if r[0] == fmt.Sprintf("%.2f", best.a) && r[1] == fmt.Sprintf("%.2f", best.s) {
-			r[1] += " ← chosen"
+	fmt.Printf("Refusal thresholds, on the tuning half (no statement unless a passage's Answer reaches MinAnswer and the SentenceAnswer of one of its sentences MinSentenceAnswer, and no more than MaxAbsent of the question's weight is in words the library lacks; 0: off). The triple is chosen over MinSentenceAnswer 0, 0.3, 0.4, 0.5 too; shown at the chosen MinSentenceAnswer %.2f:\n", best.s)
+	drafter := point{p.MinAnswer, p.MinSentenceAnswer, p.MaxAbsent}
+	var rows [][]string
+	for _, c := range cells {
+		if c.pt.s != best.s {
+			continue
 		}
-		if r[0] == fmt.Sprintf("%.2f", p.MinAnswer) && r[1][:4] == fmt.Sprintf("%.2f", p.MinSentenceAnswer) {
-			r[1] += " (drafter)"
+		if c.pt == best {
+			c.row[1] += " ← chosen"
 		}
+		if c.pt == drafter {
+			c.row[1] += " (drafter)"
+		}
+		rows = append(rows, c.row)
 	}
-	fmt.Println(bench.Table([]string{"MinAnswer", "MinSentenceAnswer", "hit rate", "answerable refused", "unanswerable rightly refused", "J", "short questions refused"}, rows))
-	fmt.Println("The chosen thresholds and the drafter's, on both halves:")
+	fmt.Println(bench.Table([]string{"MinAnswer", "MaxAbsent", "hit rate", "answerable refused", "unanswerable rightly refused", "J", "short questions refused"}, rows))
+	fmt.Println("The chosen thresholds and the drafter's, on both halves, and on the questions of unanswerable-2.txt alone (written after unanswerable.txt's failures were read):")
 	var out [][]string
 	for _, c := range []struct {
 		name string
 		pt   point
-	}{{"chosen on the tuning half", best}, {"the drafter's (DefaultParams)", point{p.MinAnswer, p.MinSentenceAnswer}}} {
+	}{{"chosen on the tuning half", best}, {"the drafter's (DefaultParams)", drafter}} {
 		pp := *p
-		pp.MinAnswer, pp.MinSentenceAnswer = c.pt.a, c.pt.s
+		pp.MinAnswer, pp.MinSentenceAnswer, pp.MaxAbsent = c.pt.a, c.pt.s, c.pt.m
 		for _, half := range []struct {
 			name      string
 			ans, offs []*question
-		}{{"tuning", s.tune, s.offTune}, {"held-out", s.held, s.offHeld}} {
+		}{{"tuning", s.tune, s.offTune}, {"held-out", s.held, s.offHeld}, {"unanswerable-2.txt alone", nil, s.fresh}} {
 			r := evaluate(half.ans, half.offs, &pp)
-			out = append(out, []string{c.name, fmt.Sprintf("%.2f / %.2f", c.pt.a, c.pt.s), half.name, f3(r.hit), f3(r.refusedAnswerable), f3(r.rightRefusals)})
+			hit, refused := f3(r.hit), f3(r.refusedAnswerable)
+			if half.ans == nil {
+				hit, refused = "–", "–"
+			}
+			out = append(out, []string{c.name, fmt.Sprintf("%.2f / %.2f / %.2f", c.pt.a, c.pt.s, c.pt.m), half.name, hit, refused, f3(r.rightRefusals)})
 		}
 	}
-	fmt.Println(bench.Table([]string{"thresholds", "MinAnswer / MinSentenceAnswer", "half", "hit rate", "answerable refused", "unanswerable rightly refused"}, out))
+	fmt.Println(bench.Table([]string{"thresholds", "MinAnswer / MinSentenceAnswer / MaxAbsent", "questions", "hit rate", "answerable refused", "unanswerable rightly refused"}, out))
 }

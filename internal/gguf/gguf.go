@@ -66,6 +66,19 @@ type Info struct {
 	TensorBytes int64
 	// Metadata holds every scalar and string value by key; arrays are left out.
 	Metadata map[string]any
+	// Tensors describes every tensor, in the file's order.
+	Tensors []Tensor
+}
+
+// Tensor describes one tensor of a model file.
+type Tensor struct {
+	Name string
+	Type TensorType
+	// Dims are the lengths of its dimensions, the length of a row first.
+	Dims []uint64
+	// Offset is where its data starts, from the start of the file.
+	Offset int64
+	Size   int64 // bytes
 }
 
 // Error is a problem with a model file, worded for people: Error() reads
@@ -354,11 +367,13 @@ func readInfo(br *bufio.Reader, size int64) (*Info, error) {
 		}
 		elems := uint64(1)
 		var ne0 uint64
+		shape := make([]uint64, dims)
 		for i := range dims {
 			d, err := r.u64()
 			if err != nil {
 				return nil, err
 			}
+			shape[i] = d
 			if i == 0 {
 				ne0 = d
 			}
@@ -391,8 +406,12 @@ func readInfo(br *bufio.Reader, size int64) (*Info, error) {
 		}
 		info.TensorBytes += int64(nbytes)
 		end = max(end, int64(off+nbytes))
+		info.Tensors = append(info.Tensors, Tensor{Name: name, Type: TensorType(t), Dims: shape, Offset: int64(off), Size: int64(nbytes)})
 	}
 	dataStart := (r.n + alignment - 1) / alignment * alignment
+	for i := range info.Tensors {
+		info.Tensors[i].Offset += dataStart
+	}
 	if need := dataStart + end; need > size {
 		return nil, &Error{Msg: fmt.Sprintf("%v: its tensors need %d bytes but the file has %d", ErrTruncated, need, size), Kind: ErrTruncated}
 	}

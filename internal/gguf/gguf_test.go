@@ -183,3 +183,39 @@ func FuzzReadInfo(f *testing.F) {
 		}
 	})
 }
+
+func TestTensors(t *testing.T) {
+	p, data := writeTiny(t)
+	info, err := ReadInfo(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Tiny()
+	if len(info.Tensors) != info.TensorCount {
+		t.Fatalf("%d tensors described, %d in the file", len(info.Tensors), info.TensorCount)
+	}
+	var sum int64
+	for _, ts := range info.Tensors {
+		if ts.Offset%32 != 0 || ts.Offset+ts.Size > int64(len(data)) {
+			t.Errorf("%s: data at %d+%d, outside a %d-byte file or not aligned", ts.Name, ts.Offset, ts.Size, len(data))
+		}
+		sum += ts.Size
+	}
+	if sum != info.TensorBytes {
+		t.Errorf("sizes add up to %d, TensorBytes is %d", sum, info.TensorBytes)
+	}
+	i := slices.IndexFunc(info.Tensors, func(ts Tensor) bool { return ts.Name == "output_norm.weight" })
+	if i < 0 {
+		t.Fatal("no output_norm.weight")
+	}
+	// The writer fills norms with ones: float32 1.0 at the tensor's offset.
+	norm := info.Tensors[i]
+	if norm.Type != F32 || !slices.Equal(norm.Dims, []uint64{uint64(s.EmbeddingLength)}) ||
+		!bytes.Equal(data[norm.Offset:norm.Offset+4], []byte{0, 0, 0x80, 0x3f}) {
+		t.Errorf("output_norm.weight = %+v, first bytes % x", norm, data[norm.Offset:norm.Offset+4])
+	}
+	i = slices.IndexFunc(info.Tensors, func(ts Tensor) bool { return ts.Name == "token_embd.weight" })
+	if i < 0 || !slices.Equal(info.Tensors[i].Dims, []uint64{uint64(s.EmbeddingLength), uint64(s.VocabSize)}) {
+		t.Errorf("token_embd.weight missing or of the wrong shape: %+v", info.Tensors)
+	}
+}

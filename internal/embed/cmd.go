@@ -55,10 +55,12 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return cli.Report(stderr, Prog, err)
 	}
-	defer m.Close()
 	if opts.Serve {
+		// The model is not freed: the program ends when its input does, and
+		// freeing takes CPU (about 5 ms) from the program that ran it.
 		return cli.Report(stderr, Prog, Serve(m, stdin, stdout))
 	}
+	defer m.Close()
 	conv := ConventionsFor(m.Info().Name)
 	prefix := conv.DocumentPrefix
 	if opts.Query {

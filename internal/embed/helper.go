@@ -71,6 +71,7 @@ func Serve(e Embedder, r io.Reader, w io.Writer) error {
 			}
 		}
 		if err == io.EOF {
+			Mark("serve: input ended")
 			return nil
 		}
 		if err != nil {
@@ -127,6 +128,18 @@ func FindHelper() (string, error) {
 // StartHelper runs exe (sponge-embed) to load the model at modelPath, and
 // waits until it is loaded.
 func StartHelper(exe, modelPath string, opt Options) (*Helper, error) {
+	h, err := startHelper(exe, modelPath, opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.wait(); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// startHelper runs exe to load the model, without waiting.
+func startHelper(exe, modelPath string, opt Options) (*Helper, error) {
 	args := []string{"--serve", "--model", modelPath}
 	if opt.Threads > 0 {
 		args = append(args, "--threads", strconv.Itoa(opt.Threads))
@@ -151,18 +164,24 @@ func StartHelper(exe, modelPath string, opt Options) (*Helper, error) {
 		return nil, fmt.Errorf("cannot run %s: %v", exe, err)
 	}
 	Mark("helper: started")
+	return h, nil
+}
+
+// wait waits until the helper has loaded the model, or ends it and says
+// why it could not.
+func (h *Helper) wait() error {
 	resp, err := h.read()
 	if err != nil {
 		h.Close()
-		return nil, err
+		return err
 	}
 	if resp.Info == nil {
 		h.Close()
-		return nil, fmt.Errorf("%s did not say which model it loaded", HelperName)
+		return fmt.Errorf("%s did not say which model it loaded", HelperName)
 	}
 	h.info = *resp.Info
 	Mark("helper: model loaded")
-	return h, nil
+	return nil
 }
 
 // read reads one response; when the helper has died, the error is what it
@@ -271,21 +290,55 @@ func (t *tailBuffer) lastError() string {
 // model runtime, else in a sponge-embed helper found beside the program or
 // on PATH.
 func Start(path string, opt Options) (Embedder, error) {
+	return Begin(path, opt)()
+}
+
+// Begin starts loading the model at path as Start does, and returns a
+// function that waits until it is loaded; the caller goes on meanwhile. A
+// build without cgo has started sponge-embed when Begin returns.
+func Begin(path string, opt Options) (wait func() (Embedder, error)) {
 	if HasRuntime {
-		m, err := Load(path, opt)
-		if err != nil {
-			return nil, err
+		type loaded struct {
+			m   *Model
+			err error
 		}
-		return m, nil
-	}
-	if _, err := Inspect(path); err != nil {
-		return nil, err
+		done := make(chan loaded, 1)
+		go func() {
+			m, err := Load(path, opt)
+			done <- loaded{m, err}
+		}()
+		return func() (Embedder, error) {
+			l := <-done
+			if l.err != nil {
+				return nil, l.err
+			}
+			return l.m, nil
+		}
 	}
 	exe, err := FindHelper()
 	if err != nil {
-		return nil, ErrNoHelper
+		return func() (Embedder, error) {
+			if _, ierr := Inspect(path); ierr != nil {
+				return nil, ierr
+			}
+			return nil, ErrNoHelper
+		}
 	}
-	return StartHelper(exe, path, opt)
+	h, err := startHelper(exe, path, opt)
+	return func() (Embedder, error) {
+		if err != nil {
+			return nil, err
+		}
+		// The file is checked while the helper starts.
+		if _, err := Inspect(path); err != nil {
+			h.Close()
+			return nil, err
+		}
+		if err := h.wait(); err != nil {
+			return nil, err
+		}
+		return h, nil
+	}
 }
 
 // ErrNoHelper is returned by Start in a build without cgo when sponge-embed

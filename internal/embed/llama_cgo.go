@@ -226,6 +226,7 @@ func (m *Model) Close() error {
 			<-m.workers
 		}
 		m.free()
+		Mark("embed: model freed")
 	}
 	return nil
 }

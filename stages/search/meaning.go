@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"time"
 
 	"github.com/sponge-library/sponge/internal/embed"
 	"github.com/sponge-library/sponge/internal/library"
@@ -25,16 +26,18 @@ const (
 	// meaningParagraphs is how many paragraphs the vector search returns;
 	// items are ranked by their best one.
 	meaningParagraphs = 500
+	// closeDelay is how long after a search its embedding model is freed.
+	closeDelay = 200 * time.Millisecond
 )
 
 // QueryOptions tune how the question is embedded: one short text is one
 // step, so one thread (one context) is all it can use.
 var QueryOptions = embed.Options{Threads: 1, BatchTokens: 128}
 
-// startEmbedder loads the embedding model; a variable so tests can stand in
-// hand-made vectors.
-var startEmbedder = func(path string) (embed.Embedder, error) {
-	return embed.Start(path, QueryOptions)
+// startEmbedder starts loading the embedding model and returns a function
+// that waits for it; a variable so tests can stand in hand-made vectors.
+var startEmbedder = func(path string) func() (embed.Embedder, error) {
+	return embed.Begin(path, QueryOptions)
 }
 
 // meaningHit is an item found by meaning: its best paragraph and score.
@@ -48,6 +51,36 @@ type meaningHit struct {
 type meaningResult struct {
 	hits    []meaningHit
 	warning *jsonl.Warning
+}
+
+// meaningSearch is meaning search under way.
+type meaningSearch struct {
+	// unavailable gives, once the vectors are checked, why meaning search
+	// cannot run, or nil when it runs.
+	unavailable chan *jsonl.Warning
+	result      chan meaningResult
+}
+
+// startMeaning checks that meaning search can run and starts it: the model
+// starts loading before startMeaning returns, and then embeds the question
+// and the vectors are searched while the caller searches the keyword index.
+// A caller that ends without the result may leave it: meaning search closes
+// what it opened.
+func startMeaning(lib *library.Library, question string) *meaningSearch {
+	m := &meaningSearch{unavailable: make(chan *jsonl.Warning, 1), result: make(chan meaningResult, 1)}
+	store, path, model, warning := prepareMeaning(lib)
+	embed.Mark("vectors opened")
+	m.unavailable <- warning
+	if store == nil {
+		m.result <- meaningResult{warning: warning}
+		return m
+	}
+	wait := startEmbedder(path)
+	go func() {
+		defer store.Close()
+		m.result <- searchMeaning(store, wait, model, question)
+	}()
+	return m
 }
 
 // prepareMeaning checks that meaning search can run: an embedding model
@@ -81,15 +114,16 @@ func unavailable(msg, hint string) *jsonl.Warning {
 
 // searchMeaning embeds the question and finds the items whose paragraphs
 // are closest to it.
-func searchMeaning(store *vectors.Store, path string, model vectors.Model, question string) meaningResult {
-	emb, err := startEmbedder(path)
+func searchMeaning(store *vectors.Store, wait func() (embed.Embedder, error), model vectors.Model, question string) meaningResult {
+	emb, err := wait()
 	if err != nil {
 		return meaningResult{warning: unavailable("items are found by keyword only: cannot run the embedding model: "+err.Error(), embedHint(err))}
 	}
-	defer func() {
-		emb.Close()
-		embed.Mark("embedder closed")
-	}()
+	// The model is freed (or sponge-embed told to end) a moment after the
+	// search: freeing it at once takes the CPU from the rest of the search
+	// (about 5 ms of work), and a program that exits before then has no
+	// need to free it at all.
+	defer time.AfterFunc(closeDelay, func() { emb.Close() })
 	embed.Mark("embedder started")
 	conv := embed.ConventionsFor(emb.Info().Name + " " + model.Name)
 	qv, err := emb.Embed([]string{conv.QueryPrefix + question})

@@ -76,7 +76,9 @@ func meaningLibrary(t *testing.T) (string, *conceptEmbedder) {
 		t.Fatal(err)
 	}
 	old := startEmbedder
-	startEmbedder = func(path string) (embed.Embedder, error) { return e, nil }
+	startEmbedder = func(path string) func() (embed.Embedder, error) {
+		return func() (embed.Embedder, error) { return e, nil }
+	}
 	t.Cleanup(func() { startEmbedder = old })
 	return dir, e
 }

@@ -114,16 +114,22 @@ func Find(dir, question string, limit int) (*Result, error) {
 		return nil, err
 	}
 	embed.Mark("library opened")
+	// The embedding model is the slow part: it starts loading first.
+	meaning := startMeaning(lib, question)
 	x, err := index.Open(lib.IndexDir())
 	embed.Mark("index opened")
 	if err != nil {
+		// Meaning search, under way, ends on its own.
 		if _, serr := os.Stat(lib.IndexDir()); errors.Is(serr, os.ErrNotExist) {
 			return nil, emptyLibrary(lib)
 		}
 		return nil, err
 	}
 	defer x.Close()
-	return FindIn(lib, x, question, limit)
+	if n, err := x.Count(); err == nil && n == 0 {
+		return nil, emptyLibrary(lib)
+	}
+	return findIn(lib, x, question, limit, meaning)
 }
 
 func emptyLibrary(lib *library.Library) error {
@@ -140,18 +146,17 @@ func FindIn(lib *library.Library, x *index.Index, question string, limit int) (*
 	if n, err := x.Count(); err == nil && n == 0 {
 		return nil, emptyLibrary(lib)
 	}
-	store, path, model, warning := prepareMeaning(lib)
-	embed.Mark("vectors opened")
-	if store == nil {
+	return findIn(lib, x, question, limit, startMeaning(lib, question))
+}
+
+// findIn searches the index while meaning search runs.
+func findIn(lib *library.Library, x *index.Index, question string, limit int, meaning *meaningSearch) (*Result, error) {
+	if warning := <-meaning.unavailable; warning != nil {
 		return keywordOnly(x, question, limit, warning)
 	}
-	defer store.Close()
-	// The model loads and embeds the question while the keyword index is searched.
-	meaning := make(chan meaningResult, 1)
-	go func() { meaning <- searchMeaning(store, path, model, question) }()
 	kw, err := x.Search(question, depth)
 	embed.Mark("keyword search done")
-	mr := <-meaning
+	mr := <-meaning.result
 	embed.Mark("meaning search done")
 	if err != nil {
 		return nil, keywordError(question, err)

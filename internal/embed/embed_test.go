@@ -199,3 +199,85 @@ func TestHelper(t *testing.T) {
 		t.Errorf("helper with a missing model: %v", err)
 	}
 }
+
+func TestBegin(t *testing.T) {
+	wait := Begin(tinyModel(t), Options{Threads: 1})
+	e, err := wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.Info().Name != gguf.BertTiny().Name {
+		t.Errorf("Info = %+v", e.Info())
+	}
+	got, err := e.Embed([]string{"green tea"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := load(t, Options{Threads: 1}).Embed([]string{"green tea"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := dot(got[0], want[0]); d < 0.9999 {
+		t.Errorf("Begin's vector differs from Load's (cos %v)", d)
+	}
+	if _, err := Begin(filepath.Join(t.TempDir(), "none.gguf"), Options{})(); err == nil || !strings.Contains(err.Error(), "none.gguf") {
+		t.Errorf("a missing model: %v", err)
+	}
+}
+
+// TestBeginHelper runs Begin's way of a build without cgo: sponge-embed
+// (this test binary, by that name on PATH) is started at once, and the
+// model file is checked while it starts.
+func TestBeginHelper(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	if err := os.Symlink(exe, filepath.Join(bin, HelperName)); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin)
+	t.Setenv("SPONGE_EMBED_AS_HELPER", "1")
+
+	e, err := beginHelper(tinyModel(t), Options{Threads: 1})()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := e.(*Helper); !ok {
+		t.Fatalf("beginHelper gave a %T, not a *Helper", e)
+	}
+	if e.Info().Dims != 64 || e.Info().Name != gguf.BertTiny().Name {
+		t.Errorf("helper Info = %+v", e.Info())
+	}
+	got, err := e.Embed([]string{"green tea"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Close()
+	want, err := load(t, Options{Threads: 1}).Embed([]string{"green tea"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := dot(got[0], want[0]); d < 0.9999 {
+		t.Errorf("the helper's vector differs from the in-process one (cos %v)", d)
+	}
+
+	// A file that is not a model: the check made while the helper starts
+	// names it, as Start always has.
+	junk := filepath.Join(t.TempDir(), "junk.gguf")
+	os.WriteFile(junk, []byte("not a model at all"), 0o644)
+	if _, err := beginHelper(junk, Options{})(); err == nil || !strings.Contains(err.Error(), "not a GGUF model file") {
+		t.Errorf("junk: %v", err)
+	}
+
+	// No sponge-embed anywhere: the model file is still checked first.
+	t.Setenv("PATH", t.TempDir())
+	if _, err := beginHelper(junk, Options{})(); err == nil || !strings.Contains(err.Error(), "not a GGUF model file") {
+		t.Errorf("junk without a helper: %v", err)
+	}
+	if _, err := beginHelper(tinyModel(t), Options{})(); err != ErrNoHelper {
+		t.Errorf("no helper: %v", err)
+	}
+}

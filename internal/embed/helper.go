@@ -315,6 +315,11 @@ func Begin(path string, opt Options) (wait func() (Embedder, error)) {
 			return l.m, nil
 		}
 	}
+	return beginHelper(path, opt)
+}
+
+// beginHelper is Begin in a build without cgo.
+func beginHelper(path string, opt Options) (wait func() (Embedder, error)) {
 	exe, err := FindHelper()
 	if err != nil {
 		return func() (Embedder, error) {

@@ -37,6 +37,8 @@ type Model struct {
 	batchTokens, maxTokens int
 	mu                     sync.Mutex
 	closed                 bool
+	// warm is closed when the first tokenization is done.
+	warm chan struct{}
 }
 
 // worker is one context with its batch.
@@ -74,6 +76,13 @@ func Load(path string, opt Options) (*Model, error) {
 	// cannot split a text across steps (llama.cpp aborts if asked to).
 	bt := opt.BatchTokens
 	mod := &Model{info: info, model: m, workers: make(chan *worker, opt.Threads), batchTokens: bt, maxTokens: min(bt, info.ContextLength)}
+	// The first tokenization builds llama.cpp's Unicode tables (about 1 ms):
+	// it is done beside making the contexts, not before the first text.
+	mod.warm = make(chan struct{})
+	go func() {
+		m.Tokenize("a", true, false)
+		close(mod.warm)
+	}()
 	for range opt.Threads {
 		cp := llama.NewContextParams(bt, bt, maxSeqs, 1, ml.FlashAttentionDisabled, "")
 		ctx, err := llama.NewContextWithModel(m, cp)
@@ -91,11 +100,13 @@ func Load(path string, opt Options) (*Model, error) {
 		mod.all = append(mod.all, w)
 		mod.workers <- w
 	}
+	<-mod.warm
 	Mark("embed: %d context(s) of %d tokens made", opt.Threads, bt)
 	return mod, nil
 }
 
 func (m *Model) free() {
+	<-m.warm
 	for _, w := range m.all {
 		w.batch.Free()
 		freeContext(w.ctx)

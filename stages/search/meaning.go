@@ -3,6 +3,7 @@ package search
 import (
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"time"
 
@@ -26,7 +27,8 @@ const (
 	// meaningParagraphs is how many paragraphs the vector search returns;
 	// items are ranked by their best one.
 	meaningParagraphs = 500
-	// closeDelay is how long after a search its embedding model is freed.
+	// closeDelay is how long after a search its model and vectors are
+	// closed (see closeLater).
 	closeDelay = 200 * time.Millisecond
 )
 
@@ -77,7 +79,7 @@ func startMeaning(lib *library.Library, question string) *meaningSearch {
 	}
 	wait := startEmbedder(path)
 	go func() {
-		defer store.Close()
+		defer closeLater(store)
 		m.result <- searchMeaning(store, wait, model, question)
 	}()
 	return m
@@ -119,11 +121,7 @@ func searchMeaning(store *vectors.Store, wait func() (embed.Embedder, error), mo
 	if err != nil {
 		return meaningResult{warning: unavailable("items are found by keyword only: cannot run the embedding model: "+err.Error(), embedHint(err))}
 	}
-	// The model is freed (or sponge-embed told to end) a moment after the
-	// search: freeing it at once takes the CPU from the rest of the search
-	// (about 5 ms of work), and a program that exits before then has no
-	// need to free it at all.
-	defer time.AfterFunc(closeDelay, func() { emb.Close() })
+	defer closeLater(emb)
 	embed.Mark("embedder started")
 	conv := embed.ConventionsFor(emb.Info().Name + " " + model.Name)
 	qv, err := emb.Embed([]string{conv.QueryPrefix + question})
@@ -137,6 +135,15 @@ func searchMeaning(store *vectors.Store, wait func() (embed.Embedder, error), mo
 		return meaningResult{warning: unavailable("items are found by keyword only: "+err.Error(), "run sponge setup --embedding to embed the paragraphs with the installed model")}
 	}
 	return meaningResult{hits: bestPerItem(ms, depth)}
+}
+
+// closeLater closes c a moment after the search: the model is freed (or
+// sponge-embed told to end) and the vectors unmapped then, because doing it
+// at once takes the CPU (about 5 ms of work) and the memory map's lock from
+// the rest of the search, and a program that exits before then has no need
+// to do it at all.
+func closeLater(c io.Closer) {
+	time.AfterFunc(closeDelay, func() { c.Close() })
 }
 
 func embedHint(err error) string {

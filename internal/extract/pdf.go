@@ -158,7 +158,7 @@ func readPDF(data []byte, deadline time.Time) (*Document, error) {
 		return nil, errors.New("corrupt PDF: no pages")
 	}
 	var pages [][]pdfLine
-	fonts := newFontCache()
+	doc := newDocCache()
 	var firstErr error
 	failed := 0
 	for i := 1; i <= n; i++ {
@@ -166,7 +166,7 @@ func readPDF(data []byte, deadline time.Time) (*Document, error) {
 			return nil, errTooSlow
 		}
 		p := all[i-1]
-		gs, err := pageGlyphs(p, fonts, deadline)
+		gs, err := pageGlyphs(p, doc, deadline)
 		if errors.Is(err, errTooSlow) {
 			return nil, errTooSlow
 		}

@@ -63,7 +63,10 @@ type pdfFont struct {
 	dw       float64         // default width
 	type3    bool
 	hasWidth bool
-	std      *[256]float64 // widths of a standard 14 font without a Widths array
+	std      *[256]float64     // widths of a standard 14 font without a Widths array
+	hasSpace bool              // spaces has a range
+	one      *[256]oneText     // text of one-byte codes, as asked for
+	many     map[string]string // text of longer codes, as asked for
 }
 
 func loadFont(v pdf.Value) *pdfFont {
@@ -266,6 +269,9 @@ func (f *pdfFont) readToUnicode(strm pdf.Value) {
 	}
 	f.toUni = m
 	f.spaces = spaces
+	for _, s := range spaces {
+		f.hasSpace = f.hasSpace || len(s) > 0
+	}
 }
 
 // readStream reads a stream's decoded bytes, up to max bytes.
@@ -410,47 +416,63 @@ func utf16Units(b []byte) []uint16 {
 
 func utf16BE(s string) string { return string(utf16.Decode(utf16Units([]byte(s)))) }
 
-// codes cuts a shown string into character codes.
-func (f *pdfFont) codes(raw string) []string {
-	var out []string
-	hasSpace := false
-	for _, s := range f.spaces {
-		if len(s) > 0 {
-			hasSpace = true
-		}
-	}
-	for len(raw) > 0 {
-		n := 1
-		if hasSpace {
-			n = 0
-		Lengths:
-			for l := 1; l <= 4 && l <= len(raw); l++ {
-				for _, r := range f.spaces[l-1] {
-					if r[0] <= raw[:l] && raw[:l] <= r[1] {
-						n = l
-						break Lengths
-					}
+// codeLen is the length of the character code that raw starts with.
+func (f *pdfFont) codeLen(raw []byte) int {
+	n := 1
+	if f.hasSpace {
+		n = 0
+	Lengths:
+		for l := 1; l <= 4 && l <= len(raw); l++ {
+			for _, r := range f.spaces[l-1] {
+				if r[0] <= string(raw[:l]) && string(raw[:l]) <= r[1] {
+					n = l
+					break Lengths
 				}
 			}
-			if n == 0 {
-				n = 1
-				if f.twoByte {
-					n = 2
-				}
+		}
+		if n == 0 {
+			n = 1
+			if f.twoByte {
+				n = 2
 			}
-		} else if f.twoByte {
-			n = 2
 		}
-		if n > len(raw) {
-			n = len(raw)
-		}
-		out = append(out, raw[:n])
-		raw = raw[n:]
+	} else if f.twoByte {
+		n = 2
 	}
-	return out
+	return min(n, len(raw))
 }
 
-func (f *pdfFont) text(code string) string {
+// text is the text a code stands for. It is asked for every glyph, so
+// answers are kept: a font's Encoding resolves its Differences anew at
+// every call.
+func (f *pdfFont) text(code []byte) string {
+	if len(code) == 1 {
+		if f.one == nil {
+			f.one = new([256]oneText)
+		}
+		t := &f.one[code[0]]
+		if !t.ok {
+			t.s, t.ok = f.decode(string(code)), true
+		}
+		return t.s
+	}
+	if t, ok := f.many[string(code)]; ok {
+		return t
+	}
+	t := f.decode(string(code))
+	if f.many == nil {
+		f.many = map[string]string{}
+	}
+	f.many[string(code)] = t
+	return t
+}
+
+type oneText struct {
+	s  string
+	ok bool
+}
+
+func (f *pdfFont) decode(code string) string {
 	if f.toUni != nil {
 		if t, ok := f.toUni[code]; ok {
 			return t
@@ -472,25 +494,32 @@ func (f *pdfFont) text(code string) string {
 	return code
 }
 
-func (f *pdfFont) width(code string) float64 {
-	if w, ok := f.widths[codeInt(code)]; ok {
+func (f *pdfFont) width(code []byte) float64 {
+	c := 0
+	for _, b := range code {
+		c = c<<8 | int(b)
+	}
+	if w, ok := f.widths[c]; ok {
 		return w
 	}
 	if f.std != nil && len(code) == 1 {
 		return f.std[code[0]]
 	}
-	if !f.hasWidth && code == " " {
+	if !f.hasWidth && len(code) == 1 && code[0] == ' ' {
 		return 0.25
 	}
 	return f.dw
 }
 
-// fontCache holds a document's loaded fonts across its pages.
-type fontCache struct {
-	fonts map[string]*pdfFont
+// docCache holds what a document's pages share: its loaded fonts, and
+// buffers reused from page to page.
+type docCache struct {
+	fonts  map[string]*pdfFont
+	lexers [maxFormDepth + 1]contentLexer // by form XObject depth
+	glyphs []glyph
 }
 
-func newFontCache() *fontCache { return &fontCache{fonts: map[string]*pdfFont{}} }
+func newDocCache() *docCache { return &docCache{fonts: map[string]*pdfFont{}} }
 
 var fontRefRE = regexp.MustCompile(`/([^\s/<>\[\]()]+) (\d+ \d+ R)`)
 
@@ -504,19 +533,26 @@ type textState struct {
 // interp walks content streams and collects glyphs.
 type interp struct {
 	glyphs   []glyph
+	doc      *docCache
 	fonts    map[string]*pdfFont // the document's fonts, by reference ("12 0 R")
+	noFont   *pdfFont            // for text shown before any Tf
 	depth    int
 	budget   int // operators left before the page is abandoned
 	deadline time.Time
 }
 
-const maxOpsPerPage = 2_000_000
+const (
+	maxOpsPerPage = 2_000_000
+	maxFormDepth  = 8 // form XObjects drawn inside form XObjects
+)
 
-// pageGlyphs returns the glyphs of a page in content-stream order. fonts
-// caches the fonts loaded so far in the document.
-func pageGlyphs(p pdf.Page, fc *fontCache, deadline time.Time) (gs []glyph, err error) {
-	in := &interp{fonts: fc.fonts, budget: maxOpsPerPage, deadline: deadline}
+// pageGlyphs returns the glyphs of a page in content-stream order. doc
+// holds the fonts loaded so far in the document; the glyphs are valid
+// until the next call with the same doc.
+func pageGlyphs(p pdf.Page, doc *docCache, deadline time.Time) (gs []glyph, err error) {
+	in := &interp{glyphs: doc.glyphs[:0], doc: doc, fonts: doc.fonts, budget: maxOpsPerPage, deadline: deadline}
 	defer func() {
+		doc.glyphs = in.glyphs
 		if r := recover(); r != nil {
 			// Keep what was read before the damage: a page with a broken
 			// tail still has its first paragraphs.
@@ -580,12 +616,18 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 		}
 		return f
 	}
-	show := func(raw string) {
+	show := func(raw []byte) {
 		f := st.font
 		if f == nil {
-			f = &pdfFont{dw: 0.5, widths: map[int]float64{}}
+			if in.noFont == nil {
+				in.noFont = &pdfFont{dw: 0.5, widths: map[int]float64{}}
+			}
+			f = in.noFont
 		}
-		for _, code := range f.codes(raw) {
+		for len(raw) > 0 {
+			n := f.codeLen(raw)
+			code := raw[:n]
+			raw = raw[n:]
 			trm := mat{st.tfs * st.th, 0, 0, st.tfs, 0, st.ts}.mul(tm).mul(st.ctm)
 			w0 := f.width(code)
 			size := math.Hypot(trm[2], trm[3])
@@ -605,7 +647,16 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 		tlm = translate(0, -st.tl).mul(tlm)
 		tm = tlm
 	}
-	pdf.Interpret(strm, func(stk *pdf.Stack, op string) {
+	// Each form XObject level reads with its own lexer: the page's
+	// operands stay valid while a form is drawn.
+	lx := &in.doc.lexers[in.depth]
+	data, rerr := contentBytes(strm, lx.data)
+	*lx = contentLexer{data: data, err: rerr, text: lx.text[:0], args: lx.args[:0], elems: lx.elems[:0]}
+	for {
+		op, ok := lx.next()
+		if !ok {
+			break
+		}
 		in.budget--
 		if in.budget < 0 {
 			panic(errPageBudget)
@@ -613,18 +664,8 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 		if in.budget%4096 == 0 && !in.deadline.IsZero() && time.Now().After(in.deadline) {
 			panic(errTooSlow)
 		}
-		n := stk.Len()
-		args := make([]pdf.Value, n)
-		for i := n - 1; i >= 0; i-- {
-			args[i] = stk.Pop()
-		}
-		num := func(i int) float64 {
-			if i < len(args) {
-				return args[i].Float64()
-			}
-			return 0
-		}
-		switch op {
+		args := lx.args
+		switch string(op) {
 		case "q":
 			if len(stack) < 256 {
 				stack = append(stack, st)
@@ -636,87 +677,92 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 			}
 		case "cm":
 			if len(args) == 6 {
-				st.ctm = mat{num(0), num(1), num(2), num(3), num(4), num(5)}.mul(st.ctm)
+				st.ctm = mat{argNum(args, 0), argNum(args, 1), argNum(args, 2), argNum(args, 3), argNum(args, 4), argNum(args, 5)}.mul(st.ctm)
 			}
 		case "BT":
 			tm, tlm = identity, identity
 		case "Tc":
-			st.tc = num(0)
+			st.tc = argNum(args, 0)
 		case "Tw":
-			st.tw = num(0)
+			st.tw = argNum(args, 0)
 		case "Tz":
-			st.th = num(0) / 100
+			st.th = argNum(args, 0) / 100
 		case "TL":
-			st.tl = num(0)
+			st.tl = argNum(args, 0)
 		case "Ts":
-			st.ts = num(0)
+			st.ts = argNum(args, 0)
 		case "Tf":
 			if len(args) == 2 {
-				st.font = fontCache(args[0].Name())
-				st.tfs = num(1)
+				st.font = fontCache(lx.argName(args[0]))
+				st.tfs = argNum(args, 1)
 			}
 		case "Td", "TD":
 			if len(args) == 2 {
-				if op == "TD" {
-					st.tl = -num(1)
+				if op[1] == 'D' {
+					st.tl = -argNum(args, 1)
 				}
-				tlm = translate(num(0), num(1)).mul(tlm)
+				tlm = translate(argNum(args, 0), argNum(args, 1)).mul(tlm)
 				tm = tlm
 			}
 		case "Tm":
 			if len(args) == 6 {
-				tlm = mat{num(0), num(1), num(2), num(3), num(4), num(5)}
+				tlm = mat{argNum(args, 0), argNum(args, 1), argNum(args, 2), argNum(args, 3), argNum(args, 4), argNum(args, 5)}
 				tm = tlm
 			}
 		case "T*":
 			nextLine()
 		case "Tj":
 			if len(args) == 1 {
-				show(args[0].RawString())
+				show(lx.argString(args[0]))
 			}
 		case "'":
 			if len(args) == 1 {
 				nextLine()
-				show(args[0].RawString())
+				show(lx.argString(args[0]))
 			}
 		case "\"":
 			if len(args) == 3 {
-				st.tw, st.tc = num(0), num(1)
+				st.tw, st.tc = argNum(args, 0), argNum(args, 1)
 				nextLine()
-				show(args[2].RawString())
+				show(lx.argString(args[2]))
 			}
 		case "TJ":
-			if len(args) == 1 {
-				a := args[0]
-				for i := 0; i < a.Len(); i++ {
-					x := a.Index(i)
-					if x.Kind() == pdf.String {
-						show(x.RawString())
+			if len(args) == 1 && args[0].kind == csArray {
+				for _, x := range lx.elems[args[0].lo:args[0].hi] {
+					if x.kind == csString {
+						show(lx.argString(x))
 					} else {
-						tm = translate(-x.Float64()/1000*st.tfs*st.th, 0).mul(tm)
+						tm = translate(-x.float()/1000*st.tfs*st.th, 0).mul(tm)
 					}
 				}
 			}
+		case "ID":
+			lx.skipInlineImage() // images are not read
 		case "Do":
-			if len(args) != 1 || in.depth >= 8 {
-				return
+			if len(args) == 1 && in.depth < maxFormDepth {
+				in.drawForm(lx.argName(args[0]), res, st)
 			}
-			xo := res.Key("XObject").Key(args[0].Name())
-			if xo.Key("Subtype").Name() != "Form" {
-				return // images are not read
-			}
-			fst := st
-			if m := xo.Key("Matrix"); m.Len() == 6 {
-				fst.ctm = mat{m.Index(0).Float64(), m.Index(1).Float64(), m.Index(2).Float64(),
-					m.Index(3).Float64(), m.Index(4).Float64(), m.Index(5).Float64()}.mul(st.ctm)
-			}
-			fres := xo.Key("Resources")
-			if fres.IsNull() {
-				fres = res
-			}
-			in.depth++
-			in.run(xo, fres, fst)
-			in.depth--
 		}
-	})
+	}
+}
+
+// drawForm runs the form XObject a Do operator names; other XObjects
+// (images) are not read.
+func (in *interp) drawForm(name string, res pdf.Value, st textState) {
+	xo := res.Key("XObject").Key(name)
+	if xo.Key("Subtype").Name() != "Form" {
+		return
+	}
+	fst := st
+	if m := xo.Key("Matrix"); m.Len() == 6 {
+		fst.ctm = mat{m.Index(0).Float64(), m.Index(1).Float64(), m.Index(2).Float64(),
+			m.Index(3).Float64(), m.Index(4).Float64(), m.Index(5).Float64()}.mul(st.ctm)
+	}
+	fres := xo.Key("Resources")
+	if fres.IsNull() {
+		fres = res
+	}
+	in.depth++
+	in.run(xo, fres, fst)
+	in.depth--
 }

@@ -6,6 +6,7 @@ package llama
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 // The few llama.cpp functions the binding does not wrap, declared here so
@@ -19,6 +20,65 @@ int32_t llama_vocab_get_attr(const struct llama_vocab *vocab, int32_t token);
 int32_t llama_token_to_piece(const struct llama_vocab *vocab, int32_t token, char *buf, int32_t length, int32_t lstrip, bool special);
 struct llama_context;
 void llama_free(struct llama_context *ctx);
+float *llama_get_logits_ith(struct llama_context *ctx, int32_t i);
+float *llama_get_embeddings_ith(struct llama_context *ctx, int32_t i);
+struct ggml_tensor;
+const char *ggml_get_name(const struct ggml_tensor *tensor);
+
+// llama.h's struct llama_context_params of ollama v0.17.4, field by field,
+// to set the graph callback the binding does not offer (sponge_narrow
+// checks the copy against values it knows before trusting it).
+struct sponge_context_params {
+	uint32_t n_ctx, n_batch, n_ubatch, n_seq_max;
+	int32_t n_threads, n_threads_batch;
+	int rope_scaling_type, pooling_type, attention_type, flash_attn_type;
+	float rope_freq_base, rope_freq_scale, yarn_ext_factor, yarn_attn_factor, yarn_beta_fast, yarn_beta_slow;
+	uint32_t yarn_orig_ctx;
+	float defrag_thold;
+	bool (*cb_eval)(struct ggml_tensor *t, bool ask, void *user_data);
+	void *cb_eval_user_data;
+	int type_k, type_v;
+	bool (*abort_callback)(void *data);
+	void *abort_callback_data;
+	bool embeddings, offload_kqv, no_perf, op_offload, swa_full, kv_unified;
+};
+
+// A narrow decode stops the graph once the final norm is computed: the
+// output layer, which scores every token of the vocabulary, is left out,
+// and the caller scores the few tokens it allows from the hidden state
+// (llama.cpp's scheduler ends a split, with success, when the callback
+// returns false).
+struct sponge_narrow {
+	int narrow;  // set before a decode
+	int stopped; // the output layer was left out
+};
+
+static bool sponge_eval(struct ggml_tensor *t, bool ask, void *user_data) {
+	struct sponge_narrow *n = user_data;
+	if (!n->narrow) {
+		return !ask;
+	}
+	if (ask) {
+		// The final norm, renamed by llama.cpp's pooling step when
+		// embeddings are on (the binding turns them on).
+		const char *name = ggml_get_name(t);
+		return strcmp(name, "result_norm") == 0 || strcmp(name, "result_embd_pooled") == 0;
+	}
+	n->stopped = 1;
+	return false;
+}
+
+static int sponge_set_narrow(void *params, size_t size, uint32_t n_ctx, int32_t threads, struct sponge_narrow *n) {
+	struct sponge_context_params *p = params;
+	if (size != sizeof *p || p->n_ctx != n_ctx || p->n_threads != threads || p->n_threads_batch != threads ||
+	    p->cb_eval != NULL || p->cb_eval_user_data != NULL || p->abort_callback != NULL ||
+	    p->type_k != 1 || p->type_v != 1 || !p->embeddings || !p->offload_kqv || p->kv_unified) {
+		return 0;
+	}
+	p->cb_eval = sponge_eval;
+	p->cb_eval_user_data = n;
+	return 1;
+}
 
 // llama.cpp logs a lot while loading. sponge keeps quiet, unless
 // SPONGE_LLAMA_LOG is set, and keeps the first error since it was cleared
@@ -94,10 +154,14 @@ func initRuntime() {
 type cgoBackend struct {
 	model *llama.Model
 	ctx   *llama.Context
+	c     *C.struct_llama_context
 	batch *llama.Batch
 	vocab *C.struct_llama_vocab
 	n     int
+	embd  int
 	bsize int
+	// narrow is the graph callback's state, nil when it could not be set.
+	narrow *C.struct_sponge_narrow
 }
 
 // loadMu serialises loading, so the last llama.cpp error belongs to this load.
@@ -120,23 +184,33 @@ func openBackend(path string, opt LoadOptions) (backend, error) {
 	// prompt at 90 tokens per CPU second against 140 without, and wrote 28
 	// tokens per CPU second against 34 (Qwen2.5-0.5B shape, Q8_0).
 	cp := llama.NewContextParams(opt.ContextSize, opt.BatchSize, 1, opt.Threads, ml.FlashAttentionDisabled, "")
+	narrow := (*C.struct_sponge_narrow)(C.calloc(1, C.size_t(unsafe.Sizeof(C.struct_sponge_narrow{}))))
+	if C.sponge_set_narrow(unsafe.Pointer(&cp), C.size_t(unsafe.Sizeof(cp)), C.uint32_t(opt.ContextSize), C.int32_t(opt.Threads), narrow) == 0 {
+		C.free(unsafe.Pointer(narrow))
+		narrow = nil
+	}
 	ctx, err := llama.NewContextWithModel(m, cp)
 	if err != nil {
+		C.free(unsafe.Pointer(narrow))
 		llama.FreeModel(m)
 		return nil, fmt.Errorf("cannot make a context of %d tokens for %s: %s", opt.ContextSize, path, lastError("out of memory?"))
 	}
 	batch, err := llama.NewBatch(opt.BatchSize, 1, 0)
 	if err != nil {
+		C.free(unsafe.Pointer(narrow))
 		llama.FreeModel(m)
 		return nil, err
 	}
 	b := &cgoBackend{
-		model: m,
-		ctx:   ctx,
-		batch: batch,
-		vocab: (*C.struct_llama_vocab)(unsafe.Pointer(m.Vocab())),
-		n:     m.NumVocab(),
-		bsize: opt.BatchSize,
+		model:  m,
+		ctx:    ctx,
+		c:      *(**C.struct_llama_context)(unsafe.Pointer(ctx)),
+		batch:  batch,
+		vocab:  (*C.struct_llama_vocab)(unsafe.Pointer(m.Vocab())),
+		n:      m.NumVocab(),
+		embd:   m.NEmbd(),
+		bsize:  opt.BatchSize,
+		narrow: narrow,
 	}
 	return b, nil
 }
@@ -216,22 +290,43 @@ func (b *cgoBackend) end(tok int) bool {
 	return tok >= 0 && tok < b.n && b.model.TokenIsEog(tok)
 }
 
-func (b *cgoBackend) decode(tokens []int, pos int) ([]float32, error) {
+func (b *cgoBackend) canNarrow() bool { return b.narrow != nil }
+
+// decode returns views of llama.cpp's own buffers, valid until the next
+// decode: copying 150,000 scores per token is time spent for nothing.
+func (b *cgoBackend) decode(tokens []int, pos int, narrow bool) (logits, hidden []float32, err error) {
 	b.batch.Clear()
 	for i, t := range tokens {
 		b.batch.Add(t, nil, pos+i, i == len(tokens)-1, 0)
 	}
+	if b.narrow != nil {
+		b.narrow.narrow = 0
+		if narrow {
+			b.narrow.narrow = 1
+		}
+		b.narrow.stopped = 0
+	}
 	if err := b.ctx.Decode(b.batch); err != nil {
 		if errors.Is(err, llama.ErrKvCacheFull) {
-			return nil, ErrContextFull
+			return nil, nil, ErrContextFull
 		}
-		return nil, fmt.Errorf("llama.cpp failed to read the prompt: %v", err)
+		return nil, nil, fmt.Errorf("llama.cpp failed to read the prompt: %v", err)
 	}
-	logits := b.ctx.GetLogitsIth(len(tokens) - 1)
-	if logits == nil {
-		return nil, errors.New("llama.cpp gave no scores for the next token")
+	last := C.int32_t(len(tokens) - 1)
+	if p := C.llama_get_embeddings_ith(b.c, last); p != nil {
+		hidden = unsafe.Slice((*float32)(unsafe.Pointer(p)), b.embd)
 	}
-	return logits, nil
+	if b.narrow != nil && b.narrow.stopped != 0 {
+		if hidden == nil {
+			return nil, nil, errors.New("llama.cpp gave no hidden state for the next token")
+		}
+		return nil, hidden, nil
+	}
+	p := C.llama_get_logits_ith(b.c, last)
+	if p == nil {
+		return nil, nil, errors.New("llama.cpp gave no scores for the next token")
+	}
+	return unsafe.Slice((*float32)(unsafe.Pointer(p)), b.n), hidden, nil
 }
 
 func (b *cgoBackend) forget(pos int) bool {
@@ -246,6 +341,8 @@ func (b *cgoBackend) close() {
 	b.batch.Free()
 	FreeContext(b.ctx)
 	llama.FreeModel(b.model)
+	C.free(unsafe.Pointer(b.narrow))
+	b.narrow = nil
 }
 
 // FreeContext frees a context of the binding, which cannot do it itself

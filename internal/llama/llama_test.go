@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -383,4 +384,146 @@ func TestBrokenModelFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Close()
+}
+
+// loadQ8 loads a small random model whose output layer is Q8_0, like Qwen
+// 2.5 0.5B's, so that FeedNarrow leaves the output layer out.
+func loadQ8(t *testing.T) *Model {
+	t.Helper()
+	s := gguf.Tiny()
+	s.Name, s.Type, s.TiedEmbeddings, s.Seed = "sponge-tiny-q8", gguf.Q8_0, true, 11
+	p := filepath.Join(t.TempDir(), "q8.gguf")
+	if err := gguf.WriteRandom(p, s); err != nil {
+		t.Fatal(err)
+	}
+	m, err := Load(p, LoadOptions{ContextSize: 1024, Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return m
+}
+
+func TestFeedNarrowScoresLikeLlamaCpp(t *testing.T) {
+	m := loadQ8(t)
+	if m.out == nil {
+		t.Fatal("no output layer to score from for a Q8_0 model")
+	}
+	ctx := context.Background()
+	toks, err := m.TokenizePrompt(prompt(m, "Is green tea brewed with hot water?"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, _ := m.Tokenize(" The leaves were steeped for two minutes in water", false)
+	next, _ := m.Tokenize(" at eighty degrees", false)
+
+	// Every token's score, read through Feed and FeedNarrow alike.
+	run := func(narrow bool) (after, then []float32) {
+		s, err := m.Start(ctx, toks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if !m.outChecked || m.out == nil {
+			t.Fatal("the output layer's scores differ from llama.cpp's")
+		}
+		feed := s.Feed
+		if narrow {
+			feed = s.FeedNarrow
+		}
+		if err := feed(ctx, more); err != nil {
+			t.Fatal(err)
+		}
+		if narrow != (s.Logits() == nil) {
+			t.Fatalf("narrow %v: Logits() is nil: %v", narrow, s.Logits() == nil)
+		}
+		for tok := range m.Info().VocabSize {
+			after = append(after, s.Score(tok))
+		}
+		// What the model read stays right: the scores after more tokens.
+		if err := s.Feed(ctx, next); err != nil {
+			t.Fatal(err)
+		}
+		return after, append([]float32(nil), s.Logits()...)
+	}
+	full, fullThen := run(false)
+	narrow, narrowThen := run(true)
+	for tok := range full {
+		if math.Float32bits(full[tok]) != math.Float32bits(narrow[tok]) {
+			t.Fatalf("token %d (%q): score %v after FeedNarrow, %v from llama.cpp", tok, m.Piece(tok), narrow[tok], full[tok])
+		}
+	}
+	for tok := range fullThen {
+		if math.Float32bits(fullThen[tok]) != math.Float32bits(narrowThen[tok]) {
+			t.Fatalf("after FeedNarrow and Feed, token %d scores %v, after two Feeds %v", tok, narrowThen[tok], fullThen[tok])
+		}
+	}
+
+	// Choose among a few tokens picks the same as with every score; a free
+	// choice after FeedNarrow is refused.
+	s, err := m.Start(ctx, toks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.FeedNarrow(ctx, more); err != nil {
+		t.Fatal(err)
+	}
+	allow := []int{5, 300, 301, 700, 1000}
+	best := allow[0]
+	for _, tok := range allow {
+		if full[tok] > full[best] {
+			best = tok
+		}
+	}
+	if got, err := s.Choose(Greedy(), allow); err != nil || got != best {
+		t.Errorf("Choose after FeedNarrow = %d, %v; want %d", got, err, best)
+	}
+	if _, err := s.Choose(Greedy(), nil); err == nil {
+		t.Error("a free choice after FeedNarrow was not refused")
+	}
+	if _, err := s.ChooseExcept(Greedy(), nil); err == nil {
+		t.Error("ChooseExcept after FeedNarrow was not refused")
+	}
+}
+
+func TestHalfFloats(t *testing.T) {
+	for _, c := range []struct {
+		f float32
+		h uint16
+	}{
+		{0, 0}, {1, 0x3c00}, {-2, 0xc000}, {65504, 0x7bff}, {65520, 0x7c00}, {1e-8, 0},
+		{5.9604645e-08, 0x0001}, {6.1035156e-05, 0x0400}, {1.0009766, 0x3c01},
+		{1.00048828125, 0x3c00}, // halfway: to even
+		{1.00146484375, 0x3c02}, // halfway: to even
+		{float32(math.Inf(1)), 0x7c00},
+	} {
+		if got := toHalf(c.f); got != c.h {
+			t.Errorf("toHalf(%v) = %#04x, want %#04x", c.f, got, c.h)
+		}
+	}
+	for h := range 1 << 16 {
+		f := fromHalf(uint16(h))
+		if f != f {
+			continue // NaN
+		}
+		if back := toHalf(f); back != uint16(h) && !(f == 0 && back&0x7fff == 0) {
+			t.Fatalf("toHalf(fromHalf(%#04x) = %v) = %#04x", h, f, back)
+		}
+	}
+}
+
+func TestFMA32(t *testing.T) {
+	// 1+2^-23 squared is 1 + 2^-22 + 2^-46: one rounding keeps the 2^-46
+	// deciding a tie that two roundings would break the other way.
+	a := float32(1 + 1.0/(1<<23))
+	c := float32(-1)
+	want := float32(1.0/(1<<22) + 1.0/(1<<46))
+	if got := fma32(a, a, c); got != want {
+		t.Errorf("fma32 = %v, want %v", got, want)
+	}
+	x, y, z := float32(1.0000001), float32(3.0000002), float32(-3.0000005)
+	if got, want := fma32(x, y, z), float32(math.FMA(float64(x), float64(y), float64(z))); got != want {
+		t.Errorf("fma32(%v, %v, %v) = %v, want %v", x, y, z, got, want)
+	}
 }

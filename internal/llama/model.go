@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -27,8 +28,12 @@ type backend interface {
 	// end reports tokens that end the model's turn.
 	end(tok int) bool
 	// decode feeds tokens at positions pos, pos+1, … and returns the logits
-	// for the token after the last one.
-	decode(tokens []int, pos int) ([]float32, error)
+	// for the token after the last one, and the model's last hidden state
+	// when it has it; with narrow (see canNarrow) it may leave out the
+	// logits (nil). Both are valid until the next decode.
+	decode(tokens []int, pos int, narrow bool) (logits, hidden []float32, err error)
+	// canNarrow reports whether decode can leave out the logits.
+	canNarrow() bool
 	// forget drops every position from pos on from the model's memory.
 	forget(pos int) bool
 	close()
@@ -46,6 +51,13 @@ type Model struct {
 	closed bool
 
 	bos int // the begin-of-text token the model wants first, or -1
+
+	// out scores single tokens from the hidden state, for narrow decodes;
+	// nil when the model's output layer is not one it can score. It is
+	// trusted once its scores were found equal to llama.cpp's.
+	out        *outputLayer
+	outChecked bool
+	scratch    []float32 // scores of the allowed tokens, indexed by token
 
 	piecesOnce sync.Once
 	pieces     []string
@@ -101,6 +113,9 @@ func Load(path string, opt LoadOptions) (*Model, error) {
 	if t, err := b.tokenize("", true, false); err == nil && len(t) > 0 && !b.end(t[0]) {
 		m.bos = t[0]
 	}
+	if b.canNarrow() {
+		m.out = openOutput(path, gi)
+	}
 	return m, nil
 }
 
@@ -111,6 +126,7 @@ func (m *Model) Close() error {
 	if !m.closed {
 		m.closed = true
 		m.b.close()
+		m.out.close()
 	}
 	return nil
 }
@@ -198,7 +214,7 @@ func (m *Model) IsEnd(tok int) bool { return m.b.end(tok) }
 // model serves no one else; Close it when done.
 type Sequence struct {
 	m      *Model
-	logits []float32
+	logits []float32 // nil after FeedNarrow
 	cached int
 	closed bool
 }
@@ -241,6 +257,20 @@ func (s *Sequence) Len() int { return len(s.m.cache) }
 
 // Feed has the model read tokens.
 func (s *Sequence) Feed(ctx context.Context, tokens []int) error {
+	return s.feed(ctx, tokens, false)
+}
+
+// FeedNarrow has the model read tokens like Feed, when its next choice will
+// be among a few tokens (Choose with a short allow list, or Score): the
+// model may then leave out scoring the whole vocabulary, and Choose and
+// Score compute the scores of just those tokens, the same to the bit. It
+// saves a quarter of the time per token with Qwen 2.5 0.5B (a Q8_0 output
+// layer); with other models it is Feed. Logits is nil until the next Feed.
+func (s *Sequence) FeedNarrow(ctx context.Context, tokens []int) error {
+	return s.feed(ctx, tokens, true)
+}
+
+func (s *Sequence) feed(ctx context.Context, tokens []int, narrow bool) error {
 	if s.closed {
 		return errors.New("llama: the sequence is closed")
 	}
@@ -254,19 +284,91 @@ func (s *Sequence) Feed(ctx context.Context, tokens []int) error {
 			return err
 		}
 		n := min(batch, len(tokens))
-		logits, err := m.b.decode(tokens[:n], len(m.cache))
+		logits, hidden, err := m.b.decode(tokens[:n], len(m.cache), narrow && m.out != nil && m.outChecked)
 		if err != nil {
 			return err
 		}
 		m.cache = append(m.cache, tokens[:n]...)
 		s.logits = logits
 		tokens = tokens[n:]
+		if m.out != nil {
+			if hidden == nil {
+				m.out = nil
+			} else {
+				m.out.quantize(hidden)
+				if !m.outChecked && logits != nil {
+					m.checkOutput(logits)
+				}
+			}
+		}
 	}
 	return nil
 }
 
-// Logits are the model's scores for the next token, indexed by token. The
-// caller may change them; they are replaced by the next Feed.
+// checkOutput compares the output layer's scores with llama.cpp's for a
+// sample of tokens, and the likeliest one; on any difference it is not
+// used.
+func (m *Model) checkOutput(logits []float32) {
+	m.outChecked = true
+	best := 0
+	for t, l := range logits {
+		if l > logits[best] {
+			best = t
+		}
+	}
+	step := max(1, len(logits)/97)
+	for t := 0; t <= len(logits); t += step {
+		if t == len(logits) {
+			t = best
+		}
+		if t >= m.out.rows || math.Float32bits(m.out.score(t)) != math.Float32bits(logits[t]) {
+			m.out.close()
+			m.out = nil
+			return
+		}
+		if t == best {
+			break
+		}
+	}
+}
+
+// Score is the model's score for the next token being tok, after Feed or
+// FeedNarrow.
+func (s *Sequence) Score(tok int) float32 {
+	if s.logits != nil {
+		if tok < 0 || tok >= len(s.logits) {
+			return float32(math.Inf(-1))
+		}
+		return s.logits[tok]
+	}
+	if tok < 0 || tok >= s.m.out.rows {
+		return float32(math.Inf(-1))
+	}
+	return s.m.out.score(tok)
+}
+
+// scores are the scores of the allowed tokens after FeedNarrow, in a slice
+// indexed by token (other entries are stale).
+func (s *Sequence) scores(allow []int) []float32 {
+	m := s.m
+	if m.scratch == nil {
+		m.scratch = make([]float32, m.out.rows)
+	}
+	for _, t := range allow {
+		if t >= 0 && t < len(m.scratch) {
+			m.scratch[t] = m.out.score(t)
+		}
+	}
+	return m.scratch
+}
+
+// errNarrow is a drafter's mistake: every token's score was asked for after
+// FeedNarrow.
+var errNarrow = errors.New("llama: the last FeedNarrow scored only the allowed tokens; use Feed before a free choice")
+
+// Logits are the model's scores for the next token, indexed by token, or
+// nil after FeedNarrow. The caller may change them; they are replaced by the
+// next Feed.
 func (s *Sequence) Logits() []float32 { return s.logits }
 
 // Room is how many more tokens fit in the context.
@@ -289,11 +391,17 @@ func (s *Sequence) Choose(sp *Sampler, allow []int) (int, error) {
 		return -1, errors.New("llama: no token is allowed")
 	}
 	if allow == nil {
+		if s.logits == nil {
+			return -1, errNarrow
+		}
 		s.m.Pieces()
 		if t := sp.choose(s.logits, nil, func(t int) bool { return s.m.notFree[t] }); t >= 0 {
 			return t, nil
 		}
 		return -1, errors.New("llama: no token is allowed")
+	}
+	if s.logits == nil {
+		return sp.choose(s.scores(allow), allow, nil), nil
 	}
 	return sp.choose(s.logits, allow, nil), nil
 }
@@ -302,6 +410,9 @@ func (s *Sequence) Choose(sp *Sampler, allow []int) (int, error) {
 // tokens, so not the end of the turn either) but those marked in deny
 // (indexed by token).
 func (s *Sequence) ChooseExcept(sp *Sampler, deny []bool) (int, error) {
+	if s.logits == nil {
+		return -1, errNarrow
+	}
 	s.m.Pieces()
 	t := sp.choose(s.logits, nil, func(t int) bool { return s.m.control[t] || t < len(deny) && deny[t] })
 	if t < 0 {

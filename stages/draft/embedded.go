@@ -56,6 +56,12 @@ const (
 	answerRoom = 1024
 )
 
+// narrowMost is the most tokens a choice may be among for the model to skip
+// scoring the whole vocabulary (llama.Sequence.FeedNarrow): scoring one
+// token in Go takes about 1 µs, leaving out Qwen 2.5 0.5B's output layer
+// saves about 6 ms. A variable for the tests.
+var narrowMost = 2048
+
 const systemPrompt = `You answer a question using only the numbered passages the user gives, which come from their own library.
 Write at most six statements. Each statement has three lines:
 Statement: one short sentence, in your own words, that answers part of the question
@@ -102,6 +108,9 @@ type Stats struct {
 	GenTime         time.Duration
 	// QuoteTokens were chosen under the quote constraint.
 	QuoteTokens int
+	// Narrow is how many decode steps left out scoring the whole
+	// vocabulary, since the next choice was among a few tokens.
+	Narrow int
 	// FirstStatement is the time from the start of Draft to the first
 	// statement emitted.
 	FirstStatement time.Duration
@@ -367,13 +376,21 @@ func (w *writer) feed(toks ...int) error {
 }
 
 // ready has the model read the pending framing, so that its scores for the
-// next token are current.
-func (w *writer) ready() error {
+// next token are current. narrow tells that the next choice is among a few
+// tokens only, so the model need not score the whole vocabulary.
+func (w *writer) ready(narrow bool) error {
 	if len(w.pending) == 0 {
 		return nil
 	}
-	err := w.seq.Feed(w.ctx, w.pending)
+	feed := w.seq.Feed
+	if narrow {
+		feed = w.seq.FeedNarrow
+	}
+	err := feed(w.ctx, w.pending)
 	w.pending = w.pending[:0]
+	if err == nil && w.seq.Logits() == nil {
+		w.e.stats.Narrow++
+	}
 	return err
 }
 
@@ -403,11 +420,10 @@ func (w *writer) another() (bool, error) {
 	if w.seq.Room() < 256 {
 		return false, nil
 	}
-	if err := w.ready(); err != nil {
+	if err := w.ready(narrowMost >= 2); err != nil {
 		return false, err
 	}
-	l := w.seq.Logits()
-	return l[w.e.statement[0]] > l[w.e.done[0]], nil
+	return w.seq.Score(w.e.statement[0]) > w.seq.Score(w.e.done[0]), nil
 }
 
 func (w *writer) statement(byNumber map[int]*jsonl.Passage, seen map[string]bool) (*jsonl.Statement, error) {
@@ -450,7 +466,7 @@ func (w *writer) words() (string, error) {
 		if e.Fixed == nil && strings.TrimSpace(sb.String()) != "" {
 			deny = w.denyButEnd()
 		}
-		if err := w.ready(); err != nil {
+		if err := w.ready(false); err != nil {
 			return "", err
 		}
 		tok, err := w.seq.ChooseExcept(w.sp, deny)
@@ -511,7 +527,7 @@ func (w *writer) number(byNumber map[int]*jsonl.Passage) (int, error) {
 		if len(allow) == 0 {
 			return 0, fmt.Errorf("the model's vocabulary cannot write passage number %q", digits)
 		}
-		if err := w.ready(); err != nil {
+		if err := w.ready(len(allow) <= narrowMost); err != nil {
 			return 0, err
 		}
 		tok, err := w.seq.Choose(w.sp, allow)
@@ -587,12 +603,12 @@ func (w *writer) quote(text string, seen map[string]bool) (string, error) {
 		if n >= hardQuoteBytes || w.seq.Room() < 64 {
 			return "", errGaveUp
 		}
-		if err := w.ready(); err != nil {
-			return "", err
-		}
 		var tok int
 		var err error
 		if e.Unconstrained {
+			if err := w.ready(false); err != nil {
+				return "", err
+			}
 			tok, err = w.seq.ChooseExcept(w.sp, e.textDeny)
 		} else {
 			allow := span.Allowed(w.buf[:0])
@@ -606,6 +622,9 @@ func (w *writer) quote(text string, seen map[string]bool) (string, error) {
 			}
 			if mayClose {
 				allow = append(allow, w.closers()...)
+			}
+			if err := w.ready(len(allow) <= narrowMost); err != nil {
+				return "", err
 			}
 			tok, err = w.seq.Choose(w.sp, allow)
 		}

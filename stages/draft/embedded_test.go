@@ -337,3 +337,47 @@ func TestSpanStarts(t *testing.T) {
 		t.Errorf("with 3 words, the last start is %q", text[n:])
 	}
 }
+
+// TestNarrowChoicesChangeNothing drafts with a model whose output layer is
+// Q8_0, like Qwen 2.5 0.5B's: the model leaves out scoring the whole
+// vocabulary before quote pieces and passage numbers, and the statements
+// are the same as when it scores every token.
+func TestNarrowChoicesChangeNothing(t *testing.T) {
+	_, _, passages := teaFixture(t)
+	s := gguf.Tiny()
+	s.Type, s.TiedEmbeddings = gguf.Q8_0, true
+	model := filepath.Join(t.TempDir(), "q8.gguf")
+	if err := gguf.WriteRandom(model, s); err != nil {
+		t.Fatal(err)
+	}
+	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: MaxStatements, Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	defer func(n int) { narrowMost = n }(narrowMost)
+	for _, fixed := range []*Fixed{nil, {Statements: 6, TextTokens: 5, QuoteTokens: 12}} {
+		e.Fixed = fixed
+		narrowMost = -1
+		want := draftAll(t, e, "How hot should the water be for green tea?", passages)
+		if n := e.Stats().Narrow; n != 0 {
+			t.Fatalf("%d narrow steps with narrowing off", n)
+		}
+		narrowMost = 2048
+		got := draftAll(t, e, "How hot should the water be for green tea?", passages)
+		st := e.Stats()
+		if fixed != nil && (len(got) != 6 || st.Narrow < 6*12) {
+			t.Errorf("fixed draft: %d statements, %d narrow steps; want 6 and one a quote piece at least", len(got), st.Narrow)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("fixed %v: %d statements narrowed, %d not", fixed != nil, len(got), len(want))
+		}
+		for i := range got {
+			if *got[i] != *want[i] {
+				t.Errorf("fixed %v, statement %d: %+v narrowed, %+v not", fixed != nil, i+1, got[i], want[i])
+			}
+		}
+		checkSpans(t, got, passages)
+		t.Logf("fixed %v: %d statements, %d narrow steps of %d chosen tokens", fixed != nil, len(got), st.Narrow, st.Chosen)
+	}
+}

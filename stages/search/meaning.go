@@ -55,12 +55,10 @@ type meaningResult struct {
 	warning *jsonl.Warning
 }
 
-// meaningSearch is meaning search under way.
+// meaningSearch is meaning search under way, or why it cannot run.
 type meaningSearch struct {
-	// unavailable gives, once the vectors are checked, why meaning search
-	// cannot run, or nil when it runs.
-	unavailable chan *jsonl.Warning
-	result      chan meaningResult
+	warning *jsonl.Warning       // why it cannot run; nil when it runs
+	result  <-chan meaningResult // when it runs
 }
 
 // startMeaning checks that meaning search can run and starts it: the model
@@ -68,21 +66,19 @@ type meaningSearch struct {
 // and the vectors are searched while the caller searches the keyword index.
 // A caller that ends without the result may leave it: meaning search closes
 // what it opened.
-func startMeaning(lib *library.Library, question string) *meaningSearch {
-	m := &meaningSearch{unavailable: make(chan *jsonl.Warning, 1), result: make(chan meaningResult, 1)}
+func startMeaning(lib *library.Library, question string) meaningSearch {
 	store, path, model, warning := prepareMeaning(lib)
 	embed.Mark("vectors opened")
-	m.unavailable <- warning
 	if store == nil {
-		m.result <- meaningResult{warning: warning}
-		return m
+		return meaningSearch{warning: warning}
 	}
 	wait := startEmbedder(path)
+	result := make(chan meaningResult, 1)
 	go func() {
 		defer closeLater(store)
-		m.result <- searchMeaning(store, wait, model, question)
+		result <- searchMeaning(store, wait, model, question)
 	}()
-	return m
+	return meaningSearch{result: result}
 }
 
 // prepareMeaning checks that meaning search can run: an embedding model

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/cli"
@@ -34,6 +35,11 @@ type options struct {
 // Main runs the stage and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	embed.Mark("main")
+	// A search allocates a few megabytes in a few tens of milliseconds: a
+	// collection would cost more CPU than the memory it frees, and it takes
+	// that CPU from the embedding model loading beside the search.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
 	var opts options
 	rest, done, code := cli.Parse(&opts, Prog, "[OPTIONS] [QUESTION]",
 		"Pick the items that best answer QUESTION (or the question record on stdin) and write\n"+
@@ -150,9 +156,9 @@ func FindIn(lib *library.Library, x *index.Index, question string, limit int) (*
 }
 
 // findIn searches the index while meaning search runs.
-func findIn(lib *library.Library, x *index.Index, question string, limit int, meaning *meaningSearch) (*Result, error) {
-	if warning := <-meaning.unavailable; warning != nil {
-		return keywordOnly(x, question, limit, warning)
+func findIn(lib *library.Library, x *index.Index, question string, limit int, meaning meaningSearch) (*Result, error) {
+	if meaning.warning != nil {
+		return keywordOnly(x, question, limit, meaning.warning)
 	}
 	kw, err := x.Search(question, depth)
 	embed.Mark("keyword search done")

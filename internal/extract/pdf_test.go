@@ -201,3 +201,20 @@ func TestPDFFallback(t *testing.T) {
 }
 
 func farDeadline() time.Time { return time.Now().Add(time.Minute) }
+
+// cleanText returns most PDF lines as they are (cleanASCII): that shortcut
+// must keep only what the full cleaning would keep.
+func TestCleanASCIIShortcut(t *testing.T) {
+	for _, s := range []string{"", "a", "word", "two words", "a  b", " a", "a ", "a\tb", "x\x7fy", "x\x01y",
+		"caf\u00e9", "\ufb01nd", "(p. 12) ~ [x] {y} <z>", "a\u00a0b"} {
+		want := strings.Join(strings.Fields(s), " ") == s && !strings.ContainsFunc(s, func(r rune) bool {
+			return r < ' ' || r > '~'
+		})
+		if got := cleanASCII(s); got != want {
+			t.Errorf("cleanASCII(%q) = %v, want %v", s, got, want)
+		}
+		if got := cleanText(s); want && got != s {
+			t.Errorf("cleanText(%q) = %q", s, got)
+		}
+	}
+}

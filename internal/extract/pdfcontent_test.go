@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/rand"
 	"slices"
 	"strings"
 	"testing"
@@ -307,4 +308,49 @@ func onePagePDF(content string) []byte {
 	}
 	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offs)+1, xref)
 	return b.Bytes()
+}
+
+// glyphMatrix and advance must give mat.mul's results to the bit, the sign
+// of zero, infinities and NaN included.
+func TestGlyphMatrixMatchesMul(t *testing.T) {
+	vals := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, 12, -3.25, 1e300, math.Inf(1), math.Inf(-1), math.NaN(), 1e-310}
+	rng := rand.New(rand.NewSource(1))
+	pick := func() float64 {
+		if rng.Intn(3) == 0 {
+			return rng.NormFloat64() * 100
+		}
+		return vals[rng.Intn(len(vals))]
+	}
+	same := func(a, b mat) bool {
+		for i := range a {
+			if math.Float64bits(a[i]) != math.Float64bits(b[i]) && !(math.IsNaN(a[i]) && math.IsNaN(b[i])) {
+				return false
+			}
+		}
+		return true
+	}
+	var g glyphMatrix
+	st := textState{ctm: identity, th: 1}
+	tm := identity
+	for i := 0; i < 200000; i++ {
+		switch rng.Intn(4) { // change some of the inputs, or none
+		case 0:
+			st.tfs, st.th, st.ts = pick(), pick(), pick()
+		case 1:
+			for j := range tm {
+				tm[j] = pick()
+			}
+		case 2:
+			st.ctm[rng.Intn(6)] = pick()
+		}
+		want := mat{st.tfs * st.th, 0, 0, st.tfs, 0, st.ts}.mul(tm).mul(st.ctm)
+		if got := g.of(&st, &tm); !same(got, want) {
+			t.Fatalf("glyph matrix of %+v, tm %v: %v, want %v", st, tm, got, want)
+		}
+		tx := pick()
+		if got, want := tm.advance(tx), translate(tx, 0).mul(tm); !same(got, want) {
+			t.Fatalf("advance %v of %v: %v, want %v", tx, tm, got, want)
+		}
+		tm = tm.advance(tx)
+	}
 }

@@ -536,9 +536,66 @@ type interp struct {
 	doc      *docCache
 	fonts    map[string]*pdfFont // the document's fonts, by reference ("12 0 R")
 	noFont   *pdfFont            // for text shown before any Tf
+	trm      glyphMatrix
+	size     hypot // of the glyphs' text space, kept: a string's glyphs share it
+	xscale   hypot
 	depth    int
 	budget   int // operators left before the page is abandoned
 	deadline time.Time
+}
+
+// glyphMatrix computes a glyph's text rendering matrix,
+// [tfs·th 0 0 tfs 0 ts] × tm × ctm, to the bit as mat.mul does. From one
+// glyph to the next only tm's translation moves, so the products that do
+// not depend on it are kept while their inputs stay the same.
+type glyphMatrix struct {
+	key    [13]uint64 // tfs, th, ts, tm[0:4], ctm
+	ok     bool
+	lin    [4]float64 // the result's linear part
+	p4, p5 float64    // the first product's translation before tm's is added
+}
+
+func (g *glyphMatrix) of(st *textState, tm *mat) mat {
+	key := [13]uint64{math.Float64bits(st.tfs), math.Float64bits(st.th), math.Float64bits(st.ts),
+		math.Float64bits(tm[0]), math.Float64bits(tm[1]), math.Float64bits(tm[2]), math.Float64bits(tm[3])}
+	for i, c := range st.ctm {
+		key[7+i] = math.Float64bits(c)
+	}
+	c := &st.ctm
+	if !g.ok || key != g.key {
+		r := mat{st.tfs * st.th, 0, 0, st.tfs, 0, st.ts}.mul(*tm)
+		g.lin = [4]float64{r[0]*c[0] + r[1]*c[2], r[0]*c[1] + r[1]*c[3], r[2]*c[0] + r[3]*c[2], r[2]*c[1] + r[3]*c[3]}
+		g.p4 = 0*tm[0] + st.ts*tm[2]
+		g.p5 = 0*tm[1] + st.ts*tm[3]
+		g.key, g.ok = key, true
+	}
+	r4, r5 := g.p4+tm[4], g.p5+tm[5]
+	return mat{g.lin[0], g.lin[1], g.lin[2], g.lin[3], r4*c[0] + r5*c[2] + c[4], r4*c[1] + r5*c[3] + c[5]}
+}
+
+// advance is translate(tx, 0).mul(m) without its products by one.
+func (m mat) advance(tx float64) mat {
+	return mat{
+		m[0] + 0*m[2],
+		m[1] + 0*m[3],
+		0*m[0] + m[2],
+		0*m[1] + m[3],
+		tx*m[0] + 0*m[2] + m[4],
+		tx*m[1] + 0*m[3] + m[5],
+	}
+}
+
+// hypot is math.Hypot with its last answer kept.
+type hypot struct {
+	p, q, h float64
+	ok      bool
+}
+
+func (c *hypot) of(p, q float64) float64 {
+	if !c.ok || p != c.p || q != c.q {
+		c.p, c.q, c.h, c.ok = p, q, math.Hypot(p, q), true
+	}
+	return c.h
 }
 
 const (
@@ -628,10 +685,10 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 			n := f.codeLen(raw)
 			code := raw[:n]
 			raw = raw[n:]
-			trm := mat{st.tfs * st.th, 0, 0, st.tfs, 0, st.ts}.mul(tm).mul(st.ctm)
+			trm := in.trm.of(&st, &tm)
 			w0 := f.width(code)
-			size := math.Hypot(trm[2], trm[3])
-			xscale := math.Hypot(trm[0], trm[1])
+			size := in.size.of(trm[2], trm[3])
+			xscale := in.xscale.of(trm[0], trm[1])
 			adv := w0*st.tfs + st.tc
 			if len(code) == 1 && code[0] == ' ' {
 				adv += st.tw
@@ -640,7 +697,7 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 				s: f.text(code), x: trm[4], y: trm[5],
 				w: w0 * xscale, size: size, bold: f.bold,
 			})
-			tm = translate(adv*st.th, 0).mul(tm)
+			tm = tm.advance(adv * st.th)
 		}
 	}
 	nextLine := func() {

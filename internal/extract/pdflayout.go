@@ -67,7 +67,7 @@ func glyphLines(gs []glyph, page int, gapSpaces bool) []pdfLine {
 		if size < 0.5 {
 			size = 0.5
 		}
-		if strings.TrimFunc(g.s, unicode.IsSpace) == "" {
+		if blank(g.s) {
 			if open {
 				pendingSpace = true
 				prevEnd = g.x + g.w
@@ -90,7 +90,10 @@ func glyphLines(gs []glyph, page int, gapSpaces bool) []pdfLine {
 		}
 		pendingSpace = false
 		b.WriteString(g.s)
-		n := float64(utf8.RuneCountInString(g.s))
+		n := 1.0
+		if len(g.s) > 1 {
+			n = float64(utf8.RuneCountInString(g.s))
+		}
 		sizeSum += size * n
 		chars += n
 		if g.bold {
@@ -107,6 +110,14 @@ func glyphLines(gs []glyph, page int, gapSpaces bool) []pdfLine {
 	}
 	flush()
 	return lines
+}
+
+// blank says whether s is only white space; most glyphs are one ASCII letter.
+func blank(s string) bool {
+	if len(s) == 1 && s[0] < utf8.RuneSelf {
+		return s[0] == ' ' || s[0] >= '\t' && s[0] <= '\r'
+	}
+	return strings.TrimFunc(s, unicode.IsSpace) == ""
 }
 
 var (

@@ -11,6 +11,21 @@ import (
 // maxParagraph is where a long paragraph is cut, at a sentence end near it.
 const maxParagraph = 2000
 
+// cleanASCII says whether s is printable ASCII with single spaces between
+// words, which cleanText returns as it is: most lines of most documents.
+func cleanASCII(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return s == ""
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < ' ' || c > '~' || c == ' ' && s[i+1] == ' ' {
+			return false
+		}
+	}
+	return true
+}
+
 // ligatures are expanded so that "ﬁnd" is found when a reader types "find".
 var ligatures = strings.NewReplacer(
 	"\ufb00", "ff", "\ufb01", "fi", "\ufb02", "fl", "\ufb03", "ffi", "\ufb04", "ffl", "\ufb05", "st", "\ufb06", "st",
@@ -20,6 +35,9 @@ var ligatures = strings.NewReplacer(
 // invisible characters, ligatures spelled out, every run of white space a
 // single space, no space at either end.
 func cleanText(s string) string {
+	if cleanASCII(s) {
+		return s
+	}
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}

@@ -132,13 +132,25 @@ func dropRunningLines(pages [][]pdfLine) {
 		return strings.ToLower(digitsRE.ReplaceAllString(strings.Join(strings.Fields(l.text), " "), "#"))
 	}
 	edge := func(ls []pdfLine, i int) bool { return i < 2 || i >= len(ls)-2 }
+	// slot numbers a page's edge lines 0 to 3
+	slot := func(ls []pdfLine, i int) int {
+		if i < 2 {
+			return i
+		}
+		return i - len(ls) + 4
+	}
 	count := map[string]int{}
-	for _, ls := range pages {
+	keys := make([][4]string, len(pages)) // of each page's edge lines
+	for p, ls := range pages {
 		seen := map[string]bool{}
 		for i, l := range ls {
-			if edge(ls, i) && !seen[key(l)] {
-				seen[key(l)] = true
-				count[key(l)]++
+			if edge(ls, i) {
+				k := key(l)
+				keys[p][slot(ls, i)] = k
+				if !seen[k] {
+					seen[k] = true
+					count[k]++
+				}
 			}
 		}
 	}
@@ -148,7 +160,7 @@ func dropRunningLines(pages [][]pdfLine) {
 		kept := ls[:0:0]
 		for i, l := range ls {
 			t := strings.TrimSpace(l.text)
-			if edge(ls, i) && (pageNumberRE.MatchString(t) || len(pages) >= 2 && count[key(l)] >= minRepeat && utf8.RuneCountInString(t) <= 100) {
+			if edge(ls, i) && (pageNumberRE.MatchString(t) || len(pages) >= 2 && count[keys[p][slot(ls, i)]] >= minRepeat && utf8.RuneCountInString(t) <= 100) {
 				continue
 			}
 			kept = append(kept, l)

@@ -709,6 +709,7 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 	lx := &in.doc.lexers[in.depth]
 	data, rerr := contentBytes(strm, lx.data)
 	*lx = contentLexer{data: data, err: rerr, text: lx.text[:0], args: lx.args[:0], elems: lx.elems[:0]}
+	afterBI := false
 	for {
 		op, ok := lx.next()
 		if !ok {
@@ -722,6 +723,8 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 			panic(errTooSlow)
 		}
 		args := lx.args
+		inlineImage := afterBI // an inline image's dictionary lies between BI and ID
+		afterBI = string(op) == "BI"
 		switch string(op) {
 		case "q":
 			if len(stack) < 256 {
@@ -794,7 +797,9 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 				}
 			}
 		case "ID":
-			lx.skipInlineImage() // images are not read
+			if inlineImage {
+				lx.skipInlineImage() // images are not read
+			}
 		case "Do":
 			if len(args) == 1 && in.depth < maxFormDepth {
 				in.drawForm(lx.argName(args[0]), res, st)

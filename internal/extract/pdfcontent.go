@@ -15,11 +15,12 @@ import (
 // the time spent on a PDF. The token rules are pdf.Interpret's, quirks
 // included (what counts as a number, which errors skip one operand and
 // which end the page), so a page reads to the same glyphs; a test compares
-// the two on generated and fuzzed streams. Three things differ, all on
-// streams no writer makes: an inline image's data (BI … ID … EI) is skipped
-// instead of read as operators; a hex string left open at the end of the
-// stream is an error instead of a loop that never ends; and PostScript's
-// dict, begin, end, def and pop are operators like any other unknown one.
+// the two on generated and fuzzed streams. What differs: an inline image's
+// data (BI … ID … EI) is skipped instead of read as operators, which could
+// lose the rest of the page; and, on streams no writer makes, a hex string
+// left open at the end is an error instead of a loop that never ends,
+// PostScript's dict, begin, end, def and pop are operators like any other
+// unknown one, and a stream past maxContentBytes ends there.
 
 // csKind is the kind of a content-stream token or operand.
 type csKind uint8

@@ -57,6 +57,7 @@ type result struct {
 	Chosen         int
 	Framing        int
 	QuoteTokens    int
+	Narrow         int
 	GenTime        time.Duration
 	PromptCPU      time.Duration
 	GenCPU         time.Duration
@@ -191,7 +192,8 @@ func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only 
 			rate := func(n int, d time.Duration) float64 { return float64(n) / d.Seconds() }
 			// The constraint's cost: CPU time per chosen token, quoted against free.
 			cost := (con.GenCPU.Seconds()/float64(con.Chosen))/(unc.GenCPU.Seconds()/float64(unc.Chosen)) - 1
-			fmt.Fprintf(os.Stderr, "  cold: first statement %.1f s, six statements %.1f s, prompt %d tokens in %.1f s\n", con.FirstStatement.Seconds(), con.Total.Seconds(), con.PromptTokens, con.PromptTime.Seconds())
+			fmt.Fprintf(os.Stderr, "  cold: first statement %.1f s, six statements %.1f s, prompt %d tokens in %.1f s; %d chosen tokens and %d of framing in %.2f s, %d steps narrow (free: %d)\n",
+				con.FirstStatement.Seconds(), con.Total.Seconds(), con.PromptTokens, con.PromptTime.Seconds(), con.Chosen, con.Framing, con.GenTime.Seconds(), con.Narrow, unc.Narrow)
 			rows = append(rows, []string{
 				spec.Name,
 				"cold",
@@ -256,7 +258,9 @@ six statements ≤ 25 s cold and ≤ 20 s warm, peak RSS ≤ 1 GB.
   machine the wall clock mostly measures the wait for a core; with 1 thread the CPU rate is what one idle
   core does (with more threads, waiting threads spin, so their CPU rate is lower than the truth).
 - gen tok/s counts the tokens the model chose, over all decoding after the prompt (including the framing
-  the program writes); constraint cost is the CPU time per chosen token, quoted against free.
+  the program writes); constraint cost is the CPU time per chosen token, quoted against free. Before a
+  choice among a few tokens (a quote's next piece, a passage number) the model leaves out its output
+  layer and only those tokens are scored, so quoted writing can be faster than free writing.
 - cold: first statement and six statements are from process start, so they include loading the model.
 - warm, through sponge serve: sponge-draft --serve (what sponge serve runs, built from this tree) loads
   the model once, in the time in brackets (process start to /health answering); then the --endpoint
@@ -361,7 +365,7 @@ func runChild(model, passagesFile string, threads int, free bool) error {
 	r.Total = time.Since(start)
 	st := e.Stats()
 	r.PromptTokens, r.PromptTime = st.PromptTokens, st.PromptTime
-	r.Chosen, r.Framing, r.QuoteTokens, r.GenTime = st.Chosen, st.Framing, st.QuoteTokens, st.GenTime
+	r.Chosen, r.Framing, r.QuoteTokens, r.Narrow, r.GenTime = st.Chosen, st.Framing, st.QuoteTokens, st.Narrow, st.GenTime
 	r.PromptCPU, r.GenCPU = st.PromptCPU, st.GenCPU
 	if r.Statements != statements {
 		return fmt.Errorf("%d statements, want %d", r.Statements, statements)

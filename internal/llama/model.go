@@ -293,6 +293,7 @@ func (s *Sequence) feed(ctx context.Context, tokens []int, narrow bool) error {
 		tokens = tokens[n:]
 		if m.out != nil {
 			if hidden == nil {
+				m.out.close()
 				m.out = nil
 			} else {
 				m.out.quantize(hidden)

@@ -3,6 +3,7 @@
 package embed
 
 import (
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -227,8 +228,8 @@ func TestBegin(t *testing.T) {
 }
 
 // TestBeginHelper runs Begin's way of a build without cgo: sponge-embed
-// (this test binary, by that name on PATH) is started at once, and the
-// model file is checked while it starts.
+// (this test binary, by that name on PATH) is started at once, and a model
+// file it cannot load gets the error Inspect gives.
 func TestBeginHelper(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -264,11 +265,12 @@ func TestBeginHelper(t *testing.T) {
 		t.Errorf("the helper's vector differs from the in-process one (cos %v)", d)
 	}
 
-	// A file that is not a model: the check made while the helper starts
-	// names it, as Start always has.
+	// A file that is not a model: named as Inspect names it, with its
+	// error (sponge setup tells a *gguf.Error apart).
 	junk := filepath.Join(t.TempDir(), "junk.gguf")
 	os.WriteFile(junk, []byte("not a model at all"), 0o644)
-	if _, err := beginHelper(junk, Options{})(); err == nil || !strings.Contains(err.Error(), "not a GGUF model file") {
+	var ge *gguf.Error
+	if _, err := beginHelper(junk, Options{})(); !errors.As(err, &ge) || !strings.Contains(err.Error(), "not a GGUF model file") {
 		t.Errorf("junk: %v", err)
 	}
 

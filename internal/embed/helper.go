@@ -334,12 +334,12 @@ func beginHelper(path string, opt Options) (wait func() (Embedder, error)) {
 		if err != nil {
 			return nil, err
 		}
-		// The file is checked while the helper starts.
-		if _, err := Inspect(path); err != nil {
-			h.Close()
-			return nil, err
-		}
 		if err := h.wait(); err != nil {
+			// The helper checks the file as Inspect does: a file that is not
+			// an embedding model is named here as by Start in-process.
+			if _, ierr := Inspect(path); ierr != nil {
+				return nil, ierr
+			}
 			return nil, err
 		}
 		return h, nil

@@ -294,8 +294,9 @@ func Start(path string, opt Options) (Embedder, error) {
 }
 
 // Begin starts loading the model at path as Start does, and returns a
-// function that waits until it is loaded; the caller goes on meanwhile. A
-// build without cgo has started sponge-embed when Begin returns.
+// function that waits until it is loaded; the caller goes on meanwhile,
+// then calls it once and closes the Embedder it gives. A build without cgo
+// has started sponge-embed when Begin returns.
 func Begin(path string, opt Options) (wait func() (Embedder, error)) {
 	if HasRuntime {
 		type loaded struct {

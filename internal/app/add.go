@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sponge-library/sponge/internal/cli"
@@ -197,6 +198,18 @@ func expand(arg string) (ins []input, skipped []string, err error) {
 	return ins, skipped, err
 }
 
+// How far prepareAll may read and extract ahead of the writer: at most
+// aheadItems inputs, of at most aheadBytes together (an input whose size is
+// not known beforehand, stdin or a URL, counts as aheadUnknown bytes), and
+// always one input. One big PDF at the front then holds up the rest only once
+// the others have gone that far ahead, while a folder of big PDFs is not all
+// held in memory, extracted, before the writer takes it.
+const (
+	aheadItems   = 128
+	aheadBytes   = 64 << 20
+	aheadUnknown = 1 << 20
+)
+
 // prepareAll reads and extracts the inputs on all cores and sends the
 // results in input order.
 func prepareAll(ctx context.Context, w *library.Writer, inputs []input, stdin io.Reader, opts addOptions, out chan<- added) {
@@ -206,15 +219,32 @@ func prepareAll(ctx context.Context, w *library.Writer, inputs []input, stdin io
 	for i := range slots {
 		slots[i] = make(chan added, 1)
 	}
-	// At most ahead inputs are read and extracted before the writer has
-	// taken them: when saving is slower than extracting, the extracted
-	// items would otherwise pile up in memory (a folder of big PDFs).
-	ahead := make(chan struct{}, 4*workers)
+	sizes := make([]int64, len(inputs))
+	for i, in := range inputs {
+		sizes[i] = aheadUnknown
+		if in.path != "" {
+			if st, err := os.Stat(in.path); err == nil {
+				sizes[i] = st.Size()
+			}
+		}
+	}
+	// The inputs taken by a worker and not yet by the writer, and their bytes.
+	var (
+		mu           sync.Mutex
+		room         = sync.NewCond(&mu)
+		items, bytes int64
+	)
 	next := make(chan int)
 	go func() {
 		defer close(next)
 		for i := range inputs {
-			ahead <- struct{}{}
+			mu.Lock()
+			for items > 0 && (items >= aheadItems || bytes+sizes[i] > aheadBytes) {
+				room.Wait()
+			}
+			items++
+			bytes += sizes[i]
+			mu.Unlock()
 			next <- i
 		}
 	}()
@@ -225,9 +255,13 @@ func prepareAll(ctx context.Context, w *library.Writer, inputs []input, stdin io
 			}
 		}()
 	}
-	for _, s := range slots {
+	for i, s := range slots {
 		out <- <-s
-		<-ahead
+		mu.Lock()
+		items--
+		bytes -= sizes[i]
+		mu.Unlock()
+		room.Signal()
 	}
 }
 

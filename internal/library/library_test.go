@@ -290,3 +290,104 @@ func TestMetaFromHead(t *testing.T) {
 		t.Fatalf("item %+v, %v", back, err)
 	}
 }
+
+// TestQueueWhileIndexing: items saved by several workers and queued while
+// earlier batches go into the index in the background all end in the index,
+// with no pending notes left, once Close returns.
+func TestQueueWhileIndexing(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 2*batchItems + 37
+	saved := make(chan *item.Item, 16)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				it, src := testItem(i)
+				if err := w.Save(it, src); err != nil {
+					t.Error(err)
+				}
+				saved <- it
+			}
+		}()
+	}
+	go func() {
+		for i := range n {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		close(saved)
+	}()
+	for it := range saved {
+		if err := w.Queue(it); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// One document per item (they are short); indexed finds at most 1000.
+	x, err := index.Open(w.IndexDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if c, err := x.Count(); err != nil || c != n {
+		t.Fatalf("the index has %d documents (%v), want %d", c, err, n)
+	}
+	for i := range n {
+		if it, _ := testItem(i); !x.Has(it.ID) {
+			t.Fatalf("item %d is not in the index", i)
+		}
+	}
+	if p, _ := w.Pending(); len(p) != 0 {
+		t.Fatalf("%d items left pending", len(p))
+	}
+}
+
+// TestBackgroundIndexFailure: a batch the index refused in the background is
+// reported by Close, its items stay pending, and the next writer indexes them.
+func TestBackgroundIndexFailure(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A file where the index folder goes: bleve cannot open it.
+	if err := os.WriteFile(w.IndexDir(), []byte("not an index"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const n = batchItems + 3
+	for i := range n {
+		it, src := testItem(i)
+		if err := w.Add(it, src); err != nil {
+			t.Fatalf("item %d: %v", i, err)
+		}
+	}
+	if err := w.Close(); err == nil {
+		t.Fatal("Close reported no error for a batch the index refused")
+	}
+	if p, _ := w.Pending(); len(p) != n {
+		t.Fatalf("%d items pending, want %d", len(p), n)
+	}
+	if err := os.Remove(w.IndexDir()); err != nil {
+		t.Fatal(err)
+	}
+	w2, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w2.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := indexed(t, dir); len(got) != n {
+		t.Fatalf("the index has %d items after the next writer, want %d", len(got), n)
+	}
+}

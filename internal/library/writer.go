@@ -26,10 +26,15 @@ type Writer struct {
 	*Library
 	lock *Lock
 
+	// flushing is held while a batch goes into the index, by the goroutine
+	// that Queue starts for it or by Flush: one batch at a time, in order.
+	flushing sync.Mutex
+
 	mu        sync.Mutex // guards the fields below
 	batch     []*item.Item
 	unindexed map[string]bool // saved, noted as pending, not yet in the index
 	last      time.Time
+	failed    error // of the last batch put in the index in the background
 }
 
 // OpenWriter opens (or makes) the library at dir for changes. If another
@@ -136,48 +141,87 @@ func (w *Writer) Save(it *item.Item, source []byte) error {
 }
 
 // Queue puts a saved item in the index batch. The index is updated in
-// batches; Flush (or Close) makes the batch visible to searches.
+// batches, each on its own goroutine while the next one fills, so extraction
+// and saving go on while the index works; Flush (or Close) waits for it and
+// makes everything queued visible to searches. An error of a batch indexed in
+// the background is returned by the next Flush or Close, which try that batch
+// again.
 func (w *Writer) Queue(it *item.Item) error {
 	w.mu.Lock()
 	w.batch = append(w.batch, it)
 	full := len(w.batch) >= batchItems || time.Since(w.last) > batchAge
+	// When the index is slower than the items come, the batch waits for the
+	// one in the index rather than growing without end.
+	wait := len(w.batch) >= 2*batchItems
+	failed := w.failed != nil
 	w.mu.Unlock()
-	if full {
-		return w.Flush()
+	if !full || failed {
+		return nil
 	}
+	if wait {
+		w.flushing.Lock()
+	} else if !w.flushing.TryLock() {
+		return nil // the batch before is still in the index: this one grows
+	}
+	go func() {
+		defer w.flushing.Unlock()
+		if err := w.flush(); err != nil {
+			w.mu.Lock()
+			w.failed = err
+			w.mu.Unlock()
+		}
+	}()
 	return nil
 }
 
 // Flush puts the batch in the index, and the store on disk; the pending
 // notes then keep only items saved but not queued yet.
 func (w *Writer) Flush() error {
+	w.flushing.Lock()
+	defer w.flushing.Unlock()
 	w.mu.Lock()
-	defer w.mu.Unlock()
+	w.failed = nil
+	w.mu.Unlock()
+	return w.flush()
+}
+
+// flush puts the batch in the index. The caller holds w.flushing, not w.mu:
+// items are saved and queued while the index works. The order that makes a
+// killed writer safe is kept: every item of the batch was noted as pending
+// and put in the store before Queue took it, the store is synced before the
+// index has them, and their notes go only once the index has them.
+func (w *Writer) flush() error {
+	w.mu.Lock()
+	batch := w.batch
+	w.batch = nil
 	w.last = time.Now()
-	if len(w.batch) == 0 && len(w.unindexed) == 0 {
+	idle := len(batch) == 0 && len(w.unindexed) == 0
+	w.mu.Unlock()
+	if idle {
 		return nil
 	}
-	if err := w.Sync(); err != nil {
-		return err
-	}
-	if len(w.batch) > 0 {
-		err := w.withIndex(func(x *index.Index) error {
+	err := w.Sync()
+	if err == nil && len(batch) > 0 {
+		err = w.withIndex(func(x *index.Index) error {
 			b := x.NewBatch()
-			for _, it := range w.batch {
+			for _, it := range batch {
 				if err := b.Add(it); err != nil {
 					return err
 				}
 			}
 			return b.Commit()
 		})
-		if err != nil {
-			return err
-		}
 	}
-	for _, it := range w.batch {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err != nil {
+		// Not in the index: back in front of the batch, for the next try.
+		w.batch = append(batch, w.batch...)
+		return err
+	}
+	for _, it := range batch {
 		delete(w.unindexed, it.ID)
 	}
-	w.batch = w.batch[:0]
 	w.last = time.Now()
 	return w.clearPending()
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -389,5 +390,38 @@ func TestBackgroundIndexFailure(t *testing.T) {
 	}
 	if got := indexed(t, dir); len(got) != n {
 		t.Fatalf("the index has %d items after the next writer, want %d", len(got), n)
+	}
+}
+
+// TestBatchByText: a batch goes into the index once its paragraphs reach
+// batchChars, however few items it has, so bleve never analyses a huge batch
+// at once.
+func TestBatchByText(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	word := strings.Repeat("kettle ", batchChars/7/2+1)
+	var ids []string
+	for i := range 2 {
+		it, src := testItem(i)
+		it.Paragraphs[0].Text = word
+		if err := w.Add(it, src); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, it.ID)
+	}
+	w.flushing.Lock() // the batch started by the second Add is done
+	w.flushing.Unlock()
+	w.mu.Lock()
+	left := len(w.batch)
+	w.mu.Unlock()
+	if left != 0 {
+		t.Fatalf("%d items still waiting for the index after %d bytes of text", left, 2*len(word))
+	}
+	if got := indexed(t, dir); !got[ids[0]] || !got[ids[1]] {
+		t.Fatalf("indexed %v, want both items", got)
 	}
 }

@@ -15,6 +15,7 @@ import (
 // Flush limits of a writer's index batch: whichever comes first.
 const (
 	batchItems = 500
+	batchChars = 2 << 20 // of paragraph text: bleve's analysis takes many times that in memory
 	batchAge   = time.Second
 )
 
@@ -32,6 +33,7 @@ type Writer struct {
 
 	mu        sync.Mutex // guards the fields below
 	batch     []*item.Item
+	chars     int             // of the paragraphs in batch
 	unindexed map[string]bool // saved, noted as pending, not yet in the index
 	last      time.Time
 	failed    error // of the last batch put in the index in the background
@@ -149,10 +151,11 @@ func (w *Writer) Save(it *item.Item, source []byte) error {
 func (w *Writer) Queue(it *item.Item) error {
 	w.mu.Lock()
 	w.batch = append(w.batch, it)
-	full := len(w.batch) >= batchItems || time.Since(w.last) > batchAge
+	w.chars += textLen(it)
+	full := len(w.batch) >= batchItems || w.chars >= batchChars || time.Since(w.last) > batchAge
 	// When the index is slower than the items come, the batch waits for the
 	// one in the index rather than growing without end.
-	wait := len(w.batch) >= 2*batchItems
+	wait := len(w.batch) >= 2*batchItems || w.chars >= 2*batchChars
 	failed := w.failed != nil
 	w.mu.Unlock()
 	if !full || failed {
@@ -193,7 +196,10 @@ func (w *Writer) Flush() error {
 func (w *Writer) flush() error {
 	w.mu.Lock()
 	batch := w.batch
-	w.batch = nil
+	w.batch, w.chars = nil, 0
+	// The age of a batch counts from the start of the one before: a batch
+	// that took the index longer than batchAge is followed at once by the
+	// next, so what is left for Close is as small as it can be.
 	w.last = time.Now()
 	idle := len(batch) == 0 && len(w.unindexed) == 0
 	w.mu.Unlock()
@@ -217,13 +223,24 @@ func (w *Writer) flush() error {
 	if err != nil {
 		// Not in the index: back in front of the batch, for the next try.
 		w.batch = append(batch, w.batch...)
+		for _, it := range batch {
+			w.chars += textLen(it)
+		}
 		return err
 	}
 	for _, it := range batch {
 		delete(w.unindexed, it.ID)
 	}
-	w.last = time.Now()
 	return w.clearPending()
+}
+
+// textLen is how many bytes of paragraph text an item has.
+func textLen(it *item.Item) int {
+	n := 0
+	for _, p := range it.Paragraphs {
+		n += len(p.Text)
+	}
+	return n
 }
 
 // clearPending forgets the pending notes of every item but those saved and

@@ -205,8 +205,8 @@ func expand(arg string) (ins []input, skipped []string, err error) {
 // the others have gone that far ahead, while a folder of big PDFs is not all
 // held in memory, extracted, before the writer takes it.
 const (
-	aheadItems   = 64
-	aheadBytes   = 16 << 20
+	aheadItems   = 128
+	aheadBytes   = 32 << 20
 	aheadUnknown = 1 << 20
 )
 

@@ -87,7 +87,7 @@ const (
 )
 
 func buildBertVocab(s BertSpec) (*vocab, error) {
-	v := &vocab{index: map[string]int{}}
+	v := newVocab(s.VocabSize)
 	v.add("[PAD]", 0, tokenControl)
 	for i := 0; i < 99; i++ {
 		v.add(fmt.Sprintf("[unused%d]", i), 0, tokenUnused)
@@ -103,30 +103,16 @@ func buildBertVocab(s BertSpec) (*vocab, error) {
 		v.add("▁"+string(c), 0, tokenNormal)
 		v.add(string(c), 0, tokenNormal)
 	}
-	full := func() bool { return s.VocabSize > 0 && len(v.tokens) >= s.VocabSize }
 	for _, w := range s.Words {
 		w = strings.ToLower(strings.ReplaceAll(w, " ", ""))
-		if w == "" || full() {
+		if w == "" || v.full() {
 			break
 		}
 		v.add("▁"+w, 0, tokenNormal)
 	}
-	for n := 2; n <= 6 && !full(); n++ {
-		for _, w := range s.Words {
-			rs := []rune(strings.ToLower(w))
-			for i := 1; i+n <= len(rs) && !full(); i++ {
-				v.add(string(rs[i:i+n]), 0, tokenNormal)
-			}
-			if full() {
-				break
-			}
-		}
-	}
-	for i := 99; !full() && s.VocabSize > 0; i++ {
-		v.add(fmt.Sprintf("[unused%d]", i), 0, tokenUnused)
-	}
-	if s.VocabSize > 0 && len(v.tokens) > s.VocabSize {
-		return nil, fmt.Errorf("vocabulary size %d is smaller than the %d base tokens", s.VocabSize, len(v.tokens))
+	v.addPieces(s.Words, true, func(int) float32 { return 0 })
+	if err := v.fillUnused("[unused%d]", 99); err != nil {
+		return nil, err
 	}
 	return v, nil
 }

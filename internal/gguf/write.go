@@ -162,6 +162,44 @@ type vocab struct {
 	scores []float32
 	types  []int32
 	index  map[string]int
+	size   int // the vocabulary's size; 0: as many tokens as are added
+}
+
+func newVocab(size int) *vocab { return &vocab{index: map[string]int{}, size: size} }
+
+// full reports whether the vocabulary has its size.
+func (v *vocab) full() bool { return v.size > 0 && len(v.tokens) >= v.size }
+
+// addPieces adds the pieces of 2 to 6 characters from inside the words, as
+// a trained vocabulary has ("tion", "ing"), each scored by score(length).
+func (v *vocab) addPieces(words []string, lower bool, score func(n int) float32) {
+	for n := 2; n <= 6 && !v.full(); n++ {
+		for _, w := range words {
+			if lower {
+				w = strings.ToLower(w)
+			}
+			rs := []rune(w)
+			for i := 1; i+n <= len(rs) && !v.full(); i++ {
+				v.add(string(rs[i:i+n]), score(n), tokenNormal)
+			}
+			if v.full() {
+				break
+			}
+		}
+	}
+}
+
+// fillUnused fills the vocabulary up to its size with unused tokens named
+// by format from number first on, and fails when the tokens added before
+// are more than its size.
+func (v *vocab) fillUnused(format string, first int) error {
+	for i := first; !v.full() && v.size > 0; i++ {
+		v.add(fmt.Sprintf(format, i), 0, tokenUnused)
+	}
+	if v.size > 0 && len(v.tokens) > v.size {
+		return fmt.Errorf("vocabulary size %d is smaller than the %d base tokens", v.size, len(v.tokens))
+	}
+	return nil
 }
 
 func (v *vocab) add(tok string, score float32, typ int32) bool {
@@ -177,7 +215,7 @@ func (v *vocab) add(tok string, score float32, typ int32) bool {
 
 // buildVocab makes the SPM vocabulary described on Spec.
 func buildVocab(s Spec) (*vocab, error) {
-	v := &vocab{index: map[string]int{}}
+	v := newVocab(s.VocabSize)
 	v.add("<unk>", 0, tokenUnknown)
 	for _, t := range append(slices.Clone(s.Special), s.BOS, s.EOS) {
 		v.add(t, 0, tokenControl)
@@ -192,36 +230,21 @@ func buildVocab(s Spec) (*vocab, error) {
 	for _, r := range "“”‘’–—…°±×μαβ" {
 		v.add(string(r), 1, tokenNormal)
 	}
-	full := func() bool { return s.VocabSize > 0 && len(v.tokens) >= s.VocabSize }
 	// Each word with all its prefixes, so that SPM's pairwise merging can
 	// always grow a word's first piece into the whole word.
 	for _, w := range s.Words {
 		w = strings.ReplaceAll(w, " ", "")
 		rs := []rune(w)
-		for i := 1; i <= len(rs) && !full(); i++ {
+		for i := 1; i <= len(rs) && !v.full(); i++ {
 			v.add("▁"+string(rs[:i]), float32(i)+0.5, tokenNormal)
 		}
-		if full() {
+		if v.full() {
 			break
 		}
 	}
-	// Pieces from inside words, as a trained vocabulary has ("tion", "ing").
-	for n := 2; n <= 6 && !full(); n++ {
-		for _, w := range s.Words {
-			rs := []rune(w)
-			for i := 1; i+n <= len(rs) && !full(); i++ {
-				v.add(string(rs[i:i+n]), float32(n), tokenNormal)
-			}
-			if full() {
-				break
-			}
-		}
-	}
-	for i := 0; !full() && s.VocabSize > 0; i++ {
-		v.add(fmt.Sprintf("<unused%d>", i), 0, tokenUnused)
-	}
-	if s.VocabSize > 0 && len(v.tokens) > s.VocabSize {
-		return nil, fmt.Errorf("vocabulary size %d is smaller than the %d base tokens", s.VocabSize, len(v.tokens))
+	v.addPieces(s.Words, false, func(n int) float32 { return float32(n) })
+	if err := v.fillUnused("<unused%d>", 0); err != nil {
+		return nil, err
 	}
 	return v, nil
 }

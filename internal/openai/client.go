@@ -371,14 +371,11 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*ChatResponse, erro
 	req.Stream = false
 	w := c.watch(ctx)
 	defer w.stop()
-	resp, err := c.do(w, http.MethodPost, "/v1/chat/completions", req)
+	resp, err := c.postChat(w, req)
 	if err != nil {
 		return nil, err
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode/100 != 2 {
-		return nil, c.statusError(resp, req.Model)
-	}
 	if w.timer != nil {
 		w.timer.Stop() // the body of a whole reply comes at once, when it is done
 	}
@@ -387,6 +384,20 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*ChatResponse, erro
 		return nil, c.transportError(w.ctx, err, "reading the reply")
 	}
 	return c.decodeReply(body)
+}
+
+// postChat sends a chat completion request; a reply that is not a
+// success is an error (its body closed).
+func (c *Client) postChat(w *watchdog, req ChatRequest) (*http.Response, error) {
+	resp, err := c.do(w, http.MethodPost, "/v1/chat/completions", req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode/100 != 2 {
+		defer resp.Body.Close()
+		return nil, c.statusError(resp, req.Model)
+	}
+	return resp, nil
 }
 
 // decodeReply decodes a whole (not streamed) chat completion.
@@ -411,14 +422,11 @@ func (c *Client) ChatStream(ctx context.Context, req ChatRequest, onDelta func(t
 	req.Stream = true
 	w := c.watch(ctx)
 	defer w.stop()
-	resp, err := c.do(w, http.MethodPost, "/v1/chat/completions", req)
+	resp, err := c.postChat(w, req)
 	if err != nil {
 		return nil, err
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode/100 != 2 {
-		return nil, c.statusError(resp, req.Model)
-	}
 	ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if ct == "application/json" {
 		// A server that ignores "stream" sends the whole reply at once.

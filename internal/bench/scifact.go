@@ -76,6 +76,15 @@ func readJSONL[T any](path string) ([]T, error) {
 // Corpus reads the abstracts.
 func Corpus(dir string) ([]Doc, error) { return readJSONL[Doc](filepath.Join(dir, "corpus.jsonl")) }
 
+// SciFactCorpus finds the SciFact folder (SciFactDir) and reads its abstracts.
+func SciFactCorpus() (dir string, docs []Doc, err error) {
+	if dir, err = SciFactDir(); err != nil {
+		return "", nil, err
+	}
+	docs, err = Corpus(dir)
+	return dir, docs, err
+}
+
 // Queries reads the claims by id.
 func Queries(dir string) (map[string]string, error) {
 	qs, err := readJSONL[Query](filepath.Join(dir, "queries.jsonl"))

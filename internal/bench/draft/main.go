@@ -103,11 +103,7 @@ func main() {
 }
 
 func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only string) error {
-	dir, err := bench.SciFactDir()
-	if err != nil {
-		return err
-	}
-	docs, err := bench.Corpus(dir)
+	_, docs, err := bench.SciFactCorpus()
 	if err != nil {
 		return err
 	}

@@ -75,11 +75,7 @@ func run(libDir, modelsDir, binDir string, nParas, runs int, sizeList string, op
 	if !embed.HasRuntime {
 		return fmt.Errorf("build with cgo (make bench-embed)")
 	}
-	dir, err := bench.SciFactDir()
-	if err != nil {
-		return err
-	}
-	docs, err := bench.Corpus(dir)
+	dir, docs, err := bench.SciFactCorpus()
 	if err != nil {
 		return err
 	}

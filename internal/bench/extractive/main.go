@@ -94,11 +94,7 @@ type claim struct {
 }
 
 func run(libDir, binDir string, runs int, tune bool, show int) error {
-	dir, err := bench.SciFactDir()
-	if err != nil {
-		return err
-	}
-	docs, err := bench.Corpus(dir)
+	dir, docs, err := bench.SciFactCorpus()
 	if err != nil {
 		return err
 	}

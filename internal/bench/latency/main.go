@@ -91,11 +91,7 @@ func run(work, bin string, runs int) error {
 	}
 	var libs []lib
 
-	dir, err := bench.SciFactDir()
-	if err != nil {
-		return err
-	}
-	docs, err := bench.Corpus(dir)
+	dir, docs, err := bench.SciFactCorpus()
 	if err != nil {
 		return err
 	}

@@ -27,11 +27,7 @@ func main() {
 }
 
 func run(libDir string, tune bool) error {
-	dir, err := bench.SciFactDir()
-	if err != nil {
-		return err
-	}
-	docs, err := bench.Corpus(dir)
+	dir, docs, err := bench.SciFactCorpus()
 	if err != nil {
 		return err
 	}

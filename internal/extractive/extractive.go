@@ -364,10 +364,10 @@ func similarity(a, b *Candidate) float64 {
 // sentence holds MinCovers of the question's weight, and no more than
 // MaxAbsent of the question's weight is in words the library lacks.
 func Answerable(cands []*Candidate, p *Params) bool {
+	if len(cands) > 0 && p.MaxAbsent > 0 && cands[0].Absent > p.MaxAbsent {
+		return false // Absent is the same for every sentence
+	}
 	for _, c := range cands {
-		if p.MaxAbsent > 0 && c.Absent > p.MaxAbsent {
-			return false // the same for every sentence
-		}
 		if c.Answer >= p.MinAnswer && c.SentenceAnswer >= p.MinSentenceAnswer && c.Covers >= p.MinCovers {
 			return true
 		}

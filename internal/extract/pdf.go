@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/ledongthuc/pdf"
+	"github.com/sponge-library/sponge/internal/pdf"
 )
 
 // Limits that keep one bad PDF from stalling a whole `sponge add`.
@@ -34,6 +33,9 @@ var (
 	errPassword = fmt.Errorf("%w", errEncrypted)
 )
 
+// pureGoPDF is the reader tried first; tests replace it to reach the fallback.
+var pureGoPDF = readPDF
+
 // extractPDF reads the text of a PDF page by page.
 func extractPDF(data []byte) (*Document, error) {
 	if len(data) > maxPDFBytes {
@@ -51,7 +53,7 @@ func extractPDF(data []byte) (*Document, error) {
 				done <- result{nil, corrupt(panicError(r))}
 			}
 		}()
-		doc, err := readPDF(data, deadline)
+		doc, err := pureGoPDF(data, deadline)
 		if err != nil && err != errTooSlow && err != errNotPDF && err != errPassword {
 			// PDFium repairs what the pure-Go reader cannot open.
 			fdoc, ferr := readPDFium(context.Background(), data, deadline)
@@ -107,38 +109,18 @@ func printable(s string) string {
 	return strings.TrimSpace(b.String())
 }
 
-// openPDF tolerates what real files do: bytes before the header, a
-// PDF 2.0 header, junk after the last %%EOF.
-func openPDF(data []byte) (*pdf.Reader, error) {
-	head := data
-	if len(head) > 1024 {
-		head = head[:1024]
-	}
-	i := bytes.Index(head, []byte("%PDF-"))
-	if i < 0 {
+// openPDF opens a PDF held in memory.
+func openPDF(data []byte) (*pdf.Doc, error) {
+	d, err := pdf.Open(data)
+	switch {
+	case errors.Is(err, pdf.ErrNotPDF):
 		return nil, errNotPDF
-	}
-	data = data[i:]
-	if len(data) < 10 || data[5] != '1' || data[6] != '.' || data[7] < '0' || data[7] > '7' || data[8] != '\r' && data[8] != '\n' {
-		fixed := make([]byte, 0, len(data)+1)
-		fixed = append(fixed, "%PDF-1.7\n"...)
-		j := 5
-		for j < len(data) && j < 16 && data[j] != '\r' && data[j] != '\n' {
-			j++
-		}
-		data = append(fixed, data[j:]...)
-	}
-	if k := bytes.LastIndex(data, []byte("%%EOF")); k >= 0 && len(data)-k > 100 {
-		data = data[:k+5]
-	}
-	r, err := pdf.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		if errors.Is(err, pdf.ErrInvalidPassword) {
-			return nil, errPassword
-		}
+	case errors.Is(err, pdf.ErrPassword):
+		return nil, errPassword
+	case err != nil:
 		return nil, corrupt(err)
 	}
-	return r, nil
+	return d, nil
 }
 
 func readPDF(data []byte, deadline time.Time) (*Document, error) {
@@ -196,61 +178,30 @@ func readPDF(data []byte, deadline time.Time) (*Document, error) {
 	return &Document{Title: title, Paragraphs: b.paras}, nil
 }
 
-// pageList walks the page tree once (Reader.Page walks it from the root
-// for every page, and resolving objects in object streams is costly).
-// A tree node met twice (a loop, which broken files have) is walked once.
-func pageList(r *pdf.Reader, deadline time.Time) (pages []pdf.Page, err error) {
+// pageList lists the document's pages, giving up at the deadline.
+func pageList(d *pdf.Doc, deadline time.Time) (pages []pdf.Page, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			err = panicError(x)
 		}
 	}()
-	seen := map[string]bool{}
-	visits := 0
-	var walk func(v pdf.Value, depth int)
-	walk = func(v pdf.Value, depth int) {
-		visits++
-		if depth > 64 || visits > 2*maxPDFPages || len(pages) >= maxPDFPages {
-			return
+	return d.Pages(maxPDFPages, func() error {
+		if time.Now().After(deadline) {
+			return errTooSlow
 		}
-		if visits%1024 == 0 && time.Now().After(deadline) {
-			panic(errTooSlow)
-		}
-		if v.Key("Type").Name() == "Page" {
-			pages = append(pages, pdf.Page{V: v})
-			return
-		}
-		kids := v.Key("Kids")
-		if kids.Kind() != pdf.Array {
-			if !v.Key("Contents").IsNull() {
-				pages = append(pages, pdf.Page{V: v}) // a page without /Type
-			}
-			return
-		}
-		// The node as written names its kids by reference: a loop shows
-		// up as the same text.
-		id := v.String()
-		if seen[id] {
-			return
-		}
-		seen[id] = true
-		for i := 0; i < kids.Len(); i++ {
-			walk(kids.Index(i), depth+1)
-		}
-	}
-	walk(r.Trailer().Key("Root").Key("Pages"), 0)
-	return pages, nil
+		return nil
+	})
 }
 
 // infoTitle is the document's Title entry when it looks like a title and
 // not like the name of the file it was made from.
-func infoTitle(r *pdf.Reader) (title string) {
+func infoTitle(d *pdf.Doc) (title string) {
 	defer func() {
 		if recover() != nil {
 			title = ""
 		}
 	}()
-	return usableTitle(r.Trailer().Key("Info").Key("Title").Text())
+	return usableTitle(d.Trailer().Key("Info").Key("Title").Text())
 }
 
 func usableTitle(t string) string {

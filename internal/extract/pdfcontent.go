@@ -2,11 +2,11 @@ package extract
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
-	"io"
 	"strconv"
 
-	"github.com/ledongthuc/pdf"
+	"github.com/sponge-library/sponge/internal/pdf"
 )
 
 // This file reads a content stream's operators and operands from its
@@ -101,7 +101,7 @@ func (l *contentLexer) token() (csToken, error) {
 	}
 	c := l.readByte()
 	for {
-		if isPDFSpace(c) {
+		if pdf.IsSpace(c) {
 			if l.eof {
 				return csToken{kind: csEOF}, nil
 			}
@@ -133,7 +133,7 @@ func (l *contentLexer) token() (csToken, error) {
 		}
 		l.unreadByte()
 	}
-	if isPDFDelim(c) {
+	if pdf.IsDelim(c) {
 		return csToken{}, fmt.Errorf("unexpected delimiter %#q", rune(c))
 	}
 	l.unreadByte()
@@ -149,39 +149,27 @@ func (l *contentLexer) readHex() (csToken, error) {
 	lo := len(l.text)
 	for {
 		c := l.readByte()
-		for isPDFSpace(c) && !l.eof {
+		for pdf.IsSpace(c) && !l.eof {
 			c = l.readByte()
 		}
 		if c == '>' {
 			break
 		}
 		c2 := l.readByte()
-		for isPDFSpace(c2) && !l.eof {
+		for pdf.IsSpace(c2) && !l.eof {
 			c2 = l.readByte()
 		}
 		if l.eof {
 			l.openHex = true
 			return csToken{}, fmt.Errorf("malformed hex string: no closing >")
 		}
-		x := unhex(c)<<4 | unhex(c2)
+		x := pdf.Unhex(c)<<4 | pdf.Unhex(c2)
 		if x < 0 {
 			return csToken{}, fmt.Errorf("malformed hex string %c %c", c, c2)
 		}
 		l.text = append(l.text, byte(x))
 	}
 	return csToken{kind: csString, lo: lo, hi: len(l.text)}, nil
-}
-
-func unhex(b byte) int {
-	switch {
-	case '0' <= b && b <= '9':
-		return int(b) - '0'
-	case 'a' <= b && b <= 'f':
-		return int(b) - 'a' + 10
-	case 'A' <= b && b <= 'F':
-		return int(b) - 'A' + 10
-	}
-	return -1
 }
 
 func (l *contentLexer) readLiteral() (csToken, error) {
@@ -252,12 +240,12 @@ func (l *contentLexer) readName() (csToken, error) {
 	lo := len(l.text)
 	for {
 		c := l.readByte()
-		if isPDFDelim(c) || isPDFSpace(c) {
+		if pdf.IsDelim(c) || pdf.IsSpace(c) {
 			l.unreadByte()
 			break
 		}
 		if c == '#' {
-			x := unhex(l.readByte())<<4 | unhex(l.readByte())
+			x := pdf.Unhex(l.readByte())<<4 | pdf.Unhex(l.readByte())
 			if x < 0 {
 				return csToken{}, fmt.Errorf("malformed name")
 			}
@@ -272,7 +260,7 @@ func (l *contentLexer) readName() (csToken, error) {
 // readWord reads a keyword, a boolean or a number.
 func (l *contentLexer) readWord() (csToken, error) {
 	lo := l.pos
-	for l.pos < len(l.data) && !isPDFDelim(l.data[l.pos]) && !isPDFSpace(l.data[l.pos]) {
+	for l.pos < len(l.data) && !pdf.IsDelim(l.data[l.pos]) && !pdf.IsSpace(l.data[l.pos]) {
 		l.pos++
 	}
 	if l.pos == len(l.data) && l.err != nil {
@@ -369,22 +357,6 @@ func isInteger(w []byte) bool {
 		}
 	}
 	return true
-}
-
-func isPDFSpace(b byte) bool {
-	switch b {
-	case '\x00', '\t', '\n', '\f', '\r', ' ':
-		return true
-	}
-	return false
-}
-
-func isPDFDelim(b byte) bool {
-	switch b {
-	case '<', '>', '(', ')', '[', ']', '{', '}', '/', '%':
-		return true
-	}
-	return false
 }
 
 // object reads the object that starts with tok at nesting depth depth.
@@ -484,7 +456,7 @@ func (l *contentLexer) skipInlineImage() {
 			break
 		}
 		j += i
-		if isPDFSpace(l.data[j-1]) && (j+2 == len(l.data) || isPDFSpace(l.data[j+2])) {
+		if pdf.IsSpace(l.data[j-1]) && (j+2 == len(l.data) || pdf.IsSpace(l.data[j+2])) {
 			l.pos = j + 2
 			return
 		}
@@ -534,37 +506,31 @@ var errContentTooLong = fmt.Errorf("content stream longer than %d MiB", maxConte
 // array of streams read as one. A read error comes back with the bytes
 // read before it.
 func contentBytes(strm pdf.Value, buf []byte) ([]byte, error) {
-	var rd io.Reader
-	if strm.Kind() == pdf.Array {
-		readers := make([]io.Reader, 0, strm.Len())
+	parts := []pdf.Value{strm}
+	if strm.Kind() == pdf.KindArray {
+		parts = parts[:0]
 		for i := 0; i < strm.Len(); i++ {
-			readers = append(readers, strm.Index(i).Reader())
+			parts = append(parts, strm.Index(i))
 		}
-		rd = io.MultiReader(readers...)
-	} else {
-		rd = strm.Reader()
 	}
 	buf = buf[:0]
-	for empty := 0; ; {
-		if len(buf) >= maxContentBytes {
+	for i, p := range parts {
+		if p.Kind() != pdf.KindStream {
+			continue
+		}
+		data, err := p.Data(maxContentBytes - len(buf))
+		buf = append(buf, data...)
+		if errors.Is(err, pdf.ErrTooLong) {
 			return buf, errContentTooLong
 		}
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+		if err != nil {
+			return buf, fmt.Errorf("malformed PDF: content stream %d of %d: %v", i+1, len(parts), err)
 		}
-		n, err := rd.Read(buf[len(buf):min(cap(buf), maxContentBytes)])
-		buf = buf[:len(buf)+n]
-		switch {
-		case err == io.EOF:
-			return buf, nil
-		case err != nil:
-			return buf, fmt.Errorf("malformed PDF: reading at offset %d: %v", len(buf), err)
-		case n == 0:
-			if empty++; empty > 100 {
-				return buf, io.ErrNoProgress
-			}
-		default:
-			empty = 0
+		// Streams of a page's array are read as one, and a token may not
+		// run from one into the next.
+		if i+1 < len(parts) {
+			buf = append(buf, '\n')
 		}
 	}
+	return buf, nil
 }

@@ -1,26 +1,26 @@
 package extract
 
 import (
+	"bytes"
 	"errors"
-	"io"
 	"math"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/go-pdf/fpdf"
-	"github.com/ledongthuc/pdf"
+	"github.com/sponge-library/sponge/internal/pdf"
 )
 
-// This file interprets a page's content stream with the pure-Go
-// github.com/ledongthuc/pdf parser and yields every glyph with its position,
-// size and advance width. The library's own Page.Content loses glyph widths
-// for CID fonts, emits a stray glyph after every TJ and ignores form
-// XObjects; its plain-text output glues words together (measured: 70% of
-// tokens not in a dictionary against 26% for pdftotext). Positions let
-// layoutPage put spaces and line breaks where a reader sees them.
+// This file interprets a page's content stream and yields every glyph with
+// its position, size and advance width. Positions let layoutPage put
+// spaces and line breaks where a reader sees them (a plain-text dump of
+// the operators glues words together: measured with github.com/ledongthuc/pdf's
+// Page.Content, 70% of tokens not in a dictionary against 26% for pdftotext).
 
 // glyph is one shown character (or ligature) on a page, in user space.
 type glyph struct {
@@ -57,10 +57,10 @@ type pdfFont struct {
 	twoByte  bool              // Type0 without a usable codespace: 2-byte codes
 	spaces   [4][][2]string    // codespace ranges by code length, from ToUnicode
 	toUni    map[string]string // code → text, from ToUnicode
-	enc      pdf.TextEncoding  // for simple fonts, codes the ToUnicode map lacks; loaded on first use
-	v        pdf.Value
-	widths   map[int]float64 // code → width in text space units (already /1000)
-	dw       float64         // default width
+	v        pdf.Value         // a simple font's dictionary: its Encoding reads codes the ToUnicode map lacks
+	enc      *[256]string      // text of a simple font's codes by its Encoding, read on first use
+	widths   map[int]float64   // code → width in text space units (already /1000)
+	dw       float64           // default width
 	type3    bool
 	hasWidth bool
 	std      *[256]float64     // widths of a standard 14 font without a Widths array
@@ -80,14 +80,14 @@ func loadFont(v pdf.Value) *pdfFont {
 		f.twoByte = true
 		desc := v.Key("DescendantFonts").Index(0)
 		f.dw = 1
-		if d := desc.Key("DW"); d.Kind() == pdf.Integer || d.Kind() == pdf.Real {
+		if d := desc.Key("DW"); d.Kind() == pdf.KindInteger || d.Kind() == pdf.KindReal {
 			f.dw = d.Float64() / 1000
 		}
 		w := desc.Key("W")
 		for i := 0; i < w.Len(); {
 			first := int(w.Index(i).Int64())
 			next := w.Index(i + 1)
-			if next.Kind() == pdf.Array {
+			if next.Kind() == pdf.KindArray {
 				for j := 0; j < next.Len() && j < 1<<16; j++ {
 					f.widths[first+j] = next.Index(j).Float64() / 1000
 				}
@@ -122,7 +122,7 @@ func loadFont(v pdf.Value) *pdfFont {
 		}
 		f.v = v
 	}
-	if tu := v.Key("ToUnicode"); tu.Kind() == pdf.Stream {
+	if tu := v.Key("ToUnicode"); tu.Kind() == pdf.KindStream {
 		f.readToUnicode(tu)
 	}
 	return f
@@ -275,15 +275,12 @@ func (f *pdfFont) readToUnicode(strm pdf.Value) {
 }
 
 // readStream reads a stream's decoded bytes, up to max bytes.
-func readStream(v pdf.Value, max int64) (data []byte, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = panicError(r)
-		}
-	}()
-	rc := v.Reader()
-	defer rc.Close()
-	return io.ReadAll(io.LimitReader(rc, max))
+func readStream(v pdf.Value, max int) ([]byte, error) {
+	data, err := v.Data(max)
+	if errors.Is(err, pdf.ErrTooLong) {
+		err = nil
+	}
+	return data, err
 }
 
 // cmapToken is a token of a CMap: a string (kind 's', hex or literal, as
@@ -484,14 +481,173 @@ func (f *pdfFont) decode(code string) string {
 	if f.twoByte {
 		return "" // no mapping: CIDs are not Unicode
 	}
-	if f.enc == nil && !f.v.IsNull() {
-		font := pdf.Font{V: f.v}
-		f.enc = font.Encoder()
+	if f.v.IsNull() {
+		return code
 	}
-	if f.enc != nil {
-		return f.enc.Decode(code)
+	return f.encodingText(code)
+}
+
+// encodingText is the text of a simple font's code by its Encoding: a
+// standard encoding, or Differences from a base encoding or from the
+// encoding the font program itself carries.
+func (f *pdfFont) encodingText(code string) string {
+	if f.enc == nil {
+		f.enc = simpleEncoding(f.v, f.toUni != nil)
 	}
-	return code
+	var b strings.Builder
+	for i := 0; i < len(code); i++ {
+		if t := f.enc[code[i]]; t != "" {
+			b.WriteString(t)
+		} else {
+			b.WriteRune(utf8.RuneError)
+		}
+	}
+	return b.String()
+}
+
+// simpleEncoding is the text of each code of a simple font ("" where
+// nothing says). hasMap says the font has a ToUnicode map, which then
+// lacks the code: a font naming no encoding is read by the encoding its
+// program carries, over PDFDocEncoding when it has no map.
+func simpleEncoding(font pdf.Value, hasMap bool) *[256]string {
+	var enc [256]string
+	fill := func(t *[256]rune) {
+		for c, r := range t {
+			if r != 0 {
+				enc[c] = string(r)
+			}
+		}
+	}
+	base := func(name string) bool {
+		switch name {
+		case "WinAnsiEncoding":
+			fill(&pdf.WinAnsiEncoding)
+		case "MacRomanEncoding":
+			fill(&pdf.MacRomanEncoding)
+		case "StandardEncoding":
+			fill(&pdf.StandardEncoding)
+		default:
+			return false
+		}
+		return true
+	}
+	builtin := func() bool {
+		texts := programEncoding(font)
+		if texts == nil {
+			return false
+		}
+		for c, t := range texts {
+			if t != "" {
+				enc[c] = t
+			}
+		}
+		return true
+	}
+	e := font.Key("Encoding")
+	switch e.Kind() {
+	case pdf.KindName:
+		if !base(e.Name()) {
+			if !hasMap {
+				fill(&pdf.PDFDocEncoding)
+			}
+			builtin()
+		}
+	case pdf.KindDict:
+		if !base(e.Key("BaseEncoding").Name()) && !builtin() {
+			for c := 32; c < 256; c++ {
+				enc[c] = string(rune(c))
+			}
+		}
+		for c, t := range differences(e.Key("Differences")) {
+			enc[c] = t
+		}
+	default:
+		if !hasMap {
+			fill(&pdf.PDFDocEncoding)
+		}
+		builtin()
+	}
+	for c := 0; c < 32; c++ {
+		if enc[c] != "" && enc[c][0] < 32 {
+			enc[c] = "" // a control character is no glyph's text
+		}
+	}
+	return &enc
+}
+
+// programEncoding is the encoding a Type 1 font program declares in its
+// clear-text part ("dup 12 /fi put"), as the text of each code; nil when the
+// font has no Type 1 program or it declares none. TeX's fonts rely on it:
+// without it their ligatures (fi, fl) and quotes read wrong.
+func programEncoding(font pdf.Value) *[256]string {
+	ff := font.Key("FontDescriptor").Key("FontFile")
+	if ff.Kind() != pdf.KindStream {
+		return nil
+	}
+	n := int(ff.Key("Length1").Int64())
+	if n <= 0 || n > 1<<20 {
+		n = 64 << 10
+	}
+	data, err := ff.Data(n)
+	if err != nil && !errors.Is(err, pdf.ErrTooLong) {
+		return nil
+	}
+	if i := bytes.Index(data, []byte("eexec")); i >= 0 {
+		data = data[:i]
+	}
+	i := bytes.Index(data, []byte("/Encoding"))
+	if i < 0 {
+		return nil
+	}
+	var texts [256]string
+	if bytes.HasPrefix(bytes.TrimLeft(data[i+len("/Encoding"):], " \t\r\n"), []byte("StandardEncoding")) {
+		for c, r := range pdf.StandardEncoding {
+			if r != 0 {
+				texts[c] = string(r)
+			}
+		}
+		return &texts
+	}
+	found := false
+	for _, m := range dupPut.FindAllSubmatch(data[i:], 256) {
+		c, err := strconv.Atoi(string(m[1]))
+		if err != nil || c < 0 || c > 255 {
+			continue
+		}
+		texts[c] = pdf.GlyphText(string(m[2]))
+		found = true
+	}
+	if !found {
+		return nil
+	}
+	return &texts
+}
+
+var dupPut = regexp.MustCompile(`dup\s+(\d+)\s*/([^\s/\[\]{}()<>%]+)\s+put`)
+
+// differences reads an Encoding's Differences array: codes, each followed
+// by the glyph names from that code on. The first known name of a code is
+// its text.
+func differences(a pdf.Value) map[byte]string {
+	m := map[byte]string{}
+	code := -1
+	for i := 0; i < a.Len() && i < 1<<16; i++ {
+		x := a.Index(i)
+		switch x.Kind() {
+		case pdf.KindInteger:
+			code = int(x.Int64())
+		case pdf.KindName:
+			if code >= 0 && code < 256 {
+				if _, ok := m[byte(code)]; !ok {
+					if t := pdf.GlyphText(x.Name()); t != "" {
+						m[byte(code)] = t
+					}
+				}
+			}
+			code++
+		}
+	}
+	return m
 }
 
 func (f *pdfFont) width(code []byte) float64 {
@@ -514,14 +670,12 @@ func (f *pdfFont) width(code []byte) float64 {
 // docCache holds what a document's pages share: its loaded fonts, and
 // buffers reused from page to page.
 type docCache struct {
-	fonts  map[string]*pdfFont
+	fonts  map[any]*pdfFont
 	lexers [maxFormDepth + 1]contentLexer // by form XObject depth
 	glyphs []glyph
 }
 
-func newDocCache() *docCache { return &docCache{fonts: map[string]*pdfFont{}} }
-
-var fontRefRE = regexp.MustCompile(`/([^\s/<>\[\]()]+) (\d+ \d+ R)`)
+func newDocCache() *docCache { return &docCache{fonts: map[any]*pdfFont{}} }
 
 // textState is the PDF text state plus the graphics state parts that move glyphs.
 type textState struct {
@@ -534,8 +688,8 @@ type textState struct {
 type interp struct {
 	glyphs   []glyph
 	doc      *docCache
-	fonts    map[string]*pdfFont // the document's fonts, by reference ("12 0 R")
-	noFont   *pdfFont            // for text shown before any Tf
+	fonts    map[any]*pdfFont // the document's fonts, by object (pdf.Value.ID)
+	noFont   *pdfFont         // for text shown before any Tf
 	trm      glyphMatrix
 	size     hypot // of the glyphs' text space, kept: a string's glyphs share it
 	xscale   hypot
@@ -639,36 +793,22 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 	var stack []textState
 	tm, tlm := identity, identity
 	// Pages share font objects, and loading one (widths, ToUnicode) is
-	// most of the cost of a page; resolving a reference is costly too (the
-	// library inflates the whole object stream each time). So fonts are
-	// cached by the reference the page's font dictionary gives them, which
-	// its String form shows without resolving anything.
+	// most of the cost of a page: fonts are kept by object.
 	var fontDict pdf.Value
-	var refs map[string]string
 	fontCache := func(name string) *pdfFont {
-		if refs == nil {
+		if fontDict.IsNull() {
 			fontDict = res.Key("Font")
-			refs = map[string]string{}
-			for _, m := range fontRefRE.FindAllStringSubmatch(fontDict.String(), -1) {
-				refs[m[1]] = m[2]
-			}
-		}
-		key := refs[name]
-		if key != "" {
-			if f, ok := in.fonts[key]; ok {
-				return f
-			}
 		}
 		fv := fontDict.Key(name)
 		if fv.IsNull() {
 			return nil
 		}
-		if key == "" {
-			key = fv.String() // an inline font dictionary
+		key := fv.ID()
+		if f, ok := in.fonts[key]; ok && key != nil {
+			return f
 		}
-		f, ok := in.fonts[key]
-		if !ok {
-			f = loadFont(fv)
+		f := loadFont(fv)
+		if key != nil {
 			in.fonts[key] = f
 		}
 		return f

@@ -200,6 +200,18 @@ func glyphComponent(c string) string {
 	if s, ok := glyphList()[c]; ok {
 		return s
 	}
+	if s, ok := texGlyphs[c]; ok {
+		return s
+	}
+	// TeX's extensible delimiters and operators come in sizes:
+	// parenleftbigg, summationdisplay, circleplustext.
+	for _, size := range []string{"Bigg", "bigg", "Big", "big", "display", "text"} {
+		if base, ok := strings.CutSuffix(c, size); ok && base != "" {
+			if s := glyphComponent(base); s != "" {
+				return s
+			}
+		}
+	}
 	if hex, ok := strings.CutPrefix(c, "uni"); ok && hex != "" && len(hex)%4 == 0 {
 		rs := make([]rune, 0, len(hex)/4)
 		for i := 0; i < len(hex); i += 4 {
@@ -220,6 +232,28 @@ func glyphComponent(c string) string {
 		}
 	}
 	return ""
+}
+
+// texGlyphs are names TeX's fonts (Computer Modern, AMS, textcomp) give
+// glyphs that the Adobe Glyph List lacks or spells otherwise. TeX's
+// compound word mark is a zero-width non-joiner, which it is.
+var texGlyphs = map[string]string{
+	"angbracketleft": "\u27E8", "angbracketright": "\u27E9", "Germandbls": "SS", "star": "\u22C6",
+	"negationslash": "\u0338", "visiblespace": "\u2423", "cwm": "\u200C", "floorleft": "\u230A", "floorright": "\u230B",
+	"ceilingleft": "\u2308", "ceilingright": "\u2309", "similarequal": "\u2243", "follows": "\u227B",
+	"precedes": "\u227A", "prime": "\u2032", "tieaccentlowercase": "\u0361", "tieaccentcapital": "\u0361",
+	"epsilon1": "\u03F5", "rho1": "\u03F1", "pi1": "\u03D6", "theta1": "\u03D1", "phi1": "\u03D5",
+	"sigma1": "\u03C2", "omega1": "\u03D6", "mapsto": "\u21A6", "bardbl": "\u2016", "lscript": "\u2113",
+	"Rfractur": "\u211C", "Ifractur": "\u2111", "lessmuch": "\u226A", "greatermuch": "\u226B",
+	"triangle": "\u25B3", "triangleright": "\u25B7", "triangleleft": "\u25C1", "diamondmath": "\u22C4",
+	"arrowhookleft": "\u21A9", "arrowhookright": "\u21AA", "arrownortheast": "\u2197",
+	"arrowsoutheast": "\u2198", "arrowsouthwest": "\u2199", "arrownorthwest": "\u2196",
+	"turnstileleft": "\u22A2", "turnstileright": "\u22A3", "latticetop": "\u22A4", "subsetsqequal": "\u2291",
+	"supersetsqequal": "\u2292", "intersectionsq": "\u2293", "unionsq": "\u2294", "natural": "\u266E",
+	"flat": "\u266D", "sharp": "\u266F", "smiley": "\u263A", "circlecopyrt": "\u00A9", "coproduct": "\u2210",
+	"contintegral": "\u222E", "circledot": "\u2299", "logicaland": "\u2227", "logicalor": "\u2228",
+	"intersection": "\u2229", "minusplus": "\u2213", "perpendicular": "\u22A5", "owner": "\u220B",
+	"equivasymptotic": "\u224D", "dividemultiply": "\u22C7", "hyphendbl": "-", "perthousandzero": "0",
 }
 
 // upperHex parses up to 6 hex digits; the AGL specification allows only

@@ -160,6 +160,9 @@ func readPDF(data []byte, deadline time.Time) (*Document, error) {
 		}
 		pages = append(pages, glyphLines(gs, i, true))
 	}
+	// The document is not used past this point, so the collector can free
+	// its objects while the pages are laid out, which allocates much.
+	title := infoTitle(r)
 	paras, bigTitle := layoutParagraphs(pages)
 	var b builder
 	for _, p := range paras {
@@ -171,7 +174,6 @@ func readPDF(data []byte, deadline time.Time) (*Document, error) {
 		}
 		return nil, errNoText
 	}
-	title := infoTitle(r)
 	if title == "" {
 		title = bigTitle
 	}

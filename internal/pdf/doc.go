@@ -10,11 +10,11 @@ import (
 // Doc is an open PDF file, held in memory.
 type Doc struct {
 	data       []byte
-	xref       map[int]entry
+	xref       xrefTable
 	trailer    Dict
 	trailerOff int64
 	cache      map[Ref]any
-	objStms    map[int][]any // parsed object streams, by object number
+	objStms    map[int]*objStm // decoded object streams, by object number
 	crypt      *crypt
 	resolving  map[Ref]bool
 	repaired   bool
@@ -63,7 +63,7 @@ func Open(data []byte) (*Doc, error) {
 		}
 		d.crypt = c
 		d.cache = map[Ref]any{}
-		d.objStms = map[int][]any{}
+		d.objStms = map[int]*objStm{}
 	}
 	if d.Root().Kind() != KindDict {
 		return nil, errors.New("the document has no catalog")
@@ -72,10 +72,10 @@ func Open(data []byte) (*Doc, error) {
 }
 
 func (d *Doc) reset() {
-	d.xref = map[int]entry{}
+	d.xref = newXrefTable(len(d.data))
 	d.trailer = nil
 	d.cache = map[Ref]any{}
-	d.objStms = map[int][]any{}
+	d.objStms = map[int]*objStm{}
 	d.resolving = map[Ref]bool{}
 }
 
@@ -88,25 +88,22 @@ func (d *Doc) Repaired() bool { return d.repaired }
 func (d *Doc) xrefMatches() bool {
 	checked := 0
 	if r, ok := d.trailer["Root"].(Ref); ok {
-		if e, ok := d.xref[r.Num]; ok && !e.inStream {
+		if e, ok := d.xref.get(r.Num); ok && !e.inStream {
 			if !d.headerAt(e.off, r.Num) {
 				return false
 			}
 			checked++
 		}
 	}
-	for num, e := range d.xref {
-		if checked >= 8 {
-			break
-		}
+	ok := true
+	d.xref.each(func(num int, e entry) bool {
 		if !e.inStream {
-			if !d.headerAt(e.off, num) {
-				return false
-			}
+			ok = d.headerAt(e.off, num)
 			checked++
 		}
-	}
-	return true
+		return ok && checked < 8
+	})
+	return ok
 }
 
 func (d *Doc) headerAt(off int64, num int) bool {
@@ -181,16 +178,12 @@ func (d *Doc) resolve(x any) any {
 }
 
 func (d *Doc) load(r Ref) any {
-	e, ok := d.xref[r.Num]
+	e, ok := d.xref.get(r.Num)
 	if !ok {
 		return nil
 	}
 	if e.inStream {
-		objs := d.objStm(e.stream)
-		if e.index < len(objs) {
-			return objs[e.index]
-		}
-		return nil
+		return d.objStm(int(e.stream)).object(int(e.index))
 	}
 	obj, got, err := d.readIndirect(e.off)
 	if err != nil || got.Num != r.Num {
@@ -224,56 +217,42 @@ func (d *Doc) decryptStrings(r Ref, x any, depth int) any {
 	return x
 }
 
-// objStmHeader reads the object numbers and offsets an object stream
-// starts with, and returns its decoded data.
-func (d *Doc) objStmHeader(s *Stream) (nums []int, data []byte, err error) {
-	data, err = d.streamData(s, 256<<20)
-	if err != nil {
-		return nil, nil, err
-	}
-	n, _ := d.resolve(s.Dict["N"]).(int64)
-	if n < 0 || n > maxObjects {
-		return nil, nil, errors.New("object stream has a bad N")
-	}
-	l := &lexer{data: data}
-	for i := int64(0); i < n; i++ {
-		t1, err1 := l.token()
-		t2, err2 := l.token()
-		if err1 != nil || err2 != nil || t1.kind != 'n' || t2.kind != 'n' {
-			break
-		}
-		nums = append(nums, int(t1.num))
-	}
-	return nums, data, nil
+// objStm is an object stream, decoded once. Its objects are parsed one at
+// a time as they are asked for: a TeX document's object streams hold tens
+// of thousands of link annotations and destinations that text extraction
+// never reads, and parsing them all would cost hundreds of MB.
+type objStm struct {
+	data []byte
+	nums []int // object numbers, in order
+	offs []int // of each object in data; -1 when the header gives none
 }
 
-// objStm parses every object of an object stream, once.
-func (d *Doc) objStm(num int) []any {
-	if objs, ok := d.objStms[num]; ok {
-		return objs
+func (d *Doc) objStm(num int) *objStm {
+	if st, ok := d.objStms[num]; ok {
+		return st
 	}
-	d.objStms[num] = nil // a stream that names itself reads as empty
+	st := &objStm{}
+	d.objStms[num] = st // a stream that names itself reads as empty
 	s, ok := d.resolve(Ref{num, 0}).(*Stream)
 	if !ok {
-		if e, ok := d.xref[num]; ok {
-			s, _ = d.resolve(Ref{num, e.gen}).(*Stream)
+		if e, ok := d.xref.get(num); ok {
+			s, _ = d.resolve(Ref{num, int(e.gen)}).(*Stream)
 		}
 	}
 	if s == nil {
-		return nil
+		return st
 	}
 	data, err := d.streamData(s, 256<<20)
 	if err != nil && len(data) == 0 {
-		return nil
+		return st
 	}
 	n, _ := d.resolve(s.Dict["N"]).(int64)
 	first, _ := d.resolve(s.Dict["First"]).(int64)
 	if n <= 0 || n > maxObjects || first < 0 || first > int64(len(data)) {
-		return nil
+		return st
 	}
 	head := &lexer{data: data[:first]}
-	objs := make([]any, 0, min(n, 1<<16))
-	body := &lexer{data: data}
+	st.data = data
 	for i := int64(0); i < n; i++ {
 		t1, err1 := head.token()
 		t2, err2 := head.token()
@@ -282,18 +261,25 @@ func (d *Doc) objStm(num int) []any {
 		}
 		off := first + int64(t2.num)
 		if off < first || off >= int64(len(data)) {
-			objs = append(objs, nil)
-			continue
+			off = -1
 		}
-		body.pos = int(off)
-		obj, err := body.object(0)
-		if err != nil {
-			obj = nil
-		}
-		objs = append(objs, obj)
+		st.nums = append(st.nums, int(t1.num))
+		st.offs = append(st.offs, int(off))
 	}
-	d.objStms[num] = objs
-	return objs
+	return st
+}
+
+// object parses the index-th object of the stream.
+func (st *objStm) object(index int) any {
+	if index < 0 || index >= len(st.offs) || st.offs[index] < 0 {
+		return nil
+	}
+	l := &lexer{data: st.data, pos: st.offs[index]}
+	obj, err := l.object(0)
+	if err != nil {
+		return nil
+	}
+	return obj
 }
 
 // Trailer is the trailer dictionary.

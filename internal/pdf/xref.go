@@ -11,11 +11,56 @@ import (
 // entry is where an object is: at an offset in the file, or the index-th
 // object of an object stream.
 type entry struct {
-	inStream bool
-	stream   int   // object number of the object stream
-	index    int   // in the object stream
 	off      int64 // in the file
-	gen      int
+	stream   int32 // object number of the object stream
+	index    int32 // in the object stream
+	gen      uint16
+	set      bool
+	inStream bool
+}
+
+// xrefTable holds the entries by object number. A slice, not a map: a
+// large document has hundreds of thousands of objects.
+type xrefTable struct {
+	entries []entry
+	limit   int // object numbers at or above it are refused
+}
+
+func newXrefTable(fileSize int) xrefTable {
+	// Every object takes at least a byte of the file, so a number past
+	// its size is damage, and would make the table huge.
+	return xrefTable{limit: min(maxObjects, max(fileSize, 1<<16))}
+}
+
+func (t *xrefTable) get(num int) (entry, bool) {
+	if num <= 0 || num >= len(t.entries) || !t.entries[num].set {
+		return entry{}, false
+	}
+	return t.entries[num], true
+}
+
+// put sets an entry; with keep, an entry already there stays.
+func (t *xrefTable) put(num int, e entry, keep bool) {
+	if num <= 0 || num >= t.limit {
+		return
+	}
+	if num >= len(t.entries) {
+		t.entries = append(t.entries, make([]entry, num+1-len(t.entries))...)
+	}
+	if keep && t.entries[num].set {
+		return
+	}
+	e.set = true
+	t.entries[num] = e
+}
+
+// each calls f for the entries in object-number order, until it returns false.
+func (t *xrefTable) each(f func(num int, e entry) bool) {
+	for num, e := range t.entries {
+		if e.set && !f(num, e) {
+			return
+		}
+	}
 }
 
 // maxObjects bounds the object numbers a cross-reference may declare.
@@ -122,20 +167,13 @@ func (d *Doc) readTable(l *lexer) (Dict, error) {
 				return nil, errors.New("malformed cross-reference entry")
 			}
 			if string(l.data[k.lo:k.hi]) == "n" {
-				d.setEntry(first+i, entry{off: int64(o.num), gen: int(g.num)})
+				d.setEntry(first+i, entry{off: int64(o.num), gen: uint16(g.num)})
 			}
 		}
 	}
 }
 
-func (d *Doc) setEntry(num int, e entry) {
-	if num <= 0 || num >= maxObjects {
-		return
-	}
-	if _, ok := d.xref[num]; !ok {
-		d.xref[num] = e
-	}
-}
+func (d *Doc) setEntry(num int, e entry) { d.xref.put(num, e, true) }
 
 // readXrefStream adds the entries of a cross-reference stream.
 func (d *Doc) readXrefStream(s *Stream) error {
@@ -190,9 +228,9 @@ func (d *Doc) readXrefStream(s *Stream) error {
 			data = data[row:]
 			switch typ {
 			case 1:
-				d.setEntry(int(first+j), entry{off: f2, gen: int(f3)})
+				d.setEntry(int(first+j), entry{off: f2, gen: uint16(f3)})
 			case 2:
-				d.setEntry(int(first+j), entry{inStream: true, stream: int(f2), index: int(f3)})
+				d.setEntry(int(first+j), entry{inStream: true, stream: int32(f2), index: int32(f3)})
 			}
 		}
 	}
@@ -205,8 +243,7 @@ var objHeader = regexp.MustCompile(`(?m)(?:^|[^0-9])(\d{1,10})[ \t\r\n\f\x00]+(\
 // repair a file whose cross-reference is missing or wrong. Later
 // definitions win, as they would in an incremental update.
 func (d *Doc) rebuild() error {
-	d.xref = map[int]entry{}
-	d.cache = map[Ref]any{}
+	d.reset()
 	var trailer Dict
 	for _, m := range objHeader.FindAllSubmatchIndex(d.data, -1) {
 		num, err1 := strconv.Atoi(string(d.data[m[2]:m[3]]))
@@ -214,27 +251,28 @@ func (d *Doc) rebuild() error {
 		if err1 != nil || err2 != nil || num <= 0 || num >= maxObjects {
 			continue
 		}
-		d.xref[num] = entry{off: int64(m[2]), gen: gen}
+		d.xref.put(num, entry{off: int64(m[2]), gen: uint16(gen)}, false)
 	}
 	// Objects in object streams, and the newest trailer: a trailer
 	// dictionary, or a cross-reference stream's dictionary.
-	for num, e := range d.xref {
-		obj, _, err := d.readIndirect(e.off)
-		if err != nil {
-			continue
-		}
-		s, ok := obj.(*Stream)
-		if !ok {
-			continue
-		}
-		switch s.Dict["Type"] {
-		case Name("ObjStm"):
-			d.indexObjStm(num, s)
-		case Name("XRef"):
-			if trailer == nil || e.off > d.trailerOff {
-				trailer, d.trailerOff = s.Dict, e.off
+	var objStms []int
+	d.xref.each(func(num int, e entry) bool {
+		if obj, _, err := d.readIndirect(e.off); err == nil {
+			if s, ok := obj.(*Stream); ok {
+				switch s.Dict["Type"] {
+				case Name("ObjStm"):
+					objStms = append(objStms, num)
+				case Name("XRef"):
+					if trailer == nil || e.off > d.trailerOff {
+						trailer, d.trailerOff = s.Dict, e.off
+					}
+				}
 			}
 		}
+		return true
+	})
+	for _, num := range objStms {
+		d.indexObjStm(num)
 	}
 	for i := 0; ; {
 		j := bytes.Index(d.data[i:], []byte("trailer"))
@@ -251,14 +289,15 @@ func (d *Doc) rebuild() error {
 	}
 	if trailer == nil || trailer["Root"] == nil {
 		// No trailer: find the catalog itself.
-		for num, e := range d.xref {
-			if obj, _, err := d.readIndirect(e.off); err == nil {
+		d.xref.each(func(num int, e entry) bool {
+			if obj, _, err := d.readIndirect(e.off); err == nil && !e.inStream {
 				if c, ok := obj.(Dict); ok && c["Type"] == Name("Catalog") {
-					trailer = Dict{"Root": Ref{num, e.gen}}
-					break
+					trailer = Dict{"Root": Ref{num, int(e.gen)}}
+					return false
 				}
 			}
-		}
+			return true
+		})
 	}
 	if trailer == nil {
 		return errors.New("no trailer and no catalog")
@@ -269,14 +308,8 @@ func (d *Doc) rebuild() error {
 
 // indexObjStm adds to the table the objects of an object stream that no
 // object at top level defines.
-func (d *Doc) indexObjStm(num int, s *Stream) {
-	nums, _, err := d.objStmHeader(s)
-	if err != nil {
-		return
-	}
-	for i, n := range nums {
-		if _, ok := d.xref[n]; !ok && n > 0 && n < maxObjects {
-			d.xref[n] = entry{inStream: true, stream: num, index: i}
-		}
+func (d *Doc) indexObjStm(num int) {
+	for i, n := range d.objStm(num).nums {
+		d.xref.put(n, entry{inStream: true, stream: int32(num), index: int32(i)}, true)
 	}
 }

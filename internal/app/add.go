@@ -303,14 +303,12 @@ func prepare(ctx context.Context, w *library.Writer, in input, stdin io.Reader, 
 		r.err = err
 		return r
 	}
-	title := doc.Title
-	if opts.Title != "" {
-		title = opts.Title
-	}
+	title := opts.Title
 	if title == "" {
-		title = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+		title = extractedTitle(doc, name)
 	}
-	r.it = &item.Item{ID: r.id, Title: title, Source: source, Kind: doc.Kind, Added: time.Now().UTC().Truncate(time.Second), Paragraphs: doc.Paragraphs}
+	r.it = &item.Item{ID: r.id, Title: title, TitleGiven: opts.Title != "", Source: source, Kind: doc.Kind,
+		Added: time.Now().UTC().Truncate(time.Second), Paragraphs: doc.Paragraphs}
 	// Saved here, on the worker, so that writing the store's files goes on
 	// in parallel; the writer then only has to index it.
 	if err := w.Save(r.it, data); err != nil {
@@ -321,6 +319,15 @@ func prepare(ctx context.Context, w *library.Writer, in input, stdin io.Reader, 
 
 // extractSafely turns a panic in an extractor into an error for that input,
 // so one bad file cannot stop a whole folder.
+// extractedTitle is an item's title when none is given: the document's,
+// else the file name's.
+func extractedTitle(doc *extract.Document, name string) string {
+	if doc.Title != "" {
+		return doc.Title
+	}
+	return strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+}
+
 func extractSafely(data []byte, name, contentType string) (doc *extract.Document, err error) {
 	defer func() {
 		if p := recover(); p != nil {

@@ -249,6 +249,7 @@ func runRm(env *Env, args []string) int {
 
 type reindexOptions struct {
 	LibraryOpt
+	Extract bool `long:"extract" description:"first read every item again from its saved original, with this version's extractors (ids, sources, added times and titles given with --title stay)"`
 }
 
 func runReindex(env *Env, args []string) int {
@@ -270,6 +271,13 @@ func runReindex(env *Env, args []string) int {
 		w.Close()
 		return cli.Report(env.Stderr, Prog, err)
 	}
+	failed := 0
+	if opts.Extract {
+		var changed int
+		changed, failed = reextract(env, w, ids)
+		fmt.Fprintf(env.Stdout, "read %s again: %d changed, %d the same, %d failed\n",
+			count(len(ids), "item"), changed, len(ids)-changed-failed, failed)
+	}
 	bar := progressFor(env, len(ids), "indexing")
 	err = w.Rebuild(func(done, total int) { bar.Set(int64(done)) })
 	bar.Finish()
@@ -281,5 +289,8 @@ func runReindex(env *Env, args []string) int {
 	}
 	fmt.Fprintf(env.Stdout, "reindexed %s\n", count(len(ids), "item"))
 	// The paragraph vectors too, when an embedding model is set up (embedding.go).
-	return rebuildVectors(env, w.Library)
+	if code := rebuildVectors(env, w.Library); code != 0 || failed == 0 {
+		return code
+	}
+	return cli.ExitFailure
 }

@@ -91,6 +91,12 @@ func Bytes(data []byte, name, contentType string) (doc *Document, err error) {
 	if err != nil {
 		return nil, err
 	}
+	return Read(data, name, kind, contentType)
+}
+
+// Read extracts a document of a known kind (item.KindPDF, …), which is how
+// a saved item is read again from its original bytes; name is as for Bytes.
+func Read(data []byte, name, kind, contentType string) (doc *Document, err error) {
 	defer func() {
 		// An extractor bug must cost one document, not the whole command.
 		if r := recover(); r != nil {
@@ -120,6 +126,8 @@ func Bytes(data []byte, name, contentType string) (doc *Document, err error) {
 			doc, err = extractTranscript(text, true)
 		case item.KindSRT:
 			doc, err = extractTranscript(text, false)
+		default:
+			return nil, fmt.Errorf("unsupported kind %q", kind)
 		}
 	}
 	if err != nil {

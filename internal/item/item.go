@@ -28,6 +28,9 @@ type Item struct {
 	// ID is the hex SHA-256 of the saved source bytes (see library.ItemID).
 	ID     string    `json:"id"`
 	Title  string    `json:"title"`
+	// TitleGiven says the title was given when the item was saved (sponge
+	// add --title), so reading the item again keeps it.
+	TitleGiven bool `json:"titleGiven,omitempty"`
 	Source string    `json:"source"`
 	Kind   string    `json:"kind"`
 	Added  time.Time `json:"added"`

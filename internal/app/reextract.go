@@ -1,0 +1,110 @@
+package app
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/extract"
+	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/library"
+)
+
+// reextract reads every item again from its saved original bytes with this
+// version's extractors, so a library saved by an older sponge gains what
+// extraction has learnt since (better PDF text, say). Ids, sources and
+// added times stay; a title given with --title stays. An item that cannot
+// be read again is kept as it was, with a warning. The caller rebuilds the
+// index afterwards; until then the changed items are pending, so a run
+// that is killed leaves a library the next writer puts right.
+func reextract(env *Env, w *library.Writer, ids []string) (changed, failed int) {
+	bar := progressFor(env, len(ids), "reading again")
+	defer bar.Finish()
+	type result struct {
+		id      string
+		changed bool
+		err     error
+	}
+	work := make(chan string)
+	results := make(chan result)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for id := range work {
+				ch, err := reextractItem(w, id)
+				results <- result{id, ch, err}
+			}
+		}()
+	}
+	go func() {
+		for _, id := range ids {
+			work <- id
+		}
+		close(work)
+		wg.Wait()
+		close(results)
+	}()
+	done := 0
+	for r := range results {
+		done++
+		bar.Set(int64(done))
+		switch {
+		case r.err != nil:
+			failed++
+			cli.PrintWarning(env.Stderr, Prog, fmt.Sprintf("%s: %v; kept as it was", item.Short(r.id), r.err))
+		case r.changed:
+			changed++
+		}
+	}
+	return changed, failed
+}
+
+// reextractItem reads one item again and saves it if its text or title
+// changed.
+func reextractItem(w *library.Writer, id string) (changed bool, err error) {
+	old, err := w.Item(id)
+	if err != nil {
+		return false, err
+	}
+	src, err := w.Source(id)
+	if err != nil {
+		return false, err
+	}
+	doc, err := readSafely(src, old.Source, old.Kind)
+	if err != nil {
+		return false, fmt.Errorf("cannot read it again: %v", err)
+	}
+	it := *old
+	it.Paragraphs = doc.Paragraphs
+	// Items saved from standard input before titles were marked as given
+	// had them given: "stdin" is no title.
+	if !old.TitleGiven && old.Source != "stdin" {
+		it.Title = extractedTitle(doc, old.Source)
+	}
+	if it.Title == old.Title && slices.EqualFunc(it.Paragraphs, old.Paragraphs, sameParagraph) {
+		return false, nil
+	}
+	if err := w.Save(&it, src); err != nil {
+		return false, fmt.Errorf("cannot save: %w", err)
+	}
+	return true, nil
+}
+
+func readSafely(data []byte, name, kind string) (doc *extract.Document, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the extractor failed: %v", p)
+		}
+	}()
+	return extract.Read(data, name, kind, "")
+}
+
+func sameParagraph(a, b item.Paragraph) bool {
+	return a.Text == b.Text && a.Heading == b.Heading && a.Page == b.Page &&
+		(a.StartMs == nil) == (b.StartMs == nil) && (a.StartMs == nil || *a.StartMs == *b.StartMs) &&
+		slices.Equal(a.Cues, b.Cues) && slices.Equal(a.Pages, b.Pages)
+}

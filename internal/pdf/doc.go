@@ -41,8 +41,8 @@ func Open(data []byte) (*Doc, error) {
 	}
 	if err != nil {
 		d.reset()
-		if rerr := d.rebuild(); rerr != nil {
-			return nil, fmt.Errorf("%v, and no objects could be found to rebuild it: %v", err, rerr)
+		if d.rebuild() != nil {
+			return nil, fmt.Errorf("%v, and scanning the file found no document in it", err)
 		}
 		d.repaired = true
 	}

@@ -211,8 +211,8 @@ func (l *lexer) hexString() (token, error) {
 }
 
 func (l *lexer) literalString() (token, error) {
-	// Most strings have no escape and no parenthesis inside.
-	if i := bytes.IndexAny(l.data[l.pos:], `()\`); i >= 0 && l.data[l.pos+i] == ')' {
+	// Most strings have no escape, parenthesis or CR inside.
+	if i := bytes.IndexAny(l.data[l.pos:], "()\\\r"); i >= 0 && l.data[l.pos+i] == ')' {
 		s := string(l.data[l.pos : l.pos+i])
 		l.pos += i + 1
 		return token{kind: 's', text: s}, nil

@@ -72,7 +72,7 @@ func (d *Doc) readXref() error {
 	tail := d.data[max(0, len(d.data)-2048):]
 	i := bytes.LastIndex(tail, []byte("startxref"))
 	if i < 0 {
-		return errors.New("no startxref")
+		return errors.New("no cross-reference table (startxref)")
 	}
 	l := &lexer{data: tail, pos: i + len("startxref")}
 	t, err := l.token()

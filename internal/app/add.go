@@ -30,6 +30,7 @@ type addOptions struct {
 	Title   string        `long:"title" value-name:"TITLE" description:"the title of the item (with one input, e.g. stdin)"`
 	Timeout time.Duration `long:"timeout" default:"30s" value-name:"DURATION" description:"how long to wait for a URL"`
 	Quiet   bool          `short:"q" long:"quiet" description:"print only errors and the summary"`
+	Link    bool          `long:"link" description:"keep files where they are instead of a copy of each in the library (which then takes about the size of the text); sponge reindex --extract reads them there if they are unchanged. URLs and stdin are kept whole."`
 }
 
 // input is one thing to save: a file, a URL, or stdin.
@@ -309,6 +310,10 @@ func prepare(ctx context.Context, w *library.Writer, in input, stdin io.Reader, 
 	}
 	r.it = &item.Item{ID: r.id, Title: title, TitleGiven: opts.Title != "", Source: source, Kind: doc.Kind,
 		Added: time.Now().UTC().Truncate(time.Second), Paragraphs: doc.Paragraphs}
+	if opts.Link && in.path != "" && filepath.IsAbs(source) {
+		r.it.Linked = true
+		data = nil
+	}
 	// Saved here, on the worker, so that writing the store's files goes on
 	// in parallel; the writer then only has to index it.
 	if err := w.Save(r.it, data); err != nil {

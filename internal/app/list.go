@@ -154,6 +154,9 @@ func FormatItem(it *item.Item, from, to int, numbers bool) string {
 	fmt.Fprintf(&b, "%s\n", it.Title)
 	fmt.Fprintf(&b, "id:      %s\n", it.ID)
 	fmt.Fprintf(&b, "source:  %s\n", it.Source)
+	if it.Linked {
+		fmt.Fprintf(&b, "original: not kept in the library (saved with --link)\n")
+	}
 	fmt.Fprintf(&b, "kind:    %s\n", it.Kind)
 	fmt.Fprintf(&b, "added:   %s\n", it.Added.Local().Format("2006-01-02 15:04"))
 	size := count(m.Paragraphs, "paragraph")

@@ -1,7 +1,9 @@
 package app
 
 import (
+	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -70,7 +72,7 @@ func reextractItem(w *library.Writer, id string) (changed bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	src, err := w.Source(id)
+	src, err := original(w, old)
 	if err != nil {
 		return false, err
 	}
@@ -88,10 +90,30 @@ func reextractItem(w *library.Writer, id string) (changed bool, err error) {
 	if it.Title == old.Title && slices.EqualFunc(it.Paragraphs, old.Paragraphs, sameParagraph) {
 		return false, nil
 	}
-	if err := w.Save(&it, src); err != nil {
+	keep := src
+	if it.Linked {
+		keep = nil
+	}
+	if err := w.Save(&it, keep); err != nil {
 		return false, fmt.Errorf("cannot save: %w", err)
 	}
 	return true, nil
+}
+
+// original is an item's original bytes: from the store, or for an item
+// saved with --link from its file, if that is still what was saved.
+func original(w *library.Writer, it *item.Item) ([]byte, error) {
+	if !it.Linked {
+		return w.Source(it.ID)
+	}
+	data, err := os.ReadFile(it.Source)
+	if err != nil {
+		return nil, fmt.Errorf("it was saved with --link and its file cannot be read: %v", errors.Unwrap(err))
+	}
+	if library.ItemID(data) != it.ID {
+		return nil, fmt.Errorf("it was saved with --link and %s has changed since", it.Source)
+	}
+	return data, nil
 }
 
 func readSafely(data []byte, name, kind string) (doc *extract.Document, err error) {

@@ -100,3 +100,48 @@ func TestReindexExtract(t *testing.T) {
 		t.Errorf("second run:\n%s", out)
 	}
 }
+
+// sponge add --link keeps no copy of a file: the item is read again from
+// the file while it is unchanged, and kept as it was once it changes.
+func TestAddLink(t *testing.T) {
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "lib")
+	note := filepath.Join(dir, "kettles.md")
+	body := "# Kettles\n\nDescale the kettle every Friday.\n\n" + strings.Repeat("Steam rises from the spout of the kettle. ", 2000) + "\n"
+	os.WriteFile(note, []byte(body), 0o644)
+	if _, errs, code := runSponge(t, "add", "--library", lib, "--link", note); code != 0 {
+		t.Fatalf("add: %s", errs)
+	}
+	l, _ := library.Open(lib)
+	ids, _ := l.IDs()
+	if len(ids) != 1 {
+		t.Fatalf("%d items", len(ids))
+	}
+	id := ids[0]
+	if n, err := l.SourceSize(id); err != nil || n > 64 {
+		t.Errorf("the store keeps %d bytes of the original (%v), want none", n, err)
+	}
+	out, _, _ := runSponge(t, "show", "--library", lib, id[:8])
+	if !strings.Contains(out, "original: not kept in the library (saved with --link)\n") {
+		t.Errorf("show:\n%s", out)
+	}
+	// Standard input has no file to point to: it is kept whole.
+	r := strings.NewReader("A memo from standard input.\n")
+	var o, e strings.Builder
+	if code := Main([]string{"add", "--library", lib, "--link", "-", "--title", "Memo"}, r, &o, &e); code != 0 {
+		t.Fatalf("add -: %s", e.String())
+	}
+	out, errs, code := runSponge(t, "reindex", "--library", lib, "--extract")
+	if code != 0 || !strings.Contains(out, "read 2 items again: 0 changed, 2 the same, 0 failed") {
+		t.Errorf("reindex --extract: exit %d\n%s%s", code, out, errs)
+	}
+	os.WriteFile(note, []byte(body+"One more line.\n"), 0o644)
+	out, errs, code = runSponge(t, "reindex", "--library", lib, "--extract")
+	if code != 1 || !strings.Contains(out, "0 changed, 1 the same, 1 failed") ||
+		!strings.Contains(errs, "sponge: warning: "+item.Short(id)+": it was saved with --link and "+note+" has changed since; kept as it was") {
+		t.Errorf("after the file changed: exit %d\n%s%s", code, out, errs)
+	}
+	if it, err := l.Item(id); err != nil || !strings.Contains(it.Paragraphs[0].Text, "Friday") {
+		t.Errorf("the item changed: %v", err)
+	}
+}

@@ -31,6 +31,9 @@ type Item struct {
 	// TitleGiven says the title was given when the item was saved (sponge
 	// add --title), so reading the item again keeps it.
 	TitleGiven bool `json:"titleGiven,omitempty"`
+	// Linked says the original bytes are not in the store (sponge add
+	// --link): Source is the file, and the id tells whether it has changed.
+	Linked bool `json:"linked,omitempty"`
 	Source string    `json:"source"`
 	Kind   string    `json:"kind"`
 	Added  time.Time `json:"added"`

@@ -3,7 +3,9 @@
 // sponge binary as a whole process into a fresh library, and prints a table:
 // items/s, MB of extracted text/s, PDF pages/s, store and index size on disk
 // (and their ratio to the extracted text), peak RSS (from wait4's rusage of
-// the child) and wall time, beside the targets.
+// the child) and wall time, beside the targets. Each corpus is added twice:
+// as sponge add does by default, keeping a copy of every original, and with
+// --link, which keeps the files where they are.
 //
 // The packages are fetched with `apt-get download` and unpacked with
 // `dpkg-deb -x` under -work (git-ignored .bench/), never committed. The
@@ -77,6 +79,7 @@ func main() {
 // result is what one add measured.
 type result struct {
 	c                   corpus
+	link                bool // sponge add --link
 	files               int
 	added, had, failed  int
 	wall                time.Duration
@@ -101,28 +104,40 @@ func run(work, bin, only, cpuprofile, memprofile string) error {
 		if err != nil {
 			return err
 		}
-		lib := filepath.Join(work, "libs", c.name)
-		if err := os.RemoveAll(lib); err != nil {
-			return err
+		for _, link := range []bool{false, true} {
+			if link && cpuprofile != "" {
+				break
+			}
+			lib := filepath.Join(work, "libs", c.name)
+			if link {
+				lib += "-link"
+			}
+			if err := os.RemoveAll(lib); err != nil {
+				return err
+			}
+			r := result{c: c, link: link, files: n, sourceBytes: size}
+			how := ""
+			if link {
+				how = " with --link"
+			}
+			fmt.Fprintf(os.Stderr, "adding %d %s files of %s (%.1f MB)%s …\n", n, c.ext, c.pkg, mb(size), how)
+			var out []byte
+			if cpuprofile != "" {
+				out, err = addInProcess(lib, in, &r, cpuprofile, memprofile)
+			} else {
+				out, err = addProcess(filepath.Join(bin, "sponge"), lib, in, work, &r)
+			}
+			if err != nil {
+				return err
+			}
+			if err := summary(out, &r); err != nil {
+				return err
+			}
+			if err := measure(lib, &r); err != nil {
+				return err
+			}
+			results = append(results, r)
 		}
-		r := result{c: c, files: n, sourceBytes: size}
-		fmt.Fprintf(os.Stderr, "adding %d %s files of %s (%.1f MB) …\n", n, c.ext, c.pkg, mb(size))
-		var out []byte
-		if cpuprofile != "" {
-			out, err = addInProcess(lib, in, &r, cpuprofile, memprofile)
-		} else {
-			out, err = addProcess(filepath.Join(bin, "sponge"), lib, in, work, &r)
-		}
-		if err != nil {
-			return err
-		}
-		if err := summary(out, &r); err != nil {
-			return err
-		}
-		if err := measure(lib, &r); err != nil {
-			return err
-		}
-		results = append(results, r)
 	}
 	if len(results) == 0 {
 		return fmt.Errorf("no corpus named %q (linux-doc, texlive-pdf)", only)
@@ -220,7 +235,7 @@ func addProcess(sponge, lib, in, work string, r *result) ([]byte, error) {
 	if _, err := os.Stat(sponge); err != nil {
 		return nil, fmt.Errorf("no sponge binary at %s (make build, or -bin DIR)", sponge)
 	}
-	logPath := filepath.Join(work, "logs", r.c.name+".add.stderr")
+	logPath := filepath.Join(work, "logs", filepath.Base(lib)+".add.stderr")
 	if err := os.MkdirAll(filepath.Dir(logPath), 0o755); err != nil {
 		return nil, err
 	}
@@ -230,7 +245,11 @@ func addProcess(sponge, lib, in, work string, r *result) ([]byte, error) {
 	}
 	defer logf.Close()
 	var out bytes.Buffer
-	cmd := exec.Command(sponge, "add", "-q", "--library", lib, in)
+	args := []string{"add", "-q", "--library", lib, in}
+	if r.link {
+		args = append(args, "--link")
+	}
+	cmd := exec.Command(sponge, args...)
 	cmd.Stdout = &out
 	cmd.Stderr = logf
 	start := time.Now()
@@ -367,6 +386,14 @@ func du(dir string) (disk, size int64, err error) {
 	return disk, size, err
 }
 
+func (r result) label() string {
+	l := r.c.pkg + " (" + strings.TrimPrefix(r.c.ext, ".")
+	if r.link {
+		l += ", --link"
+	}
+	return l + ")"
+}
+
 func mb(n int64) float64 { return float64(n) / 1e6 }
 
 func print(results []result) {
@@ -379,7 +406,7 @@ func print(results []result) {
 			pages = fmt.Sprintf("%.0f", float64(r.pages)/secs)
 		}
 		rows = append(rows, []string{
-			r.c.pkg + " (" + strings.TrimPrefix(r.c.ext, ".") + ")",
+			r.label(),
 			fmt.Sprintf("%d/%d", r.added, r.files),
 			fmt.Sprintf("%.1f", mb(r.textBytes)),
 			fmt.Sprint(r.pages),
@@ -402,7 +429,7 @@ func print(results []result) {
 	rows = nil
 	for _, r := range results {
 		rows = append(rows, []string{
-			r.c.pkg,
+			r.label(),
 			fmt.Sprintf("%.1f", mb(r.sourceBytes)),
 			fmt.Sprintf("%.1f", mb(r.textBytes)),
 			fmt.Sprint(r.paragraphs),

@@ -179,34 +179,15 @@ func number(w []byte) (x float64, isInt, ok bool) {
 }
 
 func (l *lexer) hexString() (token, error) {
-	var b []byte
-	hi := -1
-	for {
-		if l.pos >= len(l.data) {
-			return token{}, errEnd
-		}
-		c := l.data[l.pos]
-		l.pos++
-		if c == '>' {
-			break
-		}
-		if IsSpace(c) {
-			continue
-		}
-		x := Unhex(c)
-		if x < 0 {
-			return token{}, fmt.Errorf("malformed hex string at offset %d", l.pos-1)
-		}
-		if hi < 0 {
-			hi = x
-		} else {
-			b = append(b, byte(hi<<4|x))
-			hi = -1
-		}
+	end := bytes.IndexByte(l.data[l.pos:], '>')
+	if end < 0 {
+		return token{}, errEnd
 	}
-	if hi >= 0 {
-		b = append(b, byte(hi<<4)) // an odd last digit is followed by 0
+	b, err := asciiHexDecode(l.data[l.pos : l.pos+end])
+	if err != nil {
+		return token{}, fmt.Errorf("malformed hex string at offset %d: %v", l.pos, err)
 	}
+	l.pos += end + 1
 	return token{kind: 's', text: string(b)}, nil
 }
 

@@ -266,6 +266,8 @@ func abs(x int) int {
 	return x
 }
 
+// asciiHexDecode reads hex digits up to a '>' (white space skipped, an odd
+// last digit followed by 0): the ASCIIHexDecode filter and hex strings.
 func asciiHexDecode(data []byte) ([]byte, error) {
 	out := make([]byte, 0, len(data)/2)
 	hi := -1
@@ -278,7 +280,7 @@ func asciiHexDecode(data []byte) ([]byte, error) {
 		}
 		x := Unhex(c)
 		if x < 0 {
-			return out, fmt.Errorf("ASCIIHex: bad byte %q", c)
+			return out, fmt.Errorf("bad hex digit %q", c)
 		}
 		if hi < 0 {
 			hi = x

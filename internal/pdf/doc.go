@@ -5,19 +5,22 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 )
 
 // Doc is an open PDF file, held in memory.
 type Doc struct {
-	data       []byte
-	xref       xrefTable
-	trailer    Dict
-	trailerOff int64
-	cache      map[Ref]any
-	objStms    map[int]*objStm // decoded object streams, by object number
-	crypt      *crypt
-	resolving  map[Ref]bool
-	repaired   bool
+	data        []byte
+	xref        xrefTable
+	trailer     Dict
+	trailerOff  int64
+	ends        []int64 // sorted offsets where objects start (see setEnds)
+	cache       map[Ref]any
+	objStms     map[int]*objStm // decoded object streams, by object number
+	objStmBytes int             // their decoded size
+	crypt       *crypt
+	resolving   map[Ref]bool
+	repaired    bool
 }
 
 // ErrNotPDF is a file without a %PDF header.
@@ -38,6 +41,20 @@ func Open(data []byte) (*Doc, error) {
 	err := d.readXref()
 	if err == nil && !d.xrefMatches() {
 		err = errors.New("the cross-reference does not match the objects")
+	}
+	if err == nil {
+		var offs []int64
+		d.xref.each(func(_ int, e entry) bool {
+			if !e.inStream {
+				offs = append(offs, e.off)
+			}
+			return true
+		})
+		d.setEnds(offs)
+		// What reading the cross-reference resolved was resolved against
+		// a table still being read.
+		d.cache = map[Ref]any{}
+		d.objStms = map[int]*objStm{}
 	}
 	if err != nil {
 		d.reset()
@@ -74,6 +91,7 @@ func Open(data []byte) (*Doc, error) {
 func (d *Doc) reset() {
 	d.xref = newXrefTable(len(d.data))
 	d.trailer = nil
+	d.ends = nil
 	d.cache = map[Ref]any{}
 	d.objStms = map[int]*objStm{}
 	d.resolving = map[Ref]bool{}
@@ -118,12 +136,34 @@ func (d *Doc) headerAt(off int64, num int) bool {
 		t2.kind == 'n' && l.isKeyword(t3, "obj")
 }
 
+// setEnds notes where objects start, so that reading one stops where the
+// next begins: in a damaged file, a string that never ends would otherwise
+// be read to the end of the file, once for every such object.
+func (d *Doc) setEnds(offs []int64) {
+	offs = append(offs, int64(len(d.data)))
+	slices.Sort(offs)
+	d.ends = slices.Compact(offs)
+}
+
+// end is where the object at off ends at the latest: where the next known
+// object starts.
+func (d *Doc) end(off int64) int {
+	i, found := slices.BinarySearch(d.ends, off)
+	if found {
+		i++
+	}
+	if i >= len(d.ends) {
+		return len(d.data)
+	}
+	return int(d.ends[i])
+}
+
 // readIndirect reads "n g obj … endobj" at off.
 func (d *Doc) readIndirect(off int64) (any, Ref, error) {
 	if off < 0 || off >= int64(len(d.data)) {
 		return nil, Ref{}, fmt.Errorf("object offset %d is outside the file", off)
 	}
-	l := &lexer{data: d.data, pos: int(off)}
+	l := &lexer{data: d.data[:d.end(off)], pos: int(off)}
 	t1, _ := l.token()
 	t2, _ := l.token()
 	t3, err := l.token()
@@ -217,6 +257,12 @@ func (d *Doc) decryptStrings(r Ref, x any, depth int) any {
 	return x
 }
 
+// Bounds of the object streams kept decoded: each, and in all.
+const (
+	maxObjStmBytes = 32 << 20
+	maxObjStmTotal = 256 << 20
+)
+
 // objStm is an object stream, decoded once. Its objects are parsed one at
 // a time as they are asked for: a TeX document's object streams hold tens
 // of thousands of link annotations and destinations that text extraction
@@ -242,10 +288,13 @@ func (d *Doc) objStm(num int) *objStm {
 	if s == nil {
 		return st
 	}
-	data, err := d.streamData(s, 256<<20)
+	// Object streams are kept decoded: a few that inflate to hundreds of
+	// MB (a bomb) must not take all memory.
+	data, err := d.streamData(s, min(maxObjStmBytes, maxObjStmTotal-d.objStmBytes))
 	if err != nil && len(data) == 0 {
 		return st
 	}
+	d.objStmBytes += len(data)
 	n, _ := d.resolve(s.Dict["N"]).(int64)
 	first, _ := d.resolve(s.Dict["First"]).(int64)
 	if n <= 0 || n > maxObjects || first < 0 || first > int64(len(data)) {

@@ -20,7 +20,8 @@ func (d *Doc) Pages(limit int, check func() error) ([]Page, error) {
 	var walk func(v, res Value, depth int) error
 	walk = func(v, res Value, depth int) error {
 		visits++
-		if depth > 64 || visits > 2*limit || len(pages) >= limit {
+		// Loops are cut by seen; visits bounds a tree of many empty nodes.
+		if depth > 64 || visits > 8*limit+1024 || len(pages) >= limit {
 			return nil
 		}
 		if visits%1024 == 0 {

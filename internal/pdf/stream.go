@@ -10,6 +10,9 @@ import (
 	"github.com/klauspost/compress/flate"
 )
 
+// maxIntermediate bounds what a filter makes for the next one to read.
+const maxIntermediate = 256 << 20
+
 // ErrTooLong is a stream that decodes to more than the caller's limit.
 var ErrTooLong = errors.New("stream longer than the limit")
 
@@ -27,7 +30,7 @@ func (d *Doc) raw(s *Stream) []byte {
 	if s.off < 0 {
 		return s.raw // data given directly (tests, inline)
 	}
-	rest := data[s.off:]
+	rest := data[s.off:d.end(s.off)]
 	n, ok := d.resolve(s.Dict["Length"]).(int64)
 	if ok && n >= 0 && n <= int64(len(rest)) {
 		after := rest[n:]
@@ -93,8 +96,14 @@ func (d *Doc) streamData(s *Stream, max int) ([]byte, error) {
 		return data[:max], ErrTooLong
 	}
 	for i, name := range names {
+		// Only the last filter's output is cut at the caller's limit; what
+		// the filters before it make is bounded against bombs only.
+		limit := maxIntermediate
+		if i == len(names)-1 {
+			limit = max
+		}
 		var err error
-		data, err = d.decode(name, ps[i], data, max)
+		data, err = d.decode(name, ps[i], data, limit)
 		if err != nil {
 			return data, err
 		}
@@ -213,15 +222,19 @@ func unpredict(data []byte, pred int, cols, colors, bits int64) ([]byte, error) 
 		return data, fmt.Errorf("unsupported predictor %d", pred)
 	}
 	out := make([]byte, 0, len(data))
+	// A row longer than the data is cut to it: its bytes past the data
+	// are never output.
+	row = min(row, len(data))
 	prev := make([]byte, row)
+	cur := make([]byte, row)
 	for len(data) > 0 {
 		typ := data[0]
 		data = data[1:]
 		n := min(row, len(data))
-		cur := make([]byte, row)
+		clear(cur)
 		copy(cur, data[:n])
 		data = data[n:]
-		for i := 0; i < row; i++ {
+		for i := 0; i < n; i++ {
 			var a, b, c byte
 			if i >= bpp {
 				a, c = cur[i-bpp], prev[i-bpp]
@@ -242,7 +255,7 @@ func unpredict(data []byte, pred int, cols, colors, bits int64) ([]byte, error) 
 			}
 		}
 		out = append(out, cur[:n]...)
-		prev = cur
+		prev, cur = cur, prev
 	}
 	return out, nil
 }

@@ -245,6 +245,7 @@ var objHeader = regexp.MustCompile(`(?m)(?:^|[^0-9])(\d{1,10})[ \t\r\n\f\x00]+(\
 func (d *Doc) rebuild() error {
 	d.reset()
 	var trailer Dict
+	var offs []int64
 	for _, m := range objHeader.FindAllSubmatchIndex(d.data, -1) {
 		num, err1 := strconv.Atoi(string(d.data[m[2]:m[3]]))
 		gen, err2 := strconv.Atoi(string(d.data[m[4]:m[5]]))
@@ -252,7 +253,9 @@ func (d *Doc) rebuild() error {
 			continue
 		}
 		d.xref.put(num, entry{off: int64(m[2]), gen: uint16(gen)}, false)
+		offs = append(offs, int64(m[2]))
 	}
+	d.setEnds(offs)
 	// Objects in object streams, and the newest trailer: a trailer
 	// dictionary, or a cross-reference stream's dictionary.
 	var objStms []int
@@ -280,7 +283,13 @@ func (d *Doc) rebuild() error {
 			break
 		}
 		i += j + len("trailer")
-		l := &lexer{data: d.data, pos: i}
+		// A trailer is a small dictionary before the next trailer or object:
+		// one that does not end there is damage.
+		end := min(d.end(int64(i)), i+64<<10)
+		if k := bytes.Index(d.data[i:end], []byte("trailer")); k >= 0 {
+			end = i + k
+		}
+		l := &lexer{data: d.data[:end], pos: i}
 		if obj, err := l.object(0); err == nil {
 			if t, ok := obj.(Dict); ok && t["Root"] != nil && int64(i) > d.trailerOff {
 				trailer, d.trailerOff = t, int64(i)
@@ -290,11 +299,10 @@ func (d *Doc) rebuild() error {
 	if trailer == nil || trailer["Root"] == nil {
 		// No trailer: find the catalog itself.
 		d.xref.each(func(num int, e entry) bool {
-			if obj, _, err := d.readIndirect(e.off); err == nil && !e.inStream {
-				if c, ok := obj.(Dict); ok && c["Type"] == Name("Catalog") {
-					trailer = Dict{"Root": Ref{num, int(e.gen)}}
-					return false
-				}
+			r := Ref{num, int(e.gen)}
+			if c, ok := d.load(r).(Dict); ok && c["Type"] == Name("Catalog") {
+				trailer = Dict{"Root": r}
+				return false
 			}
 			return true
 		})

@@ -137,6 +137,20 @@ func TestPDFInfoTitle(t *testing.T) {
 	}
 }
 
+// A title with a footnote mark (LaTeX's \thanks) is the title without it.
+func TestPDFTitleFootnote(t *testing.T) {
+	for _, mark := range []string{"*", "\x86"} { // \x86 is the dagger in WinAnsiEncoding
+		data := writePDF(t, [][]testLine{{
+			{24, true, 80, "A Guide to Kettles" + mark},
+			{11, false, 120, "Descale the kettle every Friday."},
+		}}, nil)
+		d, err := Bytes(data, "kettles.pdf", "")
+		if err != nil || d.Title != "A Guide to Kettles" {
+			t.Errorf("mark %q: title %q, %v", mark, d.Title, err)
+		}
+	}
+}
+
 func TestPDFErrors(t *testing.T) {
 	good := teaPDF(t)
 	encrypted := writePDF(t, [][]testLine{{{11, false, 100, "A secret blend."}}}, func(f *fpdf.Fpdf) {

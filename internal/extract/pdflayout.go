@@ -393,5 +393,9 @@ func layoutParagraphs(pages [][]pdfLine) (paras []item.Paragraph, bigTitle strin
 			paras = append(paras, item.Paragraph{Text: joinLines(b.lines, nil), Page: b.lines[0].page})
 		}
 	}
-	return paras, bigTitle
+	return paras, strings.TrimRight(bigTitle, footnoteMarks)
 }
+
+// footnoteMarks end a title that has a footnote (LaTeX's \thanks): "The
+// fix2col package∗" is "The fix2col package".
+const footnoteMarks = " *\u2217\u2020\u2021\u00a7\u00b6\u00b9\u00b2\u00b3"

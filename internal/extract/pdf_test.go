@@ -151,6 +151,23 @@ func TestPDFTitleFootnote(t *testing.T) {
 	}
 }
 
+// Lines that repeat on every page are dropped as running heads, unless
+// they are all the document has.
+func TestPDFOnlyRepeatedLines(t *testing.T) {
+	data := writePDF(t, [][]testLine{{{11, false, 100, "Label 1"}}, {{11, false, 100, "Label 2"}}}, nil)
+	d, err := Bytes(data, "labels.pdf", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for _, p := range d.Paragraphs {
+		all = append(all, p.Text)
+	}
+	if got := strings.Join(all, " / "); !strings.Contains(got, "Label 1") || !strings.Contains(got, "Label 2") {
+		t.Errorf("paragraphs: %q", got)
+	}
+}
+
 func TestPDFErrors(t *testing.T) {
 	good := teaPDF(t)
 	encrypted := writePDF(t, [][]testLine{{{11, false, 100, "A secret blend."}}}, func(f *fpdf.Fpdf) {

@@ -156,6 +156,8 @@ func dropRunningLines(pages [][]pdfLine) {
 	}
 	// A running head is on at least two pages, and on a third of them.
 	minRepeat := max(2, (len(pages)+2)/3)
+	out := make([][]pdfLine, len(pages))
+	left := 0
 	for p, ls := range pages {
 		kept := ls[:0:0]
 		for i, l := range ls {
@@ -165,7 +167,13 @@ func dropRunningLines(pages [][]pdfLine) {
 			}
 			kept = append(kept, l)
 		}
-		pages[p] = kept
+		out[p] = kept
+		left += len(kept)
+	}
+	// Lines that repeat on every page with nothing else on them are the
+	// document (a form, labels, a slide deck of one-liners), not its margins.
+	if left > 0 {
+		copy(pages, out)
 	}
 }
 

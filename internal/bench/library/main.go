@@ -36,6 +36,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/app"
 	"github.com/sponge-library/sponge/internal/bench"
@@ -92,6 +93,7 @@ type result struct {
 	sourcesDisk         int64 // the original bytes (part of storeDisk)
 	sourcesBytes        int64
 	sourceBytes         int64 // the input files
+	chars, unread       int64 // characters of text, and of them U+FFFD (a glyph whose text the PDF does not say)
 }
 
 func run(work, bin, only, cpuprofile, memprofile string) error {
@@ -343,6 +345,8 @@ func measure(dir string, r *result) error {
 		}
 		for _, p := range it.Paragraphs {
 			r.textBytes += int64(len(p.Text))
+			r.chars += int64(utf8.RuneCountInString(p.Text))
+			r.unread += int64(strings.Count(p.Text, "\uFFFD"))
 		}
 		r.paragraphs += len(it.Paragraphs)
 		m := library.MetaOf(it)
@@ -437,9 +441,10 @@ func print(results []result) {
 			fmt.Sprintf("%.1f / %.1f", mb(r.sourcesDisk), mb(r.sourcesBytes)),
 			fmt.Sprintf("%.1f / %.1f", mb(r.idxDisk), mb(r.idxSize)),
 			fmt.Sprintf("%d", r.failed),
+			fmt.Sprintf("%d (%.2f per 10k)", r.unread, 1e4*float64(r.unread)/float64(max(r.chars, 1))),
 		})
 	}
-	fmt.Print(bench.Table([]string{"input", "files MB", "text MB", "paragraphs", "store: items", "store: original bytes", "index", "not saved (empty or unreadable)"}, rows))
+	fmt.Print(bench.Table([]string{"input", "files MB", "text MB", "paragraphs", "store: items", "store: original bytes", "index", "not saved (empty or unreadable)", "U+FFFD in the text"}, rows))
 }
 
 func loadavg() string {

@@ -173,13 +173,13 @@ func embedAdded(env *Env, lib *library.Library, added map[string]bool) {
 
 // rebuildVectors makes the paragraph vectors again after `sponge reindex`,
 // when an embedding model is set up.
-func rebuildVectors(env *Env, lib *library.Library) int {
+func rebuildVectors(env *Env, lib *library.Library, changed map[string]bool) int {
 	if path, _, err := vectors.Installed(lib); err != nil || path == "" {
 		return cli.ExitOK
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return embedParagraphs(ctx, env, lib, vectors.UpdateOptions{Rebuild: true}, true)
+	return embedParagraphs(ctx, env, lib, vectors.UpdateOptions{Rebuild: true, Changed: changed}, true)
 }
 
 func embeddingError(err error) error {

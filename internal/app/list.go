@@ -275,11 +275,11 @@ func runReindex(env *Env, args []string) int {
 		return cli.Report(env.Stderr, Prog, err)
 	}
 	failed := 0
+	var changed map[string]bool
 	if opts.Extract {
-		var changed int
 		changed, failed = reextract(env, w, ids)
 		fmt.Fprintf(env.Stdout, "read %s again: %d changed, %d the same, %d failed\n",
-			count(len(ids), "item"), changed, len(ids)-changed-failed, failed)
+			count(len(ids), "item"), len(changed), len(ids)-len(changed)-failed, failed)
 	}
 	bar := progressFor(env, len(ids), "indexing")
 	err = w.Rebuild(func(done, total int) { bar.Set(int64(done)) })
@@ -292,7 +292,7 @@ func runReindex(env *Env, args []string) int {
 	}
 	fmt.Fprintf(env.Stdout, "reindexed %s\n", count(len(ids), "item"))
 	// The paragraph vectors too, when an embedding model is set up (embedding.go).
-	if code := rebuildVectors(env, w.Library); code != 0 || failed == 0 {
+	if code := rebuildVectors(env, w.Library, changed); code != 0 || failed == 0 {
 		return code
 	}
 	return cli.ExitFailure

@@ -19,9 +19,10 @@ import (
 // extraction has learnt since (better PDF text, say). Ids, sources and
 // added times stay; a title given with --title stays. An item that cannot
 // be read again is kept as it was, with a warning. The caller rebuilds the
-// index afterwards; until then the changed items are pending, so a run
+// index, and the vectors of the changed items, afterwards; until then the changed items are pending, so a run
 // that is killed leaves a library the next writer puts right.
-func reextract(env *Env, w *library.Writer, ids []string) (changed, failed int) {
+func reextract(env *Env, w *library.Writer, ids []string) (changed map[string]bool, failed int) {
+	changed = map[string]bool{}
 	bar := progressFor(env, len(ids), "reading again")
 	defer bar.Finish()
 	type result struct {
@@ -59,7 +60,7 @@ func reextract(env *Env, w *library.Writer, ids []string) (changed, failed int) 
 			failed++
 			cli.PrintWarning(env.Stderr, Prog, fmt.Sprintf("%s: %v; kept as it was", item.Short(r.id), r.err))
 		case r.changed:
-			changed++
+			changed[r.id] = true
 		}
 	}
 	return changed, failed

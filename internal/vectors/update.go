@@ -34,6 +34,9 @@ type UpdateOptions struct {
 	// vectors of items still saved are copied over when the model is the
 	// same, the others are embedded, and vectors of removed items go.
 	Rebuild bool
+	// Changed are items whose paragraphs were read again (sponge reindex
+	// --extract): a rebuild embeds them anew instead of copying.
+	Changed map[string]bool
 	// Only, when not nil, limits the work to these items (sponge add).
 	Only []string
 	// Progress is called after each batch with the paragraphs done and the
@@ -250,7 +253,7 @@ func embedItems(ctx context.Context, lib *library.Library, emb Embedder, w *Writ
 		}
 		it := l.it
 		if from != nil {
-			if e, ok := from.lookup(it.ID); ok && int(e.count) == len(it.Paragraphs) {
+			if e, ok := from.lookup(it.ID); ok && int(e.count) == len(it.Paragraphs) && !opt.Changed[it.ID] {
 				w.addRecords(e.id, from.recordBytes(e), int(e.count))
 				st.Items++
 				st.Paragraphs += int(e.count)

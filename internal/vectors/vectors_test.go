@@ -365,10 +365,24 @@ func TestUpdateOtherModelAndRebuild(t *testing.T) {
 		t.Fatalf("rebuild: %+v, %v, %d calls", st, err, e.calls)
 	}
 	s, _ = Open(Dir(lib.Dir))
-	defer s.Close()
 	if s.Has(stagetest.Coffee) || !s.Has(stagetest.TeaNotes) {
 		t.Error("rebuild kept a removed item or lost a saved one")
 	}
+	s.Close()
+
+	// An item read again (reindex --extract) is embedded anew, even with
+	// as many paragraphs as before.
+	tea, err := lib.Item(stagetest.TeaNotes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e = &wordsEmbedder{dims: 32}
+	st, err = Update(context.Background(), lib, e, UpdateOptions{Model: m2, Rebuild: true, Changed: map[string]bool{stagetest.TeaNotes: true}})
+	if err != nil || st.Paragraphs-st.Copied != len(tea.Paragraphs) || e.calls == 0 {
+		t.Fatalf("rebuild with a changed item: %+v, %v, %d calls, %d paragraphs", st, err, e.calls, len(tea.Paragraphs))
+	}
+	s, _ = Open(Dir(lib.Dir))
+	defer s.Close()
 	q, _ := e.Embed([]string{"whisk chasen tines foam"})
 	if ms, _ := s.Search(q[0], 1); len(ms) != 1 || ms[0].ItemID != stagetest.Podcast || ms[0].Paragraph != 1 {
 		t.Errorf("after rebuild: %+v", ms)

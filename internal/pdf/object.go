@@ -37,7 +37,6 @@ type Stream struct {
 	Dict Dict
 	ref  Ref   // the object the stream is, for decryption
 	off  int64 // offset of the first byte of data
-	raw  []byte
 }
 
 // maxDepth bounds how deep arrays and dictionaries nest.

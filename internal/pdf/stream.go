@@ -20,17 +20,10 @@ var ErrTooLong = errors.New("stream longer than the limit")
 // Its Length is trusted when "endstream" follows where it says; otherwise
 // the data runs to the next "endstream", as viewers read it.
 func (d *Doc) raw(s *Stream) []byte {
-	if s.raw != nil {
-		return s.raw
-	}
-	data := d.data
-	if s.off >= int64(len(data)) {
+	if s.off < 0 || s.off >= int64(len(d.data)) {
 		return nil
 	}
-	if s.off < 0 {
-		return s.raw // data given directly (tests, inline)
-	}
-	rest := data[s.off:d.end(s.off)]
+	rest := d.data[s.off:d.end(s.off)]
 	n, ok := d.resolve(s.Dict["Length"]).(int64)
 	if ok && n >= 0 && n <= int64(len(rest)) {
 		after := rest[n:]

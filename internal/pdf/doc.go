@@ -53,8 +53,7 @@ func Open(data []byte) (*Doc, error) {
 		d.setEnds(offs)
 		// What reading the cross-reference resolved was resolved against
 		// a table still being read.
-		d.cache = map[Ref]any{}
-		d.objStms = map[int]*objStm{}
+		d.forget()
 	}
 	if err != nil {
 		d.reset()
@@ -79,8 +78,7 @@ func Open(data []byte) (*Doc, error) {
 			return nil, err
 		}
 		d.crypt = c
-		d.cache = map[Ref]any{}
-		d.objStms = map[int]*objStm{}
+		d.forget()
 	}
 	if d.Root().Kind() != KindDict {
 		return nil, errors.New("the document has no catalog")
@@ -92,9 +90,15 @@ func (d *Doc) reset() {
 	d.xref = newXrefTable(len(d.data))
 	d.trailer = nil
 	d.ends = nil
+	d.forget()
+	d.resolving = map[Ref]bool{}
+}
+
+// forget drops the objects read so far.
+func (d *Doc) forget() {
 	d.cache = map[Ref]any{}
 	d.objStms = map[int]*objStm{}
-	d.resolving = map[Ref]bool{}
+	d.objStmBytes = 0
 }
 
 // Repaired reports whether the file's cross-reference was rebuilt.

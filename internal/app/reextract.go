@@ -51,20 +51,27 @@ func reextract(env *Env, w *library.Writer, ids []string) (changed map[string]bo
 		wg.Wait()
 		close(results)
 	}()
-	done := 0
+	done, linked := 0, false
 	for r := range results {
 		done++
 		bar.Set(int64(done))
 		switch {
 		case r.err != nil:
 			failed++
+			linked = linked || errors.Is(r.err, errLinked)
 			cli.PrintWarning(env.Stderr, Prog, fmt.Sprintf("%s: %v; kept as it was", item.Short(r.id), r.err))
 		case r.changed:
 			changed[r.id] = true
 		}
 	}
+	if linked {
+		cli.PrintHint(env.Stderr, Prog, "a linked file that changed or moved is a new item: sponge add --link it again, and sponge rm the old one")
+	}
 	return changed, failed
 }
+
+// errLinked is an item saved with --link whose file is gone or changed.
+var errLinked = errors.New("it was saved with --link and")
 
 // reextractItem reads one item again and saves it if its text or title
 // changed.
@@ -109,10 +116,10 @@ func original(w *library.Writer, it *item.Item) ([]byte, error) {
 	}
 	data, err := os.ReadFile(it.Source)
 	if err != nil {
-		return nil, fmt.Errorf("it was saved with --link and its file cannot be read: %v", errors.Unwrap(err))
+		return nil, fmt.Errorf("%w its file cannot be read: %v", errLinked, errors.Unwrap(err))
 	}
 	if library.ItemID(data) != it.ID {
-		return nil, fmt.Errorf("it was saved with --link and %s has changed since", it.Source)
+		return nil, fmt.Errorf("%w %s has changed since", errLinked, it.Source)
 	}
 	return data, nil
 }

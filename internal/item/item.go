@@ -26,14 +26,14 @@ const MinPrefix = 4
 // Item is one saved thing: a note, a web page, a PDF, a transcript.
 type Item struct {
 	// ID is the hex SHA-256 of the saved source bytes (see library.ItemID).
-	ID     string    `json:"id"`
-	Title  string    `json:"title"`
+	ID    string `json:"id"`
+	Title string `json:"title"`
 	// TitleGiven says the title was given when the item was saved (sponge
 	// add --title), so reading the item again keeps it.
 	TitleGiven bool `json:"titleGiven,omitempty"`
 	// Linked says the original bytes are not in the store (sponge add
 	// --link): Source is the file, and the id tells whether it has changed.
-	Linked bool `json:"linked,omitempty"`
+	Linked bool      `json:"linked,omitempty"`
 	Source string    `json:"source"`
 	Kind   string    `json:"kind"`
 	Added  time.Time `json:"added"`

@@ -148,33 +148,18 @@ func (l *lexer) token() (token, error) {
 	return token{kind: 'k', lo: lo, hi: l.pos}, nil
 }
 
-// number parses a PDF integer or real ([+-]digits, at most one dot).
+// number parses a PDF integer or real ([+-]digits, at most one dot); an
+// integer too large for int64 reads as a real.
 func number(w []byte) (x float64, isInt, ok bool) {
-	digits, dots := 0, 0
-	for i, c := range w {
-		switch {
-		case c >= '0' && c <= '9':
-			digits++
-		case c == '.':
-			dots++
-		case (c == '+' || c == '-') && i == 0:
-		default:
-			return 0, false, false
-		}
-	}
-	if digits == 0 || dots > 1 {
+	x, ok, isNum := ParseNumber(w)
+	switch {
+	case !isNum:
 		return 0, false, false
+	case !ok:
+		v, err := strconv.ParseFloat(string(w), 64)
+		return v, false, err == nil
 	}
-	if dots == 0 {
-		if v, err := strconv.ParseInt(string(w), 10, 64); err == nil {
-			return float64(v), true, true
-		}
-	}
-	v, err := strconv.ParseFloat(string(w), 64)
-	if err != nil {
-		return 0, false, false
-	}
-	return v, false, true
+	return x, IsInteger(w), true
 }
 
 func (l *lexer) hexString() (token, error) {

@@ -314,11 +314,11 @@ func (l *cmapLexer) next() (cmapToken, bool) {
 			var b []byte
 			hi, half := byte(0), false
 			for l.pos < len(d) && d[l.pos] != '>' {
-				if v, ok := hexVal(d[l.pos]); ok {
+				if v := pdf.Unhex(d[l.pos]); v >= 0 {
 					if half {
-						b = append(b, hi<<4|v)
+						b = append(b, hi<<4|byte(v))
 					} else {
-						hi = v
+						hi = byte(v)
 					}
 					half = !half
 				}
@@ -369,18 +369,6 @@ func (l *cmapLexer) next() (cmapToken, bool) {
 		}
 	}
 	return cmapToken{}, false
-}
-
-func hexVal(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
 }
 
 func codeInt(s string) int {
@@ -588,8 +576,8 @@ func programEncoding(font pdf.Value) *[256]string {
 	if n <= 0 || n > 1<<20 {
 		n = 64 << 10
 	}
-	data, err := ff.Data(n)
-	if err != nil && !errors.Is(err, pdf.ErrTooLong) {
+	data, err := readStream(ff, n)
+	if err != nil {
 		return nil
 	}
 	if i := bytes.Index(data, []byte("eexec")); i >= 0 {

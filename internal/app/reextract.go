@@ -84,7 +84,7 @@ func reextractItem(w *library.Writer, id string) (changed bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	doc, err := readSafely(src, old.Source, old.Kind)
+	doc, err := extract.Read(src, old.Source, old.Kind, "")
 	if err != nil {
 		return false, fmt.Errorf("cannot read it again: %v", err)
 	}
@@ -122,15 +122,6 @@ func original(w *library.Writer, it *item.Item) ([]byte, error) {
 		return nil, fmt.Errorf("%w %s has changed since", errLinked, it.Source)
 	}
 	return data, nil
-}
-
-func readSafely(data []byte, name, kind string) (doc *extract.Document, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("the extractor failed: %v", p)
-		}
-	}()
-	return extract.Read(data, name, kind, "")
 }
 
 func sameParagraph(a, b item.Paragraph) bool {

@@ -122,7 +122,7 @@ func (d *Doc) readSection(off int64) (Dict, error) {
 	if l.isKeyword(t, "xref") {
 		return d.readTable(l)
 	}
-	obj, ref, err := d.readIndirect(off)
+	obj, _, err := d.readIndirect(off)
 	if err != nil {
 		return nil, fmt.Errorf("cross-reference at offset %d: %v", off, err)
 	}
@@ -130,7 +130,6 @@ func (d *Doc) readSection(off int64) (Dict, error) {
 	if !ok || s.Dict["Type"] != Name("XRef") {
 		return nil, fmt.Errorf("no cross-reference at offset %d", off)
 	}
-	_ = ref
 	return s.Dict, d.readXrefStream(s)
 }
 

@@ -288,11 +288,17 @@ func basicClassic() *pdfFile {
 
 // basicCompressed is the basic document with objects 2, 3 and 5 in an
 // object stream (6) and a cross-reference stream (7).
+// basicObjects writes the basic file's catalog (1) and content stream (4,
+// with the given filter), and its other objects (2, 3, 5) in object stream 6.
+func (f *pdfFile) basicObjects(filter string, contents []byte) {
+	f.obj(1, basicBodies[1])
+	f.stream(4, filter, contents)
+	f.objStm(6, []int{2, 3, 5}, []string{basicBodies[2], basicBodies[3], basicBodies[5]}, true)
+}
+
 func basicCompressed(o xrefOpts) *pdfFile {
 	f := newPDFFile()
-	f.obj(1, basicBodies[1])
-	f.stream(4, " /Filter /FlateDecode", zlibBytes([]byte(helloContents)))
-	f.objStm(6, []int{2, 3, 5}, []string{basicBodies[2], basicBodies[3], basicBodies[5]}, true)
+	f.basicObjects(" /Filter /FlateDecode", zlibBytes([]byte(helloContents)))
 	f.xrefStream(7, o, " /Root 1 0 R")
 	return f
 }
@@ -482,9 +488,7 @@ func TestIncrementalUpdateXrefStreams(t *testing.T) {
 // /XRefStm, a cross-reference stream for the compressed objects.
 func TestHybrid(t *testing.T) {
 	f := newPDFFile()
-	f.obj(1, basicBodies[1])
-	f.stream(4, "", []byte(helloContents))
-	f.objStm(6, []int{2, 3, 5}, []string{basicBodies[2], basicBodies[3], basicBodies[5]}, true)
+	f.basicObjects("", []byte(helloContents))
 	xs := f.xrefStream(7, xrefOpts{w: [3]int{1, 2, 1}, nums: []int{2, 3, 5}, noStart: true}, "")
 	f.xrefTable(nil, fmt.Sprintf(" /Root 1 0 R /XRefStm %d", xs))
 	d := open(t, f.bytes())
@@ -608,9 +612,7 @@ func TestTruncatedCompressed(t *testing.T) {
 // are in an object stream, and there is no trailer.
 func TestNoTrailerWithObjStm(t *testing.T) {
 	f := newPDFFile()
-	f.obj(1, basicBodies[1])
-	f.stream(4, "", []byte(helloContents))
-	f.objStm(6, []int{2, 3, 5}, []string{basicBodies[2], basicBodies[3], basicBodies[5]}, true)
+	f.basicObjects("", []byte(helloContents))
 	data := f.bytes()
 	for range 10 { // map order is random: the choice of catalog must not be
 		d := open(t, data)
@@ -1016,9 +1018,7 @@ func fuzzSeeds() [][]byte {
 	seeds = append(seeds, f.bytes())
 
 	f = newPDFFile()
-	f.obj(1, basicBodies[1])
-	f.stream(4, " /Filter [/ASCII85Decode /FlateDecode]", append(a85(zlibBytes([]byte(helloContents))), "~>"...))
-	f.objStm(6, []int{2, 3, 5}, []string{basicBodies[2], basicBodies[3], basicBodies[5]}, true)
+	f.basicObjects(" /Filter [/ASCII85Decode /FlateDecode]", append(a85(zlibBytes([]byte(helloContents))), "~>"...))
 	xs := f.xrefStream(7, xrefOpts{w: [3]int{1, 2, 1}, nums: []int{2, 3, 5}, noStart: true}, "")
 	f.xrefTable(nil, fmt.Sprintf(" /Root 1 0 R /XRefStm %d", xs))
 	seeds = append(seeds, f.bytes())

@@ -39,8 +39,9 @@ func (d *Doc) Pages(limit int, check func() error) ([]Page, error) {
 			res = r
 		}
 		kids := v.Key("Kids")
-		if v.Key("Type").Name() == "Page" || kids.Kind() != KindArray {
-			if v.Key("Type").Name() == "Page" || !v.Key("Contents").IsNull() {
+		page := v.Key("Type").Name() == "Page"
+		if page || kids.Kind() != KindArray {
+			if page || !v.Key("Contents").IsNull() {
 				pages = append(pages, Page{V: v, resources: res})
 			}
 			return nil

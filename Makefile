@@ -14,14 +14,14 @@ APT_PKGS := nlohmann-json3-dev libstb-dev
 
 # llama.cpp comes in through github.com/ollama/ollama/llama. Its Go module zip
 # has no vendor/ folder, so the C++ build needs Debian's nlohmann-json3-dev and
-# libstb-dev (APT_PKGS) and our stand-in for miniaudio.h (internal/llama/shim).
+# libstb-dev (APT_PKGS) and our stand-in for miniaudio.h (internal/model/llama/shim).
 # Without -O3, -march and GGML_USE_CPU_REPACK llama.cpp runs 6-15x slower.
 # LLAMA_MARCH=native suits this machine; make LLAMA_MARCH=x86-64-v3 for
 # binaries to copy elsewhere. The flags are exported so that every go command
 # here (build, test -race, vet) compiles llama.cpp the same way and shares one
 # build cache entry (the cold build takes about 4 minutes on 2 cores).
 LLAMA_MARCH ?= native
-LLAMA_CFLAGS := -O3 -march=$(LLAMA_MARCH) -DGGML_USE_CPU_REPACK -I$(CURDIR)/internal/llama/shim
+LLAMA_CFLAGS := -O3 -march=$(LLAMA_MARCH) -DGGML_USE_CPU_REPACK -I$(CURDIR)/internal/model/llama/shim
 export CGO_CFLAGS := $(LLAMA_CFLAGS)
 export CGO_CXXFLAGS := $(LLAMA_CFLAGS)
 CGO_ENV := CGO_ENABLED=1
@@ -85,7 +85,7 @@ bench-extractive: build
 
 # 100 find_passages calls through an MCP client session on the SciFact library.
 bench-mcp:
-	$(GO) test -run '^$$' -bench FindPassagesSciFact -benchtime 100x ./internal/mcp
+	$(GO) test -run '^$$' -bench FindPassagesSciFact -benchtime 100x ./internal/front/mcp
 
 # The model drafter on random-weight models of real shapes (Qwen2.5-0.5B Q8_0, Llama-3.2-1B Q4_0).
 bench-draft: deps

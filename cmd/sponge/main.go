@@ -4,7 +4,7 @@ package main
 import (
 	"os"
 
-	"github.com/sponge-library/sponge/internal/app"
+	"github.com/sponge-library/sponge/internal/front/cli"
 )
 
-func main() { os.Exit(app.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
-	"github.com/sponge-library/sponge/internal/app"
+	"github.com/sponge-library/sponge/internal/front/cli"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/stages/draft"
 	"github.com/sponge-library/sponge/stages/rank"
@@ -26,7 +26,7 @@ func TestMain(m *testing.M) {
 		return func() { os.Exit(f(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 	}
 	testscript.Main(m, map[string]func(){
-		"sponge":        main(func(a []string, i, o, e *os.File) int { return app.Main(a, i, o, e) }),
+		"sponge":        main(func(a []string, i, o, e *os.File) int { return cli.Main(a, i, o, e) }),
 		"sponge-search": main(func(a []string, i, o, e *os.File) int { return search.Main(a, i, o, e) }),
 		"sponge-rank":   main(func(a []string, i, o, e *os.File) int { return rank.Main(a, i, o, e) }),
 		"sponge-draft":  main(func(a []string, i, o, e *os.File) int { return draft.Main(a, i, o, e) }),

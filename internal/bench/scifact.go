@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 )
 

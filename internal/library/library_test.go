@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sponge-library/sponge/internal/index"
-	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/library/index"
 )
 
 func testItem(n int) (*item.Item, []byte) {

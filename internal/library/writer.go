@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sponge-library/sponge/internal/index"
-	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/library/index"
 )
 
 // Flush limits of a writer's index batch: whichever comes first.

@@ -19,12 +19,12 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/sponge-library/sponge/internal/cli"
-	"github.com/sponge-library/sponge/internal/extractive"
-	"github.com/sponge-library/sponge/internal/index"
+	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/openai"
+	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/model/openai"
 	"github.com/sponge-library/sponge/jsonl"
+	"github.com/sponge-library/sponge/stages/draft/extractive"
 )
 
 // Prog is the stage's name in messages.
@@ -94,26 +94,26 @@ const about = "Read the question and the numbered passages (from sponge-rank) an
 // Main runs the stage and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts Options
-	rest, done, code := cli.Parse(&opts, Prog, "[OPTIONS] < passages.jsonl", about, args, stdout, stderr)
+	rest, done, code := console.Parse(&opts, Prog, "[OPTIONS] < passages.jsonl", about, args, stdout, stderr)
 	if done {
 		return code
 	}
 	if len(rest) > 0 {
-		return cli.Report(stderr, Prog, cli.Usage("sponge-draft reads JSONL on stdin and takes no arguments (got %q)", rest[0]).
+		return console.Report(stderr, Prog, console.Usage("sponge-draft reads JSONL on stdin and takes no arguments (got %q)", rest[0]).
 			WithHint(`pipe the passages into it: sponge-search "QUESTION" | sponge-rank | sponge-draft`))
 	}
 	if err := opts.check(); err != nil {
-		return cli.Report(stderr, Prog, err)
+		return console.Report(stderr, Prog, err)
 	}
 	switch {
 	case opts.CheckModel != "":
 		if checkModelMode == nil {
-			return cli.Report(stderr, Prog, noRuntime())
+			return console.Report(stderr, Prog, noRuntime())
 		}
 		return checkModelMode(&opts, stdout, stderr)
 	case opts.Serve:
 		if serveMode == nil {
-			return cli.Report(stderr, Prog, noRuntime())
+			return console.Report(stderr, Prog, noRuntime())
 		}
 		return serveMode(&opts, stdout, stderr)
 	}
@@ -121,31 +121,31 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	err := run(ctx, &opts, stdin, stdout, stderr)
 	if err != nil && ctx.Err() != nil {
-		return cli.ExitInterrupted
+		return console.ExitInterrupted
 	}
-	return cli.Report(stderr, Prog, err)
+	return console.Report(stderr, Prog, err)
 }
 
 func (o *Options) check() error {
 	switch {
 	case o.Model != "" && o.Endpoint == "":
-		return cli.Usage("--model goes with --endpoint")
+		return console.Usage("--model goes with --endpoint")
 	case o.Extractive && o.Endpoint != "":
-		return cli.Usage("--extractive and --endpoint do not go together")
+		return console.Usage("--extractive and --endpoint do not go together")
 	case o.Extractive && o.ModelFile != "":
-		return cli.Usage("--extractive and --model-file do not go together")
+		return console.Usage("--extractive and --model-file do not go together")
 	case o.Threads < 0:
-		return cli.Usage("--threads must be 0 or more, not %d", o.Threads)
+		return console.Usage("--threads must be 0 or more, not %d", o.Threads)
 	case o.Port != 0 && !o.Serve:
-		return cli.Usage("--port goes with --serve")
+		return console.Usage("--port goes with --serve")
 	case o.Port < 0 || o.Port > 65535:
-		return cli.Usage("--port must be from 1 to 65535, not %d", o.Port)
+		return console.Usage("--port must be from 1 to 65535, not %d", o.Port)
 	}
 	return nil
 }
 
 func noRuntime() error {
-	return cli.Errorf("this sponge-draft was built without the model runtime (cgo), so it cannot load a model").
+	return console.Errorf("this sponge-draft was built without the model runtime (cgo), so it cannot load a model").
 		WithHint("build it with cgo: make build (needs a C compiler)")
 }
 
@@ -170,7 +170,7 @@ func run(ctx context.Context, opts *Options, stdin io.Reader, stdout, stderr io.
 		return nil
 	}
 	if question == nil {
-		return &cli.Error{Code: cli.ExitBadInput, Msg: "<stdin>: no question record",
+		return &console.Error{Code: console.ExitBadInput, Msg: "<stdin>: no question record",
 			Hint: `pipe the passages into it: sponge-search "QUESTION" | sponge-rank | sponge-draft`}
 	}
 	if warning != nil {
@@ -212,9 +212,9 @@ func pass(stdin io.Reader, w *jsonl.Writer, first func() error) (*jsonl.Question
 		if err != nil {
 			var de *jsonl.DecodeError
 			if errors.As(err, &de) {
-				return nil, nil, 0, &cli.Error{Code: cli.ExitBadInput, Msg: err.Error()}
+				return nil, nil, 0, &console.Error{Code: console.ExitBadInput, Msg: err.Error()}
 			}
-			return nil, nil, 0, cli.Errorf("cannot read the stream: %v", err)
+			return nil, nil, 0, console.Errorf("cannot read the stream: %v", err)
 		}
 		lines++
 		if lines == 1 {
@@ -225,7 +225,7 @@ func pass(stdin io.Reader, w *jsonl.Writer, first func() error) (*jsonl.Question
 		switch rec := line.Record.(type) {
 		case *jsonl.Question:
 			if question != nil {
-				return nil, nil, 0, &cli.Error{Code: cli.ExitBadInput,
+				return nil, nil, 0, &console.Error{Code: console.ExitBadInput,
 					Msg: "<stdin>:" + strconv.Itoa(line.Number) + ": a second question record (a stream holds one question)"}
 			}
 			question = rec
@@ -249,7 +249,7 @@ func choose(opts *Options, stderr io.Writer) (Drafter, *jsonl.Warning, error) {
 	}
 	if opts.Endpoint != "" {
 		if openEndpoint == nil {
-			return nil, nil, cli.Errorf("this sponge-draft was built without --endpoint support").
+			return nil, nil, console.Errorf("this sponge-draft was built without --endpoint support").
 				WithHint("use --extractive, or a full build of sponge-draft")
 		}
 		d, err := openEndpoint(opts.Endpoint, opts.Model, mo)
@@ -271,7 +271,7 @@ func choose(opts *Options, stderr io.Writer) (Drafter, *jsonl.Warning, error) {
 		d, err := openEmbedded(modelFile, mo)
 		return d, nil, err
 	case opts.ModelFile != "" && statErr != nil:
-		return nil, nil, cli.Errorf("cannot read the model file %s: %v", opts.ModelFile, errors.Unwrap(statErr)).
+		return nil, nil, console.Errorf("cannot read the model file %s: %v", opts.ModelFile, errors.Unwrap(statErr)).
 			WithHint("give a GGUF file, or run sponge setup --digest")
 	case opts.ModelFile != "":
 		return nil, nil, noRuntime()

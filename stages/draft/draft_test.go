@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/stagetest"
+	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/rank"
 	"github.com/sponge-library/sponge/stages/search"
@@ -188,11 +188,11 @@ func TestStreams(t *testing.T) {
 func TestDrafterFails(t *testing.T) {
 	noSeams(t)
 	openEndpoint = func(endpoint, model string, opt ModelOptions) (Drafter, error) {
-		return &fakeDrafter{name: "m", err: cli.Errorf("the server at %s stopped answering", endpoint),
+		return &fakeDrafter{name: "m", err: console.Errorf("the server at %s stopped answering", endpoint),
 			statements: []*jsonl.Statement{{Text: "Cooler.", Passage: 1, Quote: "at a lower temperature"}}}, nil
 	}
 	r := stagetest.Run(Main, []string{"--endpoint", "http://127.0.0.1:9"}, []byte(teaInput), "whole")
-	if r.Code != cli.ExitFailure || r.Stderr != "sponge-draft: error: the server at http://127.0.0.1:9 stopped answering\n" {
+	if r.Code != console.ExitFailure || r.Stderr != "sponge-draft: error: the server at http://127.0.0.1:9 stopped answering\n" {
 		t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
 	}
 	if d := cmp.Diff([]string{"question", "passage", "model", "statement"}, types(records(t, r.Stdout))); d != "" {
@@ -291,7 +291,7 @@ func TestChoose(t *testing.T) {
 	t.Run("--endpoint without endpoint support", func(t *testing.T) {
 		noSeams(t)
 		_, _, r := run("--endpoint", "http://127.0.0.1:8080")
-		if r.Code != cli.ExitFailure || r.Stderr != "sponge-draft: error: this sponge-draft was built without --endpoint support\nsponge-draft: hint: use --extractive, or a full build of sponge-draft\n" {
+		if r.Code != console.ExitFailure || r.Stderr != "sponge-draft: error: this sponge-draft was built without --endpoint support\nsponge-draft: hint: use --extractive, or a full build of sponge-draft\n" {
 			t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
 		}
 		// The drafter is chosen before anything is passed on: a failure
@@ -304,17 +304,17 @@ func TestChoose(t *testing.T) {
 		noSeams(t)
 		openEmbedded = fakeEmbedded
 		_, _, r := run("--model-file", filepath.Join(lib, "none.gguf"))
-		if r.Code != cli.ExitFailure || !strings.HasPrefix(r.Stderr, "sponge-draft: error: cannot read the model file ") {
+		if r.Code != console.ExitFailure || !strings.HasPrefix(r.Stderr, "sponge-draft: error: cannot read the model file ") {
 			t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
 		}
 	})
 	t.Run("loading fails", func(t *testing.T) {
 		noSeams(t)
 		openEmbedded = func(string, ModelOptions) (Drafter, error) {
-			return nil, cli.Errorf("%s is not a GGUF model", modelFile).WithHint("run sponge setup --digest")
+			return nil, console.Errorf("%s is not a GGUF model", modelFile).WithHint("run sponge setup --digest")
 		}
 		_, _, r := run()
-		if r.Code != cli.ExitFailure || r.Stderr != "sponge-draft: error: "+modelFile+" is not a GGUF model\nsponge-draft: hint: run sponge setup --digest\n" {
+		if r.Code != console.ExitFailure || r.Stderr != "sponge-draft: error: "+modelFile+" is not a GGUF model\nsponge-draft: hint: run sponge setup --digest\n" {
 			t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
 		}
 	})
@@ -376,7 +376,7 @@ func TestHiddenModesWithoutRuntime(t *testing.T) {
 	noSeams(t)
 	for _, args := range [][]string{{"--check-model", "x.gguf"}, {"--serve", "--port", "7702"}} {
 		r := stagetest.Run(Main, args, nil, "whole")
-		if r.Code != cli.ExitFailure || !strings.HasPrefix(r.Stderr, "sponge-draft: error: this sponge-draft was built without the model runtime (cgo)") {
+		if r.Code != console.ExitFailure || !strings.HasPrefix(r.Stderr, "sponge-draft: error: this sponge-draft was built without the model runtime (cgo)") {
 			t.Errorf("%v: code %d, stderr %q", args, r.Code, r.Stderr)
 		}
 	}

@@ -13,10 +13,10 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/sponge-library/sponge/internal/chat"
-	"github.com/sponge-library/sponge/internal/llama"
-	"github.com/sponge-library/sponge/internal/progress"
-	"github.com/sponge-library/sponge/internal/quote"
+	"github.com/sponge-library/sponge/internal/base/progress"
+	"github.com/sponge-library/sponge/internal/base/quote"
+	"github.com/sponge-library/sponge/internal/model/chat"
+	"github.com/sponge-library/sponge/internal/model/llama"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -26,7 +26,7 @@ func init() {
 	}
 }
 
-// The embedded drafter runs a GGUF model in-process (internal/llama) and
+// The embedded drafter runs a GGUF model in-process (internal/model/llama) and
 // writes the framing of each statement itself; the model only chooses:
 // whether to write another statement or stop, the statement's words, the
 // passage number (only numbers of given passages are allowed), and the quote,

@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sponge-library/sponge/internal/gguf"
-	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/model/gguf"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/verify"
 )

@@ -29,8 +29,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sponge-library/sponge/internal/cli"
-	"github.com/sponge-library/sponge/internal/openai"
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/model/openai"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -87,7 +87,7 @@ func OpenFixedEndpoint(endpoint string, fixed Fixed) (Drafter, error) {
 func openEndpointDrafter(endpoint, model string, opt ModelOptions) (Drafter, error) {
 	c, err := openai.NewClient(endpoint)
 	if err != nil {
-		return nil, cli.Usage("--endpoint: %v", err).WithHint("give the server's base URL, e.g. --endpoint http://127.0.0.1:8080")
+		return nil, console.Usage("--endpoint: %v", err).WithHint("give the server's base URL, e.g. --endpoint http://127.0.0.1:8080")
 	}
 	if opt.Timeout > 0 {
 		c.TotalTimeout = opt.Timeout
@@ -122,7 +122,7 @@ func openEndpointDrafter(endpoint, model string, opt ModelOptions) (Drafter, err
 		case 1:
 			d.model = names[0]
 		default:
-			return nil, cli.Errorf("endpoint %s has %d models (%s); say which to use", c.Endpoint, len(names), listNames(names)).
+			return nil, console.Errorf("endpoint %s has %d models (%s); say which to use", c.Endpoint, len(names), listNames(names)).
 				WithHint("add --model NAME")
 		}
 	}
@@ -151,7 +151,7 @@ func endpointError(err error) error {
 	if !errors.As(err, &oe) {
 		return err
 	}
-	return cli.Errorf("%s", oe.Error()).WithHint(endpointHint)
+	return console.Errorf("%s", oe.Error()).WithHint(endpointHint)
 }
 
 // malformedError is a reply that is not the JSON asked for.
@@ -190,11 +190,11 @@ func (d *endpointDrafter) Draft(ctx context.Context, question string, passages [
 			hint = fmt.Sprintf("the server has: %s; pass one with --model, or %s", listNames(names), endpointHint)
 		}
 		cancel()
-		return cli.Errorf("%s", oe.Error()).WithHint("%s", hint)
+		return console.Errorf("%s", oe.Error()).WithHint("%s", hint)
 	}
 	var me *malformedError
 	if errors.As(err, &me) {
-		return cli.Errorf("endpoint %s: %s", d.client.Endpoint, me.msg).WithHint(endpointHint)
+		return console.Errorf("endpoint %s: %s", d.client.Endpoint, me.msg).WithHint(endpointHint)
 	}
 	return endpointError(err)
 }

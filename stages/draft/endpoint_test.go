@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/sponge-library/sponge/internal/cli"
-	"github.com/sponge-library/sponge/internal/openai"
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/model/openai"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -152,7 +152,7 @@ func epDraft(t *testing.T, url, model string, opt ModelOptions) (*epEmitted, err
 }
 
 func epHint(err error) string {
-	var ce *cli.Error
+	var ce *console.Error
 	if errors.As(err, &ce) {
 		return ce.Hint
 	}
@@ -343,8 +343,8 @@ func TestEndpointTimeout(t *testing.T) {
 
 func TestEndpointBadURL(t *testing.T) {
 	_, err := openEndpoint("localhost:8080", "", ModelOptions{})
-	var ce *cli.Error
-	if !errors.As(err, &ce) || ce.Code != cli.ExitUsage {
+	var ce *console.Error
+	if !errors.As(err, &ce) || ce.Code != console.ExitUsage {
 		t.Fatalf("got %v", err)
 	}
 }

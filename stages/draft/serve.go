@@ -23,12 +23,12 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/sponge-library/sponge/internal/chat"
-	"github.com/sponge-library/sponge/internal/cli"
-	"github.com/sponge-library/sponge/internal/gguf"
+	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/llama"
-	"github.com/sponge-library/sponge/internal/openai"
+	"github.com/sponge-library/sponge/internal/model/chat"
+	"github.com/sponge-library/sponge/internal/model/gguf"
+	"github.com/sponge-library/sponge/internal/model/llama"
+	"github.com/sponge-library/sponge/internal/model/openai"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -36,7 +36,7 @@ func init() {
 	serveMode = func(opts *Options, stdout, stderr io.Writer) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 		defer stop()
-		return cli.Report(stderr, serveProg, serve(ctx, opts, stderr, nil))
+		return console.Report(stderr, serveProg, serve(ctx, opts, stderr, nil))
 	}
 	checkModelMode = checkModel
 }
@@ -60,23 +60,23 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
 	if err != nil {
 		if errors.Is(err, syscall.EADDRINUSE) {
-			return cli.Errorf("port %d on 127.0.0.1 is in use", port).
+			return console.Errorf("port %d on 127.0.0.1 is in use", port).
 				WithHint("is sponge serve running already? else choose another port with --port")
 		}
-		return cli.Errorf("cannot listen on 127.0.0.1:%d: %v", port, err)
+		return console.Errorf("cannot listen on 127.0.0.1:%d: %v", port, err)
 	}
 	defer ln.Close()
 	if _, err := os.Stat(modelFile); err != nil {
-		return cli.Errorf("no model file %s", modelFile).WithHint("run sponge setup --digest")
+		return console.Errorf("no model file %s", modelFile).WithHint("run sponge setup --digest")
 	}
 	e, err := OpenEmbedded(modelFile, ModelOptions{MaxStatements: MaxStatements, Threads: opts.Threads, Stderr: stderr})
 	if err != nil {
-		return cli.Errorf("cannot load the model: %v", err).WithHint("install a model that loads: sponge setup --digest")
+		return console.Errorf("cannot load the model: %v", err).WithHint("install a model that loads: sponge setup --digest")
 	}
 	defer e.Close()
 
 	h := openai.NewHandler(&modelServer{e: e})
-	h.Log = func(format string, a ...any) { cli.PrintWarning(stderr, serveProg, fmt.Sprintf(format, a...)) }
+	h.Log = func(format string, a ...any) { console.PrintWarning(stderr, serveProg, fmt.Sprintf(format, a...)) }
 	// Requests still running when the server stops are cancelled, so a
 	// long answer does not hold up Ctrl-C.
 	base, cancel := context.WithCancel(context.Background())
@@ -89,7 +89,7 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 	info := openai.ServeInfo{Endpoint: endpoint, Model: e.Name(), PID: os.Getpid()}
 	if err := os.MkdirAll(libDir, 0o755); err == nil {
 		if err := openai.WriteServeInfo(libDir, info); err != nil {
-			cli.PrintWarning(stderr, serveProg, fmt.Sprintf("cannot write %s, so sponge ask will not find this server by itself: %v", filepath.Join(libDir, openai.ServeFile), err))
+			console.PrintWarning(stderr, serveProg, fmt.Sprintf("cannot write %s, so sponge ask will not find this server by itself: %v", filepath.Join(libDir, openai.ServeFile), err))
 		}
 		defer openai.RemoveServeInfo(libDir, info.PID)
 	}
@@ -100,7 +100,7 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 	select {
 	case <-ctx.Done():
 	case err := <-served:
-		return cli.Errorf("the server stopped: %v", err)
+		return console.Errorf("the server stopped: %v", err)
 	}
 	cancel()
 	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -239,11 +239,11 @@ func checkModel(opts *Options, stdout, stderr io.Writer) int {
 		if errors.As(err, &ge) {
 			err = errors.New(ge.Msg)
 		}
-		return cli.Report(stderr, Prog, err)
+		return console.Report(stderr, Prog, err)
 	}
 	defer e.Close()
 	info := e.m.Info()
 	fmt.Fprintf(stdout, "%s: %s (%s), %d tokens of context, %d in the vocabulary, chat format %s\n",
 		opts.CheckModel, info.Name, info.Architecture, info.ContextSize, info.VocabSize, e.tmpl.Style)
-	return cli.ExitOK
+	return console.ExitOK
 }

@@ -12,10 +12,10 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/sponge-library/sponge/internal/cli"
-	"github.com/sponge-library/sponge/internal/index"
-	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/index"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -50,7 +50,7 @@ type options struct {
 // Main runs the stage and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts options
-	rest, done, code := cli.Parse(&opts, Prog, "[OPTIONS] < hits.jsonl",
+	rest, done, code := console.Parse(&opts, Prog, "[OPTIONS] < hits.jsonl",
 		"Rank the paragraphs of the hit items against the question and write them as\n"+
 			"numbered passages (at most 4 per item, about 12,000 characters in all).\n"+
 			"Every record read is passed on unchanged; passages follow them.", args, stdout, stderr)
@@ -58,7 +58,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) > 0 {
-		return cli.Report(stderr, Prog, cli.Usage("sponge-rank reads JSONL on stdin and takes no arguments (got %q)", rest[0]))
+		return console.Report(stderr, Prog, console.Usage("sponge-rank reads JSONL on stdin and takes no arguments (got %q)", rest[0]))
 	}
 	w := jsonl.NewWriter(stdout)
 	r := jsonl.NewReader(stdin, "<stdin>")
@@ -71,7 +71,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			break
 		}
 		if err != nil {
-			return cli.Report(stderr, Prog, &cli.Error{Code: cli.ExitBadInput, Msg: err.Error()})
+			return console.Report(stderr, Prog, &console.Error{Code: console.ExitBadInput, Msg: err.Error()})
 		}
 		seen = true
 		switch rec := line.Record.(type) {
@@ -81,34 +81,34 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			hits = append(hits, rec)
 		}
 		if err := w.WriteRaw(line.Raw); err != nil {
-			return cli.Report(stderr, Prog, err)
+			return console.Report(stderr, Prog, err)
 		}
 	}
 	if question == nil && !seen {
 		// An empty stream: the stage before has said what went wrong.
-		return cli.ExitOK
+		return console.ExitOK
 	}
 	if question == nil {
-		return cli.Report(stderr, Prog, &cli.Error{Code: cli.ExitBadInput, Msg: "<stdin>: no question record",
+		return console.Report(stderr, Prog, &console.Error{Code: console.ExitBadInput, Msg: "<stdin>: no question record",
 			Hint: `pipe sponge-search into it: sponge-search "QUESTION" | sponge-rank`})
 	}
 	if len(hits) == 0 {
-		return cli.ExitOK
+		return console.ExitOK
 	}
 	lib, err := library.Open(opts.Library)
 	if err != nil {
-		return cli.Report(stderr, Prog, err)
+		return console.Report(stderr, Prog, err)
 	}
 	passages, err := Rank(lib, question.Text, hits)
 	if err != nil {
-		return cli.Report(stderr, Prog, err)
+		return console.Report(stderr, Prog, err)
 	}
 	for _, p := range passages {
 		if err := w.Write(p); err != nil {
-			return cli.Report(stderr, Prog, err)
+			return console.Report(stderr, Prog, err)
 		}
 	}
-	return cli.ExitOK
+	return console.ExitOK
 }
 
 type candidate struct {

@@ -9,10 +9,10 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/sponge-library/sponge/internal/index"
-	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/stagetest"
+	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/search"
 )

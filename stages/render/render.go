@@ -13,8 +13,8 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/sponge-library/sponge/internal/cli"
-	"github.com/sponge-library/sponge/internal/quote"
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/quote"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -50,22 +50,22 @@ type options struct {
 // Main runs sponge-render and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts options
-	rest, done, code := cli.Parse(&opts, Prog, "[OPTIONS] < stream.jsonl", about, args, stdout, stderr)
+	rest, done, code := console.Parse(&opts, Prog, "[OPTIONS] < stream.jsonl", about, args, stdout, stderr)
 	if done {
 		return code
 	}
 	if len(rest) > 0 {
-		return cli.Report(stderr, Prog, cli.Usage("unexpected argument %q: the stream comes on stdin", rest[0]).
+		return console.Report(stderr, Prog, console.Usage("unexpected argument %q: the stream comes on stdin", rest[0]).
 			WithHint("run '%s --help'", Prog))
 	}
 	s, err := Read(jsonl.NewReader(stdin, "<stdin>"))
 	if err != nil {
-		return cli.Report(stderr, Prog, err)
+		return console.Report(stderr, Prog, err)
 	}
 	if s.Empty() {
 		// Nothing came: the stage before has said what went wrong, and an
 		// answer made of nothing would only hide that.
-		return cli.ExitOK
+		return console.ExitOK
 	}
 	if opts.JSON {
 		err = WriteJSON(stdout, s)
@@ -73,9 +73,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = WriteText(stdout, s, StyleFor(stdout))
 	}
 	if err != nil {
-		return cli.Report(stderr, Prog, cli.Errorf("cannot write the answer: %v", err))
+		return console.Report(stderr, Prog, console.Errorf("cannot write the answer: %v", err))
 	}
-	return cli.ExitOK
+	return console.ExitOK
 }
 
 // Stream is everything render needs from a stream, in stream order.
@@ -108,9 +108,9 @@ func Read(r *jsonl.Reader) (*Stream, error) {
 		if err != nil {
 			var de *jsonl.DecodeError
 			if errors.As(err, &de) {
-				return nil, &cli.Error{Msg: de.Error(), Code: cli.ExitBadInput}
+				return nil, &console.Error{Msg: de.Error(), Code: console.ExitBadInput}
 			}
-			return nil, cli.Errorf("cannot read the stream: %v", err)
+			return nil, console.Errorf("cannot read the stream: %v", err)
 		}
 		switch rec := line.Record.(type) {
 		case *jsonl.Question:
@@ -219,7 +219,7 @@ type Style struct {
 // plain otherwise. The width is $COLUMNS, else the terminal's; colour is
 // off when NO_COLOR is set or TERM is dumb.
 func StyleFor(w io.Writer) Style {
-	if !cli.IsTerminal(w) {
+	if !console.IsTerminal(w) {
 		return Style{}
 	}
 	st := Style{Width: 80, Colour: os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"}

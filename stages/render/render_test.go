@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/sponge-library/sponge/internal/stagetest"
+	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/verify"
 )

@@ -7,7 +7,7 @@ import (
 
 	"github.com/rivo/uniseg"
 
-	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/base/item"
 )
 
 // Text shown for an answer with no verified statement.

@@ -7,9 +7,9 @@ import (
 	"sort"
 	"time"
 
-	"github.com/sponge-library/sponge/internal/embed"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/vectors"
+	"github.com/sponge-library/sponge/internal/library/vectors"
+	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/jsonl"
 )
 

@@ -9,11 +9,11 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/sponge-library/sponge/internal/embed"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/models"
-	"github.com/sponge-library/sponge/internal/stagetest"
-	"github.com/sponge-library/sponge/internal/vectors"
+	"github.com/sponge-library/sponge/internal/library/vectors"
+	"github.com/sponge-library/sponge/internal/model/catalog"
+	"github.com/sponge-library/sponge/internal/model/embed"
+	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -87,11 +87,11 @@ func installFake(t *testing.T, lib *library.Library, sha string) {
 	t.Helper()
 	data := []byte("GGUF stand-in")
 	os.MkdirAll(lib.ModelsDir(), 0o755)
-	if err := os.WriteFile(filepath.Join(lib.ModelsDir(), models.Embedding.File()), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(lib.ModelsDir(), catalog.Embedding.File()), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	mf, _ := json.Marshal(models.Manifest{Kind: models.Embedding, Name: "concepts", File: models.Embedding.File(), SHA256: sha, Size: int64(len(data))})
-	if err := os.WriteFile(filepath.Join(lib.ModelsDir(), models.Embedding.ManifestFile()), mf, 0o644); err != nil {
+	mf, _ := json.Marshal(catalog.Manifest{Kind: catalog.Embedding, Name: "concepts", File: catalog.Embedding.File(), SHA256: sha, Size: int64(len(data))})
+	if err := os.WriteFile(filepath.Join(lib.ModelsDir(), catalog.Embedding.ManifestFile()), mf, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -8,11 +8,11 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sponge-library/sponge/internal/embed"
-	"github.com/sponge-library/sponge/internal/gguf"
-	"github.com/sponge-library/sponge/internal/models"
-	"github.com/sponge-library/sponge/internal/stagetest"
-	"github.com/sponge-library/sponge/internal/vectors"
+	"github.com/sponge-library/sponge/internal/library/vectors"
+	"github.com/sponge-library/sponge/internal/model/catalog"
+	"github.com/sponge-library/sponge/internal/model/embed"
+	"github.com/sponge-library/sponge/internal/model/gguf"
+	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 )
 
 // TestMeaningWithModel runs meaning search with a real (random-weight)
@@ -29,7 +29,7 @@ func TestMeaningWithModel(t *testing.T) {
 	if err := gguf.WriteBert(file, gguf.BertTiny()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := models.InstallFrom(context.Background(), lib.ModelsDir(), models.Embedding, file, models.Options{}); err != nil {
+	if _, err := catalog.InstallFrom(context.Background(), lib.ModelsDir(), catalog.Embedding, file, catalog.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	path, tag, err := vectors.Installed(lib)

@@ -11,10 +11,10 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/sponge-library/sponge/internal/cli"
-	"github.com/sponge-library/sponge/internal/embed"
-	"github.com/sponge-library/sponge/internal/index"
+	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -41,28 +41,28 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
 	var opts options
-	rest, done, code := cli.Parse(&opts, Prog, "[OPTIONS] [QUESTION]",
+	rest, done, code := console.Parse(&opts, Prog, "[OPTIONS] [QUESTION]",
 		"Pick the items that best answer QUESTION (or the question record on stdin) and write\n"+
 			"JSONL: the question, warnings, then one hit per item, best first.", args, stdout, stderr)
 	if done {
 		return code
 	}
 	if opts.Limit != 0 && (opts.Limit < 1 || opts.Limit > MaxLimit) {
-		return cli.Report(stderr, Prog, cli.Usage("--limit must be from 1 to %d, not %d", MaxLimit, opts.Limit))
+		return console.Report(stderr, Prog, console.Usage("--limit must be from 1 to %d, not %d", MaxLimit, opts.Limit))
 	}
 	w := jsonl.NewWriter(stdout)
 	var q *jsonl.Question
 	if len(rest) > 0 {
 		text := strings.TrimSpace(strings.Join(rest, " "))
 		if text == "" {
-			return cli.Report(stderr, Prog, cli.Usage("the question is empty"))
+			return console.Report(stderr, Prog, console.Usage("the question is empty"))
 		}
 		q = &jsonl.Question{Text: text}
 	} else {
 		var err error
 		q, err = readQuestion(stdin, w)
 		if err != nil {
-			return cli.Report(stderr, Prog, err)
+			return console.Report(stderr, Prog, err)
 		}
 	}
 	switch {
@@ -71,17 +71,17 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case q.Limit == 0:
 		q.Limit = DefaultLimit
 	case q.Limit < 1 || q.Limit > MaxLimit:
-		return cli.Report(stderr, Prog, &cli.Error{Code: cli.ExitBadInput, Msg: fmt.Sprintf("the question's limit must be from 1 to %d, not %d", MaxLimit, q.Limit)})
+		return console.Report(stderr, Prog, &console.Error{Code: console.ExitBadInput, Msg: fmt.Sprintf("the question's limit must be from 1 to %d, not %d", MaxLimit, q.Limit)})
 	}
 	res, err := Find(opts.Library, q.Text, q.Limit)
 	if err != nil {
-		return cli.Report(stderr, Prog, err)
+		return console.Report(stderr, Prog, err)
 	}
 	if err := Write(w, q, res); err != nil {
-		return cli.Report(stderr, Prog, err)
+		return console.Report(stderr, Prog, err)
 	}
 	embed.Mark("hits written")
-	return cli.ExitOK
+	return console.ExitOK
 }
 
 // readQuestion reads records until the question, passing on any other record.
@@ -90,14 +90,14 @@ func readQuestion(stdin io.Reader, w *jsonl.Writer) (*jsonl.Question, error) {
 	for {
 		line, err := r.Next()
 		if err == io.EOF {
-			return nil, cli.Usage("no question: give one as an argument, or a question record on stdin")
+			return nil, console.Usage("no question: give one as an argument, or a question record on stdin")
 		}
 		if err != nil {
-			return nil, &cli.Error{Code: cli.ExitBadInput, Msg: err.Error()}
+			return nil, &console.Error{Code: console.ExitBadInput, Msg: err.Error()}
 		}
 		if q, ok := line.Record.(*jsonl.Question); ok {
 			if strings.TrimSpace(q.Text) == "" {
-				return nil, &cli.Error{Code: cli.ExitBadInput, Msg: fmt.Sprintf("<stdin>:%d: the question is empty", line.Number)}
+				return nil, &console.Error{Code: console.ExitBadInput, Msg: fmt.Sprintf("<stdin>:%d: the question is empty", line.Number)}
 			}
 			return q, nil
 		}
@@ -139,7 +139,7 @@ func Find(dir, question string, limit int) (*Result, error) {
 }
 
 func emptyLibrary(lib *library.Library) error {
-	return cli.Errorf("the library at %s is empty", lib.Dir).WithHint("save something first: sponge add FILE|FOLDER|URL")
+	return console.Errorf("the library at %s is empty", lib.Dir).WithHint("save something first: sponge add FILE|FOLDER|URL")
 }
 
 // FindIn searches an open index; servers that keep the index open call it
@@ -209,7 +209,7 @@ func findIn(lib *library.Library, x *index.Index, question string, limit int, me
 
 func keywordError(question string, err error) error {
 	if errors.Is(err, index.ErrNoWords) {
-		return cli.Usage("the question %q has no words to search for", question)
+		return console.Usage("the question %q has no words to search for", question)
 	}
 	return err
 }

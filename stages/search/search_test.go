@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/sponge-library/sponge/internal/stagetest"
+	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 )
 
 var update = flag.Bool("update", false, "write the golden files instead of comparing")

@@ -3,8 +3,8 @@ package search
 import (
 	"strings"
 
-	"github.com/sponge-library/sponge/internal/index"
-	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/library/index"
 )
 
 // Snippet returns a short piece of the item around the question's words:

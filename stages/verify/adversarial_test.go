@@ -14,9 +14,9 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
-	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/quote"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/quote"
 	"github.com/sponge-library/sponge/jsonl"
 )
 

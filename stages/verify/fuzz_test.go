@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sponge-library/sponge/internal/cli"
+	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -34,7 +34,7 @@ func FuzzVerify(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		r := runWhole(lib, in)
 		switch r.Code {
-		case cli.ExitOK:
+		case console.ExitOK:
 			if r.Stderr != "" && !strings.HasPrefix(r.Stderr, "sponge-verify: warning: ") {
 				t.Fatalf("stderr on success: %q", r.Stderr)
 			}
@@ -44,7 +44,7 @@ func FuzzVerify(f *testing.F) {
 					t.Fatalf("a statement passed through unchecked")
 				}
 			}
-		case cli.ExitBadInput:
+		case console.ExitBadInput:
 			if !decodeError.MatchString(r.Stderr) {
 				t.Fatalf("malformed input gave %q", r.Stderr)
 			}

@@ -8,10 +8,10 @@ import (
 	"io"
 	"strings"
 
-	"github.com/sponge-library/sponge/internal/cli"
-	"github.com/sponge-library/sponge/internal/item"
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/quote"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/quote"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -43,21 +43,21 @@ type options struct {
 // Main runs sponge-verify and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts options
-	rest, done, code := cli.Parse(&opts, Prog, "[OPTIONS] < statements.jsonl", about, args, stdout, stderr)
+	rest, done, code := console.Parse(&opts, Prog, "[OPTIONS] < statements.jsonl", about, args, stdout, stderr)
 	if done {
 		return code
 	}
 	if len(rest) > 0 {
-		return cli.Report(stderr, Prog, cli.Usage("unexpected argument %q: the stream comes on stdin", rest[0]).
+		return console.Report(stderr, Prog, console.Usage("unexpected argument %q: the stream comes on stdin", rest[0]).
 			WithHint("run '%s --help'", Prog))
 	}
 	lib, err := library.Open(opts.Library)
 	if err != nil {
-		return cli.Report(stderr, Prog, err)
+		return console.Report(stderr, Prog, err)
 	}
 	v := New(lib)
-	v.Warn = func(msg string) { cli.PrintWarning(stderr, Prog, msg) }
-	return cli.Report(stderr, Prog, v.Run(jsonl.NewReader(stdin, "<stdin>"), jsonl.NewWriter(stdout)))
+	v.Warn = func(msg string) { console.PrintWarning(stderr, Prog, msg) }
+	return console.Report(stderr, Prog, v.Run(jsonl.NewReader(stdin, "<stdin>"), jsonl.NewWriter(stdout)))
 }
 
 // Verifier checks statements against a library. It remembers the passages it
@@ -95,9 +95,9 @@ func (v *Verifier) Run(r *jsonl.Reader, w *jsonl.Writer) error {
 		if err != nil {
 			var de *jsonl.DecodeError
 			if errors.As(err, &de) {
-				return &cli.Error{Msg: de.Error(), Code: cli.ExitBadInput}
+				return &console.Error{Msg: de.Error(), Code: console.ExitBadInput}
 			}
-			return cli.Errorf("cannot read the stream: %v", err)
+			return console.Errorf("cannot read the stream: %v", err)
 		}
 		switch rec := line.Record.(type) {
 		case *jsonl.Passage:
@@ -109,7 +109,7 @@ func (v *Verifier) Run(r *jsonl.Reader, w *jsonl.Writer) error {
 			err = w.WriteRaw(line.Raw)
 		}
 		if err != nil {
-			return cli.Errorf("cannot write the stream: %v", err)
+			return console.Errorf("cannot write the stream: %v", err)
 		}
 	}
 }

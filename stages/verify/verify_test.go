@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sponge-library/sponge/internal/cli"
-	"github.com/sponge-library/sponge/internal/stagetest"
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -82,7 +82,7 @@ func TestLibraryFromEnvironment(t *testing.T) {
 	}
 	t.Setenv("SPONGE_HOME", filepath.Join(t.TempDir(), "none"))
 	r = stagetest.Run(Main, nil, []byte(in), "whole")
-	if r.Code != cli.ExitFailure || !strings.Contains(r.Stderr, "sponge-verify: hint: save something first") || r.Stdout != "" {
+	if r.Code != console.ExitFailure || !strings.Contains(r.Stderr, "sponge-verify: hint: save something first") || r.Stdout != "" {
 		t.Errorf("missing library: code %d, stdout %q, stderr %q", r.Code, r.Stdout, r.Stderr)
 	}
 }

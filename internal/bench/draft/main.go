@@ -8,7 +8,7 @@
 // statement, the total and the server's RSS.
 //
 // The models are random-weight GGUF files with the shapes of Qwen2.5-0.5B
-// (Q8_0) and Llama-3.2-1B (Q4_0), written by internal/gguf into -models on
+// (Q8_0) and Llama-3.2-1B (Q4_0), written by internal/testsupport/ggufgen into -models on
 // first use: speed depends on the shape and the tensor type, not on the
 // weights. Their vocabularies hold the words of the SciFact abstracts, so the
 // ~12,000-character prompt, made of those abstracts, takes about as many
@@ -35,7 +35,7 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/bench"
-	"github.com/sponge-library/sponge/internal/gguf"
+	"github.com/sponge-library/sponge/internal/model/gguf"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft"
 )

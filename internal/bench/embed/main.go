@@ -34,11 +34,11 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/bench"
-	"github.com/sponge-library/sponge/internal/embed"
-	"github.com/sponge-library/sponge/internal/gguf"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/models"
-	"github.com/sponge-library/sponge/internal/vectors"
+	"github.com/sponge-library/sponge/internal/library/vectors"
+	"github.com/sponge-library/sponge/internal/model/catalog"
+	"github.com/sponge-library/sponge/internal/model/embed"
+	"github.com/sponge-library/sponge/internal/model/gguf"
 )
 
 func main() {
@@ -146,7 +146,7 @@ func latency(docs []bench.Doc, libDir, modelPath, binDir string, runs int, sizeL
 	if err != nil {
 		return err
 	}
-	if _, err := models.InstallFrom(context.Background(), lib.ModelsDir(), models.Embedding, modelPath, models.Options{}); err != nil && !strings.Contains(err.Error(), "installed") {
+	if _, err := catalog.InstallFrom(context.Background(), lib.ModelsDir(), catalog.Embedding, modelPath, catalog.Options{}); err != nil && !strings.Contains(err.Error(), "installed") {
 		return err
 	}
 	_, tag, err := vectors.Installed(lib)

@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/bench"
-	"github.com/sponge-library/sponge/internal/extractive"
-	"github.com/sponge-library/sponge/internal/index"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/stages/draft/extractive"
 )
 
 // demoQuestion is a question of demo-questions.txt with what a person

@@ -43,11 +43,11 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/bench"
-	"github.com/sponge-library/sponge/internal/extractive"
-	"github.com/sponge-library/sponge/internal/index"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/sentences"
+	"github.com/sponge-library/sponge/internal/library/index"
 	"github.com/sponge-library/sponge/jsonl"
+	"github.com/sponge-library/sponge/stages/draft/extractive"
+	"github.com/sponge-library/sponge/stages/draft/sentences"
 	"github.com/sponge-library/sponge/stages/rank"
 	"github.com/sponge-library/sponge/stages/search"
 )
@@ -181,7 +181,7 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 	fmt.Printf("Passages from sponge-search | sponge-rank (8 items): a gold abstract is among them for %d of %d claims (%.3f): the ceiling of the hit rate.\n\n",
 		inTop, len(answerable), float64(inTop)/float64(len(answerable)))
 
-	fmt.Printf("Sentence splitting: %s of the SciFact gold evidence sentences come out of internal/sentences exactly.\n\n", splitAgreement(dir, claims))
+	fmt.Printf("Sentence splitting: %s of the SciFact gold evidence sentences come out of stages/draft/sentences exactly.\n\n", splitAgreement(dir, claims))
 
 	p := extractive.DefaultParams
 	if tune {

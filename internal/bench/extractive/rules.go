@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sponge-library/sponge/internal/bench"
-	"github.com/sponge-library/sponge/internal/extractive"
+	"github.com/sponge-library/sponge/stages/draft/extractive"
 )
 
 // targetHit is issue 6's least evidence hit rate.

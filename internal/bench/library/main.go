@@ -15,7 +15,7 @@
 //	go run ./internal/bench/library -bin bin          (make bench)
 //	go run ./internal/bench/library -cpuprofile add.prof -only linux-doc
 //
-// With -cpuprofile the add runs inside this process (app.Main, the same code
+// With -cpuprofile the add runs inside this process (cli.Main, the same code
 // as the binary) under the CPU profiler, for `go tool pprof`.
 package main
 
@@ -38,8 +38,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/sponge-library/sponge/internal/app"
 	"github.com/sponge-library/sponge/internal/bench"
+	"github.com/sponge-library/sponge/internal/front/cli"
 	"github.com/sponge-library/sponge/internal/library"
 )
 
@@ -286,7 +286,7 @@ func addInProcess(lib, in string, r *result, cpuprofile, memprofile string) ([]b
 		return nil, err
 	}
 	start := time.Now()
-	code := app.Main([]string{"add", "-q", "--library", lib, in}, strings.NewReader(""), &out, &errOut)
+	code := cli.Main([]string{"add", "-q", "--library", lib, in}, strings.NewReader(""), &out, &errOut)
 	r.wall = time.Since(start)
 	pprof.StopCPUProfile()
 	var after syscall.Rusage

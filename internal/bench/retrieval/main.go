@@ -12,8 +12,8 @@ import (
 
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/sponge-library/sponge/internal/bench"
-	"github.com/sponge-library/sponge/internal/index"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/index"
 )
 
 func main() {

@@ -1,0 +1,150 @@
+// Package console holds what every sponge command shares: exit codes, how errors
+// and hints are printed for people, and flag parsing.
+package console
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	flags "github.com/jessevdk/go-flags"
+)
+
+// Exit codes, the same for every command.
+const (
+	ExitOK          = 0 // done
+	ExitFailure     = 1 // something failed: a missing library, a dead endpoint, an input that could not be saved
+	ExitUsage       = 2 // the command line is wrong
+	ExitBadInput    = 3 // the JSONL stream on stdin is not valid
+	ExitInterrupted = 130
+)
+
+// ExitCodesHelp is printed at the end of every command's --help.
+const ExitCodesHelp = `Exit codes: 0 done, 1 failed, 2 usage error, 3 malformed input stream.`
+
+// Error is an error for a person: a message, an optional hint, and the exit
+// code it should end the command with.
+type Error struct {
+	Msg  string
+	Hint string
+	Code int
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Errorf makes an *Error with ExitFailure.
+func Errorf(format string, a ...any) *Error {
+	return &Error{Msg: fmt.Sprintf(format, a...), Code: ExitFailure}
+}
+
+// WithHint returns e with a hint.
+func (e *Error) WithHint(format string, a ...any) *Error {
+	e.Hint = fmt.Sprintf(format, a...)
+	return e
+}
+
+// Usage makes a usage error (exit 2).
+func Usage(format string, a ...any) *Error {
+	return &Error{Msg: fmt.Sprintf(format, a...), Code: ExitUsage}
+}
+
+// Hinted is an error that carries a hint for the person.
+type Hinted interface {
+	error
+	Hint() string
+}
+
+// Report prints err as "prog: error: …" (and "prog: hint: …") and returns
+// the exit code it calls for. A nil error is ExitOK.
+func Report(stderr io.Writer, prog string, err error) int {
+	if err == nil {
+		return ExitOK
+	}
+	code := ExitFailure
+	hint := ""
+	var ce *Error
+	if errors.As(err, &ce) {
+		code = ce.Code
+		hint = ce.Hint
+	}
+	var he Hinted
+	if hint == "" && errors.As(err, &he) {
+		hint = he.Hint()
+	}
+	PrintError(stderr, prog, err.Error())
+	if hint != "" {
+		PrintHint(stderr, prog, hint)
+	}
+	return code
+}
+
+// PrintError prints one "prog: error: msg" line.
+func PrintError(w io.Writer, prog, msg string) {
+	fmt.Fprintf(w, "%s: error: %s\n", prog, oneLine(msg))
+}
+
+// PrintHint prints one "prog: hint: msg" line.
+func PrintHint(w io.Writer, prog, msg string) {
+	fmt.Fprintf(w, "%s: hint: %s\n", prog, oneLine(msg))
+}
+
+// PrintWarning prints one "prog: warning: msg" line.
+func PrintWarning(w io.Writer, prog, msg string) {
+	fmt.Fprintf(w, "%s: warning: %s\n", prog, oneLine(msg))
+}
+
+func oneLine(s string) string {
+	return strings.TrimRight(strings.ReplaceAll(s, "\n", " "), " .")
+}
+
+// Parse parses args into opts (a go-flags struct). usage is the text after
+// the program name in the help, and about a few lines describing the command.
+// It returns the positional arguments; done is true when the command should
+// stop (help was printed, or the line was wrong) with the returned code.
+func Parse(opts any, prog, usage, about string, args []string, stdout, stderr io.Writer) (rest []string, done bool, code int) {
+	p := flags.NewNamedParser(prog, flags.HelpFlag|flags.PassDoubleDash)
+	p.Usage = usage
+	p.LongDescription = unwrap(about)
+	if _, err := p.AddGroup("Options", "", opts); err != nil {
+		PrintError(stderr, prog, err.Error())
+		return nil, true, ExitFailure
+	}
+	rest, err := p.ParseArgs(args)
+	if err != nil {
+		var fe *flags.Error
+		if errors.As(err, &fe) && fe.Type == flags.ErrHelp {
+			p.WriteHelp(stdout)
+			fmt.Fprintf(stdout, "\n%s\n", ExitCodesHelp)
+			return nil, true, ExitOK
+		}
+		PrintError(stderr, prog, err.Error())
+		PrintHint(stderr, prog, fmt.Sprintf("run '%s --help'", prog))
+		return nil, true, ExitUsage
+	}
+	return rest, false, ExitOK
+}
+
+// IsTerminal reports whether w is a terminal (for progress bars and colour).
+func IsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	return st.Mode()&os.ModeCharDevice != 0
+}
+
+// unwrap joins the lines of each paragraph of s, so that go-flags, which
+// wraps the help to the terminal, does not break lines a second time.
+func unwrap(s string) string {
+	paras := strings.Split(s, "\n\n")
+	for i, p := range paras {
+		paras[i] = strings.Join(strings.Fields(p), " ")
+	}
+	return strings.Join(paras, "\n\n")
+}

@@ -1,0 +1,50 @@
+package console
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestReport(t *testing.T) {
+	for _, tc := range []struct {
+		err    error
+		code   int
+		stderr string
+	}{
+		{nil, ExitOK, ""},
+		{errors.New("disk full."), ExitFailure, "p: error: disk full\n"},
+		{Errorf("no item matches %q", "0a57").WithHint("run 'sponge list'"), ExitFailure,
+			"p: error: no item matches \"0a57\"\np: hint: run 'sponge list'\n"},
+		{Usage("--limit must be from 1 to 20, not %d", 50), ExitUsage, "p: error: --limit must be from 1 to 20, not 50\n"},
+		{fmt.Errorf("reading: %w", &Error{Msg: "bad line\nsecond", Code: ExitBadInput}), ExitBadInput, "p: error: reading: bad line second\n"},
+	} {
+		var b bytes.Buffer
+		if code := Report(&b, "p", tc.err); code != tc.code || b.String() != tc.stderr {
+			t.Errorf("Report(%v) = %d, %q; want %d, %q", tc.err, code, b.String(), tc.code, tc.stderr)
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	var opts struct {
+		Limit int `long:"limit" description:"how many"`
+	}
+	var out, errb bytes.Buffer
+	rest, done, code := Parse(&opts, "p", "[OPTIONS] Q", "First line\nwrapped.\n\nSecond paragraph.", []string{"--limit", "3", "tea"}, &out, &errb)
+	if done || code != 0 || opts.Limit != 3 || len(rest) != 1 || rest[0] != "tea" {
+		t.Fatalf("parse: %v %v %d %d", rest, done, code, opts.Limit)
+	}
+	out.Reset()
+	_, done, code = Parse(&opts, "p", "[OPTIONS] Q", "First line\nwrapped.\n\nSecond paragraph.", []string{"--help"}, &out, &errb)
+	if !done || code != ExitOK || !strings.Contains(out.String(), "First line wrapped.\n\nSecond paragraph.") || !strings.Contains(out.String(), ExitCodesHelp) {
+		t.Errorf("help: %v %d %q", done, code, out.String())
+	}
+	errb.Reset()
+	_, done, code = Parse(&opts, "p", "[OPTIONS] Q", "", []string{"--colour"}, &out, &errb)
+	if !done || code != ExitUsage || errb.String() != "p: error: unknown flag `colour'\np: hint: run 'p --help'\n" {
+		t.Errorf("bad flag: %v %d %q", done, code, errb.String())
+	}
+}

@@ -1,0 +1,132 @@
+// Package cli is the sponge command: a set of subcommands (add, list, show,
+// ask, setup, …). Each subcommand lives in its own file and registers itself.
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/progress"
+	"github.com/sponge-library/sponge/internal/library"
+)
+
+// Prog is how the command names itself in messages.
+const Prog = "sponge"
+
+// Env is what a subcommand runs with.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+type command struct {
+	name    string
+	summary string
+	run     func(env *Env, args []string) int
+}
+
+var commands = map[string]command{}
+
+// register adds a subcommand; called from init in each subcommand's file.
+func register(name, summary string, run func(env *Env, args []string) int) {
+	if _, dup := commands[name]; dup {
+		panic("sponge: two commands named " + name)
+	}
+	commands[name] = command{name, summary, run}
+}
+
+// order is the order subcommands are listed in the help; others follow.
+var order = []string{"add", "list", "show", "rm", "reindex", "search", "ask", "setup", "serve", "mcp"}
+
+// Main runs the sponge command and returns its exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	if len(args) == 0 {
+		usage(stderr)
+		return console.ExitUsage
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		usage(stdout)
+		return console.ExitOK
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		console.PrintError(stderr, Prog, fmt.Sprintf("unknown command %q", args[0]))
+		console.PrintHint(stderr, Prog, "run 'sponge --help' for the list of commands")
+		return console.ExitUsage
+	}
+	return c.run(env, args[1:])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "Usage: sponge COMMAND [OPTIONS] [ARGS]\n\nA local-first personal library: save what you read, ask it questions,\nget answers whose every quote is checked against what you saved.\n\nCommands:\n")
+	seen := map[string]bool{}
+	var names []string
+	for _, n := range order {
+		if _, ok := commands[n]; ok {
+			names = append(names, n)
+			seen[n] = true
+		}
+	}
+	var rest []string
+	for n := range commands {
+		if !seen[n] {
+			rest = append(rest, n)
+		}
+	}
+	sort.Strings(rest)
+	names = append(names, rest...)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintf(w, "\nRun 'sponge COMMAND --help' for a command's options.\nThe library is --library DIR, else $SPONGE_HOME, else %s.\n%s\n",
+		strings.Replace(defaultLibraryHelp(), os.Getenv("HOME"), "~", 1), console.ExitCodesHelp)
+}
+
+func defaultLibraryHelp() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return d + "/sponge"
+	}
+	return os.Getenv("HOME") + "/.local/share/sponge"
+}
+
+// LibraryOpt is the --library flag every subcommand takes.
+type LibraryOpt struct {
+	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else ~/.local/share/sponge)"`
+}
+
+// progressFor is a progress bar on stderr when it is a terminal.
+func progressFor(env *Env, total int, what string) *progress.Bar {
+	return progress.New(env.Stderr, int64(total), what, false)
+}
+
+// count says "1 paragraph" or "3 paragraphs".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// openWriter opens the library for changes, telling the person when another
+// sponge command has it and this one waits its turn.
+func openWriter(env *Env, dir string) (*library.Writer, error) {
+	return library.OpenWriter(dir, func() {
+		fmt.Fprintln(env.Stderr, "sponge: waiting for another sponge command to finish with the library…")
+	})
+}
+
+// openExistingWriter is openWriter for commands that change a library that
+// must be there already (rm, reindex): a missing one is an error, not made.
+func openExistingWriter(env *Env, dir string) (*library.Writer, error) {
+	if _, err := library.Open(dir); err != nil {
+		return nil, err
+	}
+	return openWriter(env, dir)
+}

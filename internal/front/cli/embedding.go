@@ -1,0 +1,231 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/progress"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/vectors"
+	"github.com/sponge-library/sponge/internal/model/catalog"
+	"github.com/sponge-library/sponge/internal/model/embed"
+)
+
+// Meaning search, the sponge side: `sponge setup --embedding` installs the
+// embedding model and embeds every paragraph; `sponge add` embeds the new
+// items and `sponge reindex` makes the vectors again. sponge has no cgo: the
+// model runs in sponge-embed, a child process (internal/embed.Start).
+
+// runSetupEmbedding installs the embedding model (the default one, or
+// --from) unless it is installed already, then embeds every paragraph.
+func runSetupEmbedding(env *Env, opts setupOptions) int {
+	if opts.Digest {
+		return console.Report(env.Stderr, Prog, console.Usage("--digest and --embedding do not go together: run them one after the other"))
+	}
+	dir := library.Dir(opts.Library)
+	lib, err := library.Create(dir)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	modelsDir := lib.ModelsDir()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	inst := catalog.Options{Progress: env.Stderr, Retries: 3, Inspect: inspectEmbedding, Check: checkEmbeddingLoads}
+	cur, _ := catalog.Installed(modelsDir, catalog.Embedding)
+	var m *catalog.Manifest
+	switch {
+	case opts.From != "":
+		m, err = catalog.InstallFrom(ctx, modelsDir, catalog.Embedding, opts.From, inst)
+	default:
+		spec, ok := catalog.Known[catalog.Embedding]
+		if !ok {
+			return console.Report(env.Stderr, Prog, console.Errorf("this build knows no default embedding model").WithHint("install one with: sponge setup --embedding --from FILE|URL"))
+		}
+		if cur != nil && strings.EqualFold(cur.SHA256, spec.SHA256) && !opts.Force {
+			fmt.Fprintf(env.Stdout, "The embedding model is installed already: %s, %s.\n", cur.Name, catalog.Bytes(cur.Size))
+			break
+		}
+		size := ""
+		if spec.Size > 0 {
+			size = catalog.Bytes(spec.Size) + ", "
+		}
+		fmt.Fprintf(env.Stderr, "%s: downloading %s (%s%s licence) from %s\n", Prog, spec.Name, size, spec.License, hostOf(spec.URL))
+		m, err = catalog.Download(ctx, modelsDir, spec, inst)
+	}
+	if err != nil {
+		console.Report(env.Stderr, Prog, err)
+		if ctx.Err() != nil {
+			return console.ExitInterrupted
+		}
+		return console.ExitFailure
+	}
+	if m != nil {
+		fmt.Fprintf(env.Stdout, "Installed the embedding model: %s, %s, sha256 %s\n", m.Name, catalog.Bytes(m.Size), m.SHA256)
+	}
+	if _, err := os.Stat(lib.IndexDir()); err != nil {
+		fmt.Fprintln(env.Stdout, "The library is empty: 'sponge add' embeds what it saves from now on.")
+		return console.ExitOK
+	}
+	return embedParagraphs(ctx, env, lib, vectors.UpdateOptions{}, true)
+}
+
+// embedParagraphs runs vectors.Update with the installed embedding model in
+// a sponge-embed child, with a progress bar on a terminal. wait says whether
+// to wait for another process that is embedding.
+func embedParagraphs(ctx context.Context, env *Env, lib *library.Library, opt vectors.UpdateOptions, wait bool) int {
+	path, model, err := vectors.Installed(lib)
+	if err != nil || path == "" {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	lock, err := vectors.TakeLock(lib.Dir, wait, func() {
+		fmt.Fprintln(env.Stderr, "sponge: waiting for another sponge command to finish embedding the library…")
+	})
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	defer lock.Unlock()
+	emb, err := startEmbedding(path)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, embeddingError(err))
+	}
+	defer emb.Close()
+	info := emb.Info()
+	model.Dims = info.Dims
+	opt.Model = model
+	opt.DocumentPrefix = embed.ConventionsFor(info.Name + " " + model.Name).DocumentPrefix
+	var bar *progress.Bar
+	barTotal := -1
+	opt.Progress = func(done, total int) {
+		if total != barTotal {
+			bar.Finish()
+			bar = progress.New(env.Stderr, int64(total), "embedding paragraphs", false)
+			barTotal = total
+		}
+		bar.Set(int64(done))
+	}
+	st, err := vectors.Update(ctx, lib, emb, opt)
+	bar.Finish()
+	if st.Replaced != nil && err == nil {
+		fmt.Fprintf(env.Stdout, "The paragraphs were embedded with %s: they are embedded again with %s.\n", st.Replaced, model)
+	}
+	if err != nil {
+		var om *vectors.OtherModelError
+		if errors.As(err, &om) {
+			return console.Report(env.Stderr, Prog, console.Errorf("%v", err).WithHint("run 'sponge setup --embedding' to embed every paragraph with the installed model"))
+		}
+		if ctx.Err() != nil {
+			console.PrintError(env.Stderr, Prog, fmt.Sprintf("stopped after embedding %s of %s; what is done is kept", count(st.Items, "item"), count(st.Paragraphs, "paragraph")))
+			console.PrintHint(env.Stderr, Prog, "run the same command again to go on where it stopped")
+			return console.ExitInterrupted
+		}
+		return console.Report(env.Stderr, Prog, embeddingError(err))
+	}
+	if opt.Only == nil && st.Items == 0 {
+		fmt.Fprintf(env.Stdout, "Every paragraph is embedded already (%s). Meaning search is on.\n", count(st.Total, "item"))
+	} else if opt.Only == nil {
+		fmt.Fprintf(env.Stdout, "Embedded %s of %s (%s copied from before); the library has %s with vectors. Meaning search is on.\n",
+			count(st.Paragraphs-st.Copied, "paragraph"), count(st.Items, "item"), count(st.Copied, "paragraph"), count(st.Total, "item"))
+	}
+	return console.ExitOK
+}
+
+// embedAdded embeds the items `sponge add` saved, when an embedding model is
+// set up. It never fails the add: what it cannot do, setup does later.
+func embedAdded(env *Env, lib *library.Library, added map[string]bool) {
+	if len(added) == 0 {
+		return
+	}
+	ids := make([]string, 0, len(added))
+	for id := range added {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	if path, _, err := vectors.Installed(lib); err != nil || path == "" {
+		return // no embedding model: nothing to do
+	}
+	var stderr bytes.Buffer
+	sub := &Env{Stdin: env.Stdin, Stdout: io.Discard, Stderr: &stderr}
+	code := embedParagraphs(context.Background(), sub, lib, vectors.UpdateOptions{Only: ids}, false)
+	if code == console.ExitOK {
+		return
+	}
+	msg := strings.TrimSpace(stderr.String())
+	if m, ok := strings.CutPrefix(msg, Prog+": error: "); ok {
+		msg, _, _ = strings.Cut(m, "\n")
+	}
+	if strings.Contains(msg, vectors.ErrLocked.Error()) {
+		fmt.Fprintln(env.Stderr, "sponge: the running 'sponge setup --embedding' embeds the new paragraphs too")
+		return
+	}
+	console.PrintWarning(env.Stderr, Prog, "the new paragraphs are not embedded: "+msg)
+	console.PrintHint(env.Stderr, Prog, "run 'sponge setup --embedding' to embed them")
+}
+
+// rebuildVectors makes the paragraph vectors again after `sponge reindex`,
+// when an embedding model is set up.
+func rebuildVectors(env *Env, lib *library.Library, changed map[string]bool) int {
+	if path, _, err := vectors.Installed(lib); err != nil || path == "" {
+		return console.ExitOK
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return embedParagraphs(ctx, env, lib, vectors.UpdateOptions{Rebuild: true, Changed: changed}, true)
+}
+
+func embeddingError(err error) error {
+	if errors.Is(err, embed.ErrNoHelper) {
+		return console.Errorf("%v", err).WithHint("build it with 'make build' and keep it beside sponge")
+	}
+	return err
+}
+
+// startEmbedding starts the embedding model; a variable so tests can stand
+// in a model.
+var startEmbedding = func(path string) (embed.Embedder, error) {
+	return embed.Start(path, embed.Options{})
+}
+
+// inspectEmbedding checks, in pure Go, that a file is an embedding model.
+func inspectEmbedding(path string) (name, arch string, err error) {
+	info, err := embed.Inspect(path)
+	if err != nil {
+		return "", "", err
+	}
+	return info.Name, info.Architecture, nil
+}
+
+// checkEmbeddingLoads runs `sponge-embed --check-model FILE`, which loads
+// the model with llama.cpp and embeds a sentence. A variable so tests can
+// stand in for the runtime.
+var checkEmbeddingLoads = func(path string) error {
+	exe, err := embed.FindHelper()
+	if err != nil {
+		return embed.ErrNoHelper
+	}
+	cmd := exec.Command(exe, "--check-model", path)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.Stdout = io.Discard
+	if err := cmd.Run(); err != nil {
+		for _, line := range strings.Split(stderr.String(), "\n") {
+			if m, ok := strings.CutPrefix(line, embed.HelperName+": error: "); ok {
+				return errors.New(m)
+			}
+		}
+		if s := strings.TrimSpace(stderr.String()); s != "" {
+			return errors.New(s)
+		}
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,299 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/library"
+)
+
+func init() {
+	register("list", "list the saved items", runList)
+	register("show", "show a saved item: where it came from, then its text", runShow)
+	register("rm", "remove items from the library", runRm)
+	register("reindex", "rebuild the index from the saved items", runReindex)
+}
+
+type listOptions struct {
+	LibraryOpt
+	JSON bool `long:"json" description:"print a JSON array for scripts"`
+}
+
+func runList(env *Env, args []string) int {
+	var opts listOptions
+	rest, done, code := console.Parse(&opts, "sponge list", "[OPTIONS]",
+		"One line per item: short id, kind, title, source, when it was added (oldest first).", args, env.Stdout, env.Stderr)
+	if done {
+		return code
+	}
+	if len(rest) > 0 {
+		return console.Report(env.Stderr, Prog, console.Usage("list takes no arguments (got %q)", rest[0]))
+	}
+	lib, err := library.Open(opts.Library)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	ids, err := lib.IDs()
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	metas := make([]*library.Meta, 0, len(ids))
+	for _, id := range ids {
+		m, err := lib.Meta(id)
+		if err != nil {
+			return console.Report(env.Stderr, Prog, err)
+		}
+		metas = append(metas, m)
+	}
+	sort.SliceStable(metas, func(i, j int) bool { return metas[i].Added.Before(metas[j].Added) })
+	if opts.JSON {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		return console.Report(env.Stderr, Prog, enc.Encode(metas))
+	}
+	if len(metas) == 0 {
+		fmt.Fprintln(env.Stdout, "The library is empty. Save something with: sponge add FILE|FOLDER|URL")
+		return console.ExitOK
+	}
+	tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
+	for _, m := range metas {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", item.Short(m.ID), m.Kind, clip(m.Title, 60), clip(m.Source, 60), m.Added.Local().Format("2006-01-02 15:04"))
+	}
+	tw.Flush()
+	return console.ExitOK
+}
+
+// clip shortens s to at most n characters, ending it with "…".
+func clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+type showOptions struct {
+	LibraryOpt
+	JSON       bool   `long:"json" description:"print the whole item as JSON"`
+	Paragraphs string `long:"paragraphs" value-name:"FROM-TO" description:"show only these paragraphs (0-based, as quotes name them), e.g. 3-7 or 12"`
+	Numbers    bool   `short:"n" long:"numbers" description:"number the paragraphs"`
+}
+
+func runShow(env *Env, args []string) int {
+	var opts showOptions
+	rest, done, code := console.Parse(&opts, "sponge show", "[OPTIONS] ID",
+		"Show an item: title, source, kind, when it was added, then the saved text with its\n"+
+			"headings and PDF page or transcript time markers. ID is any unique prefix (4+ hex digits).", args, env.Stdout, env.Stderr)
+	if done {
+		return code
+	}
+	if len(rest) != 1 {
+		return console.Report(env.Stderr, Prog, console.Usage("show takes one item id").WithHint("run 'sponge list' to see the ids"))
+	}
+	lib, err := library.Open(opts.Library)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	id, err := lib.Resolve(rest[0])
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	it, err := lib.Item(id)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	from, to, err := paragraphRange(opts.Paragraphs, len(it.Paragraphs))
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	if opts.JSON {
+		out := *it
+		out.Paragraphs = it.Paragraphs[from:to]
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		return console.Report(env.Stderr, Prog, enc.Encode(&out))
+	}
+	fmt.Fprint(env.Stdout, FormatItem(it, from, to, opts.Numbers))
+	return console.ExitOK
+}
+
+// paragraphRange parses "FROM-TO" or "N" into a half-open range of paragraph indexes.
+func paragraphRange(s string, n int) (from, to int, err error) {
+	if s == "" {
+		return 0, n, nil
+	}
+	a, b, isRange := strings.Cut(s, "-")
+	if _, err := fmt.Sscan(a, &from); err != nil {
+		return 0, 0, console.Usage("--paragraphs %q: give FROM-TO or N", s)
+	}
+	to = from
+	if isRange {
+		if _, err := fmt.Sscan(b, &to); err != nil {
+			return 0, 0, console.Usage("--paragraphs %q: give FROM-TO or N", s)
+		}
+	}
+	if from < 0 || to < from || from >= n {
+		return 0, 0, console.Usage("--paragraphs %q: the item has paragraphs 0 to %d", s, n-1)
+	}
+	return from, min(to+1, n), nil
+}
+
+// FormatItem prints an item for a person: a header, then paragraphs from..to
+// with their headings and page or time markers.
+func FormatItem(it *item.Item, from, to int, numbers bool) string {
+	var b strings.Builder
+	m := library.MetaOf(it)
+	fmt.Fprintf(&b, "%s\n", it.Title)
+	fmt.Fprintf(&b, "id:      %s\n", it.ID)
+	fmt.Fprintf(&b, "source:  %s\n", it.Source)
+	if it.Linked {
+		fmt.Fprintf(&b, "original: not kept in the library (saved with --link)\n")
+	}
+	fmt.Fprintf(&b, "kind:    %s\n", it.Kind)
+	fmt.Fprintf(&b, "added:   %s\n", it.Added.Local().Format("2006-01-02 15:04"))
+	size := count(m.Paragraphs, "paragraph")
+	if m.Pages > 0 {
+		size += ", " + count(m.Pages, "page")
+	}
+	fmt.Fprintf(&b, "size:    %s, %d characters\n", size, m.Chars)
+	heading, page := "", 0
+	for i := from; i < to; i++ {
+		p := &it.Paragraphs[i]
+		if p.Page > 0 && p.Page != page {
+			fmt.Fprintf(&b, "\n--- p. %d ---\n", p.Page)
+			page = p.Page
+		}
+		if p.Heading != "" && p.Heading != heading {
+			fmt.Fprintf(&b, "\n## %s\n", p.Heading)
+			heading = p.Heading
+		}
+		b.WriteString("\n")
+		if numbers {
+			fmt.Fprintf(&b, "¶%d ", i)
+		}
+		if p.StartMs != nil {
+			fmt.Fprintf(&b, "[%s] ", item.FormatTime(*p.StartMs))
+		}
+		text := p.Text
+		// A paragraph that runs onto later pages shows where each page starts.
+		if len(p.Pages) > 0 {
+			r := []rune(text)
+			var tb strings.Builder
+			last := 0
+			for _, ps := range p.Pages {
+				if ps.Offset <= last || ps.Offset > len(r) {
+					continue
+				}
+				tb.WriteString(string(r[last:ps.Offset]))
+				fmt.Fprintf(&tb, " [p. %d] ", ps.Page)
+				last = ps.Offset
+				page = ps.Page
+			}
+			tb.WriteString(string(r[last:]))
+			text = tb.String()
+		}
+		b.WriteString(text)
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+type rmOptions struct {
+	LibraryOpt
+}
+
+func runRm(env *Env, args []string) int {
+	var opts rmOptions
+	rest, done, code := console.Parse(&opts, "sponge rm", "[OPTIONS] ID ...",
+		"Remove items (any unique id prefix of 4+ hex digits) from the store and the index.", args, env.Stdout, env.Stderr)
+	if done {
+		return code
+	}
+	if len(rest) == 0 {
+		return console.Report(env.Stderr, Prog, console.Usage("rm takes one or more item ids").WithHint("run 'sponge list' to see the ids"))
+	}
+	w, err := openExistingWriter(env, opts.Library)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	failed := 0
+	for _, a := range rest {
+		id, err := w.Resolve(a)
+		if err == nil {
+			var m *library.Meta
+			if m, err = w.Meta(id); err == nil {
+				if err = w.Remove(id); err == nil {
+					fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), m.Title)
+				}
+			}
+		}
+		if err != nil {
+			console.Report(env.Stderr, Prog, err)
+			failed++
+		}
+	}
+	if err := w.Close(); err != nil {
+		console.Report(env.Stderr, Prog, err)
+		failed++
+	}
+	if failed > 0 {
+		return console.ExitFailure
+	}
+	return console.ExitOK
+}
+
+type reindexOptions struct {
+	LibraryOpt
+	Extract bool `long:"extract" description:"first read every item again from its saved original, with this version's extractors (ids, sources, added times and titles given with --title stay)"`
+}
+
+func runReindex(env *Env, args []string) int {
+	var opts reindexOptions
+	rest, done, code := console.Parse(&opts, "sponge reindex", "[OPTIONS]",
+		"Rebuild the index from the saved items. The store is the source of truth; the index is derived from it.", args, env.Stdout, env.Stderr)
+	if done {
+		return code
+	}
+	if len(rest) > 0 {
+		return console.Report(env.Stderr, Prog, console.Usage("reindex takes no arguments"))
+	}
+	w, err := openExistingWriter(env, opts.Library)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	ids, err := w.IDs()
+	if err != nil {
+		w.Close()
+		return console.Report(env.Stderr, Prog, err)
+	}
+	failed := 0
+	var changed map[string]bool
+	if opts.Extract {
+		changed, failed = reextract(env, w, ids)
+		fmt.Fprintf(env.Stdout, "read %s again: %d changed, %d the same, %d failed\n",
+			count(len(ids), "item"), len(changed), len(ids)-len(changed)-failed, failed)
+	}
+	bar := progressFor(env, len(ids), "indexing")
+	err = w.Rebuild(func(done, total int) { bar.Set(int64(done)) })
+	bar.Finish()
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	fmt.Fprintf(env.Stdout, "reindexed %s\n", count(len(ids), "item"))
+	// The paragraph vectors too, when an embedding model is set up (embedding.go).
+	if code := rebuildVectors(env, w.Library, changed); code != 0 || failed == 0 {
+		return code
+	}
+	return console.ExitFailure
+}

@@ -1,0 +1,72 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/front/mcp"
+)
+
+func init() {
+	register("mcp", "serve the library to coding agents (Model Context Protocol over stdio)", runMCP)
+}
+
+type mcpOptions struct {
+	LibraryOpt
+}
+
+const mcpAbout = "Serve the library to a coding agent over the Model Context Protocol, on stdin and stdout. " +
+	"An MCP client (Claude Code, Claude Desktop, VS Code, Cursor, ...) starts it. Its tools only read:\n\n" +
+	"find_passages  the passages of 'sponge ask --passages --json'\n" +
+	"search         items with id, title, source, score and a snippet\n" +
+	"show           an item's text, with headings and page or time markers\n" +
+	"ask            the checked answer of 'sponge ask --json'\n\n" +
+	"Register it with a client as the command \"sponge\" with the arguments [\"mcp\"], " +
+	"adding \"--library\", \"DIR\" for a library other than the default."
+
+func runMCP(env *Env, args []string) int {
+	var opts mcpOptions
+	rest, done, code := console.Parse(&opts, "sponge mcp", "[OPTIONS]", mcpAbout, args, env.Stdout, env.Stderr)
+	if done {
+		return code
+	}
+	if len(rest) > 0 {
+		return console.Report(env.Stderr, Prog, console.Usage("mcp takes no arguments (got %q)", rest[0]).
+			WithHint("an MCP client starts 'sponge mcp' and talks to it on stdin and stdout"))
+	}
+	s := mcp.New(mcp.Options{Library: opts.Library, FormatItem: FormatItem, FindStage: findStage, Stderr: env.Stderr})
+	if f, ok := env.Stdin.(*os.File); ok && console.IsTerminal(f) {
+		fmt.Fprintf(env.Stderr, "sponge mcp: serving the library at %s on stdin and stdout (Model Context Protocol)\n"+
+			"sponge mcp: an MCP client starts this; see 'sponge mcp --help' (Ctrl-C stops it)\n", s.Dir())
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	t := &sdk.IOTransport{Reader: readCloser(env), Writer: writeCloser(env)}
+	err := s.Run(ctx, t)
+	if err != nil && ctx.Err() == nil {
+		return console.Report(env.Stderr, Prog, console.Errorf("mcp: %v", err))
+	}
+	return console.ExitOK
+}
+
+// readCloser and writeCloser give the transport the command's streams; the
+// server closes them when the client goes.
+func readCloser(env *Env) io.ReadCloser {
+	if rc, ok := env.Stdin.(io.ReadCloser); ok {
+		return rc
+	}
+	return io.NopCloser(env.Stdin)
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
+func writeCloser(env *Env) io.WriteCloser { return nopWriteCloser{env.Stdout} }

@@ -1,0 +1,131 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/extract"
+)
+
+// reextract reads every item again from its saved original bytes with this
+// version's extractors, so a library saved by an older sponge gains what
+// extraction has learnt since (better PDF text, say). Ids, sources and
+// added times stay; a title given with --title stays. An item that cannot
+// be read again is kept as it was, with a warning. The caller rebuilds the
+// index, and the vectors of the changed items, afterwards; until then the changed items are pending, so a run
+// that is killed leaves a library the next writer puts right.
+func reextract(env *Env, w *library.Writer, ids []string) (changed map[string]bool, failed int) {
+	changed = map[string]bool{}
+	bar := progressFor(env, len(ids), "reading again")
+	defer bar.Finish()
+	type result struct {
+		id      string
+		changed bool
+		err     error
+	}
+	work := make(chan string)
+	results := make(chan result)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for id := range work {
+				ch, err := reextractItem(w, id)
+				results <- result{id, ch, err}
+			}
+		}()
+	}
+	go func() {
+		for _, id := range ids {
+			work <- id
+		}
+		close(work)
+		wg.Wait()
+		close(results)
+	}()
+	done, linked := 0, false
+	for r := range results {
+		done++
+		bar.Set(int64(done))
+		switch {
+		case r.err != nil:
+			failed++
+			linked = linked || errors.Is(r.err, errLinked)
+			console.PrintWarning(env.Stderr, Prog, fmt.Sprintf("%s: %v; kept as it was", item.Short(r.id), r.err))
+		case r.changed:
+			changed[r.id] = true
+		}
+	}
+	if linked {
+		console.PrintHint(env.Stderr, Prog, "a linked file that changed or moved is a new item: sponge add --link it again, and sponge rm the old one")
+	}
+	return changed, failed
+}
+
+// errLinked is an item saved with --link whose file is gone or changed.
+var errLinked = errors.New("it was saved with --link and")
+
+// reextractItem reads one item again and saves it if its text or title
+// changed.
+func reextractItem(w *library.Writer, id string) (changed bool, err error) {
+	old, err := w.Item(id)
+	if err != nil {
+		return false, err
+	}
+	src, err := original(w, old)
+	if err != nil {
+		return false, err
+	}
+	doc, err := extract.Read(src, old.Source, old.Kind, "")
+	if err != nil {
+		return false, fmt.Errorf("cannot read it again: %v", err)
+	}
+	it := *old
+	it.Paragraphs = doc.Paragraphs
+	// Items saved from standard input before titles were marked as given
+	// had them given: "stdin" is no title.
+	if !old.TitleGiven && old.Source != "stdin" {
+		it.Title = extractedTitle(doc, old.Source)
+	}
+	if it.Title == old.Title && slices.EqualFunc(it.Paragraphs, old.Paragraphs, sameParagraph) {
+		return false, nil
+	}
+	keep := src
+	if it.Linked {
+		keep = nil
+	}
+	if err := w.Save(&it, keep); err != nil {
+		return false, fmt.Errorf("cannot save: %w", err)
+	}
+	return true, nil
+}
+
+// original is an item's original bytes: from the store, or for an item
+// saved with --link from its file, if that is still what was saved.
+func original(w *library.Writer, it *item.Item) ([]byte, error) {
+	if !it.Linked {
+		return w.Source(it.ID)
+	}
+	data, err := os.ReadFile(it.Source)
+	if err != nil {
+		return nil, fmt.Errorf("%w its file cannot be read: %v", errLinked, errors.Unwrap(err))
+	}
+	if library.ItemID(data) != it.ID {
+		return nil, fmt.Errorf("%w %s has changed since", errLinked, it.Source)
+	}
+	return data, nil
+}
+
+func sameParagraph(a, b item.Paragraph) bool {
+	return a.Text == b.Text && a.Heading == b.Heading && a.Page == b.Page &&
+		(a.StartMs == nil) == (b.StartMs == nil) && (a.StartMs == nil || *a.StartMs == *b.StartMs) &&
+		slices.Equal(a.Cues, b.Cues) && slices.Equal(a.Pages, b.Pages)
+}

@@ -1,0 +1,82 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/jsonl"
+	"github.com/sponge-library/sponge/stages/search"
+)
+
+func init() {
+	register("search", "find the items that best match a question", runSearch)
+}
+
+type searchOptions struct {
+	LibraryOpt
+	Limit int  `long:"limit" default:"8" value-name:"N" description:"how many items, 1 to 20"`
+	JSON  bool `long:"json" description:"print one JSON document: the question, warnings and hits"`
+}
+
+func runSearch(env *Env, args []string) int {
+	var opts searchOptions
+	rest, done, code := console.Parse(&opts, "sponge search", "[OPTIONS] QUESTION",
+		"Show the items sponge-search picks for QUESTION: short id, title, source, score and a snippet.", args, env.Stdout, env.Stderr)
+	if done {
+		return code
+	}
+	question := strings.TrimSpace(strings.Join(rest, " "))
+	if question == "" {
+		return console.Report(env.Stderr, Prog, console.Usage("search needs a question"))
+	}
+	if opts.Limit < 1 || opts.Limit > search.MaxLimit {
+		return console.Report(env.Stderr, Prog, console.Usage("--limit must be from 1 to %d, not %d", search.MaxLimit, opts.Limit))
+	}
+	res, err := search.Find(opts.Library, question, opts.Limit)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	lib, err := library.Open(opts.Library)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	for _, h := range res.Hits {
+		if it, err := lib.Item(h.ItemID); err == nil {
+			h.Snippet = search.Snippet(it, question, 200)
+		}
+	}
+	if opts.JSON {
+		doc := struct {
+			Question string           `json:"question"`
+			Hits     []*jsonl.Hit     `json:"hits"`
+			Warnings []*jsonl.Warning `json:"warnings"`
+		}{question, res.Hits, res.Warnings}
+		if doc.Hits == nil {
+			doc.Hits = []*jsonl.Hit{}
+		}
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		return console.Report(env.Stderr, Prog, enc.Encode(doc))
+	}
+	if len(res.Hits) == 0 {
+		fmt.Fprintln(env.Stdout, "No item matches.")
+	}
+	for _, h := range res.Hits {
+		fmt.Fprintf(env.Stdout, "%2d. %s  %s  (score %.2f, found by %s)\n", h.Rank, item.Short(h.ItemID), h.Title, h.Score, strings.Join(h.FoundBy, " and "))
+		if h.Source != "" {
+			fmt.Fprintf(env.Stdout, "    %s\n", h.Source)
+		}
+		if h.Snippet != "" {
+			fmt.Fprintf(env.Stdout, "    %s\n", h.Snippet)
+		}
+	}
+	for _, wr := range res.Warnings {
+		fmt.Fprintf(env.Stderr, "Warning: %s: %s\n", wr.Code, wr.Message)
+	}
+	return console.ExitOK
+}

@@ -1,0 +1,127 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"syscall"
+
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/model/catalog"
+	"github.com/sponge-library/sponge/internal/model/openai"
+)
+
+func init() {
+	register("serve", "keep the writing model loaded and serve it on 127.0.0.1 (OpenAI-compatible)", runServe)
+}
+
+type serveOptions struct {
+	LibraryOpt
+	Port      int    `long:"port" value-name:"PORT" description:"the port to listen on, on 127.0.0.1 (default 7701)"`
+	ModelFile string `long:"model-file" value-name:"PATH" description:"a GGUF model to serve (default the library's writing model, models/digest.gguf)"`
+	Threads   int    `long:"threads" value-name:"N" description:"CPU threads for the model (default one per core)"`
+}
+
+func runServe(env *Env, args []string) int {
+	var opts serveOptions
+	rest, done, code := console.Parse(&opts, "sponge serve", "[OPTIONS]",
+		fmt.Sprintf("Load the writing model once and serve it until stopped (Ctrl-C), so each\n"+
+			"'sponge ask' skips loading it. Listens on http://127.0.0.1:%d (--port) with an\n"+
+			"OpenAI-compatible API: POST /v1/chat/completions (streamed or not), GET /v1/models,\n"+
+			"GET /health. While it runs, <library>/%s names it, and sponge ask and\n"+
+			"sponge-draft use it by themselves; other tools can use it as an --endpoint.", openai.DefaultPort, openai.ServeFile),
+		args, env.Stdout, env.Stderr)
+	if done {
+		return code
+	}
+	if len(rest) > 0 {
+		return console.Report(env.Stderr, Prog, console.Usage("serve takes no arguments (got %q)", rest[0]))
+	}
+	if opts.Port == 0 {
+		opts.Port = openai.DefaultPort
+	}
+	if opts.Port < 1 || opts.Port > 65535 {
+		return console.Report(env.Stderr, Prog, console.Usage("--port must be from 1 to 65535, not %d", opts.Port))
+	}
+	if opts.Threads < 0 {
+		return console.Report(env.Stderr, Prog, console.Usage("--threads must be 0 or more, not %d", opts.Threads))
+	}
+	dir := library.Dir(opts.Library)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return console.Report(env.Stderr, Prog, console.Errorf("cannot make the library folder %s: %v", dir, err))
+	}
+	modelFile := opts.ModelFile
+	if modelFile == "" {
+		modelFile = filepath.Join((&library.Library{Dir: dir}).ModelsDir(), catalog.Digest.File())
+		if _, err := os.Stat(modelFile); err != nil {
+			return console.Report(env.Stderr, Prog, console.Errorf("no writing model is installed in %s", filepath.Dir(modelFile)).
+				WithHint("run sponge setup --digest (or give --model-file PATH)"))
+		}
+	} else if _, err := os.Stat(modelFile); err != nil {
+		return console.Report(env.Stderr, Prog, console.Errorf("no model file %s", modelFile))
+	}
+	if info := openai.FindServe(context.Background(), dir); info != nil {
+		return console.Report(env.Stderr, Prog, console.Errorf("sponge serve is running already for this library, at %s (pid %d)", info.Endpoint, info.PID).
+			WithHint("stop it first (kill %d), or use it as it is", info.PID))
+	}
+	exe, err := findStage("sponge-draft")
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	childArgs := []string{"--serve", "--port", strconv.Itoa(opts.Port), "--model-file", modelFile, "--library", dir}
+	if opts.Threads > 0 {
+		childArgs = append(childArgs, "--threads", strconv.Itoa(opts.Threads))
+	}
+	return runServer(env, exe, childArgs)
+}
+
+// runServer runs the serving child until it ends, passing on the signals
+// that stop it, and returns its exit code. The child (sponge-draft --serve,
+// which links llama.cpp) writes and removes serve.json itself, since it
+// alone knows when it is ready and when it has stopped.
+func runServer(env *Env, exe string, args []string) int {
+	cmd := exec.Command(exe, args...)
+	cmd.Stdin = nil
+	cmd.Stdout = env.Stdout
+	cmd.Stderr = env.Stderr
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sigs)
+	if err := cmd.Start(); err != nil {
+		return console.Report(env.Stderr, Prog, console.Errorf("cannot start %s: %v", exe, err))
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	stopped := false
+	for {
+		select {
+		case sig := <-sigs:
+			// On a terminal Ctrl-C reaches the child too; a kill of this
+			// process alone must still stop it.
+			stopped = true
+			cmd.Process.Signal(sig)
+		case err := <-waited:
+			c := exitOf(err)
+			var ee *exec.ExitError
+			switch {
+			case c == 0:
+				return console.ExitOK
+			case c < 0 && stopped:
+				return console.ExitOK // stopped as asked, before it could say so itself
+			case c < 0:
+				console.PrintError(env.Stderr, Prog, fmt.Sprintf("sponge-draft --serve was killed by signal %d (%s)", -c, syscall.Signal(-c)))
+				return 128 - c
+			case errors.As(err, &ee):
+				return c // the child said what went wrong
+			default:
+				return console.Report(env.Stderr, Prog, err)
+			}
+		}
+	}
+}

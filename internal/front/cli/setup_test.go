@@ -1,0 +1,223 @@
+package cli
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sponge-library/sponge/internal/model/catalog"
+	"github.com/sponge-library/sponge/internal/model/gguf"
+)
+
+func runSponge(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = Main(args, strings.NewReader(""), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// withDefaultModel serves data as the default writing model from 127.0.0.1
+// for the length of the test, and stands in for the runtime's load check.
+func withDefaultModel(t *testing.T, data []byte, check func(string) error) *int {
+	t.Helper()
+	gets := new(int)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		*gets++
+		http.ServeContent(w, r, "m.gguf", time.Time{}, bytes.NewReader(data))
+	}))
+	t.Cleanup(srv.Close)
+	sum := sha256.Sum256(data)
+	saved := catalog.Known[catalog.Digest]
+	catalog.Known[catalog.Digest] = catalog.Spec{Kind: catalog.Digest, Name: "Test Model Q4", URL: srv.URL + "/m.gguf",
+		Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:]), License: "MIT"}
+	savedCheck := checkModelLoads
+	checkModelLoads = check
+	t.Cleanup(func() {
+		catalog.Known[catalog.Digest] = saved
+		checkModelLoads = savedCheck
+	})
+	return gets
+}
+
+// squeeze turns each run of spaces into one, so tests do not depend on
+// the width of aligned columns.
+func squeeze(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.Join(strings.Fields(l), " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// tinyModel returns a real GGUF file: a tiny random-weight llama model.
+func tinyModel(t *testing.T, seed uint64) []byte {
+	t.Helper()
+	spec := gguf.Tiny()
+	spec.Seed = seed
+	p := filepath.Join(t.TempDir(), "tiny.gguf")
+	if err := gguf.WriteRandom(p, spec); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestSetupShowsNothingInstalled(t *testing.T) {
+	lib := t.TempDir()
+	out, errs, code := runSponge(t, "setup", "--library", lib)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"Models folder: " + filepath.Join(lib, "models"),
+		"Writing model (digest.gguf): not installed",
+		"  install with: sponge setup --digest   (Qwen2.5 0.5B Instruct Q4_K_M, 398 MB)",
+		"Embedding model (embedding.gguf): not installed",
+		"sponge serve: not running",
+	} {
+		if !strings.Contains(out, want+"\n") && !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestSetupDigest(t *testing.T) {
+	data := tinyModel(t, 1)
+	var checked []string
+	gets := withDefaultModel(t, data, func(p string) error { checked = append(checked, p); return nil })
+	lib := t.TempDir()
+	out, errs, code := runSponge(t, "setup", "--digest", "--library", lib)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	sum := catalog.Known[catalog.Digest].SHA256
+	size := catalog.Bytes(int64(len(data)))
+	if !strings.Contains(out, "Installed the writing model: Test Model Q4, "+size+", sha256 "+sum) {
+		t.Errorf("stdout:\n%s", out)
+	}
+	if !strings.HasPrefix(errs, "sponge: downloading Test Model Q4 ("+size+", MIT licence) from 127.0.0.1:") || strings.Contains(errs, "\r") {
+		t.Errorf("stderr (not a terminal: no progress bar):\n%q", errs)
+	}
+	if len(checked) != 1 {
+		t.Errorf("the load check ran %d times", len(checked))
+	}
+	got, _ := os.ReadFile(filepath.Join(lib, "models", "digest.gguf"))
+	if !bytes.Equal(got, data) {
+		t.Fatal("digest.gguf is not the download")
+	}
+
+	out, _, _ = runSponge(t, "setup", "--library", lib)
+	for _, want := range []string{"Writing model (digest.gguf): installed", "model Test Model Q4", "sha256 " + sum, fmt.Sprintf("size %s (%d bytes)", size, len(data)), "architecture llama"} {
+		if !strings.Contains(squeeze(out), want) {
+			t.Errorf("status lacks %q:\n%s", want, out)
+		}
+	}
+
+	out, _, code = runSponge(t, "setup", "--digest", "--library", lib)
+	if code != 0 || !strings.Contains(out, "installed already") || *gets != 1 {
+		t.Errorf("second --digest: exit %d, %d downloads:\n%s", code, *gets, out)
+	}
+	_, _, code = runSponge(t, "setup", "--digest", "--force", "--library", lib)
+	if code != 0 || *gets != 2 {
+		t.Errorf("--force: exit %d, %d downloads", code, *gets)
+	}
+}
+
+func TestSetupDigestDoesNotLoad(t *testing.T) {
+	withDefaultModel(t, tinyModel(t, 2), func(string) error { return errors.New(`llama.cpp could not load the model`) })
+	lib := t.TempDir()
+	_, errs, code := runSponge(t, "setup", "--digest", "--library", lib)
+	if code != 1 || !strings.Contains(errs, `sponge: error: http://127.0.0.1:`) || !strings.Contains(errs, `does not load: llama.cpp could not load the model`) {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(lib, "models", "digest.gguf")); err == nil {
+		t.Error("a model that does not load was installed")
+	}
+}
+
+func TestSetupFromKeepsOldModel(t *testing.T) {
+	withDefaultModel(t, tinyModel(t, 3), func(string) error { return nil })
+	lib := t.TempDir()
+	if _, errs, code := runSponge(t, "setup", "--digest", "--library", lib); code != 0 {
+		t.Fatal(errs)
+	}
+	notes := filepath.Join(t.TempDir(), "notes.gguf")
+	os.WriteFile(notes, []byte("these are notes, not weights"), 0o644)
+	_, errs, code := runSponge(t, "setup", "--from", notes, "--library", lib)
+	want := "sponge: error: " + notes + " is not a GGUF model file: it does not start with the GGUF signature (it starts with \"thes\")\n" +
+		"sponge: hint: sponge runs models in the GGUF format (llama.cpp); look for a .gguf file\n"
+	if code != 1 || errs != want {
+		t.Fatalf("exit %d:\n%s\nwant:\n%s", code, errs, want)
+	}
+	out, _, _ := runSponge(t, "setup", "--library", lib)
+	if !strings.Contains(out, "Test Model Q4") {
+		t.Errorf("the old model is gone:\n%s", out)
+	}
+
+	mine := filepath.Join(t.TempDir(), "my-model.gguf")
+	os.WriteFile(mine, tinyModel(t, 4), 0o644)
+	out, errs, code = runSponge(t, "setup", "--from", mine, "--library", lib)
+	if code != 0 || !strings.Contains(out, "Installed the writing model: "+gguf.Tiny().Name+", 845 kB") {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	out, _, _ = runSponge(t, "setup", "--library", lib)
+	if !strings.Contains(squeeze(out), "source "+mine) || !strings.Contains(out, "(not the default writing model; 'sponge setup --digest' installs Test Model Q4)") {
+		t.Errorf("status:\n%s", out)
+	}
+}
+
+func TestSetupFromBrokenModels(t *testing.T) {
+	withDefaultModel(t, tinyModel(t, 5), func(string) error { return nil })
+	lib := t.TempDir()
+	if _, errs, code := runSponge(t, "setup", "--digest", "--library", lib); code != 0 {
+		t.Fatal(errs)
+	}
+	data := tinyModel(t, 6)
+	dir := t.TempDir()
+	cut := filepath.Join(dir, "cut.gguf")
+	os.WriteFile(cut, data[:len(data)-1000], 0o644)
+	// The same model, its architecture renamed to one llama.cpp lacks.
+	odd := filepath.Join(dir, "odd.gguf")
+	os.WriteFile(odd, bytes.ReplaceAll(data, []byte("llama"), []byte("llamz")), 0o644)
+	for file, want := range map[string]string{
+		cut: "sponge: error: " + cut + " is not a model sponge can run: the file is truncated: its tensors need ",
+		odd: "sponge: error: " + odd + ` is not a model sponge can run: has the architecture "llamz", which this build of llama.cpp does not support` + "\n",
+	} {
+		_, errs, code := runSponge(t, "setup", "--from", file, "--library", lib)
+		if code != 1 || !strings.HasPrefix(errs, want) {
+			t.Errorf("exit %d:\n%s\nwant:\n%s", code, errs, want)
+		}
+	}
+	out, _, _ := runSponge(t, "setup", "--library", lib)
+	if !strings.Contains(out, "Test Model Q4") {
+		t.Errorf("the old model is gone:\n%s", out)
+	}
+	if parts, _ := filepath.Glob(filepath.Join(lib, "models", ".*part")); len(parts) > 0 {
+		t.Errorf("left behind %v", parts)
+	}
+}
+
+func TestSetupUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"setup", "--digest", "--from", "x.gguf"},
+		{"setup", "--force"},
+		{"setup", "model.gguf"},
+	} {
+		_, errs, code := runSponge(t, args...)
+		if code != 2 || !strings.HasPrefix(errs, "sponge: error: ") {
+			t.Errorf("%v: exit %d: %s", args, code, errs)
+		}
+	}
+}

@@ -1,0 +1,280 @@
+// Package extract gets readable paragraphs, and where each came from, out
+// of the documents sponge saves: Markdown and plain text, HTML pages, PDFs,
+// and WebVTT and SubRip transcripts. It also fetches http(s) URLs.
+//
+// Every paragraph's Text is clean: valid UTF-8, white space collapsed to
+// single spaces, never empty, and at most about 2,000 characters (longer
+// blocks are cut at a sentence end). Where a paragraph came from:
+//   - Markdown and HTML: Heading is the path of headings above it, joined
+//     with " › " ("Brewing › Green tea"), leaving out the heading that
+//     became the document's title when there are headings below it.
+//   - PDF: Page (1-based), Pages for a paragraph running across a page
+//     break, and Heading, the nearest heading found by font size or weight.
+//   - WebVTT and SubRip: StartMs of the first cue, every cue's start in
+//     Cues, and Heading, the speaker (from <v Name> or a "NAME:" prefix,
+//     which is removed from the text so quotes read as spoken).
+package extract
+
+//go:generate go run ./cmd/makepdf -o ../../../testdata/docs/composting-guide.pdf
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"net/url"
+	"path"
+	"regexp"
+	"runtime"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+
+	"github.com/sponge-library/sponge/internal/base/item"
+)
+
+// Document is what an extractor gets out of a source.
+type Document struct {
+	Title      string
+	Kind       string           // item.KindMarkdown, KindText, KindHTML, KindPDF, KindVTT, KindSRT
+	Paragraphs []item.Paragraph // Text, Heading, Page (1-based, PDFs), StartMs + Cues (transcripts), Pages (page starts inside a paragraph)
+}
+
+// ErrEmpty is returned for a document with no text after extraction.
+var ErrEmpty = errors.New("empty document")
+
+var kindByExt = map[string]string{
+	".md": item.KindMarkdown, ".markdown": item.KindMarkdown,
+	".txt": item.KindText, ".text": item.KindText,
+	".html": item.KindHTML, ".htm": item.KindHTML,
+	".pdf": item.KindPDF,
+	".vtt": item.KindVTT,
+	".srt": item.KindSRT,
+}
+
+// Supported reports whether a file name has a format sponge reads (by
+// extension: .md .markdown .txt .text .html .htm .pdf .vtt .srt).
+func Supported(name string) bool {
+	_, ok := kindByExt[ext(name)]
+	return ok
+}
+
+// ext is the lower-case extension of a file name or of a URL's path.
+func ext(name string) string {
+	if strings.Contains(name, "://") {
+		if u, err := url.Parse(name); err == nil {
+			name = u.Path
+		}
+	}
+	e := path.Ext(strings.ReplaceAll(name, `\`, "/"))
+	return strings.ToLower(e)
+}
+
+func unescapePath(s string) string {
+	if u, err := url.PathUnescape(s); err == nil {
+		return u
+	}
+	return s
+}
+
+// Bytes extracts a document from data. name is the file name or URL (used
+// for the extension and the fallback title); contentType, if not empty
+// (from HTTP), decides the extractor over the extension. Errors are for
+// people: "unsupported format .docx", "empty document", "corrupt PDF: …",
+// "encrypted PDF: sponge cannot read it".
+func Bytes(data []byte, name, contentType string) (doc *Document, err error) {
+	kind, err := kindOf(data, name, contentType)
+	if err != nil {
+		return nil, err
+	}
+	return Read(data, name, kind, contentType)
+}
+
+// Read extracts a document of a known kind (item.KindPDF, …), which is how
+// a saved item is read again from its original bytes; name is as for Bytes.
+func Read(data []byte, name, kind, contentType string) (doc *Document, err error) {
+	defer func() {
+		// An extractor bug must cost one document, not the whole command.
+		if r := recover(); r != nil {
+			doc, err = nil, fmt.Errorf("cannot read this %s: internal error: %v", kind, r)
+		}
+	}()
+	var params map[string]string
+	if contentType != "" {
+		_, params, _ = mime.ParseMediaType(contentType)
+	}
+	switch kind {
+	case item.KindPDF:
+		doc, err = extractPDF(data)
+	case item.KindHTML:
+		doc, err = extractHTML(data, contentType)
+	default:
+		text, terr := decodeText(data, params["charset"])
+		if terr != nil {
+			return nil, terr
+		}
+		switch kind {
+		case item.KindMarkdown:
+			doc = extractMarkdown(text)
+		case item.KindText:
+			doc = extractPlain(text)
+		case item.KindVTT:
+			doc, err = extractTranscript(text, true)
+		case item.KindSRT:
+			doc, err = extractTranscript(text, false)
+		default:
+			return nil, fmt.Errorf("unsupported kind %q", kind)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(doc.Paragraphs) == 0 {
+		return nil, ErrEmpty
+	}
+	doc.Kind = kind
+	if doc.Title == "" {
+		doc.Title = titleFromName(name)
+	}
+	if doc.Title == "" {
+		doc.Title = firstWords(doc.Paragraphs[0].Text, 8)
+	}
+	return doc, nil
+}
+
+// firstWords is the title of last resort: the start of the first paragraph.
+func firstWords(text string, n int) string {
+	w := strings.Fields(text)
+	if len(w) > n {
+		return strings.Join(w[:n], " ") + " …"
+	}
+	return strings.Join(w, " ")
+}
+
+// kindOf picks the extractor: the content type when there is a telling
+// one, else the extension, else (no extension at all) what the bytes look like.
+func kindOf(data []byte, name, contentType string) (string, error) {
+	e := ext(name)
+	byExt, extOK := kindByExt[e]
+	if contentType != "" {
+		mt, _, err := mime.ParseMediaType(contentType)
+		if err != nil {
+			mt = strings.ToLower(strings.TrimSpace(strings.Split(contentType, ";")[0]))
+		}
+		switch mt {
+		case "text/html", "application/xhtml+xml":
+			return item.KindHTML, nil
+		case "application/pdf", "application/x-pdf":
+			return item.KindPDF, nil
+		case "text/vtt":
+			return item.KindVTT, nil
+		case "application/x-subrip", "text/srt", "application/srt", "text/x-srt":
+			return item.KindSRT, nil
+		case "text/markdown", "text/x-markdown":
+			return item.KindMarkdown, nil
+		case "text/plain":
+			// Servers send text/plain for Markdown and transcripts too.
+			if extOK && byExt != item.KindHTML && byExt != item.KindPDF {
+				return byExt, nil
+			}
+			if k := sniff(data); k == item.KindVTT || k == item.KindSRT {
+				return k, nil
+			}
+			return item.KindText, nil
+		case "application/octet-stream", "binary/octet-stream", "application/unknown", "":
+			// no information: fall through to the extension
+		default:
+			if !extOK {
+				return "", fmt.Errorf("unsupported content type %s", mt)
+			}
+		}
+	}
+	if extOK {
+		return byExt, nil
+	}
+	if e != "" && !strings.ContainsAny(e, " ") && len(e) <= 10 {
+		return "", fmt.Errorf("unsupported format %s", e)
+	}
+	if k := sniff(data); k != "" {
+		return k, nil
+	}
+	return "", errors.New("unsupported format: no file extension, and the content is not text, HTML or PDF")
+}
+
+var srtStartRE = regexp.MustCompile(`^\s*\d+\s*\r?\n\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->`)
+
+// sniff recognises a format from the first bytes.
+func sniff(data []byte) string {
+	head := data
+	if len(head) > 1024 {
+		head = head[:1024]
+	}
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	switch {
+	case bytes.Contains(head, []byte("%PDF-")):
+		return item.KindPDF
+	case bytes.HasPrefix(head, []byte("WEBVTT")):
+		return item.KindVTT
+	case srtStartRE.Match(head):
+		return item.KindSRT
+	}
+	ct := http.DetectContentType(data)
+	switch {
+	case strings.HasPrefix(ct, "text/html"):
+		return item.KindHTML
+	case strings.HasPrefix(ct, "text/plain"):
+		return item.KindText
+	}
+	return ""
+}
+
+// decodeText turns the bytes of a text format into UTF-8: a byte-order
+// mark or the HTTP charset decides; else UTF-8 when the bytes are valid
+// UTF-8, and Windows-1252 (what old subtitle and text files mostly are) when not.
+func decodeText(data []byte, cs string) (string, error) {
+	switch {
+	case bytes.HasPrefix(data, []byte("\xef\xbb\xbf")):
+		return string(data[3:]), nil
+	case bytes.HasPrefix(data, []byte("\xff\xfe")), bytes.HasPrefix(data, []byte("\xfe\xff")):
+		dec := unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder()
+		out, err := dec.Bytes(data)
+		if err != nil {
+			return "", fmt.Errorf("cannot decode UTF-16 text: %v", err)
+		}
+		return string(out), nil
+	}
+	if cs != "" && !strings.EqualFold(cs, "utf-8") && !strings.EqualFold(cs, "utf8") {
+		if enc, _ := charset.Lookup(cs); enc != nil {
+			if out, err := enc.NewDecoder().Bytes(data); err == nil {
+				return string(out), nil
+			}
+		}
+	}
+	if bytes.Count(data, []byte{0}) > len(data)/100+1 {
+		return "", errors.New("not a text file (binary data)")
+	}
+	if utf8.Valid(data) {
+		return string(data), nil
+	}
+	out, err := charmap.Windows1252.NewDecoder().Bytes(data)
+	if err != nil {
+		return strings.ToValidUTF8(string(data), "\uFFFD"), nil
+	}
+	return string(out), nil
+}
+
+// panicError turns a recovered panic into an error; runtime errors keep
+// their message but not their stack.
+func panicError(r any) error {
+	switch e := r.(type) {
+	case runtime.Error:
+		return fmt.Errorf("internal error: %v", e)
+	case error:
+		return e
+	}
+	return fmt.Errorf("%v", r)
+}

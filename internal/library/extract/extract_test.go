@@ -1,0 +1,297 @@
+package extract
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/text/encoding/charmap"
+
+	"github.com/sponge-library/sponge/internal/base/item"
+)
+
+// texts returns the paragraph texts of a document.
+func texts(d *Document) []string {
+	var out []string
+	for _, p := range d.Paragraphs {
+		out = append(out, p.Text)
+	}
+	return out
+}
+
+// checkDoc asserts what every extractor promises about paragraphs.
+func checkDoc(t testing.TB, d *Document) {
+	t.Helper()
+	for i, p := range d.Paragraphs {
+		if p.Text == "" {
+			t.Fatalf("paragraph %d is empty", i)
+		}
+		if !utf8.ValidString(p.Text) || !utf8.ValidString(p.Heading) {
+			t.Fatalf("paragraph %d is not valid UTF-8: %q", i, p.Text)
+		}
+		if strings.Contains(p.Text, "  ") || strings.ContainsAny(p.Text, "\n\r\t") || strings.TrimSpace(p.Text) != p.Text {
+			t.Fatalf("paragraph %d has white space left in: %q", i, p.Text)
+		}
+		n := utf8.RuneCountInString(p.Text)
+		if n > maxParagraph*5/4+200 {
+			t.Fatalf("paragraph %d is %d characters long", i, n)
+		}
+		for _, c := range p.Cues {
+			if c.Offset < 0 || c.Offset >= n {
+				t.Fatalf("paragraph %d: cue offset %d outside its %d characters", i, c.Offset, n)
+			}
+		}
+		for _, ps := range p.Pages {
+			if ps.Offset <= 0 || ps.Offset >= n {
+				t.Fatalf("paragraph %d: page start %d outside its %d characters", i, ps.Offset, n)
+			}
+		}
+	}
+}
+
+func mustBytes(t *testing.T, data, name, ct string) *Document {
+	t.Helper()
+	d, err := Bytes([]byte(data), name, ct)
+	if err != nil {
+		t.Fatalf("Bytes(%s): %v", name, err)
+	}
+	checkDoc(t, d)
+	return d
+}
+
+const teaMarkdown = `---
+layout: note
+tags: [tea]
+---
+# Brewing tea
+
+Good tea needs *soft* water and a **warm** pot.
+The water should be fresh, not boiled twice.
+
+## Green tea
+
+Green tea is steeped at a lower temperature than black tea, usually around eighty degrees,
+so the leaves do not turn bitter. See [the tea guide](https://example.org/tea "guide") for more.
+
+- Sencha: one minute
+- Gyokuro: two minutes, at _sixty_ degrees
+* [x] buy a kettle with a thermometer
+
+Black tea
+---------
+
+Black tea wants boiling water and four minutes. ![a teapot](pot.png)
+
+> A watched pot never boils,
+> but a forgotten one boils over.
+
+| Tea | Degrees |
+|-----|--------:|
+| Green | 80 |
+
+` + "```" + `
+kettle --temp=80
+steep 60s
+` + "```" + `
+
+Use ` + "`snake_case`" + ` names, 2 * 3 = 6, and keep snake_case_words as they are. Tom &amp; Jerry \*like\* tea.
+`
+
+func TestMarkdown(t *testing.T) {
+	d := mustBytes(t, teaMarkdown, "notes/tea.md", "")
+	if d.Kind != item.KindMarkdown || d.Title != "Brewing tea" {
+		t.Errorf("kind %q title %q", d.Kind, d.Title)
+	}
+	type para struct{ Heading, Text string }
+	var got []para
+	for _, p := range d.Paragraphs {
+		got = append(got, para{p.Heading, p.Text})
+	}
+	want := []para{
+		{"Brewing tea", "Good tea needs soft water and a warm pot. The water should be fresh, not boiled twice."},
+		{"Green tea", "Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter. See the tea guide for more."},
+		{"Green tea", "Sencha: one minute"},
+		{"Green tea", "Gyokuro: two minutes, at sixty degrees"},
+		{"Green tea", "buy a kettle with a thermometer"},
+		{"Black tea", "Black tea wants boiling water and four minutes."},
+		{"Black tea", "A watched pot never boils, but a forgotten one boils over."},
+		{"Black tea", "Tea | Degrees"},
+		{"Black tea", "Green | 80"},
+		{"Black tea", "kettle --temp=80 steep 60s"},
+		{"Black tea", "Use snake_case names, 2 * 3 = 6, and keep snake_case_words as they are. Tom & Jerry *like* tea."},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}
+
+func TestMarkdownHeadingPath(t *testing.T) {
+	src := "# Tea\n\nIntro.\n\n## Brewing\n\n### Green tea\n\nEighty degrees.\n\n## Storage\n\nKeep it dry.\n"
+	d := mustBytes(t, src, "tea.md", "")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Heading+" / "+p.Text)
+	}
+	want := []string{"Tea / Intro.", "Brewing › Green tea / Eighty degrees.", "Storage / Keep it dry."}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	// Front matter gives the title; without headings the file name does.
+	d = mustBytes(t, "---\ntitle: \"Kettle notes\"\n---\nJust text.\n", "k.md", "")
+	if d.Title != "Kettle notes" {
+		t.Errorf("front matter title: %q", d.Title)
+	}
+	d = mustBytes(t, "Just text.\n", "dir/My notes.markdown", "")
+	if d.Title != "My notes" || d.Paragraphs[0].Heading != "" {
+		t.Errorf("title %q heading %q", d.Title, d.Paragraphs[0].Heading)
+	}
+}
+
+func TestPlainText(t *testing.T) {
+	d := mustBytes(t, "Line one\nstill one.\r\n\r\n\r\n  Two\tparagraphs.  \n", "memo.txt", "")
+	if diff := cmp.Diff([]string{"Line one still one.", "Two paragraphs."}, texts(d)); diff != "" {
+		t.Error(diff)
+	}
+	if d.Title != "memo" || d.Kind != item.KindText {
+		t.Errorf("title %q kind %q", d.Title, d.Kind)
+	}
+	// Latin-1 text is read as such, not as broken UTF-8.
+	latin, _ := charmap.Windows1252.NewEncoder().String("Caf\u00e9 cr\u00e8me, na\u00efve.")
+	d = mustBytes(t, latin, "cafe.txt", "")
+	if d.Paragraphs[0].Text != "Café crème, naïve." {
+		t.Errorf("windows-1252: %q", d.Paragraphs[0].Text)
+	}
+}
+
+func TestLongParagraphSplit(t *testing.T) {
+	sentence := "Tea leaves unfurl slowly in water that is hot but not boiling. "
+	blob := strings.Repeat(sentence, 330) // ~20,000 characters, no line break
+	d := mustBytes(t, "<html><body><p>"+blob+"</p></body></html>", "blob.html", "")
+	if len(d.Paragraphs) < 8 {
+		t.Fatalf("a 20k blob gave %d paragraphs", len(d.Paragraphs))
+	}
+	var joined []string
+	for _, p := range d.Paragraphs {
+		n := utf8.RuneCountInString(p.Text)
+		if n < maxParagraph/2 && p.Text != d.Paragraphs[len(d.Paragraphs)-1].Text {
+			t.Errorf("piece too short: %d", n)
+		}
+		if !strings.HasSuffix(p.Text, "boiling.") || !strings.HasPrefix(p.Text, "Tea leaves") {
+			t.Errorf("piece not cut at a sentence end: …%q", p.Text[len(p.Text)-20:])
+		}
+		joined = append(joined, p.Text)
+	}
+	if strings.Join(joined, " ") != strings.TrimSpace(blob) {
+		t.Error("cutting lost or changed text")
+	}
+	// No sentence ends: cut at spaces, never inside a word.
+	words := strings.Repeat("steeping ", 3000)
+	d = mustBytes(t, words, "words.txt", "")
+	for _, p := range d.Paragraphs {
+		for _, w := range strings.Fields(p.Text) {
+			if w != "steeping" {
+				t.Fatalf("word cut: %q", w)
+			}
+		}
+	}
+	// One unbroken token longer than the limit is cut anyway.
+	d = mustBytes(t, strings.Repeat("x", 5000), "x.txt", "")
+	if len(d.Paragraphs) < 2 {
+		t.Errorf("5000-character token: %d paragraphs", len(d.Paragraphs))
+	}
+}
+
+func TestBytesDispatch(t *testing.T) {
+	for _, tc := range []struct {
+		data, name, ct, wantKind, wantErr string
+	}{
+		{"# Hi\n\ntext", "a.md", "", item.KindMarkdown, ""},
+		{"# Hi\n\ntext", "https://example.org/notes/a.md?x=1", "text/plain; charset=utf-8", item.KindMarkdown, ""},
+		{"<p>hello</p>", "https://example.org/page", "text/html; charset=utf-8", item.KindHTML, ""},
+		{"<p>hello</p>", "https://example.org/page.txt", "text/html", item.KindHTML, ""},
+		{"plain words", "https://example.org/x", "text/plain", item.KindText, ""},
+		{"WEBVTT\n\n00:01.000 --> 00:02.000\nhi there\n", "https://example.org/talk", "text/plain", item.KindVTT, ""},
+		{"WEBVTT\n\n00:01.000 --> 00:02.000\nhi there\n", "noext", "", item.KindVTT, ""},
+		{"1\n00:00:01,000 --> 00:00:02,000\nhi there\n", "subs", "", item.KindSRT, ""},
+		{"just words in a file", "README", "", item.KindText, ""},
+		{"x", "report.docx", "", "", "unsupported format .docx"},
+		{"x", "https://example.org/a.png", "image/png", "", "unsupported content type image/png"},
+		{"", "empty.md", "", "", "empty document"},
+		{"   \n\n\t\n", "blank.txt", "", "", "empty document"},
+		{"<html><head><title>T</title><script>x()</script></head><body><nav>menu</nav></body></html>", "a.html", "", "", "empty document"},
+		{"WEBVTT\n\nNOTE nothing here\n", "a.vtt", "", "", "empty document"},
+		{"not a transcript at all", "a.srt", "", "", "no cues found: not a SubRip transcript"},
+		{"\x00\x01\x02\x00\x00\x00binary", "a.txt", "", "", "not a text file (binary data)"},
+		{"hello", "a.pdf", "", "", "corrupt PDF: not a PDF file (no %PDF header)"},
+	} {
+		d, err := Bytes([]byte(tc.data), tc.name, tc.ct)
+		if tc.wantErr != "" {
+			if err == nil || err.Error() != tc.wantErr {
+				t.Errorf("%s: error %v, want %q", tc.name, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		checkDoc(t, d)
+		if d.Kind != tc.wantKind {
+			t.Errorf("%s (%s): kind %q, want %q", tc.name, tc.ct, d.Kind, tc.wantKind)
+		}
+		if d.Title == "" {
+			t.Errorf("%s: no title", tc.name)
+		}
+	}
+}
+
+func TestSupported(t *testing.T) {
+	for name, want := range map[string]bool{
+		"a.md": true, "a.MARKDOWN": true, "a.txt": true, "a.text": true, "a.html": true, "a.HTM": true,
+		"a.pdf": true, "a.vtt": true, "a.srt": true, "dir.d/a.Pdf": true,
+		"a.docx": false, "a": false, "a.md.bak": false, ".md": true, "a.epub": false,
+	} {
+		if got := Supported(name); got != want {
+			t.Errorf("Supported(%q) = %v", name, got)
+		}
+	}
+}
+
+func TestTitleFromName(t *testing.T) {
+	for in, want := range map[string]string{
+		"notes/tea.md": "tea",
+		"https://example.org/blog/green%20tea.html?utm=1": "green tea",
+		"https://example.org/":                            "example.org",
+		"-":                                               "",
+		`C:\docs\report.pdf`:                              "report",
+	} {
+		if got := titleFromName(in); got != want {
+			t.Errorf("titleFromName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestCleanText(t *testing.T) {
+	in := "  \ufb01nd\u00a0the\u200b \ufb02ow\u00ad\t\r\nnow\x07 "
+	if got := cleanText(in); got != "find the flow now" {
+		t.Errorf("cleanText = %q", got)
+	}
+	if got := cleanText("bad \xff byte"); !utf8.ValidString(got) {
+		t.Errorf("invalid UTF-8 left: %q", got)
+	}
+}
+
+func TestDecodeUTF16(t *testing.T) {
+	var b bytes.Buffer
+	b.Write([]byte{0xff, 0xfe})
+	for _, r := range "Hello tea" {
+		b.WriteByte(byte(r))
+		b.WriteByte(0)
+	}
+	d := mustBytes(t, b.String(), "u16.txt", "")
+	if d.Paragraphs[0].Text != "Hello tea" {
+		t.Errorf("UTF-16: %q", d.Paragraphs[0].Text)
+	}
+}

@@ -1,0 +1,222 @@
+package extract
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sponge-library/sponge/internal/library/extract/pdf"
+)
+
+// Limits that keep one bad PDF from stalling a whole `sponge add`.
+const (
+	maxPDFBytes = 512 << 20
+	maxPDFPages = 100_000
+)
+
+// pdfTimeBudget is how long one PDF may take. The texlive-latex-base-doc
+// PDFs read at hundreds of pages per second, so only a pathological file
+// comes near it.
+var pdfTimeBudget = 2 * time.Minute
+
+var (
+	errEncrypted = errors.New("encrypted PDF: sponge cannot read it")
+	errNoText    = errors.New("no text in PDF (scanned images are not read)")
+	errTooSlow   = errors.New("PDF too slow to read: sponge gave up after the time limit")
+	errNotPDF    = errors.New("corrupt PDF: not a PDF file (no %PDF header)")
+	// errPassword is a PDF whose encryption the pure-Go reader knows and
+	// whose empty user password does not open it: PDFium cannot either.
+	errPassword = fmt.Errorf("%w", errEncrypted)
+)
+
+// pureGoPDF is the reader tried first; tests replace it to reach the fallback.
+var pureGoPDF = readPDF
+
+// extractPDF reads the text of a PDF page by page.
+func extractPDF(data []byte) (*Document, error) {
+	if len(data) > maxPDFBytes {
+		return nil, fmt.Errorf("PDF too large (%d MiB; the limit is %d MiB)", len(data)>>20, maxPDFBytes>>20)
+	}
+	type result struct {
+		doc *Document
+		err error
+	}
+	done := make(chan result, 1)
+	deadline := time.Now().Add(pdfTimeBudget)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{nil, corrupt(panicError(r))}
+			}
+		}()
+		doc, err := pureGoPDF(data, deadline)
+		if err != nil && err != errTooSlow && err != errNotPDF && err != errPassword {
+			// PDFium repairs what the pure-Go reader cannot open.
+			fdoc, ferr := readPDFium(context.Background(), data, deadline)
+			switch {
+			case ferr == nil:
+				doc, err = fdoc, nil
+			case errors.Is(ferr, errEncrypted), errors.Is(ferr, errNoText) && !errors.Is(err, errEncrypted):
+				err = ferr
+			}
+		}
+		done <- result{doc, err}
+	}()
+	// The reader checks the deadline itself; this timer is the last resort
+	// should the parser loop somewhere it cannot check.
+	timer := time.NewTimer(time.Until(deadline) + 5*time.Second)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		return r.doc, r.err
+	case <-timer.C:
+		return nil, errTooSlow
+	}
+}
+
+// corrupt words a parser error for people.
+func corrupt(err error) error {
+	if errors.Is(err, errTooSlow) || errors.Is(err, errEncrypted) {
+		return err
+	}
+	msg := printable(err.Error())
+	for _, p := range []string{"malformed PDF file: ", "malformed PDF: ", "not a PDF file: "} {
+		msg = strings.TrimPrefix(msg, p)
+	}
+	if strings.Contains(strings.ToLower(msg), "encrypt") {
+		return errEncrypted
+	}
+	return fmt.Errorf("corrupt PDF: %s", msg)
+}
+
+// printable keeps an error message readable: parsers quote raw bytes.
+func printable(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if b.Len() >= 120 {
+			b.WriteString("…")
+			break
+		}
+		if r == utf8.RuneError || !unicode.IsPrint(r) {
+			return strings.TrimRight(strings.TrimSpace(b.String()), ":")
+		}
+		b.WriteRune(r)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// openPDF opens a PDF held in memory.
+func openPDF(data []byte) (*pdf.Doc, error) {
+	d, err := pdf.Open(data)
+	switch {
+	case errors.Is(err, pdf.ErrNotPDF):
+		return nil, errNotPDF
+	case errors.Is(err, pdf.ErrPassword):
+		return nil, errPassword
+	case err != nil:
+		return nil, corrupt(err)
+	}
+	return d, nil
+}
+
+func readPDF(data []byte, deadline time.Time) (*Document, error) {
+	r, err := openPDF(data)
+	if err != nil {
+		return nil, err
+	}
+	all, err := pageList(r, deadline)
+	if errors.Is(err, errTooSlow) {
+		return nil, errTooSlow
+	}
+	if err != nil {
+		return nil, corrupt(err)
+	}
+	n := len(all)
+	if n == 0 {
+		return nil, errors.New("corrupt PDF: no pages")
+	}
+	var pages [][]pdfLine
+	doc := newDocCache()
+	var firstErr error
+	failed := 0
+	for i := 1; i <= n; i++ {
+		if time.Now().After(deadline) {
+			return nil, errTooSlow
+		}
+		p := all[i-1]
+		gs, err := pageGlyphs(p, doc, deadline)
+		if errors.Is(err, errTooSlow) {
+			return nil, errTooSlow
+		}
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			failed++
+		}
+		pages = append(pages, glyphLines(gs, i, true))
+	}
+	// The document is not used past this point, so the collector can free
+	// its objects while the pages are laid out, which allocates much.
+	title := infoTitle(r)
+	paras, bigTitle := layoutParagraphs(pages)
+	var b builder
+	for _, p := range paras {
+		b.add(p)
+	}
+	if len(b.paras) == 0 {
+		if failed == n && firstErr != nil {
+			return nil, corrupt(firstErr)
+		}
+		return nil, errNoText
+	}
+	if title == "" {
+		title = bigTitle
+	}
+	return &Document{Title: title, Paragraphs: b.paras}, nil
+}
+
+// pageList lists the document's pages, giving up at the deadline.
+func pageList(d *pdf.Doc, deadline time.Time) (pages []pdf.Page, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			err = panicError(x)
+		}
+	}()
+	return d.Pages(maxPDFPages, func() error {
+		if time.Now().After(deadline) {
+			return errTooSlow
+		}
+		return nil
+	})
+}
+
+// infoTitle is the document's Title entry when it looks like a title and
+// not like the name of the file it was made from.
+func infoTitle(d *pdf.Doc) (title string) {
+	defer func() {
+		if recover() != nil {
+			title = ""
+		}
+	}()
+	return usableTitle(d.Trailer().Key("Info").Key("Title").Text())
+}
+
+func usableTitle(t string) string {
+	t = cleanText(t)
+	l := strings.ToLower(t)
+	if !strings.ContainsFunc(t, unicode.IsLetter) || len([]rune(t)) > 300 || l == "untitled" ||
+		strings.HasPrefix(l, "microsoft word") {
+		return ""
+	}
+	for _, e := range []string{".doc", ".docx", ".dvi", ".tex", ".pdf", ".odt", ".ps", ".rtf", ".indd", ".qxd"} {
+		if strings.HasSuffix(l, e) {
+			return ""
+		}
+	}
+	return t
+}

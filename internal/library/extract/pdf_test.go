@@ -1,0 +1,264 @@
+package extract
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/go-pdf/fpdf"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sponge-library/sponge/internal/base/item"
+)
+
+// pdfLine is a line of the test PDF: text at a baseline on a page.
+type testLine struct {
+	size float64
+	bold bool
+	y    float64
+	text string
+}
+
+// writePDF lays out pages of lines with fpdf, a page number at the foot of
+// each page, the way a word processor would. Coordinates are points from the top.
+func writePDF(t testing.TB, pages [][]testLine, setup func(*fpdf.Fpdf)) []byte {
+	t.Helper()
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetAutoPageBreak(false, 0)
+	if setup != nil {
+		setup(f)
+	}
+	for i, lines := range pages {
+		f.AddPage()
+		for _, l := range lines {
+			style := ""
+			if l.bold {
+				style = "B"
+			}
+			f.SetFont("Helvetica", style, l.size)
+			f.Text(72, l.y, l.text)
+		}
+		f.SetFont("Helvetica", "", 9)
+		f.Text(297, 800, string(rune('1'+i)))
+	}
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// teaPDF has a title, headings, a word hyphenated at a line end, a hyphen
+// to keep, and a paragraph that runs from page 2 onto page 3.
+func teaPDF(t testing.TB) []byte {
+	return writePDF(t, [][]testLine{
+		{
+			{24, true, 80, "Notes on Tea"},
+			{16, true, 120, "Brewing"},
+			{11, false, 150, "Green tea is steeped at a lower temperature than black tea, usually"},
+			{11, false, 164, "around eighty degrees, so the leaves do not turn bitter. A short infu-"},
+			{11, false, 178, "sion keeps the taste fresh and sweet."},
+			{11, false, 206, "Black tea wants boiling water and four minutes."},
+		},
+		{
+			{16, true, 80, "Storage"},
+			{11, false, 110, "Keep tea in a dark, dry tin away from spices and coffee."},
+			{11, false, 740, "Whole leaves keep their aroma for a year or more when the tin is"},
+			{11, false, 754, "closed tightly after every use, and"},
+		},
+		{
+			{11, false, 80, "ground tea loses it within weeks."},
+			{11, false, 108, "Recipes are kept in HTML-"},
+			{11, false, 122, "based notes next to the kettle."},
+		},
+	}, nil)
+}
+
+func TestPDF(t *testing.T) {
+	d, err := Bytes(teaPDF(t), "tea.pdf", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDoc(t, d)
+	if d.Title != "Notes on Tea" || d.Kind != item.KindPDF {
+		t.Errorf("title %q kind %q", d.Title, d.Kind)
+	}
+	type para struct {
+		Heading string
+		Page    int
+		Text    string
+		Pages   []item.PageStart
+	}
+	var got []para
+	for _, p := range d.Paragraphs {
+		got = append(got, para{p.Heading, p.Page, p.Text, p.Pages})
+	}
+	cont := "Whole leaves keep their aroma for a year or more when the tin is closed tightly after every use, and "
+	want := []para{
+		{"Brewing", 1, "Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter. A short infusion keeps the taste fresh and sweet.", nil},
+		{"Brewing", 1, "Black tea wants boiling water and four minutes.", nil},
+		{"Storage", 2, "Keep tea in a dark, dry tin away from spices and coffee.", nil},
+		{"Storage", 2, cont + "ground tea loses it within weeks.", []item.PageStart{{Offset: utf8.RuneCountInString(cont), Page: 3}}},
+		{"Storage", 3, "Recipes are kept in HTML-based notes next to the kettle.", nil},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+	// A quote from the second half of the page-crossing paragraph is on page 3.
+	p := d.Paragraphs[3]
+	if page, _ := p.At(strings.Index(p.Text, "ground")); page != 3 {
+		t.Errorf("At(ground) = page %d, want 3", page)
+	}
+	if page, _ := p.At(0); page != 2 {
+		t.Errorf("At(0) = page %d, want 2", page)
+	}
+}
+
+func TestPDFInfoTitle(t *testing.T) {
+	data := writePDF(t, [][]testLine{{{11, false, 100, "Only body text here."}}}, func(f *fpdf.Fpdf) {
+		f.SetTitle("A Field Guide to Teapots", true)
+	})
+	d, err := Bytes(data, "guide.pdf", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Title != "A Field Guide to Teapots" {
+		t.Errorf("title %q", d.Title)
+	}
+	// A title that is a file name is not used.
+	data = writePDF(t, [][]testLine{{{11, false, 100, "Only body text here."}}}, func(f *fpdf.Fpdf) {
+		f.SetTitle("Microsoft Word - draft3.docx", true)
+	})
+	if d, err = Bytes(data, "dir/teapots.pdf", ""); err != nil || d.Title != "teapots" {
+		t.Errorf("title %q, %v", d.Title, err)
+	}
+}
+
+// A title with a footnote mark (LaTeX's \thanks) is the title without it.
+func TestPDFTitleFootnote(t *testing.T) {
+	for _, mark := range []string{"*", "\x86"} { // \x86 is the dagger in WinAnsiEncoding
+		data := writePDF(t, [][]testLine{{
+			{24, true, 80, "A Guide to Kettles" + mark},
+			{11, false, 120, "Descale the kettle every Friday."},
+		}}, nil)
+		d, err := Bytes(data, "kettles.pdf", "")
+		if err != nil || d.Title != "A Guide to Kettles" {
+			t.Errorf("mark %q: title %q, %v", mark, d.Title, err)
+		}
+	}
+}
+
+// Lines that repeat on every page are dropped as running heads, unless
+// they are all the document has.
+func TestPDFOnlyRepeatedLines(t *testing.T) {
+	data := writePDF(t, [][]testLine{{{11, false, 100, "Label 1"}}, {{11, false, 100, "Label 2"}}}, nil)
+	d, err := Bytes(data, "labels.pdf", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for _, p := range d.Paragraphs {
+		all = append(all, p.Text)
+	}
+	if got := strings.Join(all, " / "); !strings.Contains(got, "Label 1") || !strings.Contains(got, "Label 2") {
+		t.Errorf("paragraphs: %q", got)
+	}
+}
+
+func TestPDFErrors(t *testing.T) {
+	good := teaPDF(t)
+	encrypted := writePDF(t, [][]testLine{{{11, false, 100, "A secret blend."}}}, func(f *fpdf.Fpdf) {
+		f.SetProtection(fpdf.CnProtectPrint, "user-secret", "owner-secret")
+	})
+	scanned := func() []byte {
+		f := fpdf.New("P", "pt", "A4", "")
+		f.AddPage()
+		f.Rect(50, 50, 400, 300, "F") // a picture of text is not text
+		var b bytes.Buffer
+		if err := f.Output(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}()
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"not a PDF", []byte("<html>hello</html>"), "corrupt PDF: not a PDF file (no %PDF header)"},
+		{"encrypted", encrypted, "encrypted PDF: sponge cannot read it"},
+		{"scanned", scanned, "no text in PDF (scanned images are not read)"},
+		{"truncated", good[:len(good)/3], "corrupt PDF: "},
+		{"header only", []byte("%PDF-1.4\n%%EOF\n"), "corrupt PDF: "},
+	} {
+		_, err := Bytes(tc.data, tc.name+".pdf", "")
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+			continue
+		}
+		if msg := err.Error(); !utf8.ValidString(msg) || strings.ContainsAny(msg, "\x00\n") || len(msg) > 200 {
+			t.Errorf("%s: unreadable message %q", tc.name, msg)
+		}
+	}
+	if !errors.Is(errPassword, errEncrypted) {
+		t.Error("errPassword must read as errEncrypted")
+	}
+}
+
+// A PDF whose cross-reference offset is wrong is read by rebuilding the
+// table from the objects, as viewers do.
+func TestPDFRepaired(t *testing.T) {
+	good := teaPDF(t)
+	i := bytes.LastIndex(good, []byte("startxref"))
+	broken := append(append([]byte(nil), good[:i]...), "startxref\n99\n%%EOF\n"...)
+	d, err := readPDF(broken, farDeadline())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTea(t, d)
+}
+
+// What the pure-Go reader cannot open goes to PDFium.
+func TestPDFFallback(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starting PDFium takes seconds")
+	}
+	defer func(f func([]byte, time.Time) (*Document, error)) { pureGoPDF = f }(pureGoPDF)
+	pureGoPDF = func([]byte, time.Time) (*Document, error) { return nil, errors.New("corrupt PDF: cannot read") }
+	d, err := Bytes(teaPDF(t), "tea.pdf", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTea(t, d)
+}
+
+func checkTea(t *testing.T, d *Document) {
+	t.Helper()
+	checkDoc(t, d)
+	if len(d.Paragraphs) != 5 || d.Paragraphs[4].Page != 3 || d.Paragraphs[0].Heading != "Brewing" ||
+		!strings.Contains(d.Paragraphs[0].Text, "A short infusion keeps") {
+		t.Errorf("read: %+v", d.Paragraphs)
+	}
+}
+
+func farDeadline() time.Time { return time.Now().Add(time.Minute) }
+
+// cleanText returns most PDF lines as they are (cleanASCII): that shortcut
+// must keep only what the full cleaning would keep.
+func TestCleanASCIIShortcut(t *testing.T) {
+	for _, s := range []string{"", "a", "word", "two words", "a  b", " a", "a ", "a\tb", "x\x7fy", "x\x01y",
+		"caf\u00e9", "\ufb01nd", "(p. 12) ~ [x] {y} <z>", "a\u00a0b"} {
+		want := strings.Join(strings.Fields(s), " ") == s && !strings.ContainsFunc(s, func(r rune) bool {
+			return r < ' ' || r > '~'
+		})
+		if got := cleanASCII(s); got != want {
+			t.Errorf("cleanASCII(%q) = %v, want %v", s, got, want)
+		}
+		if got := cleanText(s); want && got != s {
+			t.Errorf("cleanText(%q) = %q", s, got)
+		}
+	}
+}

@@ -1,0 +1,409 @@
+package extract
+
+import (
+	"math"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sponge-library/sponge/internal/base/item"
+)
+
+// Layout turns positioned glyphs into lines, lines into paragraphs, and
+// finds headings by font size and weight. Thresholds are in ems of the
+// glyph's font size, tuned on the texlive-latex-base-doc PDFs against
+// pdftotext (see the commit that chose the PDF extractor).
+const (
+	spaceGap      = 0.15 // a gap wider than this (em) between glyphs is a space
+	lineJump      = 0.6  // a baseline move larger than this (em) starts a new line
+	paraGap       = 1.45 // a line gap larger than this many line spacings starts a paragraph
+	headingScale  = 1.15 // text this much larger than the body text may be a heading
+	maxHeadingLen = 160
+)
+
+// pdfLine is one line of text on a page.
+type pdfLine struct {
+	text   string
+	x0, x1 float64
+	y      float64 // baseline
+	size   float64
+	bold   bool
+	page   int
+}
+
+// glyphLines groups a page's glyphs, in content-stream order, into lines.
+// gapSpaces says whether a gap between glyphs is a space; PDFium, which
+// gives tight glyph boxes, adds the spaces itself.
+func glyphLines(gs []glyph, page int, gapSpaces bool) []pdfLine {
+	var lines []pdfLine
+	var b strings.Builder
+	var cur pdfLine
+	var sizeSum, boldN, chars float64
+	var prevEnd, prevSize float64
+	pendingSpace := false
+	open := false
+	flush := func() {
+		if open {
+			cur.text = b.String()
+			if chars > 0 {
+				cur.size = sizeSum / chars
+				cur.bold = boldN > chars/2
+			}
+			if strings.TrimSpace(cur.text) != "" {
+				lines = append(lines, cur)
+			}
+		}
+		b.Reset()
+		sizeSum, boldN, chars = 0, 0, 0
+		open = false
+		pendingSpace = false
+	}
+	for _, g := range gs {
+		if g.s == "" || math.IsNaN(g.x) || math.IsNaN(g.y) || math.IsInf(g.x, 0) || math.IsInf(g.y, 0) {
+			continue
+		}
+		size := math.Abs(g.size)
+		if size < 0.5 {
+			size = 0.5
+		}
+		if blank(g.s) {
+			if open {
+				pendingSpace = true
+				prevEnd = g.x + g.w
+			}
+			continue
+		}
+		if open {
+			em := math.Max(size, prevSize)
+			dy := g.y - cur.y
+			dx := g.x - prevEnd
+			if math.Abs(dy) > lineJump*em || dx < -3*em {
+				flush()
+			} else if pendingSpace || gapSpaces && (dx > spaceGap*math.Min(size, prevSize) || dx < -0.5*em) {
+				b.WriteByte(' ')
+			}
+		}
+		if !open {
+			open = true
+			cur = pdfLine{x0: g.x, y: g.y, page: page}
+		}
+		pendingSpace = false
+		b.WriteString(g.s)
+		n := 1.0
+		if len(g.s) > 1 {
+			n = float64(utf8.RuneCountInString(g.s))
+		}
+		sizeSum += size * n
+		chars += n
+		if g.bold {
+			boldN += n
+		}
+		prevEnd = g.x + g.w
+		prevSize = size
+		if prevEnd > cur.x1 {
+			cur.x1 = prevEnd
+		}
+		if g.x < cur.x0 {
+			cur.x0 = g.x
+		}
+	}
+	flush()
+	return lines
+}
+
+// blank says whether s is only white space; most glyphs are one ASCII letter.
+func blank(s string) bool {
+	if len(s) == 1 && s[0] < utf8.RuneSelf {
+		return s[0] == ' ' || s[0] >= '\t' && s[0] <= '\r'
+	}
+	return strings.TrimFunc(s, unicode.IsSpace) == ""
+}
+
+var (
+	pageNumberRE = regexp.MustCompile(`^(?i)(page\s*)?[\divxlc]{1,8}(\s*(of|/)\s*\d+)?$`)
+	digitsRE     = regexp.MustCompile(`\d+`)
+)
+
+// dropRunningLines removes page numbers and running heads/feet: lines at
+// the top or bottom of pages that repeat (digits ignored) on many pages.
+func dropRunningLines(pages [][]pdfLine) {
+	key := func(l pdfLine) string {
+		return strings.ToLower(digitsRE.ReplaceAllString(strings.Join(strings.Fields(l.text), " "), "#"))
+	}
+	edge := func(ls []pdfLine, i int) bool { return i < 2 || i >= len(ls)-2 }
+	// slot numbers a page's edge lines 0 to 3
+	slot := func(ls []pdfLine, i int) int {
+		if i < 2 {
+			return i
+		}
+		return i - len(ls) + 4
+	}
+	count := map[string]int{}
+	keys := make([][4]string, len(pages)) // of each page's edge lines
+	for p, ls := range pages {
+		seen := map[string]bool{}
+		for i, l := range ls {
+			if edge(ls, i) {
+				k := key(l)
+				keys[p][slot(ls, i)] = k
+				if !seen[k] {
+					seen[k] = true
+					count[k]++
+				}
+			}
+		}
+	}
+	// A running head is on at least two pages, and on a third of them.
+	minRepeat := max(2, (len(pages)+2)/3)
+	out := make([][]pdfLine, len(pages))
+	left := 0
+	for p, ls := range pages {
+		kept := ls[:0:0]
+		for i, l := range ls {
+			t := strings.TrimSpace(l.text)
+			if edge(ls, i) && (pageNumberRE.MatchString(t) || len(pages) >= 2 && count[keys[p][slot(ls, i)]] >= minRepeat && utf8.RuneCountInString(t) <= 100) {
+				continue
+			}
+			kept = append(kept, l)
+		}
+		out[p] = kept
+		left += len(kept)
+	}
+	// Lines that repeat on every page with nothing else on them are the
+	// document (a form, labels, a slide deck of one-liners), not its margins.
+	if left > 0 {
+		copy(pages, out)
+	}
+}
+
+// bodyStats returns the size of the body text (the size most characters
+// have) and the usual distance between its baselines.
+func bodyStats(pages [][]pdfLine) (size, spacing float64) {
+	bySize := map[float64]int{}
+	for _, ls := range pages {
+		for _, l := range ls {
+			bySize[math.Round(l.size*2)/2] += utf8.RuneCountInString(l.text)
+		}
+	}
+	best := 0
+	for s, n := range bySize {
+		if n > best || n == best && s < size {
+			size, best = s, n
+		}
+	}
+	if size <= 0 {
+		size = 10
+	}
+	byGap := map[float64]int{}
+	for _, ls := range pages {
+		for i := 1; i < len(ls); i++ {
+			dy := ls[i-1].y - ls[i].y
+			if dy > 0.8*size && dy < 3*size && math.Abs(ls[i].size-size) < 0.5 {
+				byGap[math.Round(dy*2)/2]++
+			}
+		}
+	}
+	best = 0
+	for g, n := range byGap {
+		if n > best || n == best && g < spacing {
+			spacing, best = g, n
+		}
+	}
+	if spacing <= 0 {
+		spacing = 1.2 * size
+	}
+	return size, spacing
+}
+
+// pdfBlock is a paragraph or a heading in the making.
+type pdfBlock struct {
+	lines   []pdfLine
+	heading bool
+}
+
+func (b *pdfBlock) size() float64 {
+	s, n := 0.0, 0.0
+	for _, l := range b.lines {
+		k := float64(utf8.RuneCountInString(l.text))
+		s += l.size * k
+		n += k
+	}
+	if n == 0 {
+		return 0
+	}
+	return s / n
+}
+
+// endsSentence reports whether text ends a sentence: . ! ? : possibly followed by closing quotes or brackets.
+func endsSentence(text string) bool {
+	t := strings.TrimRightFunc(text, func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune(`"'”’»)]`, r)
+	})
+	r, _ := utf8.DecodeLastRuneInString(t)
+	return strings.ContainsRune(".!?:;…", r)
+}
+
+// pageBlocks cuts one page's lines into blocks.
+func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
+	var blocks []*pdfBlock
+	right := 0.0
+	for _, l := range ls {
+		if math.Abs(l.size-body) < 0.5 && l.x1 > right {
+			right = l.x1
+		}
+	}
+	isBig := func(l pdfLine) bool { return l.size >= headingScale*body }
+	for i, l := range ls {
+		if len(blocks) == 0 {
+			blocks = append(blocks, &pdfBlock{lines: []pdfLine{l}})
+			continue
+		}
+		cur := blocks[len(blocks)-1]
+		prev := cur.lines[len(cur.lines)-1]
+		em := math.Max(l.size, 1)
+		dy := prev.y - l.y
+		gap := spacing * math.Max(l.size, prev.size) / body
+		brk := false
+		switch {
+		case dy < -0.5*em, dy > paraGap*gap:
+			brk = true // moved up (new column) or a blank line
+		case isBig(l) != isBig(prev), math.Abs(l.size-prev.size) > 0.12*math.Max(l.size, prev.size):
+			brk = true
+		case l.bold != prev.bold && (len(cur.lines) == 1 && prev.bold || l.bold && !strings.HasSuffix(prev.text, "-")):
+			brk = true // a bold line on its own is a heading
+		case l.x0 > prev.x0+0.8*em && (i+1 == len(ls) || ls[i+1].x0 < l.x0-0.5*em) && l.x0-prev.x0 < 6*em:
+			brk = true // first-line indent
+		case endsSentence(prev.text) && right > 0 && prev.x1 < right-2*em:
+			brk = true // a short line ending a sentence
+		}
+		if brk {
+			blocks = append(blocks, &pdfBlock{lines: []pdfLine{l}})
+		} else {
+			cur.lines = append(cur.lines, l)
+		}
+	}
+	for _, b := range blocks {
+		b.heading = isHeadingBlock(b, body)
+	}
+	return blocks
+}
+
+func isHeadingBlock(b *pdfBlock, body float64) bool {
+	if len(b.lines) > 3 {
+		return false
+	}
+	text := joinLines(b.lines, nil)
+	n := utf8.RuneCountInString(text)
+	if n > maxHeadingLen || n < 2 || !strings.ContainsFunc(text, unicode.IsLetter) {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(text)
+	if strings.ContainsRune(",;", last) || last == '.' && n > 40 {
+		return false
+	}
+	if b.size() >= headingScale*body {
+		return true
+	}
+	bold := true
+	for _, l := range b.lines {
+		bold = bold && l.bold
+	}
+	return bold && n <= 100 && last != '.' && math.Abs(b.size()-body) < 0.25*body
+}
+
+// joinLines joins lines into one paragraph text, rejoining words hyphenated
+// at a line end ("hyphen-" + "ated" → "hyphenated") when the word goes on
+// in lower case; a hyphen after a capital or digit ("HTML-based") is kept.
+// pages, if not nil, gets the rune offset where each later page starts.
+func joinLines(ls []pdfLine, pages *[]item.PageStart) string {
+	var b strings.Builder
+	runes := 0
+	lastPage := 0
+	softBreak := false
+	for _, l := range ls {
+		t := cleanText(l.text)
+		if t == "" {
+			continue
+		}
+		if softBreak {
+			// a soft hyphen ended the previous line: the word goes on
+		} else if b.Len() > 0 {
+			s := b.String()
+			first, _ := utf8.DecodeRuneInString(t)
+			last, lastSize := utf8.DecodeLastRuneInString(s)
+			before, _ := utf8.DecodeLastRuneInString(s[:len(s)-lastSize])
+			switch {
+			case (last == '-' || last == '\u2010') && unicode.IsLower(first) && unicode.IsLower(before):
+				s = s[:len(s)-lastSize]
+				runes--
+				b.Reset()
+				b.WriteString(s)
+			case last == '-' && unicode.IsLetter(before) || last == '/':
+				// keep the hyphen (or slash), no space: "HTML-based", "and/or"
+			default:
+				b.WriteByte(' ')
+				runes++
+			}
+		}
+		if pages != nil && l.page != lastPage {
+			if lastPage != 0 {
+				*pages = append(*pages, item.PageStart{Offset: runes, Page: l.page})
+			}
+			lastPage = l.page
+		}
+		b.WriteString(t)
+		runes += utf8.RuneCountInString(t)
+		softBreak = strings.HasSuffix(strings.TrimRightFunc(l.text, unicode.IsSpace), "\u00ad")
+	}
+	return b.String()
+}
+
+// layoutParagraphs builds the paragraphs of a PDF from its pages' lines
+// (pages[i] is page i+1). A paragraph cut by a page break is joined, with
+// a PageStart marking where the next page begins. It also returns the
+// text of the largest heading on the first page, a title candidate.
+func layoutParagraphs(pages [][]pdfLine) (paras []item.Paragraph, bigTitle string) {
+	dropRunningLines(pages)
+	body, spacing := bodyStats(pages)
+	var blocks []*pdfBlock
+	for _, ls := range pages {
+		pb := pageBlocks(ls, body, spacing)
+		if len(pb) > 0 && len(blocks) > 0 {
+			prev := blocks[len(blocks)-1]
+			first := pb[0]
+			prevText := prev.lines[len(prev.lines)-1].text
+			if !prev.heading && !first.heading && !endsSentence(prevText) {
+				prev.lines = append(prev.lines, first.lines...)
+				pb = pb[1:]
+			}
+		}
+		blocks = append(blocks, pb...)
+	}
+	bigSize := 0.0
+	heading := ""
+	for _, b := range blocks {
+		if b.heading {
+			heading = cleanText(joinLines(b.lines, nil))
+			if b.lines[0].page == 1 && b.size() > bigSize && b.size() >= 1.3*body {
+				bigSize, bigTitle = b.size(), heading
+			}
+			continue
+		}
+		var ps []item.PageStart
+		text := joinLines(b.lines, &ps)
+		p := item.Paragraph{Text: text, Heading: heading, Page: b.lines[0].page, Pages: ps}
+		paras = append(paras, p)
+	}
+	if len(paras) == 0 && heading != "" {
+		// Only headings (a poster, a slide): keep them as text.
+		for _, b := range blocks {
+			paras = append(paras, item.Paragraph{Text: joinLines(b.lines, nil), Page: b.lines[0].page})
+		}
+	}
+	return paras, strings.TrimRight(bigTitle, footnoteMarks)
+}
+
+// footnoteMarks end a title that has a footnote (LaTeX's \thanks): "The
+// fix2col package∗" is "The fix2col package".
+const footnoteMarks = " *\u2217\u2020\u2021\u00a7\u00b6\u00b9\u00b2\u00b3"

@@ -1,0 +1,217 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sponge-library/sponge/internal/base/item"
+)
+
+// maxParagraph is where a long paragraph is cut, at a sentence end near it.
+const maxParagraph = 2000
+
+// cleanASCII says whether s is printable ASCII with single spaces between
+// words, which cleanText returns as it is: most lines of most documents.
+func cleanASCII(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return s == ""
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < ' ' || c > '~' || c == ' ' && s[i+1] == ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// ligatures are expanded so that "ﬁnd" is found when a reader types "find".
+var ligatures = strings.NewReplacer(
+	"\ufb00", "ff", "\ufb01", "fi", "\ufb02", "fl", "\ufb03", "ffi", "\ufb04", "ffl", "\ufb05", "st", "\ufb06", "st",
+)
+
+// cleanText makes text readable on one line: valid UTF-8, no control or
+// invisible characters, ligatures spelled out, every run of white space a
+// single space, no space at either end.
+func cleanText(s string) string {
+	if cleanASCII(s) {
+		return s
+	}
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	s = ligatures.Replace(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r) || r == '\u2028' || r == '\u2029':
+			space = true
+			continue
+		case r == '\u00ad' || r == '\ufeff' || r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' ||
+			r == '\u200e' || r == '\u200f':
+			continue // soft hyphen, BOM, zero-width and direction marks: invisible
+		case unicode.IsControl(r) || r >= '\ue000' && r <= '\uf8ff':
+			// Controls are never text. Private-use code points are symbol
+			// glyphs (bullets, ticks) that no reader can type.
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// splitLong cuts text longer than maxParagraph into pieces that end at a
+// sentence end between half and 1.25× maxParagraph, else at a space, and
+// never inside a word unless a "word" is longer than the limit itself. It
+// returns the rune offset where each piece starts.
+func splitLong(text string) (pieces []string, offsets []int) {
+	if utf8.RuneCountInString(text) <= maxParagraph*5/4 {
+		return []string{text}, []int{0}
+	}
+	runes := []rune(text)
+	start := 0
+	for len(runes)-start > maxParagraph*5/4 {
+		lo, hi := start+maxParagraph/2, start+maxParagraph*5/4
+		cut := -1
+		// The sentence end nearest to maxParagraph.
+		best := -1
+		for i := lo; i < hi && i < len(runes)-1; i++ {
+			if runes[i+1] == ' ' && strings.ContainsRune(".!?…", runes[i]) ||
+				runes[i+1] == ' ' && strings.ContainsRune(`"'”’)`, runes[i]) && i > 0 && strings.ContainsRune(".!?", runes[i-1]) {
+				if best < 0 || abs(i-(start+maxParagraph)) < abs(best-(start+maxParagraph)) {
+					best = i
+				}
+			}
+		}
+		if best >= 0 {
+			cut = best + 1
+		} else {
+			for i := start + maxParagraph; i > lo; i-- {
+				if runes[i] == ' ' {
+					cut = i
+					break
+				}
+			}
+			if cut < 0 {
+				for i := start + maxParagraph; i < hi; i++ {
+					if runes[i] == ' ' {
+						cut = i
+						break
+					}
+				}
+			}
+			if cut < 0 {
+				cut = start + maxParagraph // one unbroken token: no word to keep whole
+			}
+		}
+		piece := strings.TrimSpace(string(runes[start:cut]))
+		if piece != "" {
+			pieces = append(pieces, piece)
+			offsets = append(offsets, start)
+		}
+		start = cut
+		for start < len(runes) && runes[start] == ' ' {
+			start++
+		}
+	}
+	if start < len(runes) {
+		pieces = append(pieces, string(runes[start:]))
+		offsets = append(offsets, start)
+	}
+	return pieces, offsets
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// builder collects a document's paragraphs, cleaning and cutting them.
+type builder struct {
+	paras []item.Paragraph
+}
+
+// addText adds a paragraph of raw text under a heading.
+func (b *builder) addText(text, heading string) {
+	b.add(item.Paragraph{Text: cleanText(text), Heading: heading})
+}
+
+// add adds a paragraph whose Text is already clean (see cleanText); Cues
+// and Pages offsets refer to that text. Long paragraphs are cut, and their
+// page and cue marks follow the pieces.
+func (b *builder) add(p item.Paragraph) {
+	if p.Text == "" {
+		return
+	}
+	pieces, offsets := splitLong(p.Text)
+	if len(pieces) == 1 {
+		b.paras = append(b.paras, p)
+		return
+	}
+	total := utf8.RuneCountInString(p.Text)
+	for i, piece := range pieces {
+		start := offsets[i]
+		end := total
+		if i+1 < len(pieces) {
+			end = offsets[i+1]
+		}
+		q := item.Paragraph{Text: piece, Heading: p.Heading}
+		page, startMs := p.At(start)
+		q.Page = page
+		if startMs != nil {
+			ms := *startMs
+			q.StartMs = &ms
+		}
+		for _, ps := range p.Pages {
+			if ps.Offset > start && ps.Offset < end {
+				q.Pages = append(q.Pages, item.PageStart{Offset: ps.Offset - start, Page: ps.Page})
+			}
+		}
+		if len(p.Cues) > 0 {
+			// The cue running at the cut starts the piece at offset 0.
+			if q.StartMs != nil {
+				q.Cues = append(q.Cues, item.Cue{Offset: 0, StartMs: *q.StartMs})
+			}
+			for _, c := range p.Cues {
+				if c.Offset > start && c.Offset < end {
+					q.Cues = append(q.Cues, item.Cue{Offset: c.Offset - start, StartMs: c.StartMs})
+				}
+			}
+		}
+		b.paras = append(b.paras, q)
+	}
+}
+
+// titleFromName is the fallback title: the file name without its
+// extension, or the last part of a URL path, or the host.
+func titleFromName(name string) string {
+	n := name
+	if i := strings.IndexAny(n, "?#"); i >= 0 && strings.Contains(name, "://") {
+		n = n[:i]
+	}
+	n = strings.TrimRight(n, "/")
+	if i := strings.Index(n, "://"); i >= 0 && !strings.Contains(n[i+3:], "/") {
+		return n[i+3:] // a bare host
+	}
+	if i := strings.LastIndexAny(n, `/\`); i >= 0 {
+		n = n[i+1:]
+	}
+	if i := strings.LastIndexByte(n, '.'); i > 0 {
+		n = n[:i]
+	}
+	n = cleanText(unescapePath(n))
+	if n == "" || n == "-" {
+		return ""
+	}
+	return n
+}

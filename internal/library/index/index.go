@@ -1,0 +1,343 @@
+// Package index is the keyword index of the library, kept with bleve and
+// scored with BM25. It is derived from the store: `sponge reindex` rebuilds
+// it from the items alone.
+//
+// What one index document is: a chunk of consecutive paragraphs of an item, up
+// to ChunkChars characters, with the item's title in front. Search scores an
+// item by its best chunk. A chunk is as good as a whole item for short items
+// (an abstract, a note: one chunk), and keeps a 300-page PDF from being
+// drowned by its own length normalisation, while staying far fewer documents
+// than one per paragraph (which indexes about 3× slower into 3× the space).
+package index
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/mapping"
+	bsearch "github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+	bindex "github.com/blevesearch/bleve_index_api"
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/item"
+)
+
+// ChunkChars is the most characters of paragraphs one index document holds.
+const ChunkChars = 4000
+
+// BM25 parameters, tuned on SciFact's training queries (see bench/).
+const (
+	K1 = 0.9
+	B  = 0.4
+)
+
+// AnalyzerName is the analyzer of the text field: Unicode words, lowercase,
+// English possessives and plurals dropped; no other stemming, so words of
+// other languages match exactly.
+const AnalyzerName = "sponge"
+
+func init() {
+	bsearch.BM25_k1 = K1
+	bsearch.BM25_b = B
+}
+
+// Index is an open keyword index.
+type Index struct {
+	bi bleve.Index
+}
+
+type doc struct {
+	Item   string `json:"item"`
+	Text   string `json:"text"`
+	Title  string `json:"title"`
+	Source string `json:"source"`
+	Kind   string `json:"kind"`
+}
+
+func newMapping() (*mapping.IndexMappingImpl, error) {
+	im := bleve.NewIndexMapping()
+	im.ScoringModel = "bm25"
+	err := im.AddCustomAnalyzer(AnalyzerName, map[string]any{
+		"type":          custom.Name,
+		"tokenizer":     unicode.Name,
+		"token_filters": []string{lowercase.Name, en.PossessiveName, en.PluralStemmerName},
+	})
+	if err != nil {
+		return nil, err
+	}
+	im.DefaultAnalyzer = AnalyzerName
+	im.StoreDynamic = false
+	im.IndexDynamic = false
+	im.DocValuesDynamic = false
+
+	text := bleve.NewTextFieldMapping()
+	text.Analyzer = AnalyzerName
+	text.Store = false
+	text.IncludeTermVectors = false
+	text.IncludeInAll = false
+	text.DocValues = false
+
+	stored := bleve.NewTextFieldMapping()
+	stored.Index = false
+	stored.Store = true
+	stored.IncludeTermVectors = false
+	stored.IncludeInAll = false
+	stored.DocValues = false
+
+	itemField := bleve.NewKeywordFieldMapping()
+	itemField.Analyzer = keyword.Name
+	itemField.Store = false
+	itemField.IncludeTermVectors = false
+	itemField.IncludeInAll = false
+	itemField.DocValues = false
+
+	dm := bleve.NewDocumentStaticMapping()
+	dm.AddFieldMappingsAt("text", text)
+	dm.AddFieldMappingsAt("title", stored)
+	dm.AddFieldMappingsAt("source", stored)
+	dm.AddFieldMappingsAt("kind", stored)
+	dm.AddFieldMappingsAt("item", itemField)
+	im.DefaultMapping = dm
+	return im, nil
+}
+
+var (
+	analyzerOnce sync.Once
+	analyzer     analysis.Analyzer
+	analyzerErr  error
+)
+
+// Terms splits text into index terms with the same analyzer the index uses.
+func Terms(text string) []string {
+	analyzerOnce.Do(func() {
+		im, err := newMapping()
+		if err != nil {
+			analyzerErr = err
+			return
+		}
+		analyzer = im.AnalyzerNamed(AnalyzerName)
+		if analyzer == nil {
+			analyzerErr = errors.New("analyzer not found")
+		}
+	})
+	if analyzerErr != nil {
+		panic("index: " + analyzerErr.Error())
+	}
+	toks := analyzer.Analyze([]byte(text))
+	out := make([]string, 0, len(toks))
+	for _, t := range toks {
+		out = append(out, string(t.Term))
+	}
+	return out
+}
+
+// Create opens the index at dir for writing, making it if it is not there.
+func Create(dir string) (*Index, error) {
+	if _, err := os.Stat(dir); err == nil {
+		bi, err := bleve.Open(dir)
+		if err != nil {
+			return nil, console.Errorf("cannot open the index at %s: %v", dir, err).
+				WithHint("run 'sponge reindex' to rebuild it from the saved items")
+		}
+		return &Index{bi: bi}, nil
+	}
+	im, err := newMapping()
+	if err != nil {
+		return nil, err
+	}
+	bi, err := bleve.New(dir, im)
+	if err != nil {
+		return nil, console.Errorf("cannot make the index at %s: %v", dir, err)
+	}
+	return &Index{bi: bi}, nil
+}
+
+// Open opens the index at dir for reading.
+func Open(dir string) (*Index, error) {
+	bi, err := bleve.OpenUsing(dir, map[string]any{"read_only": true})
+	if err != nil {
+		return nil, console.Errorf("cannot open the index at %s: %v", dir, err).
+			WithHint("run 'sponge reindex' to rebuild it from the saved items")
+	}
+	return &Index{bi: bi}, nil
+}
+
+// Close closes the index.
+func (x *Index) Close() error { return x.bi.Close() }
+
+// Chunks splits an item's paragraphs into the texts of its index documents.
+func Chunks(it *item.Item) []string {
+	var chunks []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			chunks = append(chunks, b.String())
+			b.Reset()
+		}
+	}
+	for _, p := range it.Paragraphs {
+		if b.Len() > 0 && b.Len()+len(p.Text) > ChunkChars {
+			flush()
+		}
+		if b.Len() == 0 {
+			b.WriteString(it.Title)
+			b.WriteString("\n")
+			if p.Heading != "" && p.Heading != it.Title {
+				b.WriteString(p.Heading)
+				b.WriteString("\n")
+			}
+		}
+		b.WriteString(p.Text)
+		b.WriteString("\n")
+	}
+	flush()
+	if len(chunks) == 0 {
+		chunks = []string{it.Title}
+	}
+	return chunks
+}
+
+// Batch collects changes to apply together.
+type Batch struct {
+	x *Index
+	b *bleve.Batch
+}
+
+// NewBatch starts a batch of changes.
+func (x *Index) NewBatch() *Batch { return &Batch{x: x, b: x.bi.NewBatch()} }
+
+// Add puts an item's chunks in the batch.
+func (b *Batch) Add(it *item.Item) error {
+	for i, text := range Chunks(it) {
+		d := doc{Item: it.ID, Text: text}
+		if i == 0 {
+			d.Title, d.Source, d.Kind = it.Title, it.Source, it.Kind
+		}
+		if err := b.b.Index(it.ID+"/"+strconv.Itoa(i), d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Size is how many documents the batch holds.
+func (b *Batch) Size() int { return b.b.Size() }
+
+// Commit applies the batch.
+func (b *Batch) Commit() error {
+	if err := b.x.bi.Batch(b.b); err != nil {
+		return fmt.Errorf("cannot update the index: %w", err)
+	}
+	b.b.Reset()
+	return nil
+}
+
+// Remove deletes every document of an item.
+func (x *Index) Remove(id string) error {
+	q := bleve.NewTermQuery(id)
+	q.SetField("item")
+	req := bleve.NewSearchRequestOptions(q, 100000, 0, false)
+	res, err := x.bi.Search(req)
+	if err != nil {
+		return err
+	}
+	b := x.bi.NewBatch()
+	for _, h := range res.Hits {
+		b.Delete(h.ID)
+	}
+	return x.bi.Batch(b)
+}
+
+// Has reports whether the index has an item.
+func (x *Index) Has(id string) bool {
+	d, err := x.bi.Document(id + "/0")
+	return err == nil && d != nil
+}
+
+// Count is the number of documents in the index.
+func (x *Index) Count() (uint64, error) { return x.bi.DocCount() }
+
+// Hit is an item found by a keyword search.
+type Hit struct {
+	ItemID string
+	Title  string
+	Source string
+	Kind   string
+	Score  float64
+}
+
+// ErrNoWords is returned for a question with nothing to search for.
+var ErrNoWords = errors.New("the question has no words to search for")
+
+// Search returns up to limit items, best first, scored by their best chunk.
+func (x *Index) Search(question string, limit int) ([]Hit, error) {
+	terms := Terms(question)
+	if len(terms) == 0 {
+		return nil, ErrNoWords
+	}
+	// One term query per distinct term, like a match query but without
+	// analysing the question a second time.
+	seen := map[string]bool{}
+	var qs []query.Query
+	for _, t := range terms {
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		tq := bleve.NewTermQuery(t)
+		tq.SetField("text")
+		qs = append(qs, tq)
+	}
+	q := bleve.NewDisjunctionQuery(qs...)
+	size := max(limit*12, 60)
+	req := bleve.NewSearchRequestOptions(q, size, 0, false)
+	res, err := x.bi.Search(req)
+	if err != nil {
+		return nil, fmt.Errorf("search failed: %w", err)
+	}
+	best := map[string]float64{}
+	var order []string
+	for _, h := range res.Hits {
+		id, _, _ := strings.Cut(h.ID, "/")
+		if _, ok := best[id]; !ok {
+			order = append(order, id)
+			best[id] = h.Score
+		} else if h.Score > best[id] {
+			best[id] = h.Score
+		}
+	}
+	sort.SliceStable(order, func(i, j int) bool { return best[order[i]] > best[order[j]] })
+	if len(order) > limit {
+		order = order[:limit]
+	}
+	hits := make([]Hit, 0, len(order))
+	for _, id := range order {
+		h := Hit{ItemID: id, Score: best[id]}
+		if d, err := x.bi.Document(id + "/0"); err == nil && d != nil {
+			d.VisitFields(func(f bindex.Field) {
+				switch f.Name() {
+				case "title":
+					h.Title = string(f.Value())
+				case "source":
+					h.Source = string(f.Value())
+				case "kind":
+					h.Kind = string(f.Value())
+				}
+			})
+		}
+		hits = append(hits, h)
+	}
+	return hits, nil
+}

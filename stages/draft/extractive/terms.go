@@ -1,0 +1,67 @@
+package extractive
+
+import (
+	"github.com/sponge-library/sponge/internal/library/index"
+	"strings"
+	"unicode"
+
+	porterstemmer "github.com/blevesearch/go-porterstemmer"
+)
+
+// terms returns the content words of s, lower-cased and stemmed, in order.
+// Words are runs of letters and digits; hyphens and slashes split words
+// ("IL-2" gives "il" and "2") because texts write the same thing both ways.
+func terms(s string) []string {
+	var out []string
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		w := strings.ToLower(s[start:end])
+		start = -1
+		if stopWords[w] {
+			return
+		}
+		if len(w) == 1 && !isDigits(w) {
+			return
+		}
+		if !isDigits(w) {
+			w = porterstemmer.StemString(w)
+		}
+		out = append(out, w)
+	}
+	for i, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if r == '\'' || r == '’' {
+			// "don't", "Alzheimer's": keep the word, drop the ending.
+			flush(i)
+			continue
+		}
+		flush(i)
+	}
+	flush(len(s))
+	return out
+}
+
+func isDigits(w string) bool {
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// stopWords are the words that say nothing about the topic of a question
+// or a sentence; the same list ranking uses.
+var stopWords = index.StopWords
+
+// Terms returns the content words of s as the drafter compares them:
+// lower-cased, stemmed, without stop words.
+func Terms(s string) []string { return terms(s) }

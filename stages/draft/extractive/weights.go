@@ -1,0 +1,160 @@
+package extractive
+
+import (
+	"math"
+	"strings"
+	"unicode"
+
+	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+// libraryWeights weighs the words of a question by idf over the library:
+// the answerability of a sentence is the share of that weight it holds.
+// Words are the index's own terms (so the library's counts apply), without
+// stop words.
+type libraryWeights struct {
+	w     map[string]float64
+	order []string // the question's words, each once, in order
+	total float64
+	// logN is the weight of a word found once in a library of one
+	// document less: dividing by it makes weights comparable between a
+	// library of ten notes and one of ten thousand papers.
+	logN float64
+	// absent is the share of the question's weight in words the library
+	// does not hold at all, times n/(n+priorDocs): a word missing from a
+	// library of a few notes says little (their vocabulary is small), one
+	// missing from thousands of papers says the topic is not there. 0
+	// without the library's counts, since a word missing from a few
+	// passages says little too.
+	absent float64
+}
+
+func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus, priorDocs float64) *libraryWeights {
+	qt := indexTerms(question)
+	lw := &libraryWeights{w: map[string]float64{}}
+	if len(qt) == 0 {
+		return lw
+	}
+	var df map[string]int
+	n := 0
+	if corpus != nil {
+		var err error
+		if df, n, err = corpus.DocFreqs(qt); err != nil {
+			df = nil
+		}
+	}
+	fromLibrary := df != nil
+	if df == nil {
+		// Without the library's counts, count over the passages.
+		df = map[string]int{}
+		for _, p := range passages {
+			seen := map[string]bool{}
+			for _, t := range indexTerms(p.Text) {
+				seen[t] = true
+			}
+			for _, t := range qt {
+				if seen[t] {
+					df[t]++
+				}
+			}
+		}
+		n = len(passages)
+	}
+	// A small library says little about which words are rare: every word
+	// of a note on tea is in half of five notes. priorDocs documents that
+	// hold none of the question's words are counted in, so in a small
+	// library the question's words weigh about the same, and in a large
+	// one their counts decide.
+	total := float64(n) + priorDocs
+	lw.logN = math.Log(total + 1)
+	for _, t := range qt {
+		if _, ok := lw.w[t]; ok {
+			continue
+		}
+		// A word the library lacks weighs most: it is what the library
+		// cannot answer.
+		w := math.Log((total + 1) / (float64(df[t]) + 0.5))
+		lw.w[t] = w
+		lw.order = append(lw.order, t)
+		lw.total += w
+		if fromLibrary && df[t] == 0 {
+			lw.absent += w
+		}
+	}
+	if lw.total > 0 {
+		lw.absent *= float64(n) / (lw.total * total)
+	}
+	return lw
+}
+
+// covers returns the share of the question's weight that text holds, and
+// that weight itself over logN.
+func (lw *libraryWeights) covers(text string) (share, mass float64) {
+	if lw.total <= 0 {
+		return 0, 0
+	}
+	have := map[string]bool{}
+	for _, t := range indexTerms(text) {
+		have[t] = true
+	}
+	s := 0.0
+	for t, w := range lw.w {
+		if have[t] {
+			s += w
+		}
+	}
+	return s / lw.total, s / lw.logN
+}
+
+// held marks the question's words that text holds: bit i for order[i]
+// (a question of more than 64 words has its first 64 marked).
+func (lw *libraryWeights) held(text string) uint64 {
+	if len(lw.order) == 0 {
+		return 0
+	}
+	have := map[string]bool{}
+	for _, t := range indexTerms(text) {
+		have[t] = true
+	}
+	var m uint64
+	for i, t := range lw.order {
+		if i < 64 && have[t] {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// share is the share of the question's weight of the words marked in m.
+func (lw *libraryWeights) share(m uint64) float64 {
+	if lw.total <= 0 {
+		return 0
+	}
+	s := 0.0
+	for i, t := range lw.order {
+		if i < 64 && m&(1<<i) != 0 {
+			s += lw.w[t]
+		}
+	}
+	return s / lw.total
+}
+
+// indexTerms returns the index terms of text's words that are not stop words.
+func indexTerms(text string) []string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
+	}) {
+		lw := strings.ToLower(strings.Trim(w, "'"))
+		if stopWords[lw] || lw == "" {
+			continue
+		}
+		b.WriteString(lw)
+		b.WriteByte(' ')
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	return index.Terms(b.String())
+}

@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"github.com/sponge-library/sponge/internal/model/embed"
+	"github.com/sponge-library/sponge/internal/model/embed/llamaembed"
 )
 
-func main() { os.Exit(embed.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() { os.Exit(llamaembed.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

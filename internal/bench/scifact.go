@@ -16,6 +16,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
 // SciFactDir finds the SciFact data beside the repository: ../shared/bench/scifact
@@ -150,7 +151,7 @@ func BuildLibrary(dir string, docs []Doc) (map[string]string, error) {
 			return ids, nil
 		}
 	}
-	w, err := library.OpenWriter(dir, nil)
+	w, err := ingest.OpenWriter(dir, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/ingest"
 	"github.com/sponge-library/sponge/internal/library/index"
 	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 	"github.com/sponge-library/sponge/jsonl"
@@ -53,7 +54,7 @@ func TestGolden(t *testing.T) {
 // paragraph cut mid-sentence.
 func TestBudget(t *testing.T) {
 	dir := t.TempDir()
-	w, err := library.OpenWriter(dir, nil)
+	w, err := ingest.OpenWriter(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/sponge-library/sponge/internal/library/vectors"
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/embed"
+	"github.com/sponge-library/sponge/internal/model/embed/llamaembed"
 	"github.com/sponge-library/sponge/internal/model/gguf"
 	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 )
@@ -36,7 +37,7 @@ func TestMeaningWithModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := embed.Load(path, embed.Options{Threads: 1})
+	m, err := llamaembed.Load(path, embed.Options{Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

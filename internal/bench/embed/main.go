@@ -38,6 +38,7 @@ import (
 	"github.com/sponge-library/sponge/internal/library/vectors"
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/embed"
+	"github.com/sponge-library/sponge/internal/model/embed/llamaembed"
 	"github.com/sponge-library/sponge/internal/model/gguf"
 )
 
@@ -72,7 +73,7 @@ type build struct {
 }
 
 func run(libDir, modelsDir, binDir string, nParas, runs int, sizeList string, opt options) error {
-	if !embed.HasRuntime {
+	if !llamaembed.HasRuntime {
 		return fmt.Errorf("build with cgo (make bench-embed)")
 	}
 	dir, docs, err := bench.SciFactCorpus()
@@ -114,7 +115,7 @@ func speed(docs []bench.Doc, modelPath string, nParas int) error {
 		texts = append(texts, vectors.ParagraphText(it.Paragraphs[0]))
 	}
 	for _, th := range []int{1, 2} {
-		m, err := embed.Load(modelPath, embed.Options{Threads: th})
+		m, err := llamaembed.Load(modelPath, embed.Options{Threads: th})
 		if err != nil {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/progress"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
 // Prog is how the command names itself in messages.
@@ -116,15 +117,15 @@ func count(n int, what string) string {
 
 // openWriter opens the library for changes, telling the person when another
 // sponge command has it and this one waits its turn.
-func openWriter(env *Env, dir string) (*library.Writer, error) {
-	return library.OpenWriter(dir, func() {
+func openWriter(env *Env, dir string) (*ingest.Writer, error) {
+	return ingest.OpenWriter(dir, func() {
 		fmt.Fprintln(env.Stderr, "sponge: waiting for another sponge command to finish with the library…")
 	})
 }
 
 // openExistingWriter is openWriter for commands that change a library that
 // must be there already (rm, reindex): a missing one is an error, not made.
-func openExistingWriter(env *Env, dir string) (*library.Writer, error) {
+func openExistingWriter(env *Env, dir string) (*ingest.Writer, error) {
 	if _, err := library.Open(dir); err != nil {
 		return nil, err
 	}

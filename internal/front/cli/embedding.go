@@ -16,6 +16,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/progress"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/ingest"
 	"github.com/sponge-library/sponge/internal/library/vectors"
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/embed"
@@ -24,7 +25,7 @@ import (
 // Meaning search, the sponge side: `sponge setup --embedding` installs the
 // embedding model and embeds every paragraph; `sponge add` embeds the new
 // items and `sponge reindex` makes the vectors again. sponge has no cgo: the
-// model runs in sponge-embed, a child process (internal/embed.Start).
+// model runs in sponge-embed, a child process (embed.Start, through internal/library/ingest.Embed).
 
 // runSetupEmbedding installs the embedding model (the default one, or
 // --from) unless it is installed already, then embeds every paragraph.
@@ -79,30 +80,10 @@ func runSetupEmbedding(env *Env, opts setupOptions) int {
 	return embedParagraphs(ctx, env, lib, vectors.UpdateOptions{}, true)
 }
 
-// embedParagraphs runs vectors.Update with the installed embedding model in
-// a sponge-embed child, with a progress bar on a terminal. wait says whether
-// to wait for another process that is embedding.
+// embedParagraphs runs ingest.Embed with the installed embedding model, with
+// a progress bar on a terminal. wait says whether to wait for another
+// process that is embedding.
 func embedParagraphs(ctx context.Context, env *Env, lib *library.Library, opt vectors.UpdateOptions, wait bool) int {
-	path, model, err := vectors.Installed(lib)
-	if err != nil || path == "" {
-		return console.Report(env.Stderr, Prog, err)
-	}
-	lock, err := vectors.TakeLock(lib.Dir, wait, func() {
-		fmt.Fprintln(env.Stderr, "sponge: waiting for another sponge command to finish embedding the library…")
-	})
-	if err != nil {
-		return console.Report(env.Stderr, Prog, err)
-	}
-	defer lock.Unlock()
-	emb, err := startEmbedding(path)
-	if err != nil {
-		return console.Report(env.Stderr, Prog, embeddingError(err))
-	}
-	defer emb.Close()
-	info := emb.Info()
-	model.Dims = info.Dims
-	opt.Model = model
-	opt.DocumentPrefix = embed.ConventionsFor(info.Name + " " + model.Name).DocumentPrefix
 	var bar *progress.Bar
 	barTotal := -1
 	opt.Progress = func(done, total int) {
@@ -113,10 +94,16 @@ func embedParagraphs(ctx context.Context, env *Env, lib *library.Library, opt ve
 		}
 		bar.Set(int64(done))
 	}
-	st, err := vectors.Update(ctx, lib, emb, opt)
+	st, err := ingest.Embed(ctx, lib, ingest.EmbedOptions{UpdateOptions: opt, Wait: wait, Start: startEmbedding,
+		Waiting: func() {
+			fmt.Fprintln(env.Stderr, "sponge: waiting for another sponge command to finish embedding the library…")
+		}})
 	bar.Finish()
+	if errors.Is(err, ingest.ErrNoEmbeddingModel) {
+		return console.ExitOK
+	}
 	if st.Replaced != nil && err == nil {
-		fmt.Fprintf(env.Stdout, "The paragraphs were embedded with %s: they are embedded again with %s.\n", st.Replaced, model)
+		fmt.Fprintf(env.Stdout, "The paragraphs were embedded with %s: they are embedded again with %s.\n", st.Replaced, st.Model)
 	}
 	if err != nil {
 		var om *vectors.OtherModelError
@@ -150,25 +137,15 @@ func embedAdded(env *Env, lib *library.Library, added map[string]bool) {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
-	if path, _, err := vectors.Installed(lib); err != nil || path == "" {
-		return // no embedding model: nothing to do
-	}
-	var stderr bytes.Buffer
-	sub := &Env{Stdin: env.Stdin, Stdout: io.Discard, Stderr: &stderr}
-	code := embedParagraphs(context.Background(), sub, lib, vectors.UpdateOptions{Only: ids}, false)
-	if code == console.ExitOK {
-		return
-	}
-	msg := strings.TrimSpace(stderr.String())
-	if m, ok := strings.CutPrefix(msg, Prog+": error: "); ok {
-		msg, _, _ = strings.Cut(m, "\n")
-	}
-	if strings.Contains(msg, vectors.ErrLocked.Error()) {
+	_, err := ingest.Embed(context.Background(), lib, ingest.EmbedOptions{UpdateOptions: vectors.UpdateOptions{Only: ids}, Start: startEmbedding})
+	switch {
+	case err == nil || errors.Is(err, ingest.ErrNoEmbeddingModel):
+	case errors.Is(err, vectors.ErrLocked):
 		fmt.Fprintln(env.Stderr, "sponge: the running 'sponge setup --embedding' embeds the new paragraphs too")
-		return
+	default:
+		console.PrintWarning(env.Stderr, Prog, "the new paragraphs are not embedded: "+embeddingError(err).Error())
+		console.PrintHint(env.Stderr, Prog, "run 'sponge setup --embedding' to embed them")
 	}
-	console.PrintWarning(env.Stderr, Prog, "the new paragraphs are not embedded: "+msg)
-	console.PrintHint(env.Stderr, Prog, "run 'sponge setup --embedding' to embed them")
 }
 
 // rebuildVectors makes the paragraph vectors again after `sponge reindex`,

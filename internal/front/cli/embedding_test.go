@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/ingest"
 	"github.com/sponge-library/sponge/internal/library/vectors"
 	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/internal/model/gguf"
@@ -113,7 +114,7 @@ func TestSetupEmbeddingAddReindex(t *testing.T) {
 	*texts = 0
 	l := &library.Library{Dir: lib}
 	ids, _ := l.IDs()
-	w, _ := library.OpenWriter(lib, nil)
+	w, _ := ingest.OpenWriter(lib, nil)
 	w.Remove(ids[0])
 	w.Close()
 	out, errs, code = runSponge(t, "reindex", "--library", lib)

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/ingest"
 	"github.com/sponge-library/sponge/internal/library/index"
 )
 
@@ -272,7 +273,7 @@ func checkConsistent(t *testing.T, bin, lib string, printed []string) int {
 	}
 
 	// The next writer puts right what the killed one left.
-	w, err := library.OpenWriter(lib, nil)
+	w, err := ingest.OpenWriter(lib, nil)
 	if err != nil {
 		t.Fatalf("a writer cannot open the library after kill -9: %v", err)
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
 func init() {
@@ -296,4 +298,25 @@ func runReindex(env *Env, args []string) int {
 		return code
 	}
 	return console.ExitFailure
+}
+
+// reextract runs ingest.Reextract with a progress bar, and warns of each
+// item that cannot be read again (it is kept as it was).
+func reextract(env *Env, w *ingest.Writer, ids []string) (changed map[string]bool, failed int) {
+	bar := progressFor(env, len(ids), "reading again")
+	defer bar.Finish()
+	done, linked := 0, false
+	changed = ingest.Reextract(w, ids, func(id string, _ bool, err error) {
+		done++
+		bar.Set(int64(done))
+		if err != nil {
+			failed++
+			linked = linked || errors.Is(err, ingest.ErrLinked)
+			console.PrintWarning(env.Stderr, Prog, fmt.Sprintf("%s: %v; kept as it was", item.Short(id), err))
+		}
+	})
+	if linked {
+		console.PrintHint(env.Stderr, Prog, "a linked file that changed or moved is a new item: sponge add --link it again, and sponge rm the old one")
+	}
+	return changed, failed
 }

@@ -9,12 +9,13 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
 func testLibrary(t *testing.T, words ...string) *library.Library {
 	t.Helper()
 	dir := t.TempDir()
-	w, err := library.OpenWriter(dir, nil)
+	w, err := ingest.OpenWriter(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +28,7 @@ func testLibrary(t *testing.T, words ...string) *library.Library {
 	return w.Library
 }
 
-func addNote(t *testing.T, w *library.Writer, word string) {
+func addNote(t *testing.T, w *ingest.Writer, word string) {
 	t.Helper()
 	if err := w.Add(note(word)); err != nil {
 		t.Fatal(err)
@@ -95,7 +96,7 @@ func TestIndexReopenedAfterReindex(t *testing.T) {
 	if n := count(t, h, "otters"); n != 1 {
 		t.Fatalf("found %d", n)
 	}
-	w, err := library.OpenWriter(lib.Dir, nil)
+	w, err := ingest.OpenWriter(lib.Dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func TestIndexLetGoForWriters(t *testing.T) {
 	count(t, h, "otters")
 
 	added := make(chan error, 1)
-	w, err := library.OpenWriter(lib.Dir, nil)
+	w, err := ingest.OpenWriter(lib.Dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

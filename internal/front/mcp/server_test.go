@@ -22,6 +22,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/front/cli"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
 func call(t testing.TB, cs *sdk.ClientSession, name string, args map[string]any) *sdk.CallToolResult {
@@ -426,7 +427,7 @@ func TestShow(t *testing.T) {
 // A long item comes in parts, each saying where the next starts.
 func TestShowLongItem(t *testing.T) {
 	dir := t.TempDir()
-	w, err := library.OpenWriter(dir, nil)
+	w, err := ingest.OpenWriter(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -484,7 +485,7 @@ func TestShowLongItem(t *testing.T) {
 // on answering.
 func TestBadArguments(t *testing.T) {
 	dir := t.TempDir()
-	w, err := library.OpenWriter(dir, nil)
+	w, err := ingest.OpenWriter(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -566,7 +567,7 @@ func TestNoLibrary(t *testing.T) {
 		t.Errorf("the server made the library folder")
 	}
 	empty := t.TempDir()
-	w, err := library.OpenWriter(empty, nil)
+	w, err := ingest.OpenWriter(empty, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -286,40 +286,42 @@ func (t *tailBuffer) lastError() string {
 	return strings.TrimSpace(lines[len(lines)-1])
 }
 
-// Start loads the model at path: in this process when the build has the
-// model runtime, else in a sponge-embed helper found beside the program or
-// on PATH.
+// InProcess loads a model in this process. It is nil unless the program
+// links the model runtime (internal/model/embed/llamaembed sets it, in a
+// build with cgo); the pure programs leave it nil and use sponge-embed.
+var InProcess func(path string, opt Options) (Embedder, error)
+
+// Start loads the model at path: in this process when the program links
+// the model runtime (InProcess), else in a sponge-embed helper found beside
+// the program or on PATH.
 func Start(path string, opt Options) (Embedder, error) {
 	return Begin(path, opt)()
 }
 
 // Begin starts loading the model at path as Start does, and returns a
 // function that waits until it is loaded; the caller goes on meanwhile,
-// then calls it once and closes the Embedder it gives. A build without cgo
-// has started sponge-embed when Begin returns.
+// then calls it once and closes the Embedder it gives. Without InProcess,
+// sponge-embed has been started when Begin returns.
 func Begin(path string, opt Options) (wait func() (Embedder, error)) {
-	if HasRuntime {
+	if load := InProcess; load != nil {
 		type loaded struct {
-			m   *Model
+			e   Embedder
 			err error
 		}
 		done := make(chan loaded, 1)
 		go func() {
-			m, err := Load(path, opt)
-			done <- loaded{m, err}
+			e, err := load(path, opt)
+			done <- loaded{e, err}
 		}()
 		return func() (Embedder, error) {
 			l := <-done
-			if l.err != nil {
-				return nil, l.err
-			}
-			return l.m, nil
+			return l.e, l.err
 		}
 	}
 	return beginHelper(path, opt)
 }
 
-// beginHelper is Begin in a build without cgo.
+// beginHelper is Begin without the model runtime in this process.
 func beginHelper(path string, opt Options) (wait func() (Embedder, error)) {
 	exe, err := FindHelper()
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
 // Entry is a saved item with the source bytes it was made from.
@@ -75,7 +76,7 @@ func Items() []Entry {
 
 // Build makes the library in dir: the store and the index.
 func Build(dir string) (*library.Library, error) {
-	w, err := library.OpenWriter(dir, nil)
+	w, err := ingest.OpenWriter(dir, nil)
 	if err != nil {
 		return nil, err
 	}

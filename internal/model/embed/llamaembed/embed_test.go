@@ -1,6 +1,6 @@
 //go:build cgo
 
-package embed
+package llamaembed
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/internal/model/gguf"
 )
 
@@ -47,7 +48,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func load(t testing.TB, opt Options) *Model {
+func load(t testing.TB, opt embed.Options) *Model {
 	t.Helper()
 	m, err := Load(tinyModel(t), opt)
 	if err != nil {
@@ -66,7 +67,7 @@ func dot(a, b []float32) float64 {
 }
 
 func TestLoadInfo(t *testing.T) {
-	m := load(t, Options{Threads: 1})
+	m := load(t, embed.Options{Threads: 1})
 	info := m.Info()
 	spec := gguf.BertTiny()
 	if info.Name != spec.Name || info.Architecture != "bert" || info.Dims != spec.EmbeddingLength || info.Pooling != "cls" || info.ContextLength != spec.ContextLength {
@@ -75,7 +76,7 @@ func TestLoadInfo(t *testing.T) {
 }
 
 func TestEmbed(t *testing.T) {
-	m := load(t, Options{Threads: 1})
+	m := load(t, embed.Options{Threads: 1})
 	texts := []string{"green tea is steeped at eighty degrees", "black tea is brewed with water just off the boil", "", "green tea is steeped at eighty degrees"}
 	vs, err := m.Embed(texts)
 	if err != nil {
@@ -103,8 +104,8 @@ func TestEmbed(t *testing.T) {
 // TestBatching: texts encoded together in one step (packed as separate
 // sequences) get the vectors they get alone, whatever the step size.
 func TestBatching(t *testing.T) {
-	alone := load(t, Options{Threads: 1, BatchTokens: 64})
-	packed := load(t, Options{Threads: 2, BatchTokens: 512})
+	alone := load(t, embed.Options{Threads: 1, BatchTokens: 64})
+	packed := load(t, embed.Options{Threads: 2, BatchTokens: 512})
 	texts := []string{
 		"green tea is steeped at a lower temperature",
 		"oolong",
@@ -130,7 +131,7 @@ func TestBatching(t *testing.T) {
 // TestLongText: a text longer than a step is cut to fit, not refused (and
 // llama.cpp is never asked for more than it can take).
 func TestLongText(t *testing.T) {
-	m := load(t, Options{Threads: 1, BatchTokens: 64})
+	m := load(t, embed.Options{Threads: 1, BatchTokens: 64})
 	long := strings.Repeat("the river runs past the old stone bridge ", 40)
 	n, err := m.Tokens(long)
 	if err != nil || n != 64 {
@@ -152,12 +153,12 @@ func TestInspectRefuses(t *testing.T) {
 	if err := gguf.WriteRandom(writing, gguf.Tiny()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(writing, Options{}); err == nil || !strings.Contains(err.Error(), `is a "llama" model, not an embedding model`) {
+	if _, err := Load(writing, embed.Options{}); err == nil || !strings.Contains(err.Error(), `is a "llama" model, not an embedding model`) {
 		t.Errorf("loading a writing model: %v", err)
 	}
 	junk := filepath.Join(dir, "junk.gguf")
 	os.WriteFile(junk, []byte("not a model at all"), 0o644)
-	if _, err := Load(junk, Options{}); err == nil || !strings.Contains(err.Error(), "not a GGUF model file") {
+	if _, err := Load(junk, embed.Options{}); err == nil || !strings.Contains(err.Error(), "not a GGUF model file") {
 		t.Errorf("loading junk: %v", err)
 	}
 }
@@ -168,20 +169,20 @@ func TestHelper(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := StartHelper(exe, tinyModel(t), Options{Threads: 1})
+	h, err := embed.StartHelper(exe, tinyModel(t), embed.Options{Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer h.Close()
 	if h.Info().Dims != 64 || h.Info().Name != gguf.BertTiny().Name {
-		t.Errorf("helper Info = %+v", h.Info())
+		t.Errorf("helper embed.Info = %+v", h.Info())
 	}
 	texts := []string{"green tea", "black tea with milk", ""}
 	got, err := h.Embed(texts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := load(t, Options{Threads: 1}).Embed(texts)
+	want, err := load(t, embed.Options{Threads: 1}).Embed(texts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,14 +196,14 @@ func TestHelper(t *testing.T) {
 	}
 
 	// A model the helper cannot load: its error comes back.
-	_, err = StartHelper(exe, filepath.Join(t.TempDir(), "none.gguf"), Options{})
+	_, err = embed.StartHelper(exe, filepath.Join(t.TempDir(), "none.gguf"), embed.Options{})
 	if err == nil || !strings.Contains(err.Error(), "none.gguf") {
 		t.Errorf("helper with a missing model: %v", err)
 	}
 }
 
 func TestBegin(t *testing.T) {
-	wait := Begin(tinyModel(t), Options{Threads: 1})
+	wait := embed.Begin(tinyModel(t), embed.Options{Threads: 1})
 	e, err := wait()
 	if err != nil {
 		t.Fatal(err)
@@ -215,49 +216,49 @@ func TestBegin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := load(t, Options{Threads: 1}).Embed([]string{"green tea"})
+	want, err := load(t, embed.Options{Threads: 1}).Embed([]string{"green tea"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d := dot(got[0], want[0]); d < 0.9999 {
 		t.Errorf("Begin's vector differs from Load's (cos %v)", d)
 	}
-	if _, err := Begin(filepath.Join(t.TempDir(), "none.gguf"), Options{})(); err == nil || !strings.Contains(err.Error(), "none.gguf") {
+	if _, err := embed.Begin(filepath.Join(t.TempDir(), "none.gguf"), embed.Options{})(); err == nil || !strings.Contains(err.Error(), "none.gguf") {
 		t.Errorf("a missing model: %v", err)
 	}
 }
 
-// TestBeginHelper runs Begin's way of a build without cgo: sponge-embed
+// TestBeginHelper runs embed.Begin's way of a build without cgo: sponge-embed
 // (this test binary, by that name on PATH) is started at once, and a model
-// file it cannot load gets the error Inspect gives.
+// file it cannot load gets the error embed.Inspect gives.
 func TestBeginHelper(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	bin := t.TempDir()
-	if err := os.Symlink(exe, filepath.Join(bin, HelperName)); err != nil {
+	if err := os.Symlink(exe, filepath.Join(bin, embed.HelperName)); err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", bin)
 	t.Setenv("SPONGE_EMBED_AS_HELPER", "1")
 
-	e, err := beginHelper(tinyModel(t), Options{Threads: 1})()
+	e, err := helperBegin(tinyModel(t), embed.Options{Threads: 1})()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := e.(*Helper); !ok {
-		t.Fatalf("beginHelper gave a %T, not a *Helper", e)
+	if _, ok := e.(*embed.Helper); !ok {
+		t.Fatalf("beginHelper gave a %T, not a *embed.Helper", e)
 	}
 	if e.Info().Dims != 64 || e.Info().Name != gguf.BertTiny().Name {
-		t.Errorf("helper Info = %+v", e.Info())
+		t.Errorf("helper embed.Info = %+v", e.Info())
 	}
 	got, err := e.Embed([]string{"green tea"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	e.Close()
-	want, err := load(t, Options{Threads: 1}).Embed([]string{"green tea"})
+	want, err := load(t, embed.Options{Threads: 1}).Embed([]string{"green tea"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,21 +266,30 @@ func TestBeginHelper(t *testing.T) {
 		t.Errorf("the helper's vector differs from the in-process one (cos %v)", d)
 	}
 
-	// A file that is not a model: named as Inspect names it, with its
+	// A file that is not a model: named as embed.Inspect names it, with its
 	// error (sponge setup tells a *gguf.Error apart).
 	junk := filepath.Join(t.TempDir(), "junk.gguf")
 	os.WriteFile(junk, []byte("not a model at all"), 0o644)
 	var ge *gguf.Error
-	if _, err := beginHelper(junk, Options{})(); !errors.As(err, &ge) || !strings.Contains(err.Error(), "not a GGUF model file") {
+	if _, err := helperBegin(junk, embed.Options{})(); !errors.As(err, &ge) || !strings.Contains(err.Error(), "not a GGUF model file") {
 		t.Errorf("junk: %v", err)
 	}
 
 	// No sponge-embed anywhere: the model file is still checked first.
 	t.Setenv("PATH", t.TempDir())
-	if _, err := beginHelper(junk, Options{})(); err == nil || !strings.Contains(err.Error(), "not a GGUF model file") {
+	if _, err := helperBegin(junk, embed.Options{})(); err == nil || !strings.Contains(err.Error(), "not a GGUF model file") {
 		t.Errorf("junk without a helper: %v", err)
 	}
-	if _, err := beginHelper(tinyModel(t), Options{})(); err != ErrNoHelper {
+	if _, err := helperBegin(tinyModel(t), embed.Options{})(); err != embed.ErrNoHelper {
 		t.Errorf("no helper: %v", err)
 	}
+}
+
+// helperBegin is embed.Begin as the programs without the model runtime run
+// it: through sponge-embed.
+func helperBegin(path string, opt embed.Options) func() (embed.Embedder, error) {
+	load := embed.InProcess
+	embed.InProcess = nil
+	defer func() { embed.InProcess = load }()
+	return embed.Begin(path, opt)
 }

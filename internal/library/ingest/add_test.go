@@ -1,4 +1,4 @@
-package cli
+package ingest
 
 import (
 	"context"
@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/sponge-library/sponge/internal/library"
 )
 
 // TestPrepareAllInOrder: however far the workers read ahead, and whatever
@@ -16,12 +14,12 @@ import (
 // per input, and an input bigger than the whole read-ahead still passes.
 func TestPrepareAllInOrder(t *testing.T) {
 	dir := t.TempDir()
-	w, err := library.OpenWriter(filepath.Join(dir, "lib"), nil)
+	w, err := OpenWriter(filepath.Join(dir, "lib"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	var inputs []input
+	var inputs []Input
 	for i := range 3 * aheadItems {
 		body := fmt.Sprintf("# Note %d\n\nThe kettle number %d whistles.\n", i, i)
 		if i%50 == 7 {
@@ -31,7 +29,7 @@ func TestPrepareAllInOrder(t *testing.T) {
 		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		inputs = append(inputs, input{name: p, path: p})
+		inputs = append(inputs, Input{Name: p, Path: p})
 	}
 	big := filepath.Join(dir, "big.md")
 	f, err := os.Create(big)
@@ -41,14 +39,14 @@ func TestPrepareAllInOrder(t *testing.T) {
 	f.WriteString("# Big\n\nA note bigger than the read-ahead.\n")
 	f.Truncate(aheadBytes + 1) // the rest reads as NUL bytes
 	f.Close()
-	inputs = append(inputs[:10], append([]input{{name: big, path: big}}, inputs[10:]...)...)
+	inputs = append(inputs[:10], append([]Input{{Name: big, Path: big}}, inputs[10:]...)...)
 
-	out := make(chan added, 4)
-	go prepareAll(context.Background(), w, inputs, nil, addOptions{}, out)
+	out := make(chan Added, 4)
+	go prepareAll(context.Background(), w, inputs, AddOptions{}, out)
 	n := 0
 	for r := range out {
-		if r.in != inputs[n] {
-			t.Fatalf("result %d is for %s, want %s", n, r.in.name, inputs[n].name)
+		if r.Input != inputs[n] {
+			t.Fatalf("result %d is for %s, want %s", n, r.Input.Name, inputs[n].Name)
 		}
 		n++
 	}

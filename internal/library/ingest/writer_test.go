@@ -1,4 +1,4 @@
-package library
+package ingest
 
 import (
 	"fmt"
@@ -10,13 +10,14 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
 )
 
 func testItem(n int) (*item.Item, []byte) {
 	src := []byte(fmt.Sprintf("# Note %d\n\nThe kettle number %d whistles at dawn.\n", n, n))
 	return &item.Item{
-		ID: ItemID(src), Title: fmt.Sprintf("Note %d", n), Source: "test", Kind: item.KindMarkdown,
+		ID: library.ItemID(src), Title: fmt.Sprintf("Note %d", n), Source: "test", Kind: item.KindMarkdown,
 		Added:      time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC),
 		Paragraphs: []item.Paragraph{{Text: fmt.Sprintf("The kettle number %d whistles at dawn.", n), Heading: fmt.Sprintf("Note %d", n)}},
 	}, src
@@ -54,7 +55,7 @@ func TestAddRemoveRoundTrip(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	lib, err := Open(dir)
+	lib, err := library.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +103,7 @@ func TestResolveAmbiguousAndShort(t *testing.T) {
 		byFirst[it.ID[0]] = it.ID
 	}
 	w.Close()
-	lib, _ := Open(dir)
+	lib, _ := library.Open(dir)
 	common := 0
 	for common < 64 && a[common] == b[common] {
 		common++
@@ -144,7 +145,7 @@ func TestReconcileAfterCrash(t *testing.T) {
 
 	// Killed mid-add: stored, marked pending, never indexed.
 	half, srcHalf := testItem(3)
-	lib, _ := Create(dir)
+	lib, _ := library.Create(dir)
 	lib.MarkPending(half.ID)
 	if err := lib.Put(half, srcHalf); err != nil {
 		t.Fatal(err)

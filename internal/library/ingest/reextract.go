@@ -1,4 +1,4 @@
-package cli
+package ingest
 
 import (
 	"errors"
@@ -8,23 +8,22 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/extract"
 )
 
-// reextract reads every item again from its saved original bytes with this
+// Reextract reads every item again from its saved original bytes with this
 // version's extractors, so a library saved by an older sponge gains what
 // extraction has learnt since (better PDF text, say). Ids, sources and
 // added times stay; a title given with --title stays. An item that cannot
-// be read again is kept as it was, with a warning. The caller rebuilds the
-// index, and the vectors of the changed items, afterwards; until then the changed items are pending, so a run
-// that is killed leaves a library the next writer puts right.
-func reextract(env *Env, w *library.Writer, ids []string) (changed map[string]bool, failed int) {
+// be read again is kept as it was, and each is told so (err). The caller
+// rebuilds the index, and the vectors of the changed items, afterwards;
+// until then the changed items are pending, so a run that is killed leaves a
+// library the next writer puts right. each is called once per id, from one
+// goroutine.
+func Reextract(w *Writer, ids []string, each func(id string, changed bool, err error)) (changed map[string]bool) {
 	changed = map[string]bool{}
-	bar := progressFor(env, len(ids), "reading again")
-	defer bar.Finish()
 	type result struct {
 		id      string
 		changed bool
@@ -51,31 +50,21 @@ func reextract(env *Env, w *library.Writer, ids []string) (changed map[string]bo
 		wg.Wait()
 		close(results)
 	}()
-	done, linked := 0, false
 	for r := range results {
-		done++
-		bar.Set(int64(done))
-		switch {
-		case r.err != nil:
-			failed++
-			linked = linked || errors.Is(r.err, errLinked)
-			console.PrintWarning(env.Stderr, Prog, fmt.Sprintf("%s: %v; kept as it was", item.Short(r.id), r.err))
-		case r.changed:
+		if r.err == nil && r.changed {
 			changed[r.id] = true
 		}
+		each(r.id, r.changed, r.err)
 	}
-	if linked {
-		console.PrintHint(env.Stderr, Prog, "a linked file that changed or moved is a new item: sponge add --link it again, and sponge rm the old one")
-	}
-	return changed, failed
+	return changed
 }
 
-// errLinked is an item saved with --link whose file is gone or changed.
-var errLinked = errors.New("it was saved with --link and")
+// ErrLinked is an item saved with --link whose file is gone or changed.
+var ErrLinked = errors.New("it was saved with --link and")
 
 // reextractItem reads one item again and saves it if its text or title
 // changed.
-func reextractItem(w *library.Writer, id string) (changed bool, err error) {
+func reextractItem(w *Writer, id string) (changed bool, err error) {
 	old, err := w.Item(id)
 	if err != nil {
 		return false, err
@@ -93,7 +82,7 @@ func reextractItem(w *library.Writer, id string) (changed bool, err error) {
 	// Items saved from standard input before titles were marked as given
 	// had them given: "stdin" is no title.
 	if !old.TitleGiven && old.Source != "stdin" {
-		it.Title = extractedTitle(doc, old.Source)
+		it.Title = ExtractedTitle(doc, old.Source)
 	}
 	if it.Title == old.Title && slices.EqualFunc(it.Paragraphs, old.Paragraphs, sameParagraph) {
 		return false, nil
@@ -110,16 +99,16 @@ func reextractItem(w *library.Writer, id string) (changed bool, err error) {
 
 // original is an item's original bytes: from the store, or for an item
 // saved with --link from its file, if that is still what was saved.
-func original(w *library.Writer, it *item.Item) ([]byte, error) {
+func original(w *Writer, it *item.Item) ([]byte, error) {
 	if !it.Linked {
 		return w.Source(it.ID)
 	}
 	data, err := os.ReadFile(it.Source)
 	if err != nil {
-		return nil, fmt.Errorf("%w its file cannot be read: %v", errLinked, errors.Unwrap(err))
+		return nil, fmt.Errorf("%w its file cannot be read: %v", ErrLinked, errors.Unwrap(err))
 	}
 	if library.ItemID(data) != it.ID {
-		return nil, fmt.Errorf("%w %s has changed since", errLinked, it.Source)
+		return nil, fmt.Errorf("%w %s has changed since", ErrLinked, it.Source)
 	}
 	return data, nil
 }

@@ -1,4 +1,4 @@
-package library
+package ingest
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
 )
 
@@ -24,8 +25,8 @@ const (
 // (bleve's index file lock would otherwise keep every reader waiting until
 // the writer is done), so searches run while a long `sponge add` goes on.
 type Writer struct {
-	*Library
-	lock *Lock
+	*library.Library
+	lock *library.Lock
 
 	// flushing is held while a batch goes into the index, by the goroutine
 	// that Queue starts for it or by Flush: one batch at a time, in order.
@@ -43,7 +44,7 @@ type Writer struct {
 // writer is at work, waiting is called and OpenWriter waits its turn. Items a
 // killed writer left half-done are put right first.
 func OpenWriter(dir string, waiting func()) (*Writer, error) {
-	l, err := Create(dir)
+	l, err := library.Create(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,6 @@
 //go:build cgo
 
-package embed
+package llamaembed
 
 import (
 	"errors"
@@ -10,11 +10,23 @@ import (
 
 	"github.com/ollama/ollama/llama"
 	"github.com/ollama/ollama/ml"
+	"github.com/sponge-library/sponge/internal/model/embed"
 	spongellama "github.com/sponge-library/sponge/internal/model/llama"
 )
 
 // HasRuntime reports whether this build runs models in-process.
 const HasRuntime = true
+
+// A program that links this package embeds in-process (embed.Start).
+func init() {
+	embed.InProcess = func(path string, opt embed.Options) (embed.Embedder, error) {
+		m, err := Load(path, opt)
+		if err != nil {
+			return nil, err
+		}
+		return m, nil
+	}
+}
 
 // maxSeqs is the most texts encoded together in one step.
 const maxSeqs = 64
@@ -29,7 +41,7 @@ const maxSeqs = 64
 // where a thread is often descheduled, that made embedding 4× slower than
 // one thread).
 type Model struct {
-	info    Info
+	info    embed.Info
 	model   *llama.Model
 	workers chan *worker
 	all     []*worker
@@ -47,9 +59,9 @@ type worker struct {
 	batch *llama.Batch
 }
 
-// Load checks the GGUF file at path (Inspect) and loads it.
-func Load(path string, opt Options) (*Model, error) {
-	info, err := Inspect(path)
+// Load checks the GGUF file at path (embed.Inspect) and loads it.
+func Load(path string, opt embed.Options) (*Model, error) {
+	info, err := embed.Inspect(path)
 	if err != nil {
 		return nil, err
 	}
@@ -59,12 +71,12 @@ func Load(path string, opt Options) (*Model, error) {
 	if opt.BatchTokens <= 0 {
 		opt.BatchTokens = 512
 	}
-	Mark("embed: model header read")
+	embed.Mark("embed: model header read")
 	end := spongellama.BeginLoad()
 	defer end()
-	Mark("embed: llama.cpp set up")
+	embed.Mark("embed: llama.cpp set up")
 	m, err := llama.LoadModelFromFile(path, llama.ModelParams{UseMmap: true})
-	Mark("embed: model loaded")
+	embed.Mark("embed: model loaded")
 	if err != nil {
 		return nil, fmt.Errorf("llama.cpp cannot load %s: %s", path, lastError("unknown error"))
 	}
@@ -101,7 +113,7 @@ func Load(path string, opt Options) (*Model, error) {
 		mod.workers <- w
 	}
 	<-mod.warm
-	Mark("embed: %d context(s) of %d tokens made", opt.Threads, bt)
+	embed.Mark("embed: %d context(s) of %d tokens made", opt.Threads, bt)
 	return mod, nil
 }
 
@@ -119,8 +131,8 @@ func lastError(fallback string) string { return spongellama.LastError(fallback) 
 
 func freeContext(ctx *llama.Context) { spongellama.FreeContext(ctx) }
 
-// Info describes the model.
-func (m *Model) Info() Info { return m.info }
+// embed.Info describes the model.
+func (m *Model) Info() embed.Info { return m.info }
 
 // Tokens is how many tokens the model reads of text (after cutting).
 func (m *Model) Tokens(text string) (int, error) {
@@ -154,7 +166,7 @@ func (m *Model) Embed(texts []string) ([][]float32, error) {
 		}
 		toks[i] = t
 	}
-	Mark("embed: %d text(s) tokenized", len(texts))
+	embed.Mark("embed: %d text(s) tokenized", len(texts))
 	m.mu.Lock()
 	closed := m.closed
 	m.mu.Unlock()
@@ -196,7 +208,7 @@ func (m *Model) Embed(texts []string) ([][]float32, error) {
 		}()
 	}
 	wg.Wait()
-	Mark("embed: %d text(s) encoded", len(texts))
+	embed.Mark("embed: %d text(s) encoded", len(texts))
 	close(errs)
 	if err := <-errs; err != nil {
 		return nil, err
@@ -220,7 +232,7 @@ func (w *worker) encode(toks [][]int, out [][]float32) error {
 		if v == nil {
 			return errors.New("llama.cpp gave no pooled vector (does the model pool?)")
 		}
-		Normalize(v)
+		embed.Normalize(v)
 		out[s] = v
 	}
 	return nil
@@ -237,7 +249,7 @@ func (m *Model) Close() error {
 			<-m.workers
 		}
 		m.free()
-		Mark("embed: model freed")
+		embed.Mark("embed: model freed")
 	}
 	return nil
 }

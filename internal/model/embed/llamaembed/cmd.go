@@ -1,4 +1,4 @@
-package embed
+package llamaembed
 
 import (
 	"encoding/json"
@@ -6,10 +6,11 @@ import (
 	"io"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/model/embed"
 )
 
 // Prog is the helper's name in messages.
-const Prog = HelperName
+const Prog = embed.HelperName
 
 type cmdOptions struct {
 	Model       string `long:"model" value-name:"FILE" description:"the embedding model (GGUF)"`
@@ -24,7 +25,7 @@ type cmdOptions struct {
 // programs built without cgo (sponge itself). With TEXTs it prints one JSON
 // line per text: the text and its vector.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	Mark("sponge-embed: main")
+	embed.Mark("sponge-embed: main")
 	var opts cmdOptions
 	rest, done, code := console.Parse(&opts, Prog, "--model FILE [--serve | --query] [TEXT...]",
 		"Run an embedding model (a GGUF such as bge-small-en-v1.5) with llama.cpp. sponge runs it\n"+
@@ -33,7 +34,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	if opts.CheckModel != "" {
-		m, err := Load(opts.CheckModel, Options{Threads: opts.Threads, BatchTokens: opts.BatchTokens})
+		m, err := Load(opts.CheckModel, embed.Options{Threads: opts.Threads, BatchTokens: opts.BatchTokens})
 		if err != nil {
 			return console.Report(stderr, Prog, err)
 		}
@@ -51,17 +52,17 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if opts.Serve && len(rest) > 0 {
 		return console.Report(stderr, Prog, console.Usage("--serve reads its texts from stdin, not the command line"))
 	}
-	m, err := Load(opts.Model, Options{Threads: opts.Threads, BatchTokens: opts.BatchTokens})
+	m, err := Load(opts.Model, embed.Options{Threads: opts.Threads, BatchTokens: opts.BatchTokens})
 	if err != nil {
 		return console.Report(stderr, Prog, err)
 	}
 	if opts.Serve {
 		// The model is not freed: the program ends when its input does, and
 		// freeing takes CPU (about 5 ms) from the program that ran it.
-		return console.Report(stderr, Prog, Serve(m, stdin, stdout))
+		return console.Report(stderr, Prog, embed.Serve(m, stdin, stdout))
 	}
 	defer m.Close()
-	conv := ConventionsFor(m.Info().Name)
+	conv := embed.ConventionsFor(m.Info().Name)
 	prefix := conv.DocumentPrefix
 	if opts.Query {
 		prefix = conv.QueryPrefix

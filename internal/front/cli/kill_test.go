@@ -24,8 +24,8 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/library/ingest"
 	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
 var (

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
 )
 
 func unit(v []float32) []float32 {
@@ -210,4 +209,3 @@ func TestTornWrite(t *testing.T) {
 		t.Errorf("after repair: %+v", ms)
 	}
 }
-

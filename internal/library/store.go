@@ -32,7 +32,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
-	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"golang.org/x/sys/unix"
 )
@@ -74,8 +74,7 @@ func Open(dir string) (*Library, error) {
 	dir = Dir(dir)
 	st, err := os.Stat(filepath.Join(dir, "items"))
 	if err != nil || !st.IsDir() {
-		return nil, console.Errorf("no library at %s", dir).
-			WithHint("save something first: sponge add FILE|FOLDER|URL (or pass --library DIR)")
+		return nil, fault.New(fault.NoLibrary, "no library at %s", dir)
 	}
 	return &Library{Dir: dir}, nil
 }
@@ -85,7 +84,7 @@ func Create(dir string) (*Library, error) {
 	dir = Dir(dir)
 	for _, sub := range []string{"items", "pending", "models"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
-			return nil, console.Errorf("cannot make the library at %s: %v", dir, err)
+			return nil, fault.New(fault.Failed, "cannot make the library at %s: %v", dir, err)
 		}
 	}
 	return &Library{Dir: dir}, nil
@@ -140,11 +139,11 @@ func (l *Library) Item(id string) (*item.Item, error) {
 	_, d := codecs()
 	raw, err := d.DecodeAll(frames.item, nil)
 	if err != nil {
-		return nil, console.Errorf("item %s is damaged: %v", item.Short(id), err).WithHint("run 'sponge reindex' to check the library")
+		return nil, fault.New(fault.Damaged, "item %s is damaged: %v", item.Short(id), err)
 	}
 	var it item.Item
 	if err := json.Unmarshal(raw, &it); err != nil {
-		return nil, console.Errorf("item %s is damaged: %v", item.Short(id), err)
+		return nil, fault.New(fault.Damaged, "item %s is damaged: %v", item.Short(id), err)
 	}
 	return &it, nil
 }
@@ -158,7 +157,7 @@ func (l *Library) Source(id string) ([]byte, error) {
 	_, d := codecs()
 	src, err := d.DecodeAll(frames.source, nil)
 	if err != nil {
-		return nil, console.Errorf("the source of item %s is damaged: %v", item.Short(id), err)
+		return nil, fault.New(fault.Damaged, "the source of item %s is damaged: %v", item.Short(id), err)
 	}
 	return src, nil
 }
@@ -180,14 +179,14 @@ type frames struct {
 // open reads an item file and splits it into its frames.
 func (l *Library) open(id string) (*frames, error) {
 	if len(id) != 64 {
-		return nil, console.Errorf("%q is not a full item id", id)
+		return nil, fault.New(fault.BadID, "%q is not a full item id", id)
 	}
 	data, err := os.ReadFile(l.itemPath(id))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, console.Errorf("no item %s in the library", item.Short(id)).WithHint("run 'sponge list'")
+		return nil, fault.New(fault.NoItem, "no item %s in the library", item.Short(id))
 	}
 	if err != nil {
-		return nil, console.Errorf("cannot read item %s: %v", item.Short(id), err)
+		return nil, fault.New(fault.Failed, "cannot read item %s: %v", item.Short(id), err)
 	}
 	var f frames
 	rest := data
@@ -196,11 +195,11 @@ func (l *Library) open(id string) (*frames, error) {
 		dst   *[]byte
 	}{{metaMagic, &f.meta}, {sourceMagic, &f.source}} {
 		if len(rest) < 8 || binary.LittleEndian.Uint32(rest) != part.magic {
-			return nil, console.Errorf("item %s is damaged: not an item file", item.Short(id)).WithHint("run 'sponge reindex' to check the library")
+			return nil, fault.New(fault.Damaged, "item %s is damaged: not an item file", item.Short(id))
 		}
 		n := uint64(binary.LittleEndian.Uint32(rest[4:8]))
 		if uint64(len(rest)-8) < n {
-			return nil, console.Errorf("item %s is damaged: cut short", item.Short(id)).WithHint("run 'sponge reindex' to check the library")
+			return nil, fault.New(fault.Damaged, "item %s is damaged: cut short", item.Short(id))
 		}
 		*part.dst, rest = rest[8:8+n], rest[8+n:]
 	}
@@ -318,7 +317,7 @@ func (l *Library) IDs() ([]string, error) {
 	root := filepath.Join(l.Dir, "items")
 	shards, err := os.ReadDir(root)
 	if err != nil {
-		return nil, console.Errorf("cannot read the library at %s: %v", l.Dir, err)
+		return nil, fault.New(fault.Failed, "cannot read the library at %s: %v", l.Dir, err)
 	}
 	for _, s := range shards {
 		if !s.IsDir() {
@@ -342,18 +341,18 @@ func (l *Library) IDs() ([]string, error) {
 func (l *Library) Resolve(prefix string) (string, error) {
 	p := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(prefix), "…"))
 	if len(p) < item.MinPrefix {
-		return "", console.Usage("item id %q is too short: give at least %d hex digits", prefix, item.MinPrefix)
+		return "", fault.New(fault.BadID, "item id %q is too short: give at least %d hex digits", prefix, item.MinPrefix)
 	}
 	for _, r := range p {
 		if !strings.ContainsRune("0123456789abcdef", r) {
-			return "", console.Usage("%q is not an item id (ids are hex digits)", prefix)
+			return "", fault.New(fault.BadID, "%q is not an item id (ids are hex digits)", prefix)
 		}
 	}
 	if len(p) == 64 {
 		if l.Has(p) {
 			return p, nil
 		}
-		return "", console.Errorf("no item matches %q", prefix).WithHint("run 'sponge list'")
+		return "", fault.New(fault.NoItem, "no item matches %q", prefix)
 	}
 	ids, err := l.IDs()
 	if err != nil {
@@ -366,7 +365,7 @@ func (l *Library) Resolve(prefix string) (string, error) {
 	}
 	switch len(found) {
 	case 0:
-		return "", console.Errorf("no item matches %q", prefix).WithHint("run 'sponge list'")
+		return "", fault.New(fault.NoItem, "no item matches %q", prefix)
 	case 1:
 		return found[0], nil
 	}
@@ -374,8 +373,7 @@ func (l *Library) Resolve(prefix string) (string, error) {
 	for i, id := range found {
 		short[i] = id[:min(len(id), len(p)+4)]
 	}
-	return "", console.Errorf("%q matches %d items: %s", prefix, len(found), strings.Join(short, ", ")).
-		WithHint("give more digits of the id")
+	return "", fault.New(fault.Ambiguous, "%q matches %d items: %s", prefix, len(found), strings.Join(short, ", "))
 }
 
 // Sync waits until everything written to the library's file system is on disk.

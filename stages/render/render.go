@@ -15,6 +15,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/quote"
+	"github.com/sponge-library/sponge/internal/base/tty"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -219,7 +220,7 @@ type Style struct {
 // plain otherwise. The width is $COLUMNS, else the terminal's; colour is
 // off when NO_COLOR is set or TERM is dumb.
 func StyleFor(w io.Writer) Style {
-	if !console.IsTerminal(w) {
+	if !tty.IsTerminal(w) {
 		return Style{}
 	}
 	st := Style{Width: 80, Colour: os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"}

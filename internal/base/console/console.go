@@ -6,10 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	flags "github.com/jessevdk/go-flags"
+	"github.com/sponge-library/sponge/internal/base/fault"
 )
 
 // Exit codes, the same for every command.
@@ -65,9 +65,16 @@ func Report(stderr io.Writer, prog string, err error) int {
 	code := ExitFailure
 	hint := ""
 	var ce *Error
-	if errors.As(err, &ce) {
+	var fe *fault.Error
+	switch {
+	case errors.As(err, &ce):
 		code = ce.Code
 		hint = ce.Hint
+	case errors.As(err, &fe):
+		if fe.Kind == fault.BadID {
+			code = ExitUsage
+		}
+		hint = shellHints[fe.Kind]
 	}
 	var he Hinted
 	if hint == "" && errors.As(err, &he) {
@@ -78,6 +85,21 @@ func Report(stderr io.Writer, prog string, err error) int {
 		PrintHint(stderr, prog, hint)
 	}
 	return code
+}
+
+// shellHints are the hints for a person at a shell, by the kind of a
+// library's or model's error (the MCP server has its own, for agents).
+var shellHints = map[fault.Kind]string{
+	fault.NoLibrary:   "save something first: sponge add FILE|FOLDER|URL (or pass --library DIR)",
+	fault.NoItem:      "run 'sponge list'",
+	fault.Ambiguous:   "give more digits of the id",
+	fault.Damaged:     "run 'sponge reindex' to check the library",
+	fault.IndexBroken: "run 'sponge reindex' to rebuild it from the saved items",
+	fault.Resumable:   "run the same command again: it goes on from where it stopped",
+	fault.Redownload:  "run the command again to download it afresh",
+	fault.DiskFull:    "free some space (or use another --library) and run the command again",
+	fault.NotAModel:   "sponge runs models in the GGUF format (llama.cpp); look for a .gguf file",
+	fault.Changed:     "the file on the server changed; install another model with sponge setup --from FILE|URL",
 }
 
 // PrintError prints one "prog: error: msg" line.
@@ -124,19 +146,6 @@ func Parse(opts any, prog, usage, about string, args []string, stdout, stderr io
 		return nil, true, ExitUsage
 	}
 	return rest, false, ExitOK
-}
-
-// IsTerminal reports whether w is a terminal (for progress bars and colour).
-func IsTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	if err != nil {
-		return false
-	}
-	return st.Mode()&os.ModeCharDevice != 0
 }
 
 // unwrap joins the lines of each paragraph of s, so that go-flags, which

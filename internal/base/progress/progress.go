@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
-	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/tty"
 )
 
 // Bar is a progress bar; a nil *Bar is valid and shows nothing.
@@ -20,7 +20,7 @@ type Bar struct {
 // New returns a bar counting to total on w, or nil when w is not a terminal.
 // bytes makes it count bytes (for downloads) rather than things.
 func New(w io.Writer, total int64, description string, bytes bool) *Bar {
-	if !console.IsTerminal(w) {
+	if !tty.IsTerminal(w) {
 		return nil
 	}
 	opts := []progressbar.Option{

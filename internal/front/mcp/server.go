@@ -21,7 +21,6 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/jsonl"
@@ -293,7 +292,7 @@ func question(text string, limit *int) (string, int, error) {
 	return q, n, nil
 }
 
-// open opens the library; a missing one is an error with a hint.
+// open opens the library; a missing one is a fault.NoLibrary error.
 func (s *Server) open() (*library.Library, error) {
 	return library.Open(s.dir)
 }
@@ -393,11 +392,11 @@ func (s *Server) show(ctx context.Context, in *showArgs) (*reply, error) {
 	}
 	id, err := lib.Resolve(in.ID)
 	if err != nil {
-		return nil, agentHint(err, "take ids from the results of search or find_passages")
+		return nil, err
 	}
 	it, err := lib.Item(id)
 	if err != nil {
-		return nil, agentHint(err, "take ids from the results of search or find_passages")
+		return nil, err
 	}
 	n := len(it.Paragraphs)
 	from, to := 0, n-1
@@ -444,20 +443,6 @@ func derefOr(p *int, d int) int {
 		return d
 	}
 	return *p
-}
-
-// agentHint replaces a hint meant for a person at a shell (run 'sponge
-// list') with one for the agent, who has tools, not a shell.
-func agentHint(err error, hint string) error {
-	var ce *console.Error
-	if errors.As(err, &ce) {
-		c := *ce
-		if c.Hint != "" && strings.Contains(c.Hint, "sponge list") {
-			c.Hint = hint
-		}
-		return &c
-	}
-	return err
 }
 
 // jsonRaw turns a JSON document into structured content.

@@ -560,7 +560,7 @@ func TestNoLibrary(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "nothing-here")
 	cs := connect(t, missing)
 	res := call(t, cs, "find_passages", map[string]any{"question": "tea"})
-	if got := text(t, res); !res.IsError || !strings.Contains(got, "no library at "+missing) || !strings.Contains(got, "hint: save something first") {
+	if got := text(t, res); !res.IsError || !strings.Contains(got, "no library at "+missing) || !strings.Contains(got, "hint: the library is empty: ask the user to save something") {
 		t.Errorf("find_passages in no library: %v %q", res.IsError, got)
 	}
 	if _, err := os.Stat(missing); err == nil {

@@ -13,6 +13,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/fault"
 )
 
 // reply is what a tool answers: the text the agent reads (Content) and the
@@ -81,9 +82,8 @@ func marshal(v any) (json.RawMessage, error) {
 // agent reads it and can try again; the server goes on.
 func toolError(err error) *sdk.CallToolResult {
 	msg := err.Error()
-	var ce *console.Error
-	if errors.As(err, &ce) && ce.Hint != "" {
-		msg += "\nhint: " + ce.Hint
+	if hint := agentHint(err); hint != "" {
+		msg += "\nhint: " + hint
 	}
 	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: msg}}, IsError: true}
 }
@@ -156,4 +156,29 @@ func describe(s *jsonschema.Schema, descs map[string]string) {
 		}
 		p.Description = d
 	}
+}
+
+// agentHints are the hints for an agent, who has this server's tools and
+// not a shell, by the kind of a library's error.
+var agentHints = map[fault.Kind]string{
+	fault.NoLibrary:   "the library is empty: ask the user to save something with 'sponge add FILE|FOLDER|URL'",
+	fault.BadID:       "take ids from the results of search or find_passages",
+	fault.NoItem:      "take ids from the results of search or find_passages",
+	fault.Ambiguous:   "give more digits of the id, as search or find_passages gave it",
+	fault.Damaged:     "ask the user to run 'sponge reindex', which checks the library",
+	fault.IndexBroken: "ask the user to run 'sponge reindex', which rebuilds the index from the saved items",
+}
+
+// agentHint is the hint for an agent on err: the server's own wording of a
+// library's error, else the hint a stage or command gave (a person's).
+func agentHint(err error) string {
+	var fe *fault.Error
+	if errors.As(err, &fe) {
+		return agentHints[fe.Kind]
+	}
+	var ce *console.Error
+	if errors.As(err, &ce) {
+		return ce.Hint
+	}
+	return ""
 }

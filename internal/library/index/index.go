@@ -30,7 +30,7 @@ import (
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	bindex "github.com/blevesearch/bleve_index_api"
-	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
 )
 
@@ -148,8 +148,7 @@ func Create(dir string) (*Index, error) {
 	if _, err := os.Stat(dir); err == nil {
 		bi, err := bleve.Open(dir)
 		if err != nil {
-			return nil, console.Errorf("cannot open the index at %s: %v", dir, err).
-				WithHint("run 'sponge reindex' to rebuild it from the saved items")
+			return nil, fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
 		}
 		return &Index{bi: bi}, nil
 	}
@@ -159,7 +158,7 @@ func Create(dir string) (*Index, error) {
 	}
 	bi, err := bleve.New(dir, im)
 	if err != nil {
-		return nil, console.Errorf("cannot make the index at %s: %v", dir, err)
+		return nil, fault.New(fault.Failed, "cannot make the index at %s: %v", dir, err)
 	}
 	return &Index{bi: bi}, nil
 }
@@ -168,8 +167,7 @@ func Create(dir string) (*Index, error) {
 func Open(dir string) (*Index, error) {
 	bi, err := bleve.OpenUsing(dir, map[string]any{"read_only": true})
 	if err != nil {
-		return nil, console.Errorf("cannot open the index at %s: %v", dir, err).
-			WithHint("run 'sponge reindex' to rebuild it from the saved items")
+		return nil, fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
 	}
 	return &Index{bi: bi}, nil
 }

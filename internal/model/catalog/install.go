@@ -18,7 +18,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/progress"
 )
 
@@ -68,8 +68,7 @@ func checkSpace(dir string, need int64) error {
 		return nil // cannot tell: let the write fail if it must
 	}
 	if free < need+spareBytes {
-		return console.Errorf("not enough disk space in %s: the model needs %s more, %s is free", dir, Bytes(need), Bytes(free)).
-			WithHint("free some space (or use another --library) and run the command again")
+		return fault.New(fault.DiskFull, "not enough disk space in %s: the model needs %s more, %s is free", dir, Bytes(need), Bytes(free))
 	}
 	return nil
 }
@@ -83,7 +82,7 @@ func partPath(dir string, kind Kind, key string) string {
 // file left by an earlier, interrupted run is resumed.
 func Download(ctx context.Context, dir string, spec Spec, opt Options) (*Manifest, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, console.Errorf("cannot make the models folder: %v", err)
+		return nil, fault.New(fault.Failed, "cannot make the models folder: %v", err)
 	}
 	key := spec.SHA256
 	if key == "" {
@@ -96,17 +95,15 @@ func Download(ctx context.Context, dir string, spec Spec, opt Options) (*Manifes
 	}
 	sum, err := fileSHA256(part)
 	if err != nil {
-		return nil, console.Errorf("cannot read the download: %v", err)
+		return nil, fault.New(fault.Failed, "cannot read the download: %v", err)
 	}
 	if spec.Size > 0 && size != spec.Size {
 		os.Remove(part)
-		return nil, console.Errorf("the download of %s is %d bytes, not %d as published", spec.URL, size, spec.Size).
-			WithHint("run the command again to download it afresh")
+		return nil, fault.New(fault.Redownload, "the download of %s is %d bytes, not %d as published", spec.URL, size, spec.Size)
 	}
 	if spec.SHA256 != "" && !strings.EqualFold(sum, spec.SHA256) {
 		os.Remove(part)
-		return nil, console.Errorf("the download of %s is damaged: its SHA-256 is %s, not %s as published", spec.URL, sum, spec.SHA256).
-			WithHint("run the command again to download it afresh")
+		return nil, fault.New(fault.Redownload, "the download of %s is damaged: its SHA-256 is %s, not %s as published", spec.URL, sum, spec.SHA256)
 	}
 	m := &Manifest{Kind: spec.Kind, Name: spec.Name, Source: spec.URL, SHA256: sum, Size: size}
 	return install(dir, part, m, opt, spec.SHA256 != "")
@@ -120,23 +117,23 @@ func InstallFrom(ctx context.Context, dir string, kind Kind, src string, opt Opt
 	}
 	abs, err := filepath.Abs(src)
 	if err != nil {
-		return nil, console.Errorf("cannot use %s: %v", src, err)
+		return nil, fault.New(fault.Failed, "cannot use %s: %v", src, err)
 	}
 	st, err := os.Stat(abs)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, console.Errorf("no file %s", src)
+		return nil, fault.New(fault.Failed, "no file %s", src)
 	}
 	if err != nil {
-		return nil, console.Errorf("cannot read %s: %v", src, err)
+		return nil, fault.New(fault.Failed, "cannot read %s: %v", src, err)
 	}
 	if st.IsDir() {
-		return nil, console.Errorf("%s is a folder, not a model file", src).WithHint("give the path of a .gguf file")
+		return nil, fault.New(fault.NotAModel, "%s is a folder, not a model file", src)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, console.Errorf("cannot make the models folder: %v", err)
+		return nil, fault.New(fault.Failed, "cannot make the models folder: %v", err)
 	}
 	if installed, err := os.Stat(filepath.Join(dir, kind.File())); err == nil && os.SameFile(st, installed) {
-		return nil, console.Errorf("%s is the installed %s model already", src, kind)
+		return nil, fault.New(fault.Failed, "%s is the installed %s model already", src, kind)
 	}
 	// Check the header before copying gigabytes that are not a model.
 	if err := checkMagic(abs); err != nil {
@@ -185,7 +182,7 @@ func install(dir, part string, m *Manifest, opt Options, verified bool) (*Manife
 	}
 	if opt.Check != nil {
 		if err := opt.Check(part); err != nil {
-			return fail(console.Errorf("%s does not load: %v", m.Source, err))
+			return fail(fault.New(fault.Failed, "%s does not load: %v", m.Source, err))
 		}
 	}
 	if m.Name == "" {
@@ -195,21 +192,21 @@ func install(dir, part string, m *Manifest, opt Options, verified bool) (*Manife
 	m.Installed = time.Now().UTC().Truncate(time.Second)
 	final := filepath.Join(dir, m.File)
 	if err := os.Rename(part, final); err != nil {
-		return fail(console.Errorf("cannot install %s: %v", final, err))
+		return fail(fault.New(fault.Failed, "cannot install %s: %v", final, err))
 	}
 	if err := writeManifest(dir, m); err != nil {
-		return nil, console.Errorf("installed %s but cannot write %s: %v", final, m.Kind.ManifestFile(), err)
+		return nil, fault.New(fault.Failed, "installed %s but cannot write %s: %v", final, m.Kind.ManifestFile(), err)
 	}
 	syncDir(dir)
 	return m, nil
 }
 
 func notAModel(src string, err error) error {
-	var ce *console.Error
-	if errors.As(err, &ce) {
+	var fe *fault.Error
+	if errors.As(err, &fe) {
 		return err
 	}
-	return console.Errorf("%s is not a model sponge can run: %v", src, err)
+	return fault.New(fault.Failed, "%s is not a model sponge can run: %v", src, err)
 }
 
 // errNotGGUF is the header check's error; renameErr names the source in it.
@@ -225,10 +222,9 @@ func (e *errNotGGUF) Error() string {
 func renameErr(err error, path, src string) error {
 	var ng *errNotGGUF
 	if errors.As(err, &ng) {
-		return console.Errorf("%s is not a GGUF model file: %v", src, err).
-			WithHint("sponge runs models in the GGUF format (llama.cpp); look for a .gguf file")
+		return fault.New(fault.NotAModel, "%s is not a GGUF model file: %v", src, err)
 	}
-	return console.Errorf("cannot read %s: %v", path, err)
+	return fault.New(fault.Failed, "cannot read %s: %v", path, err)
 }
 
 // checkMagic reads the first four bytes: every GGUF file starts "GGUF".
@@ -263,12 +259,12 @@ func fileSHA256(path string) (string, error) {
 func copyFile(ctx context.Context, src, dst string, size int64, opt Options) (string, error) {
 	in, err := os.Open(src)
 	if err != nil {
-		return "", console.Errorf("cannot read %s: %v", src, err)
+		return "", fault.New(fault.Failed, "cannot read %s: %v", src, err)
 	}
 	defer in.Close()
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
-		return "", console.Errorf("cannot write in the models folder: %v", err)
+		return "", fault.New(fault.Failed, "cannot write in the models folder: %v", err)
 	}
 	bar := progress.New(opt.Progress, size, "copying "+filepath.Base(src), true)
 	h := sha256.New()
@@ -282,9 +278,9 @@ func copyFile(ctx context.Context, src, dst string, size int64, opt Options) (st
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return "", console.Errorf("copying %s was interrupted", src)
+			return "", fault.New(fault.Failed, "copying %s was interrupted", src)
 		}
-		return "", console.Errorf("cannot copy %s: %v", src, err)
+		return "", fault.New(fault.Failed, "cannot copy %s: %v", src, err)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
@@ -362,7 +358,7 @@ func fetch(ctx context.Context, part string, spec Spec, opt Options) (int64, err
 	if ctx.Err() != nil {
 		msg = fmt.Sprintf("the download of %s was interrupted at %s%s", spec.URL, Bytes(got), of)
 	}
-	return 0, console.Errorf("%s", msg).WithHint("run the same command again: it goes on from where it stopped")
+	return 0, fault.New(fault.Resumable, "%s", msg)
 }
 
 // fatalError is a download failure that retrying will not mend.
@@ -386,7 +382,7 @@ func get(ctx context.Context, client *http.Client, part string, have int64, spec
 	defer cancel(nil)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, spec.URL, nil)
 	if err != nil {
-		return 0, &fatalError{console.Errorf("cannot download %s: %v", spec.URL, err)}
+		return 0, &fatalError{fault.New(fault.Failed, "cannot download %s: %v", spec.URL, err)}
 	}
 	if have > 0 {
 		req.Header.Set("Range", fmt.Sprintf("bytes=%d-", have))
@@ -418,14 +414,13 @@ func get(ctx context.Context, client *http.Client, part string, have int64, spec
 		os.Remove(part)
 		return 0, errors.New("the partly downloaded file does not match the one on the server")
 	default:
-		return 0, &fatalError{console.Errorf("cannot download %s: the server answered %s", spec.URL, resp.Status)}
+		return 0, &fatalError{fault.New(fault.Failed, "cannot download %s: the server answered %s", spec.URL, resp.Status)}
 	}
 	if total < 0 && spec.Size > 0 {
 		total = spec.Size
 	}
 	if spec.Size > 0 && total >= 0 && total != spec.Size {
-		return 0, &fatalError{console.Errorf("%s is %s, not %s as published", spec.URL, Bytes(total), Bytes(spec.Size)).
-			WithHint("the file on the server changed; install another model with sponge setup --from FILE|URL")}
+		return 0, &fatalError{fault.New(fault.Changed, "%s is %s, not %s as published", spec.URL, Bytes(total), Bytes(spec.Size))}
 	}
 	if total >= 0 {
 		if err := checkSpace(filepath.Dir(part), total-have); err != nil {
@@ -434,7 +429,7 @@ func get(ctx context.Context, client *http.Client, part string, have int64, spec
 	}
 	f, err := os.OpenFile(part, flags, 0o644)
 	if err != nil {
-		return 0, &fatalError{console.Errorf("cannot write in the models folder: %v", err)}
+		return 0, &fatalError{fault.New(fault.Failed, "cannot write in the models folder: %v", err)}
 	}
 	if *bar == nil {
 		*bar = progress.New(opt.Progress, max(total, 0), "downloading "+spec.Kind.File(), true)

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/fault"
 )
 
 // fakeModel returns bytes that start like a GGUF file; the rest is random,
@@ -172,8 +172,8 @@ func TestDownloadResumesNextRun(t *testing.T) {
 	url := serveFile(t, f)
 	dir := t.TempDir()
 	_, err := Download(context.Background(), dir, specFor(url, data), Options{})
-	var ce *console.Error
-	if !errors.As(err, &ce) || !strings.Contains(ce.Msg, "stopped at 50 kB of 200 kB") || !strings.Contains(ce.Hint, "goes on from where it stopped") {
+	var fe *fault.Error
+	if !errors.As(err, &fe) || !strings.Contains(fe.Msg, "stopped at 50 kB of 200 kB") || fe.Kind != fault.Resumable {
 		t.Fatalf("got %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "digest.gguf")); err == nil {
@@ -270,8 +270,8 @@ func TestFromURLNotGGUF(t *testing.T) {
 	dir := t.TempDir()
 	old := installOld(t, dir)
 	_, err := InstallFrom(context.Background(), dir, Digest, srv.URL+"/model.gguf", Options{})
-	var ce *console.Error
-	if !errors.As(err, &ce) || !strings.Contains(ce.Msg, "is not a GGUF model file") || ce.Hint == "" {
+	var fe *fault.Error
+	if !errors.As(err, &fe) || !strings.Contains(fe.Msg, "is not a GGUF model file") || fe.Kind != fault.NotAModel {
 		t.Fatalf("got %v", err)
 	}
 	assertOld(t, dir, old)

@@ -13,13 +13,12 @@ import (
 	"errors"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
-	"syscall"
 	"time"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
 	"github.com/sponge-library/sponge/internal/model/openai"
@@ -91,39 +90,54 @@ const about = "Read the question and the numbered passages (from sponge-rank) an
 	"warning. When no sentence answers the question well enough, the extractive drafter\n" +
 	"writes no statement."
 
+// Command is sponge-draft as a program.
+var Command = pipeline.Command{
+	Prog:  Prog,
+	Usage: "[OPTIONS] < passages.jsonl",
+	About: about,
+	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
+		var opts Options
+		return &opts, func(args []string, env pipeline.Env) (pipeline.Stage, error) {
+			if len(args) > 0 {
+				return nil, console.Usage("sponge-draft reads JSONL on stdin and takes no arguments (got %q)", args[0]).
+					WithHint(`pipe the passages into it: sponge-search "QUESTION" | sponge-rank | sponge-draft`)
+			}
+			if err := opts.check(); err != nil {
+				return nil, err
+			}
+			// The two other modes are programs of their own that take no
+			// stream: they end with their exit code.
+			mode := func(run func(*Options, io.Writer, io.Writer) int) pipeline.Stage {
+				return pipeline.Func(func(context.Context, *jsonl.Reader, *jsonl.Writer) error {
+					if code := run(&opts, env.Stdout, env.Stderr); code != 0 {
+						return pipeline.ExitCode(code)
+					}
+					return nil
+				})
+			}
+			switch {
+			case opts.CheckModel != "" && checkModelMode == nil, opts.Serve && serveMode == nil:
+				return nil, noRuntime()
+			case opts.CheckModel != "":
+				return mode(checkModelMode), nil
+			case opts.Serve:
+				return mode(serveMode), nil
+			}
+			return &Stage{Options: opts, Stderr: env.Stderr}, nil
+		}
+	},
+}
+
 // Main runs the stage and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var opts Options
-	rest, done, code := console.Parse(&opts, Prog, "[OPTIONS] < passages.jsonl", about, args, stdout, stderr)
-	if done {
-		return code
-	}
-	if len(rest) > 0 {
-		return console.Report(stderr, Prog, console.Usage("sponge-draft reads JSONL on stdin and takes no arguments (got %q)", rest[0]).
-			WithHint(`pipe the passages into it: sponge-search "QUESTION" | sponge-rank | sponge-draft`))
-	}
-	if err := opts.check(); err != nil {
-		return console.Report(stderr, Prog, err)
-	}
-	switch {
-	case opts.CheckModel != "":
-		if checkModelMode == nil {
-			return console.Report(stderr, Prog, noRuntime())
-		}
-		return checkModelMode(&opts, stdout, stderr)
-	case opts.Serve:
-		if serveMode == nil {
-			return console.Report(stderr, Prog, noRuntime())
-		}
-		return serveMode(&opts, stdout, stderr)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	err := run(ctx, &opts, stdin, stdout, stderr)
-	if err != nil && ctx.Err() != nil {
-		return console.ExitInterrupted
-	}
-	return console.Report(stderr, Prog, err)
+	return pipeline.Main(Command, args, stdin, stdout, stderr)
+}
+
+// Stage is sponge-draft: it passes every record on, then has the chosen
+// drafter write statements on the passages.
+type Stage struct {
+	Options
+	Stderr io.Writer // the model's warnings and progress
 }
 
 func (o *Options) check() error {
@@ -149,18 +163,35 @@ func noRuntime() error {
 		WithHint("build it with cgo: make build (needs a C compiler)")
 }
 
-// run reads the stream, passes it on, and drafts.
-func run(ctx context.Context, opts *Options, stdin io.Reader, stdout, stderr io.Writer) error {
-	w := jsonl.NewWriter(stdout)
+// Run reads the stream, passes it on, and drafts.
+func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error {
 	// The drafter is chosen when the first record comes and before it is
 	// passed on: a dead endpoint or a broken model then fails before any
 	// output, and an empty stream (a stage before failed) loads nothing.
 	var d Drafter
 	var warning *jsonl.Warning
-	question, passages, lines, err := pass(stdin, w, func() error {
-		var err error
-		d, warning, err = choose(opts, stderr)
-		return err
+	var question *jsonl.Question
+	var passages []*jsonl.Passage
+	lines := 0
+	err := pipeline.Pass(r, w, func(line *jsonl.Line) error {
+		lines++
+		if lines == 1 {
+			var err error
+			if d, warning, err = choose(&st.Options, st.Stderr); err != nil {
+				return err
+			}
+		}
+		switch rec := line.Record.(type) {
+		case *jsonl.Question:
+			if question != nil {
+				return &console.Error{Code: console.ExitBadInput,
+					Msg: "<stdin>:" + strconv.Itoa(line.Number) + ": a second question record (a stream holds one question)"}
+			}
+			question = rec
+		case *jsonl.Passage:
+			passages = append(passages, rec)
+		}
+		return nil
 	})
 	if err != nil {
 		return err
@@ -194,48 +225,6 @@ func run(ctx context.Context, opts *Options, stdin io.Reader, stdout, stderr io.
 		}
 	}
 	return w.Write(&jsonl.Done{Stage: Prog, Statements: n})
-}
-
-// pass copies every record from stdin to w unchanged, as it comes, and
-// returns the question and the passages. first is called once, when the
-// first record has been read and before it is written.
-func pass(stdin io.Reader, w *jsonl.Writer, first func() error) (*jsonl.Question, []*jsonl.Passage, int, error) {
-	r := jsonl.NewReader(stdin, "<stdin>")
-	var question *jsonl.Question
-	var passages []*jsonl.Passage
-	lines := 0
-	for {
-		line, err := r.Next()
-		if err == io.EOF {
-			return question, passages, lines, nil
-		}
-		if err != nil {
-			var de *jsonl.DecodeError
-			if errors.As(err, &de) {
-				return nil, nil, 0, &console.Error{Code: console.ExitBadInput, Msg: err.Error()}
-			}
-			return nil, nil, 0, console.Errorf("cannot read the stream: %v", err)
-		}
-		lines++
-		if lines == 1 {
-			if err := first(); err != nil {
-				return nil, nil, 0, err
-			}
-		}
-		switch rec := line.Record.(type) {
-		case *jsonl.Question:
-			if question != nil {
-				return nil, nil, 0, &console.Error{Code: console.ExitBadInput,
-					Msg: "<stdin>:" + strconv.Itoa(line.Number) + ": a second question record (a stream holds one question)"}
-			}
-			question = rec
-		case *jsonl.Passage:
-			passages = append(passages, rec)
-		}
-		if err := w.WriteRaw(line.Raw); err != nil {
-			return nil, nil, 0, err
-		}
-	}
 }
 
 // choose picks who writes the statements: --extractive; --endpoint; a

@@ -422,7 +422,8 @@ func TestInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, &Options{Endpoint: "http://127.0.0.1:1"}, strings.NewReader(teaInput), io.Discard, io.Discard)
+		st := &Stage{Options: Options{Endpoint: "http://127.0.0.1:1"}, Stderr: io.Discard}
+		done <- st.Run(ctx, jsonl.NewReader(strings.NewReader(teaInput), "<stdin>"), jsonl.NewWriter(io.Discard))
 	}()
 	time.Sleep(10 * time.Millisecond)
 	cancel()

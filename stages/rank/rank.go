@@ -4,6 +4,7 @@
 package rank
 
 import (
+	"context"
 	"io"
 	"math"
 	"slices"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
 	"github.com/sponge-library/sponge/jsonl"
@@ -47,32 +49,41 @@ type options struct {
 	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else ~/.local/share/sponge)"`
 }
 
+// Command is sponge-rank as a program.
+var Command = pipeline.Command{
+	Prog:  Prog,
+	Usage: "[OPTIONS] < hits.jsonl",
+	About: "Rank the paragraphs of the hit items against the question and write them as\n" +
+		"numbered passages (at most 4 per item, about 12,000 characters in all).\n" +
+		"Every record read is passed on unchanged; passages follow them.",
+	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
+		var opts options
+		return &opts, func(args []string, _ pipeline.Env) (pipeline.Stage, error) {
+			if len(args) > 0 {
+				return nil, console.Usage("sponge-rank reads JSONL on stdin and takes no arguments (got %q)", args[0])
+			}
+			return &Stage{Library: opts.Library}, nil
+		}
+	},
+}
+
 // Main runs the stage and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var opts options
-	rest, done, code := console.Parse(&opts, Prog, "[OPTIONS] < hits.jsonl",
-		"Rank the paragraphs of the hit items against the question and write them as\n"+
-			"numbered passages (at most 4 per item, about 12,000 characters in all).\n"+
-			"Every record read is passed on unchanged; passages follow them.", args, stdout, stderr)
-	if done {
-		return code
-	}
-	if len(rest) > 0 {
-		return console.Report(stderr, Prog, console.Usage("sponge-rank reads JSONL on stdin and takes no arguments (got %q)", rest[0]))
-	}
-	w := jsonl.NewWriter(stdout)
-	r := jsonl.NewReader(stdin, "<stdin>")
+	return pipeline.Main(Command, args, stdin, stdout, stderr)
+}
+
+// Stage is sponge-rank: it passes every record on, then writes the
+// passages of the hits against the question.
+type Stage struct {
+	Library string // the library folder; "" is the default
+}
+
+// Run reads the stream, passes it on, and writes the passages.
+func (s *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error {
 	var question *jsonl.Question
 	var hits []*jsonl.Hit
 	seen := false
-	for {
-		line, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return console.Report(stderr, Prog, &console.Error{Code: console.ExitBadInput, Msg: err.Error()})
-		}
+	err := pipeline.Pass(r, w, func(line *jsonl.Line) error {
 		seen = true
 		switch rec := line.Record.(type) {
 		case *jsonl.Question:
@@ -80,35 +91,36 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case *jsonl.Hit:
 			hits = append(hits, rec)
 		}
-		if err := w.WriteRaw(line.Raw); err != nil {
-			return console.Report(stderr, Prog, err)
-		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if question == nil && !seen {
 		// An empty stream: the stage before has said what went wrong.
-		return console.ExitOK
+		return nil
 	}
 	if question == nil {
-		return console.Report(stderr, Prog, &console.Error{Code: console.ExitBadInput, Msg: "<stdin>: no question record",
-			Hint: `pipe sponge-search into it: sponge-search "QUESTION" | sponge-rank`})
+		return &console.Error{Code: console.ExitBadInput, Msg: "<stdin>: no question record",
+			Hint: `pipe sponge-search into it: sponge-search "QUESTION" | sponge-rank`}
 	}
 	if len(hits) == 0 {
-		return console.ExitOK
+		return nil
 	}
-	lib, err := library.Open(opts.Library)
+	lib, err := library.Open(s.Library)
 	if err != nil {
-		return console.Report(stderr, Prog, err)
+		return err
 	}
 	passages, err := Rank(lib, question.Text, hits)
 	if err != nil {
-		return console.Report(stderr, Prog, err)
+		return err
 	}
 	for _, p := range passages {
 		if err := w.Write(p); err != nil {
-			return console.Report(stderr, Prog, err)
+			return err
 		}
 	}
-	return console.ExitOK
+	return nil
 }
 
 type candidate struct {

@@ -4,8 +4,8 @@
 package render
 
 import (
+	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/base/quote"
 	"github.com/sponge-library/sponge/internal/base/tty"
 	"github.com/sponge-library/sponge/jsonl"
@@ -48,35 +49,55 @@ type options struct {
 	JSON bool `long:"json" description:"write one JSON document instead of text"`
 }
 
+// Command is sponge-render as a program.
+var Command = pipeline.Command{
+	Prog:  Prog,
+	Usage: "[OPTIONS] < stream.jsonl",
+	About: about,
+	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
+		var opts options
+		return &opts, func(args []string, env pipeline.Env) (pipeline.Stage, error) {
+			if len(args) > 0 {
+				return nil, console.Usage("unexpected argument %q: the stream comes on stdin", args[0]).
+					WithHint("run '%s --help'", Prog)
+			}
+			return &Stage{JSON: opts.JSON, Out: env.Stdout}, nil
+		}
+	},
+}
+
 // Main runs sponge-render and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var opts options
-	rest, done, code := console.Parse(&opts, Prog, "[OPTIONS] < stream.jsonl", about, args, stdout, stderr)
-	if done {
-		return code
-	}
-	if len(rest) > 0 {
-		return console.Report(stderr, Prog, console.Usage("unexpected argument %q: the stream comes on stdin", rest[0]).
-			WithHint("run '%s --help'", Prog))
-	}
-	s, err := Read(jsonl.NewReader(stdin, "<stdin>"))
+	return pipeline.Main(Command, args, stdin, stdout, stderr)
+}
+
+// Stage is sponge-render: the last stage, which writes no records but the
+// answer for a person (text) or one JSON document, to Out.
+type Stage struct {
+	JSON bool
+	Out  io.Writer
+}
+
+// Run reads the whole stream and writes it to s.Out.
+func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, _ *jsonl.Writer) error {
+	s, err := Read(r)
 	if err != nil {
-		return console.Report(stderr, Prog, err)
+		return err
 	}
 	if s.Empty() {
 		// Nothing came: the stage before has said what went wrong, and an
 		// answer made of nothing would only hide that.
-		return console.ExitOK
+		return nil
 	}
-	if opts.JSON {
-		err = WriteJSON(stdout, s)
+	if st.JSON {
+		err = WriteJSON(st.Out, s)
 	} else {
-		err = WriteText(stdout, s, StyleFor(stdout))
+		err = WriteText(st.Out, s, StyleFor(st.Out))
 	}
 	if err != nil {
-		return console.Report(stderr, Prog, console.Errorf("cannot write the answer: %v", err))
+		return console.Errorf("cannot write the answer: %v", err)
 	}
-	return console.ExitOK
+	return nil
 }
 
 // Stream is everything render needs from a stream, in stream order.
@@ -101,18 +122,7 @@ func (s *Stream) Empty() bool {
 // Read reads a whole stream. A malformed line is an error that exits 3.
 func Read(r *jsonl.Reader) (*Stream, error) {
 	s := &Stream{}
-	for {
-		line, err := r.Next()
-		if err == io.EOF {
-			return s, nil
-		}
-		if err != nil {
-			var de *jsonl.DecodeError
-			if errors.As(err, &de) {
-				return nil, &console.Error{Msg: de.Error(), Code: console.ExitBadInput}
-			}
-			return nil, console.Errorf("cannot read the stream: %v", err)
-		}
+	err := pipeline.Each(r, func(line *jsonl.Line) error {
 		switch rec := line.Record.(type) {
 		case *jsonl.Question:
 			s.Question = rec
@@ -133,7 +143,12 @@ func Read(r *jsonl.Reader) (*Stream, error) {
 		case *jsonl.Done:
 			s.Done = rec
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	return s, nil
 }
 
 // IsAnswer reports whether the stream went through a drafter: it is then

@@ -4,6 +4,7 @@
 package search
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
 	"github.com/sponge-library/sponge/internal/model/embed"
@@ -32,7 +34,31 @@ type options struct {
 	Limit   int    `long:"limit" value-name:"N" description:"how many items to pick, 1 to 20 (default 8, or the question record's limit)"`
 }
 
-// Main runs the stage and returns its exit code.
+// Command is sponge-search as a program.
+var Command = pipeline.Command{
+	Prog:  Prog,
+	Usage: "[OPTIONS] [QUESTION]",
+	About: "Pick the items that best answer QUESTION (or the question record on stdin) and write\n" +
+		"JSONL: the question, warnings, then one hit per item, best first.",
+	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
+		var opts options
+		return &opts, func(args []string, _ pipeline.Env) (pipeline.Stage, error) {
+			if opts.Limit != 0 && (opts.Limit < 1 || opts.Limit > MaxLimit) {
+				return nil, console.Usage("--limit must be from 1 to %d, not %d", MaxLimit, opts.Limit)
+			}
+			st := &Stage{Library: opts.Library, Limit: opts.Limit}
+			if len(args) > 0 {
+				st.Question = strings.TrimSpace(strings.Join(args, " "))
+				if st.Question == "" {
+					return nil, console.Usage("the question is empty")
+				}
+			}
+			return st, nil
+		}
+	},
+}
+
+// Main runs sponge-search and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	embed.Mark("main")
 	// A search allocates a few megabytes in a few tens of milliseconds: a
@@ -40,71 +66,75 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// that CPU from the embedding model loading beside the search.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
-	var opts options
-	rest, done, code := console.Parse(&opts, Prog, "[OPTIONS] [QUESTION]",
-		"Pick the items that best answer QUESTION (or the question record on stdin) and write\n"+
-			"JSONL: the question, warnings, then one hit per item, best first.", args, stdout, stderr)
-	if done {
-		return code
-	}
-	if opts.Limit != 0 && (opts.Limit < 1 || opts.Limit > MaxLimit) {
-		return console.Report(stderr, Prog, console.Usage("--limit must be from 1 to %d, not %d", MaxLimit, opts.Limit))
-	}
-	w := jsonl.NewWriter(stdout)
-	var q *jsonl.Question
-	if len(rest) > 0 {
-		text := strings.TrimSpace(strings.Join(rest, " "))
-		if text == "" {
-			return console.Report(stderr, Prog, console.Usage("the question is empty"))
-		}
-		q = &jsonl.Question{Text: text}
-	} else {
+	code := pipeline.Main(Command, args, stdin, stdout, stderr)
+	embed.Mark("hits written")
+	return code
+}
+
+// Stage is sponge-search: it writes the question and the hits. The
+// question is Question, else the question record read from the stream
+// (records before it are passed on).
+type Stage struct {
+	Library  string
+	Question string
+	Limit    int // 0: the question record's, else DefaultLimit
+	// Find searches; nil is Find on Library. The MCP server keeps its
+	// index open across calls and searches with that.
+	Find func(question string, limit int) (*Result, error)
+}
+
+// Run searches and writes the question, warnings and hits.
+func (s *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error {
+	q := &jsonl.Question{Text: s.Question}
+	if s.Question == "" {
 		var err error
-		q, err = readQuestion(stdin, w)
-		if err != nil {
-			return console.Report(stderr, Prog, err)
+		if q, err = readQuestion(r, w); err != nil {
+			return err
 		}
 	}
 	switch {
-	case opts.Limit != 0:
-		q.Limit = opts.Limit
+	case s.Limit != 0:
+		q.Limit = s.Limit
 	case q.Limit == 0:
 		q.Limit = DefaultLimit
 	case q.Limit < 1 || q.Limit > MaxLimit:
-		return console.Report(stderr, Prog, &console.Error{Code: console.ExitBadInput, Msg: fmt.Sprintf("the question's limit must be from 1 to %d, not %d", MaxLimit, q.Limit)})
+		return &console.Error{Code: console.ExitBadInput, Msg: fmt.Sprintf("the question's limit must be from 1 to %d, not %d", MaxLimit, q.Limit)}
 	}
-	res, err := Find(opts.Library, q.Text, q.Limit)
+	find := s.Find
+	if find == nil {
+		find = func(question string, limit int) (*Result, error) { return Find(s.Library, question, limit) }
+	}
+	res, err := find(q.Text, q.Limit)
 	if err != nil {
-		return console.Report(stderr, Prog, err)
+		return err
 	}
-	if err := Write(w, q, res); err != nil {
-		return console.Report(stderr, Prog, err)
-	}
-	embed.Mark("hits written")
-	return console.ExitOK
+	return Write(w, q, res)
 }
 
+// errFound stops the read loop at the question.
+var errFound = errors.New("found the question")
+
 // readQuestion reads records until the question, passing on any other record.
-func readQuestion(stdin io.Reader, w *jsonl.Writer) (*jsonl.Question, error) {
-	r := jsonl.NewReader(stdin, "<stdin>")
-	for {
-		line, err := r.Next()
-		if err == io.EOF {
-			return nil, console.Usage("no question: give one as an argument, or a question record on stdin")
+func readQuestion(r *jsonl.Reader, w *jsonl.Writer) (*jsonl.Question, error) {
+	var q *jsonl.Question
+	err := pipeline.Each(r, func(line *jsonl.Line) error {
+		rec, ok := line.Record.(*jsonl.Question)
+		if !ok {
+			return w.WriteRaw(line.Raw)
 		}
-		if err != nil {
-			return nil, &console.Error{Code: console.ExitBadInput, Msg: err.Error()}
+		if strings.TrimSpace(rec.Text) == "" {
+			return &console.Error{Code: console.ExitBadInput, Msg: fmt.Sprintf("<stdin>:%d: the question is empty", line.Number)}
 		}
-		if q, ok := line.Record.(*jsonl.Question); ok {
-			if strings.TrimSpace(q.Text) == "" {
-				return nil, &console.Error{Code: console.ExitBadInput, Msg: fmt.Sprintf("<stdin>:%d: the question is empty", line.Number)}
-			}
-			return q, nil
-		}
-		if err := w.WriteRaw(line.Raw); err != nil {
-			return nil, err
-		}
+		q = rec
+		return errFound
+	})
+	switch {
+	case q != nil:
+		return q, nil
+	case err != nil:
+		return nil, err
 	}
+	return nil, console.Usage("no question: give one as an argument, or a question record on stdin")
 }
 
 // Result is what a search found.

@@ -3,13 +3,14 @@
 package verify
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/base/quote"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/jsonl"
@@ -40,24 +41,32 @@ type options struct {
 	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else ~/.local/share/sponge)"`
 }
 
+// Command is sponge-verify as a program.
+var Command = pipeline.Command{
+	Prog:  Prog,
+	Usage: "[OPTIONS] < statements.jsonl",
+	About: about,
+	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
+		var opts options
+		return &opts, func(args []string, env pipeline.Env) (pipeline.Stage, error) {
+			if len(args) > 0 {
+				return nil, console.Usage("unexpected argument %q: the stream comes on stdin", args[0]).
+					WithHint("run '%s --help'", Prog)
+			}
+			lib, err := library.Open(opts.Library)
+			if err != nil {
+				return nil, err
+			}
+			v := New(lib)
+			v.Warn = func(msg string) { console.PrintWarning(env.Stderr, Prog, msg) }
+			return v, nil
+		}
+	},
+}
+
 // Main runs sponge-verify and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var opts options
-	rest, done, code := console.Parse(&opts, Prog, "[OPTIONS] < statements.jsonl", about, args, stdout, stderr)
-	if done {
-		return code
-	}
-	if len(rest) > 0 {
-		return console.Report(stderr, Prog, console.Usage("unexpected argument %q: the stream comes on stdin", rest[0]).
-			WithHint("run '%s --help'", Prog))
-	}
-	lib, err := library.Open(opts.Library)
-	if err != nil {
-		return console.Report(stderr, Prog, err)
-	}
-	v := New(lib)
-	v.Warn = func(msg string) { console.PrintWarning(stderr, Prog, msg) }
-	return console.Report(stderr, Prog, v.Run(jsonl.NewReader(stdin, "<stdin>"), jsonl.NewWriter(stdout)))
+	return pipeline.Main(Command, args, stdin, stdout, stderr)
 }
 
 // Verifier checks statements against a library. It remembers the passages it
@@ -84,21 +93,10 @@ func New(lib *library.Library) *Verifier {
 }
 
 // Run reads the stream, writes each checked statement as soon as it is
-// checked, and passes every other record on. A malformed line stops it with
-// an error that exits 3.
-func (v *Verifier) Run(r *jsonl.Reader, w *jsonl.Writer) error {
-	for {
-		line, err := r.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			var de *jsonl.DecodeError
-			if errors.As(err, &de) {
-				return &console.Error{Msg: de.Error(), Code: console.ExitBadInput}
-			}
-			return console.Errorf("cannot read the stream: %v", err)
-		}
+// checked, and passes every other record on. A malformed line stops it.
+func (v *Verifier) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error {
+	return pipeline.Each(r, func(line *jsonl.Line) error {
+		var err error
 		switch rec := line.Record.(type) {
 		case *jsonl.Passage:
 			v.passages[rec.Number] = rec
@@ -109,9 +107,10 @@ func (v *Verifier) Run(r *jsonl.Reader, w *jsonl.Writer) error {
 			err = w.WriteRaw(line.Raw)
 		}
 		if err != nil {
-			return console.Errorf("cannot write the stream: %v", err)
+			return fmt.Errorf("cannot write the stream: %w", err)
 		}
-	}
+		return nil
+	})
 }
 
 // Check checks one statement and returns a *jsonl.Verified or a *jsonl.LeftOut.

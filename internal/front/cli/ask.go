@@ -1,17 +1,10 @@
 package cli
 
 import (
-	"errors"
-	"fmt"
-	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/stages/search"
 )
 
@@ -27,12 +20,6 @@ type askOptions struct {
 	Extractive bool   `long:"extractive" description:"answer with the best sentences of the passages, without a model"`
 	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements (e.g. http://127.0.0.1:8080)"`
 	Model      string `long:"model" value-name:"NAME" description:"the model name to ask the --endpoint for"`
-}
-
-// stage is one child process of the pipeline.
-type stage struct {
-	name string
-	args []string
 }
 
 func runAsk(env *Env, args []string) int {
@@ -57,128 +44,7 @@ func runAsk(env *Env, args []string) int {
 	if opts.Extractive && opts.Endpoint != "" {
 		return console.Report(env.Stderr, Prog, console.Usage("--extractive and --endpoint do not go together"))
 	}
-	lib := []string{}
-	if opts.Library != "" {
-		lib = []string{"--library", opts.Library}
-	}
-	searchArgs := append([]string{}, lib...)
-	searchArgs = append(searchArgs, "--limit", strconv.Itoa(opts.Limit))
-	searchArgs = append(searchArgs, "--", question)
-	stages := []stage{{"sponge-search", searchArgs}, {"sponge-rank", lib}}
-	if !opts.Passages {
-		draft := append([]string{}, lib...)
-		if opts.Extractive {
-			draft = append(draft, "--extractive")
-		}
-		if opts.Endpoint != "" {
-			draft = append(draft, "--endpoint", opts.Endpoint)
-		}
-		if opts.Model != "" {
-			draft = append(draft, "--model", opts.Model)
-		}
-		stages = append(stages, stage{"sponge-draft", draft}, stage{"sponge-verify", lib})
-	}
-	var render []string
-	if opts.JSON {
-		render = append(render, "--json")
-	}
-	stages = append(stages, stage{"sponge-render", render})
-	return runPipeline(env, stages)
-}
-
-// findStage finds a stage binary beside the sponge executable, else on PATH.
-func findStage(name string) (string, error) {
-	if exe, err := os.Executable(); err == nil {
-		if exe, err = filepath.EvalSymlinks(exe); err == nil {
-			p := filepath.Join(filepath.Dir(exe), name)
-			if st, err := os.Stat(p); err == nil && !st.IsDir() {
-				return p, nil
-			}
-		}
-	}
-	p, err := exec.LookPath(name)
-	if err != nil {
-		return "", console.Errorf("cannot find %s beside sponge or on PATH", name).
-			WithHint("build every stage with 'make build' and put bin/ on PATH")
-	}
-	return p, nil
-}
-
-// runPipeline runs the stages as child processes joined by pipes, the first
-// reading env.Stdin and the last writing env.Stdout; each stage's stderr is
-// the person's. It returns the exit code of the first stage that failed. A
-// stage that dies of SIGPIPE because a later stage finished early is not a
-// failure.
-func runPipeline(env *Env, stages []stage) int {
-	cmds := make([]*exec.Cmd, len(stages))
-	for i, s := range stages {
-		path, err := findStage(s.name)
-		if err != nil {
-			return console.Report(env.Stderr, Prog, err)
-		}
-		cmds[i] = exec.Command(path, s.args...)
-		cmds[i].Stderr = env.Stderr
-	}
-	cmds[0].Stdin = env.Stdin
-	cmds[len(cmds)-1].Stdout = env.Stdout
-	var closers []io.Closer
-	for i := 0; i < len(cmds)-1; i++ {
-		r, w, err := os.Pipe()
-		if err != nil {
-			return console.Report(env.Stderr, Prog, err)
-		}
-		cmds[i].Stdout = w
-		cmds[i+1].Stdin = r
-		closers = append(closers, r, w)
-	}
-	started := 0
-	var startErr error
-	for i, c := range cmds {
-		if err := c.Start(); err != nil {
-			startErr = console.Errorf("cannot start %s: %v", stages[i].name, err)
-			break
-		}
-		started++
-	}
-	// The children hold their own ends of the pipes now.
-	for _, c := range closers {
-		c.Close()
-	}
-	codes := make([]int, started)
-	for i := 0; i < started; i++ {
-		codes[i] = exitOf(cmds[i].Wait())
-	}
-	if startErr != nil {
-		return console.Report(env.Stderr, Prog, startErr)
-	}
-	// The first failure is the cause; later stages fail because their input
-	// was cut. A stage killed by SIGPIPE was only told that nobody reads it.
-	for i, c := range codes {
-		switch {
-		case c == 0 || c == -int(syscall.SIGPIPE):
-			continue
-		case c < 0:
-			console.PrintError(env.Stderr, Prog, fmt.Sprintf("%s was killed by signal %d (%s)", stages[i].name, -c, syscall.Signal(-c)))
-			return 128 - c
-		default:
-			// The stage has said what went wrong on stderr.
-			return c
-		}
-	}
-	return console.ExitOK
-}
-
-// exitOf turns a Wait error into an exit code; a negative code is a signal.
-func exitOf(err error) int {
-	if err == nil {
-		return 0
-	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		if st, ok := ee.Sys().(syscall.WaitStatus); ok && st.Signaled() {
-			return -int(st.Signal())
-		}
-		return ee.ExitCode()
-	}
-	return console.ExitFailure
+	steps := pipeline.Ask{Library: opts.Library, Question: question, Limit: opts.Limit, Passages: opts.Passages,
+		JSON: opts.JSON, Extractive: opts.Extractive, Endpoint: opts.Endpoint, Model: opts.Model}.Steps()
+	return pipeline.RunProcesses(Prog, steps, env.Stdin, env.Stdout, env.Stderr)
 }

@@ -11,6 +11,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/base/tty"
 	"github.com/sponge-library/sponge/internal/front/mcp"
 )
@@ -42,7 +43,7 @@ func runMCP(env *Env, args []string) int {
 		return console.Report(env.Stderr, Prog, console.Usage("mcp takes no arguments (got %q)", rest[0]).
 			WithHint("an MCP client starts 'sponge mcp' and talks to it on stdin and stdout"))
 	}
-	s := mcp.New(mcp.Options{Library: opts.Library, FormatItem: FormatItem, FindStage: findStage, Stderr: env.Stderr})
+	s := mcp.New(mcp.Options{Library: opts.Library, FormatItem: FormatItem, FindStage: pipeline.FindProgram, Stderr: env.Stderr})
 	if f, ok := env.Stdin.(*os.File); ok && tty.IsTerminal(f) {
 		fmt.Fprintf(env.Stderr, "sponge mcp: serving the library at %s on stdin and stdout (Model Context Protocol)\n"+
 			"sponge mcp: an MCP client starts this; see 'sponge mcp --help' (Ctrl-C stops it)\n", s.Dir())

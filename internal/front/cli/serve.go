@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/openai"
@@ -70,7 +71,7 @@ func runServe(env *Env, args []string) int {
 		return console.Report(env.Stderr, Prog, console.Errorf("sponge serve is running already for this library, at %s (pid %d)", info.Endpoint, info.PID).
 			WithHint("stop it first (kill %d), or use it as it is", info.PID))
 	}
-	exe, err := findStage("sponge-draft")
+	exe, err := pipeline.FindProgram("sponge-draft")
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
@@ -107,7 +108,7 @@ func runServer(env *Env, exe string, args []string) int {
 			stopped = true
 			cmd.Process.Signal(sig)
 		case err := <-waited:
-			c := exitOf(err)
+			c := pipeline.ExitOf(err)
 			var ee *exec.ExitError
 			switch {
 			case c == 0:

@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/gguf"
@@ -161,7 +162,7 @@ func inspectModel(path string) (name, arch string, err error) {
 // model with llama.cpp: the sponge binary itself has no cgo. A variable so
 // tests can stand in for the runtime.
 var checkModelLoads = func(path string) error {
-	exe, err := findStage("sponge-draft")
+	exe, err := pipeline.FindProgram("sponge-draft")
 	if err != nil {
 		return errNoRuntime
 	}

@@ -23,8 +23,6 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/jsonl"
-	"github.com/sponge-library/sponge/stages/rank"
 	"github.com/sponge-library/sponge/stages/render"
 	"github.com/sponge-library/sponge/stages/search"
 )
@@ -311,31 +309,8 @@ func (s *Server) find(lib *library.Library, q string, limit int) (*search.Result
 	return search.FindIn(lib, x, q, limit)
 }
 
-// passages is the stream sponge-search | sponge-rank writes, made in-process.
-func (s *Server) passages(text string, limitArg *int) (*library.Library, *search.Result, *render.Stream, error) {
-	q, limit, err := question(text, limitArg)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	lib, err := s.open()
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	res, err := s.find(lib, q, limit)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	st := &render.Stream{Question: &jsonl.Question{Text: q, Limit: limit}, Warnings: res.Warnings, Hits: res.Hits}
-	if len(res.Hits) > 0 {
-		if st.Passages, err = rank.Rank(lib, q, res.Hits); err != nil {
-			return nil, nil, nil, err
-		}
-	}
-	return lib, res, st, nil
-}
-
 func (s *Server) findPassages(ctx context.Context, in *questionArgs) (*reply, error) {
-	_, _, st, err := s.passages(in.Question, in.Limit)
+	st, err := s.passages(ctx, in.Question, in.Limit)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,122 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+const question = `{"v":1,"type":"question","text":"tea"}` + "\n"
+
+// count passes everything on and adds one warning record at the end.
+func count(name string) Stage {
+	return Func(func(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error {
+		n := 0
+		if err := Pass(r, w, func(*jsonl.Line) error { n++; return nil }); err != nil {
+			return err
+		}
+		return w.Write(&jsonl.Warning{Code: name, Message: fmt.Sprint(n)})
+	})
+}
+
+func TestChainPassesInOrder(t *testing.T) {
+	var out bytes.Buffer
+	if err := Chain(context.Background(), strings.NewReader(question), &out, count("a"), count("b"), count("c")); err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	r := jsonl.NewReader(&out, "out")
+	Each(r, func(l *jsonl.Line) error {
+		if w, ok := l.Record.(*jsonl.Warning); ok {
+			codes = append(codes, w.Code+"="+w.Message)
+		}
+		return nil
+	})
+	if want := []string{"a=1", "b=2", "c=3"}; !slices.Equal(codes, want) {
+		t.Errorf("got %v, want %v", codes, want)
+	}
+}
+
+// The first stage that fails is the cause; the one after it fails only
+// because its input was cut, and the one before it stops writing.
+func TestChainFirstFailure(t *testing.T) {
+	boom := errors.New("boom")
+	endless := Func(func(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error {
+		for {
+			if err := w.Write(&jsonl.Warning{Code: "x"}); err != nil {
+				return err
+			}
+		}
+	})
+	failing := Func(func(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error {
+		r.Next()
+		return boom
+	})
+	err := Chain(context.Background(), strings.NewReader(""), io.Discard, endless, failing, count("after"))
+	if !errors.Is(err, boom) {
+		t.Errorf("got %v, want boom", err)
+	}
+}
+
+func TestReportExitCodes(t *testing.T) {
+	var de error
+	_, de = jsonl.NewReader(strings.NewReader("not json\n"), "<stdin>").Next()
+	cases := []struct {
+		err  error
+		code int
+		msg  string
+	}{
+		{nil, 0, ""},
+		{de, console.ExitBadInput, "p: error: <stdin>:1: "},
+		{fmt.Errorf("reading: %w", de), console.ExitBadInput, "p: error: <stdin>:1: "},
+		{ExitCode(7), 7, ""},
+		{console.Usage("bad"), console.ExitUsage, "p: error: bad"},
+		{errors.New("plain"), console.ExitFailure, "p: error: plain"},
+	}
+	for _, c := range cases {
+		var stderr bytes.Buffer
+		if got := Report(&stderr, "p", c.err); got != c.code || !strings.HasPrefix(stderr.String(), c.msg) || (c.msg == "") != (stderr.Len() == 0) {
+			t.Errorf("Report(%v) = %d, %q; want %d, %q…", c.err, got, stderr.String(), c.code, c.msg)
+		}
+	}
+}
+
+func TestMainMalformedLine(t *testing.T) {
+	c := Command{Prog: "p", Setup: func() (any, func([]string, Env) (Stage, error)) {
+		var opts struct{}
+		return &opts, func([]string, Env) (Stage, error) { return count("c"), nil }
+	}}
+	var stdout, stderr bytes.Buffer
+	code := Main(c, nil, strings.NewReader(question+"{\n"), &stdout, &stderr)
+	if code != console.ExitBadInput || !strings.Contains(stderr.String(), "<stdin>:2:") || stdout.String() != question {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+}
+
+func TestAskSteps(t *testing.T) {
+	names := func(steps []Step) (n []string) {
+		for _, s := range steps {
+			n = append(n, s.Name+" "+strings.Join(s.Args, " "))
+		}
+		return n
+	}
+	got := names(Ask{Library: "L", Question: "q", Limit: 3, Endpoint: "E", Model: "M", JSON: true}.Steps())
+	want := []string{"sponge-search --library L --limit 3 -- q", "sponge-rank --library L",
+		"sponge-draft --library L --endpoint E --model M", "sponge-verify --library L", "sponge-render --json"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	got = names(Ask{Question: "q", Passages: true}.Steps())
+	want = []string{"sponge-search -- q", "sponge-rank ", "sponge-render "}
+	if !slices.Equal(got, want) {
+		t.Errorf("passages: got %q\nwant %q", got, want)
+	}
+}

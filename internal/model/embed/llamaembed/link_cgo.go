@@ -1,8 +1,8 @@
 //go:build cgo
 
-package main
+package llamaembed
 
-// libstdc++ and libgcc are linked in: sponge-search starts sponge-embed for
+// libstdc++ and libgcc are linked into sponge-embed: sponge-search starts it for
 // every question, and resolving their symbols at each start costs about
 // half a millisecond.
 

@@ -1,6 +1,7 @@
 # sponge: build, test, bench.
 #   make demo    install what is needed, build, save the sample documents in a demo library, ask it
 #   make test    run every test (what CI runs)
+#   make lint    go vet, staticcheck, go mod tidy -diff (CI runs it)
 #   make bench   run every benchmark; each prints a table
 GO      ?= go
 BIN     := bin
@@ -58,8 +59,20 @@ test: deps
 	CGO_ENABLED=0 $(GO) vet ./...
 	$(CGO_ENV) $(GO) test -race ./...
 
-lint:
-	$(GO) vet ./...
+# lint: go vet, staticcheck (installed into $(GOBIN_DIR) on first use, from the
+# Go module proxy) and go mod tidy -diff. Run without cgo: the same code is
+# checked and llama.cpp is not compiled again for it.
+STATICCHECK_VERSION := v0.8.2
+GOBIN_DIR := $(shell $(GO) env GOPATH)/bin
+STATICCHECK := $(GOBIN_DIR)/staticcheck
+
+$(STATICCHECK):
+	GOBIN=$(GOBIN_DIR) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+lint: $(STATICCHECK)
+	CGO_ENABLED=0 $(GO) vet ./...
+	CGO_ENABLED=0 $(STATICCHECK) ./...
+	$(GO) mod tidy -diff
 
 clean:
 	rm -rf $(BIN) .demo .bench

@@ -14,7 +14,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,10 +46,7 @@ func spongeBinary(t *testing.T) string {
 			buildErr = err
 			return
 		}
-		goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, err := os.Stat(goTool); err != nil {
-			goTool = "go"
-		}
+		goTool := "go"
 		spongeBin = filepath.Join(dir, "sponge")
 		cmd := exec.Command(goTool, "build", "-o", spongeBin, "github.com/sponge-library/sponge/cmd/sponge")
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")

@@ -415,10 +415,10 @@ func TestBatchByText(t *testing.T) {
 		ids = append(ids, it.ID)
 	}
 	w.flushing.Lock() // the batch started by the second Add is done
-	w.flushing.Unlock()
 	w.mu.Lock()
 	left := len(w.batch)
 	w.mu.Unlock()
+	w.flushing.Unlock()
 	if left != 0 {
 		t.Fatalf("%d items still waiting for the index after %d bytes of text", left, 2*len(word))
 	}

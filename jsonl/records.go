@@ -6,6 +6,11 @@ package jsonl
 // Version is the protocol version every record carries in "v".
 const Version = 1
 
+// MaxStatements is the most statements an answer shows: a drafter writes
+// no more, and sponge-verify leaves out those past it (reason "too-many"),
+// so a model that writes a wall of text still gives a short answer.
+const MaxStatements = 6
+
 // Record types, as they appear in "type".
 const (
 	TypeQuestion  = "question"

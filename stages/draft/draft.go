@@ -29,9 +29,6 @@ import (
 // Prog is the stage's name in messages.
 const Prog = "sponge-draft"
 
-// MaxStatements is the most statements a drafter writes for a question.
-const MaxStatements = 6
-
 // ModelFileName is the writing model in the library's models folder.
 const ModelFileName = "digest.gguf"
 
@@ -231,7 +228,7 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) erro
 // running sponge serve; the model file; else the extractive drafter with a
 // model-unavailable warning.
 func choose(opts *Options, stderr io.Writer) (Drafter, *jsonl.Warning, error) {
-	mo := ModelOptions{MaxStatements: MaxStatements, Threads: opts.Threads, Stderr: stderr}
+	mo := ModelOptions{MaxStatements: jsonl.MaxStatements, Threads: opts.Threads, Stderr: stderr}
 	libDir := library.Dir(opts.Library)
 	if opts.Extractive {
 		return newExtractive(libDir), nil, nil

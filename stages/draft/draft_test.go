@@ -209,7 +209,7 @@ func TestChoose(t *testing.T) {
 	var openedEmbedded, openedEndpoint string
 	fakeEmbedded := func(path string, opt ModelOptions) (Drafter, error) {
 		openedEmbedded = path
-		if opt.MaxStatements != MaxStatements || opt.Threads != 3 {
+		if opt.MaxStatements != jsonl.MaxStatements || opt.Threads != 3 {
 			t.Errorf("embedded opened with %+v", opt)
 		}
 		return &fakeDrafter{name: "qwen2.5-0.5b-instruct"}, nil

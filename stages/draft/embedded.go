@@ -134,7 +134,7 @@ func cpuTime() time.Duration {
 // shows on opt.Stderr when that is a terminal.
 func OpenEmbedded(path string, opt ModelOptions) (*Embedded, error) {
 	if opt.MaxStatements <= 0 {
-		opt.MaxStatements = 6
+		opt.MaxStatements = jsonl.MaxStatements
 	}
 	lo := llama.LoadOptions{Threads: opt.Threads}
 	var bar *progress.Bar

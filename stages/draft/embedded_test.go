@@ -17,6 +17,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/model/gguf"
+	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/verify"
 )
@@ -45,7 +46,7 @@ func teaFixture(t *testing.T) (model, libDir string, passages []*jsonl.Passage) 
 	t.Helper()
 	dir := t.TempDir()
 	model = filepath.Join(dir, "tiny.gguf")
-	if err := gguf.WriteRandom(model, gguf.Tiny()); err != nil {
+	if err := ggufgen.WriteRandom(model, ggufgen.Tiny()); err != nil {
 		t.Fatal(err)
 	}
 	libDir = filepath.Join(dir, "lib")
@@ -68,7 +69,7 @@ func teaFixture(t *testing.T) (model, libDir string, passages []*jsonl.Passage) 
 func openTiny(t *testing.T) *Embedded {
 	t.Helper()
 	model, _, _ := teaFixture(t)
-	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: MaxStatements, Threads: 1})
+	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: jsonl.MaxStatements, Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,10 +138,10 @@ func TestQuotesVerify(t *testing.T) {
 			t.Errorf("warning %+v", r)
 		}
 	}
-	if model_ == nil || model_.Name != gguf.Tiny().Name {
+	if model_ == nil || model_.Name != ggufgen.Tiny().Name {
 		t.Errorf("model record %+v, want the model's name", model_)
 	}
-	if len(sts) == 0 || len(sts) > MaxStatements || done == nil || done.Statements != len(sts) {
+	if len(sts) == 0 || len(sts) > jsonl.MaxStatements || done == nil || done.Statements != len(sts) {
 		t.Fatalf("%d statements, done %+v", len(sts), done)
 	}
 	checkSpans(t, sts, passages)
@@ -344,13 +345,13 @@ func TestSpanStarts(t *testing.T) {
 // are the same as when it scores every token.
 func TestNarrowChoicesChangeNothing(t *testing.T) {
 	_, _, passages := teaFixture(t)
-	s := gguf.Tiny()
+	s := ggufgen.Tiny()
 	s.Type, s.TiedEmbeddings = gguf.Q8_0, true
 	model := filepath.Join(t.TempDir(), "q8.gguf")
-	if err := gguf.WriteRandom(model, s); err != nil {
+	if err := ggufgen.WriteRandom(model, s); err != nil {
 		t.Fatal(err)
 	}
-	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: MaxStatements, Threads: 1})
+	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: jsonl.MaxStatements, Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

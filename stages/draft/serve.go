@@ -69,7 +69,7 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 	if _, err := os.Stat(modelFile); err != nil {
 		return console.Errorf("no model file %s", modelFile).WithHint("run sponge setup --digest")
 	}
-	e, err := OpenEmbedded(modelFile, ModelOptions{MaxStatements: MaxStatements, Threads: opts.Threads, Stderr: stderr})
+	e, err := OpenEmbedded(modelFile, ModelOptions{MaxStatements: jsonl.MaxStatements, Threads: opts.Threads, Stderr: stderr})
 	if err != nil {
 		return console.Errorf("cannot load the model: %v", err).WithHint("install a model that loads: sponge setup --digest")
 	}
@@ -185,15 +185,15 @@ func (s *modelServer) draft(ctx context.Context, raw json.RawMessage, emit func(
 		return "", openai.Usage{}, openai.BadRequest("sponge_draft is not a question with passages: %v", err)
 	}
 	max := sd.MaxStatements
-	if max <= 0 || max > MaxStatements {
-		max = MaxStatements
+	if max <= 0 || max > jsonl.MaxStatements {
+		max = jsonl.MaxStatements
 	}
 	s.e.opt.MaxStatements = max
 	if f := sd.Fixed; f != nil {
 		// Benchmarks only (OpenFixedEndpoint); bounded so that one request
 		// cannot keep the server writing for long.
-		if f.Statements < 1 || f.Statements > MaxStatements || f.TextTokens < 1 || f.TextTokens > maxFixedTokens || f.QuoteTokens < 1 || f.QuoteTokens > maxFixedTokens {
-			return "", openai.Usage{}, openai.BadRequest("sponge_draft.fixed asks for 1 to %d statements of 1 to %d tokens of words and of quote, not %d of %d and %d", MaxStatements, maxFixedTokens, f.Statements, f.TextTokens, f.QuoteTokens)
+		if f.Statements < 1 || f.Statements > jsonl.MaxStatements || f.TextTokens < 1 || f.TextTokens > maxFixedTokens || f.QuoteTokens < 1 || f.QuoteTokens > maxFixedTokens {
+			return "", openai.Usage{}, openai.BadRequest("sponge_draft.fixed asks for 1 to %d statements of 1 to %d tokens of words and of quote, not %d of %d and %d", jsonl.MaxStatements, maxFixedTokens, f.Statements, f.TextTokens, f.QuoteTokens)
 		}
 		s.e.Fixed = &Fixed{Statements: f.Statements, TextTokens: f.TextTokens, QuoteTokens: f.QuoteTokens}
 		defer func() { s.e.Fixed = nil }()
@@ -232,7 +232,7 @@ func (s *modelServer) draft(ctx context.Context, raw json.RawMessage, emit func(
 // checkModel is --check-model FILE: load the model as the drafter would,
 // and say what it is. Exit 0 means sponge can write with it.
 func checkModel(opts *Options, stdout, stderr io.Writer) int {
-	e, err := OpenEmbedded(opts.CheckModel, ModelOptions{MaxStatements: MaxStatements, Threads: opts.Threads})
+	e, err := OpenEmbedded(opts.CheckModel, ModelOptions{MaxStatements: jsonl.MaxStatements, Threads: opts.Threads})
 	if err != nil {
 		// The person named the file: say what is wrong with it, not where.
 		var ge *gguf.Error

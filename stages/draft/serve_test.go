@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/sponge-library/sponge/internal/model/gguf"
 	"github.com/sponge-library/sponge/internal/model/openai"
+	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/verify"
 )
@@ -86,11 +86,11 @@ func TestEndpointAgainstServe(t *testing.T) {
 	endpoint := startServe(t, model, lib)
 
 	info := openai.FindServe(context.Background(), lib)
-	if info == nil || info.Endpoint != endpoint || info.Model != gguf.Tiny().Name || info.PID != os.Getpid() {
+	if info == nil || info.Endpoint != endpoint || info.Model != ggufgen.Tiny().Name || info.PID != os.Getpid() {
 		t.Fatalf("serve.json names %+v, want %s", info, endpoint)
 	}
 
-	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: MaxStatements, Threads: 1})
+	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: jsonl.MaxStatements, Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestEndpointAgainstServe(t *testing.T) {
 				t.Errorf("%v: warning %+v", args, r)
 			}
 		}
-		if name != gguf.Tiny().Name {
+		if name != ggufgen.Tiny().Name {
 			t.Errorf("%v: model record %q", args, name)
 		}
 		if len(got) == 0 {
@@ -140,7 +140,7 @@ func TestEndpointAgainstServe(t *testing.T) {
 
 func TestServeChat(t *testing.T) {
 	model, _, _ := teaFixture(t)
-	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: MaxStatements, Threads: 1})
+	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: jsonl.MaxStatements, Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestCheckModel(t *testing.T) {
 	if code := Main([]string{"--check-model", model, "--threads", "1"}, strings.NewReader(""), &out, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	if !strings.Contains(out.String(), gguf.Tiny().Name+" (llama)") {
+	if !strings.Contains(out.String(), ggufgen.Tiny().Name+" (llama)") {
 		t.Errorf("stdout %q", out.String())
 	}
 
@@ -248,7 +248,7 @@ func TestFixedDraftThroughServe(t *testing.T) {
 	const question = "How hot should the water be for green tea?"
 
 	fixed := Fixed{Statements: 4, TextTokens: 3, QuoteTokens: 5}
-	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: MaxStatements, Threads: 1})
+	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: jsonl.MaxStatements, Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +275,7 @@ func TestFixedDraftThroughServe(t *testing.T) {
 	}
 
 	// A request without fixed afterwards is not held to the last one's length.
-	free, err := openEndpointDrafter(endpoint, "", ModelOptions{MaxStatements: MaxStatements})
+	free, err := openEndpointDrafter(endpoint, "", ModelOptions{MaxStatements: jsonl.MaxStatements})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestFixedDraftThroughServe(t *testing.T) {
 	if err := free.Draft(context.Background(), question, passages, func(*jsonl.Statement) error { n++; return nil }); err != nil {
 		t.Fatal(err)
 	}
-	e, err = OpenEmbedded(model, ModelOptions{MaxStatements: MaxStatements, Threads: 1})
+	e, err = OpenEmbedded(model, ModelOptions{MaxStatements: jsonl.MaxStatements, Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +292,7 @@ func TestFixedDraftThroughServe(t *testing.T) {
 	}
 	e.Close()
 
-	for _, bad := range []Fixed{{0, 3, 5}, {MaxStatements + 1, 3, 5}, {2, 0, 5}, {2, 3, maxFixedTokens + 1}} {
+	for _, bad := range []Fixed{{0, 3, 5}, {jsonl.MaxStatements + 1, 3, 5}, {2, 0, 5}, {2, 3, maxFixedTokens + 1}} {
 		d, err := OpenFixedEndpoint(endpoint, bad)
 		if err != nil {
 			t.Fatal(err)

@@ -12,7 +12,7 @@ import (
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/internal/model/embed/llamaembed"
-	"github.com/sponge-library/sponge/internal/model/gguf"
+	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
 	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 )
 
@@ -27,7 +27,7 @@ func TestMeaningWithModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	file := filepath.Join(dir, "bert.gguf")
-	if err := gguf.WriteBert(file, gguf.BertTiny()); err != nil {
+	if err := ggufgen.WriteBert(file, ggufgen.BertTiny()); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := catalog.InstallFrom(context.Background(), lib.ModelsDir(), catalog.Embedding, file, catalog.Options{}); err != nil {

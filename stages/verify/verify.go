@@ -19,11 +19,6 @@ import (
 // Prog is how the stage names itself in messages.
 const Prog = "sponge-verify"
 
-// MaxStatements is the most statements an answer shows. Statements past it
-// are left out, so a model that writes a wall of text still gives a short
-// answer; a statement left out for another reason does not count.
-const MaxStatements = 6
-
 const about = `Reads a JSONL stream on stdin and checks each statement: its quote must
 stand, word for word, in the saved item its passage belongs to (anywhere in
 that item, inside one paragraph). A statement found is written as a
@@ -124,7 +119,7 @@ func (v *Verifier) Check(s *jsonl.Statement) jsonl.Record {
 	if strings.TrimSpace(s.Text) == "" || q.Empty() {
 		return leftOut(jsonl.ReasonEmpty)
 	}
-	if v.shown >= MaxStatements {
+	if v.shown >= jsonl.MaxStatements {
 		return leftOut(jsonl.ReasonTooMany)
 	}
 	p, ok := v.passages[s.Passage]

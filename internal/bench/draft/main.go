@@ -35,7 +35,7 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/bench"
-	"github.com/sponge-library/sponge/internal/model/gguf"
+	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft"
 )
@@ -111,7 +111,7 @@ func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only 
 	for _, d := range docs {
 		all.WriteString(d.Title + " " + d.Text + "\n")
 	}
-	words := gguf.Words(all.String())
+	words := ggufgen.Words(all.String())
 	passages := promptPassages(docs)
 	pf, err := os.CreateTemp("", "bench-draft-passages-*.json")
 	if err != nil {
@@ -145,7 +145,7 @@ func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only 
 	}
 
 	var rows [][]string
-	for _, spec := range []gguf.Spec{gguf.Qwen25_05B(words), gguf.Llama32_1B(words)} {
+	for _, spec := range []ggufgen.Spec{ggufgen.Qwen25_05B(words), ggufgen.Llama32_1B(words)} {
 		if only != "" && !strings.Contains(spec.Name, only) {
 			continue
 		}
@@ -153,7 +153,7 @@ func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only 
 		if _, err := os.Stat(path); err != nil {
 			fmt.Fprintf(os.Stderr, "writing %s …\n", path)
 			t := time.Now()
-			if err := gguf.WriteRandom(path, spec); err != nil {
+			if err := ggufgen.WriteRandom(path, spec); err != nil {
 				return err
 			}
 			fmt.Fprintf(os.Stderr, "  written in %.1f s\n", time.Since(t).Seconds())

@@ -39,7 +39,7 @@ import (
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/internal/model/embed/llamaembed"
-	"github.com/sponge-library/sponge/internal/model/gguf"
+	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
 )
 
 func main() {
@@ -89,7 +89,7 @@ func run(libDir, modelsDir, binDir string, nParas, runs int, sizeList string, op
 		}
 		// A vocabulary with the corpus's words, so paragraphs take about as
 		// many tokens as with bge's real WordPiece vocabulary.
-		if err := gguf.WriteBert(modelPath, gguf.BgeSmall(gguf.Words(strings.ToLower(text.String())))); err != nil {
+		if err := ggufgen.WriteBert(modelPath, ggufgen.BgeSmall(ggufgen.Words(strings.ToLower(text.String())))); err != nil {
 			return err
 		}
 	}

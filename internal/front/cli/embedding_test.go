@@ -11,7 +11,7 @@ import (
 	"github.com/sponge-library/sponge/internal/library/ingest"
 	"github.com/sponge-library/sponge/internal/library/vectors"
 	"github.com/sponge-library/sponge/internal/model/embed"
-	"github.com/sponge-library/sponge/internal/model/gguf"
+	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
 )
 
 // wordVectors stands in for the embedding model: a text's vector counts its
@@ -67,7 +67,7 @@ func TestSetupEmbeddingAddReindex(t *testing.T) {
 		t.Fatal("add embedded without an embedding model")
 	}
 	model := filepath.Join(t.TempDir(), "bert.gguf")
-	if err := gguf.WriteBert(model, gguf.BertTiny()); err != nil {
+	if err := ggufgen.WriteBert(model, ggufgen.BertTiny()); err != nil {
 		t.Fatal(err)
 	}
 	out, errs, code := runSponge(t, "setup", "--embedding", "--from", model, "--library", lib)
@@ -130,7 +130,7 @@ func TestSetupEmbeddingRefusesWritingModel(t *testing.T) {
 	withEmbedding(t)
 	lib := t.TempDir()
 	model := filepath.Join(t.TempDir(), "qwen.gguf")
-	if err := gguf.WriteRandom(model, gguf.Tiny()); err != nil {
+	if err := ggufgen.WriteRandom(model, ggufgen.Tiny()); err != nil {
 		t.Fatal(err)
 	}
 	_, errs, code := runSponge(t, "setup", "--embedding", "--from", model, "--library", lib)

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/model/catalog"
-	"github.com/sponge-library/sponge/internal/model/gguf"
+	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
 )
 
 func runSponge(t *testing.T, args ...string) (stdout, stderr string, code int) {
@@ -61,10 +61,10 @@ func squeeze(s string) string {
 // tinyModel returns a real GGUF file: a tiny random-weight llama model.
 func tinyModel(t *testing.T, seed uint64) []byte {
 	t.Helper()
-	spec := gguf.Tiny()
+	spec := ggufgen.Tiny()
 	spec.Seed = seed
 	p := filepath.Join(t.TempDir(), "tiny.gguf")
-	if err := gguf.WriteRandom(p, spec); err != nil {
+	if err := ggufgen.WriteRandom(p, spec); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(p)
@@ -169,7 +169,7 @@ func TestSetupFromKeepsOldModel(t *testing.T) {
 	mine := filepath.Join(t.TempDir(), "my-model.gguf")
 	os.WriteFile(mine, tinyModel(t, 4), 0o644)
 	out, errs, code = runSponge(t, "setup", "--from", mine, "--library", lib)
-	if code != 0 || !strings.Contains(out, "Installed the writing model: "+gguf.Tiny().Name+", 845 kB") {
+	if code != 0 || !strings.Contains(out, "Installed the writing model: "+ggufgen.Tiny().Name+", 845 kB") {
 		t.Fatalf("exit %d: %s%s", code, out, errs)
 	}
 	out, _, _ = runSponge(t, "setup", "--library", lib)

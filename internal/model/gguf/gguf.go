@@ -21,21 +21,22 @@ import (
 // Magic is the first four bytes of every GGUF file.
 const Magic = "GGUF"
 
-// Value types of metadata, as stored in the file.
+// Value types of metadata, as stored in the file (the reader here, the
+// writer in internal/testsupport/ggufgen).
 const (
-	typeUint8   = 0
-	typeInt8    = 1
-	typeUint16  = 2
-	typeInt16   = 3
-	typeUint32  = 4
-	typeInt32   = 5
-	typeFloat32 = 6
-	typeBool    = 7
-	typeString  = 8
-	typeArray   = 9
-	typeUint64  = 10
-	typeInt64   = 11
-	typeFloat64 = 12
+	ValueUint8   = 0
+	ValueInt8    = 1
+	ValueUint16  = 2
+	ValueInt16   = 3
+	ValueUint32  = 4
+	ValueInt32   = 5
+	ValueFloat32 = 6
+	ValueBool    = 7
+	ValueString  = 8
+	ValueArray   = 9
+	ValueUint64  = 10
+	ValueInt64   = 11
+	ValueFloat64 = 12
 )
 
 // Info is what sponge needs to know about a model file before loading it.
@@ -202,19 +203,19 @@ func (r *reader) str() (string, error) {
 }
 
 var scalarSize = map[uint32]int{
-	typeUint8: 1, typeInt8: 1, typeBool: 1,
-	typeUint16: 2, typeInt16: 2,
-	typeUint32: 4, typeInt32: 4, typeFloat32: 4,
-	typeUint64: 8, typeInt64: 8, typeFloat64: 8,
+	ValueUint8: 1, ValueInt8: 1, ValueBool: 1,
+	ValueUint16: 2, ValueInt16: 2,
+	ValueUint32: 4, ValueInt32: 4, ValueFloat32: 4,
+	ValueUint64: 8, ValueInt64: 8, ValueFloat64: 8,
 }
 
 // value reads one metadata value of type t. Arrays are skipped and reported
 // as their length (an int), since sponge needs only the vocabulary size.
 func (r *reader) value(t uint32, depth int) (any, error) {
 	switch t {
-	case typeString:
+	case ValueString:
 		return r.str()
-	case typeArray:
+	case ValueArray:
 		if depth > 0 {
 			return nil, fmt.Errorf("has an array nested in an array")
 		}
@@ -232,7 +233,7 @@ func (r *reader) value(t uint32, depth int) (any, error) {
 			}
 			return int(n), r.skip(int64(n) * int64(sz))
 		}
-		if et != typeString {
+		if et != ValueString {
 			return nil, fmt.Errorf("has an array of unknown value type %d", et)
 		}
 		// Each string takes at least its 8-byte length.
@@ -259,27 +260,27 @@ func (r *reader) value(t uint32, depth int) (any, error) {
 		return nil, err
 	}
 	switch t {
-	case typeUint8:
+	case ValueUint8:
 		return uint64(b[0]), nil
-	case typeInt8:
+	case ValueInt8:
 		return int64(int8(b[0])), nil
-	case typeBool:
+	case ValueBool:
 		return b[0] != 0, nil
-	case typeUint16:
+	case ValueUint16:
 		return uint64(binary.LittleEndian.Uint16(b)), nil
-	case typeInt16:
+	case ValueInt16:
 		return int64(int16(binary.LittleEndian.Uint16(b))), nil
-	case typeUint32:
+	case ValueUint32:
 		return uint64(binary.LittleEndian.Uint32(b)), nil
-	case typeInt32:
+	case ValueInt32:
 		return int64(int32(binary.LittleEndian.Uint32(b))), nil
-	case typeFloat32:
+	case ValueFloat32:
 		return float64(math.Float32frombits(binary.LittleEndian.Uint32(b))), nil
-	case typeUint64:
+	case ValueUint64:
 		return binary.LittleEndian.Uint64(b), nil
-	case typeInt64:
+	case ValueInt64:
 		return int64(binary.LittleEndian.Uint64(b)), nil
-	default: // typeFloat64
+	default: // ValueFloat64
 		return math.Float64frombits(binary.LittleEndian.Uint64(b)), nil
 	}
 }
@@ -339,7 +340,7 @@ func readInfo(br *bufio.Reader, size int64) (*Info, error) {
 			}
 			return nil, fmt.Errorf("metadata %q %v", key, err)
 		}
-		if t == typeArray {
+		if t == ValueArray {
 			arrays[key] = v.(int)
 		} else {
 			info.Metadata[key] = v

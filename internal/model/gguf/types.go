@@ -11,6 +11,13 @@ const (
 	Q8_0 TensorType = 8
 )
 
+// Bytes is how many bytes n values of the type take (n a whole number of
+// blocks).
+func (t TensorType) Bytes(n uint64) uint64 {
+	tt := tensorTypes[t]
+	return n / uint64(tt.block) * uint64(tt.size)
+}
+
 // String is the name llama.cpp uses for the type.
 func (t TensorType) String() string {
 	if tt, ok := tensorTypes[t]; ok {
@@ -63,16 +70,3 @@ var tensorTypes = map[TensorType]tensorType{
 	39: {"MXFP4", 32, 17},
 }
 
-// fileType is general.file_type (llama.cpp's LLAMA_FTYPE_*) for a model whose
-// matrices are of type t.
-func fileType(t TensorType) uint32 {
-	switch t {
-	case F16:
-		return 1
-	case Q4_0:
-		return 2
-	case Q8_0:
-		return 7
-	}
-	return 0 // all F32
-}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/model/chat"
 	"github.com/sponge-library/sponge/internal/model/gguf"
+	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
 )
 
 var (
@@ -33,7 +34,7 @@ func tiny(t *testing.T) string {
 			return
 		}
 		tinyPath = filepath.Join(dir, "tiny.gguf")
-		tinyErr = gguf.WriteRandom(tinyPath, gguf.Tiny())
+		tinyErr = ggufgen.WriteRandom(tinyPath, ggufgen.Tiny())
 	})
 	if tinyErr != nil {
 		t.Fatal(tinyErr)
@@ -66,7 +67,7 @@ func prompt(m *Model, user string) string {
 func TestLoadInfo(t *testing.T) {
 	m := load(t)
 	info := m.Info()
-	spec := gguf.Tiny()
+	spec := ggufgen.Tiny()
 	if info.Name != spec.Name || info.Architecture != "llama" || info.ContextLength != spec.ContextLength ||
 		info.ContextSize != 1024 || info.VocabSize != spec.VocabSize {
 		t.Errorf("Info = %+v", info)
@@ -390,10 +391,10 @@ func TestBrokenModelFiles(t *testing.T) {
 // 2.5 0.5B's, so that FeedNarrow leaves the output layer out.
 func loadQ8(t *testing.T) *Model {
 	t.Helper()
-	s := gguf.Tiny()
+	s := ggufgen.Tiny()
 	s.Name, s.Type, s.TiedEmbeddings, s.Seed = "sponge-tiny-q8", gguf.Q8_0, true, 11
 	p := filepath.Join(t.TempDir(), "q8.gguf")
-	if err := gguf.WriteRandom(p, s); err != nil {
+	if err := ggufgen.WriteRandom(p, s); err != nil {
 		t.Fatal(err)
 	}
 	m, err := Load(p, LoadOptions{ContextSize: 1024, Threads: 2})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/internal/model/gguf"
+	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
 )
 
 var (
@@ -27,7 +28,7 @@ func tinyModel(t testing.TB) string {
 	tinyOnce.Do(func() {
 		tinyDir, tinyErr = os.MkdirTemp("", "sponge-embed-test")
 		if tinyErr == nil {
-			tinyErr = gguf.WriteBert(filepath.Join(tinyDir, "bert.gguf"), gguf.BertTiny())
+			tinyErr = ggufgen.WriteBert(filepath.Join(tinyDir, "bert.gguf"), ggufgen.BertTiny())
 		}
 	})
 	if tinyErr != nil {
@@ -69,7 +70,7 @@ func dot(a, b []float32) float64 {
 func TestLoadInfo(t *testing.T) {
 	m := load(t, embed.Options{Threads: 1})
 	info := m.Info()
-	spec := gguf.BertTiny()
+	spec := ggufgen.BertTiny()
 	if info.Name != spec.Name || info.Architecture != "bert" || info.Dims != spec.EmbeddingLength || info.Pooling != "cls" || info.ContextLength != spec.ContextLength {
 		t.Errorf("Info = %+v", info)
 	}
@@ -150,7 +151,7 @@ func TestLongText(t *testing.T) {
 func TestInspectRefuses(t *testing.T) {
 	dir := t.TempDir()
 	writing := filepath.Join(dir, "writer.gguf")
-	if err := gguf.WriteRandom(writing, gguf.Tiny()); err != nil {
+	if err := ggufgen.WriteRandom(writing, ggufgen.Tiny()); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Load(writing, embed.Options{}); err == nil || !strings.Contains(err.Error(), `is a "llama" model, not an embedding model`) {
@@ -174,7 +175,7 @@ func TestHelper(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	if h.Info().Dims != 64 || h.Info().Name != gguf.BertTiny().Name {
+	if h.Info().Dims != 64 || h.Info().Name != ggufgen.BertTiny().Name {
 		t.Errorf("helper embed.Info = %+v", h.Info())
 	}
 	texts := []string{"green tea", "black tea with milk", ""}
@@ -209,7 +210,7 @@ func TestBegin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer e.Close()
-	if e.Info().Name != gguf.BertTiny().Name {
+	if e.Info().Name != ggufgen.BertTiny().Name {
 		t.Errorf("Info = %+v", e.Info())
 	}
 	got, err := e.Embed([]string{"green tea"})
@@ -250,7 +251,7 @@ func TestBeginHelper(t *testing.T) {
 	if _, ok := e.(*embed.Helper); !ok {
 		t.Fatalf("beginHelper gave a %T, not a *embed.Helper", e)
 	}
-	if e.Info().Dims != 64 || e.Info().Name != gguf.BertTiny().Name {
+	if e.Info().Dims != 64 || e.Info().Name != ggufgen.BertTiny().Name {
 		t.Errorf("helper embed.Info = %+v", e.Info())
 	}
 	got, err := e.Embed([]string{"green tea"})

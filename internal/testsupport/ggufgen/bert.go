@@ -1,9 +1,11 @@
-package gguf
+package ggufgen
 
 import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/sponge-library/sponge/internal/model/gguf"
 )
 
 // BertSpec describes a random-weight BERT embedding model for WriteBert
@@ -29,9 +31,9 @@ type BertSpec struct {
 	ContextLength     int
 	// Pooling is bert.pooling_type: 1 mean, 2 CLS (the first token).
 	Pooling int
-	// Type is the type of the weight matrices: F32, F16 or Q8_0. Norms and
-	// biases are always F32.
-	Type TensorType
+	// Type is the type of the weight matrices: gguf.F32, gguf.F16 or gguf.Q8_0. Norms and
+	// biases are always gguf.F32.
+	Type gguf.TensorType
 	Seed uint64
 }
 
@@ -42,7 +44,7 @@ const (
 )
 
 // BertTiny is a BERT embedding model small enough to write and load in a
-// test in milliseconds: 2 blocks, 64 wide, CLS pooling, F32.
+// test in milliseconds: 2 blocks, 64 wide, CLS pooling, gguf.F32.
 func BertTiny() BertSpec {
 	return BertSpec{
 		Name:              "sponge-bert-tiny-random",
@@ -53,12 +55,12 @@ func BertTiny() BertSpec {
 		HeadCount:         4,
 		ContextLength:     512,
 		Pooling:           PoolingCLS,
-		Type:              F32,
+		Type:              gguf.F32,
 		Seed:              7,
 	}
 }
 
-// BgeSmall has the shape of bge-small-en-v1.5 in Q8_0 (the default
+// BgeSmall has the shape of bge-small-en-v1.5 in gguf.Q8_0 (the default
 // embedding model): 12 blocks, 384 wide, 12 heads, 1,536 in the feed-forward
 // layer, 30,522 tokens, 512 positions, CLS pooling.
 func BgeSmall(words []string) BertSpec {
@@ -72,7 +74,7 @@ func BgeSmall(words []string) BertSpec {
 		HeadCount:         12,
 		ContextLength:     512,
 		Pooling:           PoolingCLS,
-		Type:              Q8_0,
+		Type:              gguf.Q8_0,
 		Seed:              4,
 	}
 }
@@ -123,10 +125,10 @@ func WriteBert(path string, s BertSpec) error {
 	if s.HeadCount == 0 || s.EmbeddingLength%s.HeadCount != 0 {
 		return fmt.Errorf("gguf: %d heads do not divide %d", s.HeadCount, s.EmbeddingLength)
 	}
-	if s.Type != F32 && s.Type != F16 && s.Type != Q8_0 {
+	if s.Type != gguf.F32 && s.Type != gguf.F16 && s.Type != gguf.Q8_0 {
 		return fmt.Errorf("gguf: cannot write BERT tensors of type %v", s.Type)
 	}
-	if s.Type == Q8_0 && (s.EmbeddingLength%32 != 0 || s.FeedForwardLength%32 != 0) {
+	if s.Type == gguf.Q8_0 && (s.EmbeddingLength%32 != 0 || s.FeedForwardLength%32 != 0) {
 		return fmt.Errorf("gguf: %v needs widths that are multiples of 32", s.Type)
 	}
 	if s.Pooling != PoolingMean && s.Pooling != PoolingCLS {
@@ -146,7 +148,7 @@ func (s BertSpec) tensors(nvocab int) []tensor {
 		return tensor{name: name, dims: []uint64{in, out}, typ: s.Type, scale: float32(1.7 / math.Sqrt(float64(in)))}
 	}
 	vec := func(name string, n uint64, fill string) tensor {
-		return tensor{name: name, dims: []uint64{n}, typ: F32, fill: fill, scale: 0.02}
+		return tensor{name: name, dims: []uint64{n}, typ: gguf.F32, fill: fill, scale: 0.02}
 	}
 	// The embedding tables are looked up, not multiplied: unit-sized rows, so
 	// that different tokens give clearly different vectors.
@@ -163,10 +165,10 @@ func (s BertSpec) tensors(nvocab int) []tensor {
 		vec("token_embd_norm.bias", e, "small"),
 	}
 	// The type and position tables are added to the token vectors as they
-	// are (ggml cannot add a quantized row to F32), so they stay F32, as in
+	// are (ggml cannot add a quantized row to gguf.F32), so they stay gguf.F32, as in
 	// the published quantizations.
 	ts[1].scale, ts[2].scale = 0.1, 0.1
-	ts[1].typ, ts[2].typ = F32, F32
+	ts[1].typ, ts[2].typ = gguf.F32, gguf.F32
 	for i := range s.BlockCount {
 		b := fmt.Sprintf("blk.%d.", i)
 		ts = append(ts,

@@ -1,7 +1,6 @@
-package gguf
+package ggufgen
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"os"
@@ -9,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sponge-library/sponge/internal/model/gguf"
 )
 
 func writeTiny(t testing.TB) (string, []byte) {
@@ -26,7 +27,7 @@ func writeTiny(t testing.TB) (string, []byte) {
 
 func TestReadInfo(t *testing.T) {
 	p, data := writeTiny(t)
-	info, err := ReadInfo(p)
+	info, err := gguf.ReadInfo(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +35,7 @@ func TestReadInfo(t *testing.T) {
 	if info.Version != 3 || info.Architecture != "llama" || info.Name != s.Name || info.ChatTemplate != ChatMLTemplate ||
 		info.ContextLength != s.ContextLength || info.EmbeddingLength != s.EmbeddingLength || info.BlockCount != s.BlockCount ||
 		info.TokenizerModel != "llama" || info.VocabSize != s.VocabSize || info.FileType != 0 || info.FileSize != int64(len(data)) {
-		t.Errorf("ReadInfo = %+v", info)
+		t.Errorf("gguf.ReadInfo = %+v", info)
 	}
 	// Embeddings, output norm and output, and 9 per block; their data is nearly all of the file.
 	if info.TensorCount != 3+9*s.BlockCount || info.TensorBytes < int64(len(data))*9/10 {
@@ -54,7 +55,7 @@ func TestReadInfo(t *testing.T) {
 }
 
 func TestQuantizedShapes(t *testing.T) {
-	for _, typ := range []TensorType{F16, Q8_0, Q4_0} {
+	for _, typ := range []gguf.TensorType{gguf.F16, gguf.Q8_0, gguf.Q4_0} {
 		s := Tiny()
 		s.Architecture = "qwen2"
 		s.Type = typ
@@ -63,7 +64,7 @@ func TestQuantizedShapes(t *testing.T) {
 		if err := WriteRandom(p, s); err != nil {
 			t.Fatal(err)
 		}
-		info, err := ReadInfo(p)
+		info, err := gguf.ReadInfo(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +83,7 @@ func TestReadInfoBrokenFiles(t *testing.T) {
 		if err := os.WriteFile(p, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := ReadInfo(p)
+		_, err := gguf.ReadInfo(p)
 		return err
 	}
 	// Cut anywhere, the file is found truncated (or, under 4 bytes, not GGUF).
@@ -91,10 +92,10 @@ func TestReadInfoBrokenFiles(t *testing.T) {
 		if err == nil {
 			t.Fatalf("cut at %d of %d: no error", n, len(data))
 		}
-		if !errors.Is(err, ErrTruncated) && !(n < 4 && errors.Is(err, ErrNotGGUF)) {
+		if !errors.Is(err, gguf.ErrTruncated) && !(n < 4 && errors.Is(err, gguf.ErrNotGGUF)) {
 			t.Fatalf("cut at %d: %v", n, err)
 		}
-		var e *Error
+		var e *gguf.Error
 		if !errors.As(err, &e) || !strings.HasPrefix(err.Error(), filepath.Join(dir, "m.gguf")+": ") {
 			t.Fatalf("cut at %d: error %q does not start with the path", n, err)
 		}
@@ -112,7 +113,7 @@ func TestReadInfoBrokenFiles(t *testing.T) {
 			t.Errorf("%s: got %v, want %q", name, err, tt.want)
 		}
 	}
-	if _, err := ReadInfo(filepath.Join(dir, "missing.gguf")); !errors.Is(err, os.ErrNotExist) {
+	if _, err := gguf.ReadInfo(filepath.Join(dir, "missing.gguf")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
 }
@@ -125,12 +126,12 @@ func TestCheck(t *testing.T) {
 		"bert":    "cannot write text",
 		"mystery": "does not support",
 	} {
-		err := (&Info{Path: "m.gguf", Architecture: arch, VocabSize: 10, TokenizerModel: "gpt2"}).Check()
+		err := (&gguf.Info{Path: "m.gguf", Architecture: arch, VocabSize: 10, TokenizerModel: "gpt2"}).Check()
 		if want == "" && err != nil || want != "" && (err == nil || !strings.Contains(err.Error(), want)) {
 			t.Errorf("%s: %v, want %q", arch, err, want)
 		}
 	}
-	if err := (&Info{Architecture: "llama"}).Check(); err == nil || !strings.Contains(err.Error(), "vocabulary") {
+	if err := (&gguf.Info{Architecture: "llama"}).Check(); err == nil || !strings.Contains(err.Error(), "vocabulary") {
 		t.Errorf("no vocabulary: %v", err)
 	}
 }
@@ -169,24 +170,28 @@ func byteToken(b int) string {
 	return "<0x" + strings.ToUpper(string("0123456789abcdef"[b>>4])+string("0123456789abcdef"[b&15])) + ">"
 }
 
-// FuzzReadInfo feeds ReadInfo damaged model files: it must return an error
-// or an Info, never panic or allocate without bound.
+// FuzzReadInfo feeds gguf.ReadInfo damaged model files: it must return an error
+// or a gguf.Info, never panic or allocate without bound.
 func FuzzReadInfo(f *testing.F) {
 	_, data := writeTiny(f)
 	f.Add(data[:2000])
 	f.Add(data[:64])
 	f.Add([]byte("GGUF\x03\x00\x00\x00"))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		info, err := readInfo(bufio.NewReader(bytes.NewReader(b)), int64(len(b)))
+		p := filepath.Join(t.TempDir(), "fuzz.gguf")
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		info, err := gguf.ReadInfo(p)
 		if err == nil && info.Architecture == "" {
-			t.Fatal("an Info without an architecture")
+			t.Fatal("a gguf.Info without an architecture")
 		}
 	})
 }
 
 func TestTensors(t *testing.T) {
 	p, data := writeTiny(t)
-	info, err := ReadInfo(p)
+	info, err := gguf.ReadInfo(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,17 +209,17 @@ func TestTensors(t *testing.T) {
 	if sum != info.TensorBytes {
 		t.Errorf("sizes add up to %d, TensorBytes is %d", sum, info.TensorBytes)
 	}
-	i := slices.IndexFunc(info.Tensors, func(ts Tensor) bool { return ts.Name == "output_norm.weight" })
+	i := slices.IndexFunc(info.Tensors, func(ts gguf.Tensor) bool { return ts.Name == "output_norm.weight" })
 	if i < 0 {
 		t.Fatal("no output_norm.weight")
 	}
 	// The writer fills norms with ones: float32 1.0 at the tensor's offset.
 	norm := info.Tensors[i]
-	if norm.Type != F32 || !slices.Equal(norm.Dims, []uint64{uint64(s.EmbeddingLength)}) ||
+	if norm.Type != gguf.F32 || !slices.Equal(norm.Dims, []uint64{uint64(s.EmbeddingLength)}) ||
 		!bytes.Equal(data[norm.Offset:norm.Offset+4], []byte{0, 0, 0x80, 0x3f}) {
 		t.Errorf("output_norm.weight = %+v, first bytes % x", norm, data[norm.Offset:norm.Offset+4])
 	}
-	i = slices.IndexFunc(info.Tensors, func(ts Tensor) bool { return ts.Name == "token_embd.weight" })
+	i = slices.IndexFunc(info.Tensors, func(ts gguf.Tensor) bool { return ts.Name == "token_embd.weight" })
 	if i < 0 || !slices.Equal(info.Tensors[i].Dims, []uint64{uint64(s.EmbeddingLength), uint64(s.VocabSize)}) {
 		t.Errorf("token_embd.weight missing or of the wrong shape: %+v", info.Tensors)
 	}

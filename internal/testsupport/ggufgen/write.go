@@ -1,4 +1,4 @@
-package gguf
+package ggufgen
 
 import (
 	"bufio"
@@ -12,6 +12,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sponge-library/sponge/internal/model/gguf"
 )
 
 // Spec describes a random-weight model for WriteRandom. Speed depends on the
@@ -42,9 +44,9 @@ type Spec struct {
 	HeadCountKV       int
 	ContextLength     int
 	RopeFreqBase      float32
-	// Type is the type of the weight matrices: F32, F16, Q8_0 or Q4_0.
-	// Norms and biases are always F32.
-	Type TensorType
+	// Type is the type of the weight matrices: gguf.F32, gguf.F16, gguf.Q8_0 or gguf.Q4_0.
+	// Norms and biases are always gguf.F32.
+	Type gguf.TensorType
 	// TiedEmbeddings leaves out output.weight: llama.cpp then uses
 	// token_embd.weight for the output layer, as Qwen 2.5 0.5B and Llama 3.2 1B do.
 	TiedEmbeddings bool
@@ -70,7 +72,7 @@ const ChatMLTemplate = `{%- for message in messages %}{{- '<|im_start|>' + messa
 const Llama3Template = `{{- bos_token }}{%- for message in messages %}{{- '<|start_header_id|>' + message['role'] + '<|end_header_id|>\n\n'+ message['content'] | trim + '<|eot_id|>' }}{%- endfor %}{%- if add_generation_prompt %}{{- '<|start_header_id|>assistant<|end_header_id|>\n\n' }}{%- endif %}`
 
 // Tiny is a model small enough to write and load in a test in milliseconds:
-// llama architecture, F32, a vocabulary of about 1,000 tokens with byte
+// llama architecture, gguf.F32, a vocabulary of about 1,000 tokens with byte
 // fallback, and a ChatML template.
 func Tiny() Spec {
 	return Spec{
@@ -85,7 +87,7 @@ func Tiny() Spec {
 		HeadCountKV:       2,
 		ContextLength:     4096,
 		RopeFreqBase:      10000,
-		Type:              F32,
+		Type:              gguf.F32,
 		ChatTemplate:      ChatMLTemplate,
 		Special:           []string{"<|im_start|>", "<|im_end|>"},
 		BOS:               "<s>",
@@ -97,7 +99,7 @@ func Tiny() Spec {
 	}
 }
 
-// Qwen25_05B has the shape of Qwen2.5-0.5B-Instruct in Q8_0: 24 blocks,
+// Qwen25_05B has the shape of Qwen2.5-0.5B-Instruct in gguf.Q8_0: 24 blocks,
 // 896 wide, 14 heads (2 for keys and values), 151,936 tokens, tied embeddings.
 func Qwen25_05B(words []string) Spec {
 	return Spec{
@@ -112,7 +114,7 @@ func Qwen25_05B(words []string) Spec {
 		HeadCountKV:       2,
 		ContextLength:     32768,
 		RopeFreqBase:      1000000,
-		Type:              Q8_0,
+		Type:              gguf.Q8_0,
 		TiedEmbeddings:    true,
 		ChatTemplate:      ChatMLTemplate,
 		Special:           []string{"<|endoftext|>", "<|im_start|>", "<|im_end|>"},
@@ -122,7 +124,7 @@ func Qwen25_05B(words []string) Spec {
 	}
 }
 
-// Llama32_1B has the shape of Llama-3.2-1B-Instruct in Q4_0: 16 blocks,
+// Llama32_1B has the shape of Llama-3.2-1B-Instruct in gguf.Q4_0: 16 blocks,
 // 2048 wide, 32 heads (8 for keys and values), 128,256 tokens, tied embeddings.
 func Llama32_1B(words []string) Spec {
 	return Spec{
@@ -137,7 +139,7 @@ func Llama32_1B(words []string) Spec {
 		HeadCountKV:       8,
 		ContextLength:     131072,
 		RopeFreqBase:      500000,
-		Type:              Q4_0,
+		Type:              gguf.Q4_0,
 		TiedEmbeddings:    true,
 		ChatTemplate:      Llama3Template,
 		Special:           []string{"<|begin_of_text|>", "<|end_of_text|>", "<|start_header_id|>", "<|end_header_id|>", "<|eot_id|>"},
@@ -295,10 +297,10 @@ func WriteRandom(path string, s Spec) error {
 	if s.HeadCount == 0 || s.EmbeddingLength%s.HeadCount != 0 || s.HeadCountKV == 0 || s.HeadCount%s.HeadCountKV != 0 {
 		return fmt.Errorf("gguf: %d heads (%d for keys and values) do not divide %d", s.HeadCount, s.HeadCountKV, s.EmbeddingLength)
 	}
-	if s.Type != F32 && s.Type != F16 && s.Type != Q8_0 && s.Type != Q4_0 {
+	if s.Type != gguf.F32 && s.Type != gguf.F16 && s.Type != gguf.Q8_0 && s.Type != gguf.Q4_0 {
 		return fmt.Errorf("gguf: cannot write tensors of type %v", s.Type)
 	}
-	if s.Type != F32 && s.Type != F16 && (s.EmbeddingLength%32 != 0 || s.FeedForwardLength%32 != 0) {
+	if s.Type != gguf.F32 && s.Type != gguf.F16 && (s.EmbeddingLength%32 != 0 || s.FeedForwardLength%32 != 0) {
 		return fmt.Errorf("gguf: %v needs widths that are multiples of 32", s.Type)
 	}
 	v, err := buildVocab(s)
@@ -340,7 +342,7 @@ func writeFile(path string, seed uint64, tensors []tensor, header func(w *writer
 type tensor struct {
 	name string
 	dims []uint64 // ne0 (row length) first
-	typ  TensorType
+	typ  gguf.TensorType
 	// fill: "ones" for norms, "small" for biases, "" for weights.
 	fill  string
 	scale float32 // largest weight magnitude
@@ -355,8 +357,7 @@ func (t tensor) elems() uint64 {
 }
 
 func (t tensor) bytes() uint64 {
-	tt := tensorTypes[t.typ]
-	return t.elems() / uint64(tt.block) * uint64(tt.size)
+	return t.typ.Bytes(t.elems())
 }
 
 func (s Spec) tensors(nvocab int) []tensor {
@@ -367,7 +368,7 @@ func (s Spec) tensors(nvocab int) []tensor {
 		return tensor{name: name, dims: []uint64{in, out}, typ: s.Type, scale: float32(1.7 / math.Sqrt(float64(in)))}
 	}
 	vec := func(name string, n uint64, fill string) tensor {
-		return tensor{name: name, dims: []uint64{n}, typ: F32, fill: fill, scale: 0.02}
+		return tensor{name: name, dims: []uint64{n}, typ: gguf.F32, fill: fill, scale: 0.02}
 	}
 	ts := []tensor{mat("token_embd.weight", e, nv), vec("output_norm.weight", e, "ones")}
 	ts[0].scale = 1
@@ -436,7 +437,7 @@ type kv struct {
 // header writes the GGUF header: magic, version 3, the metadata, and each
 // tensor's name, shape, type and offset (aligned to 32 bytes).
 func (w *writer) header(kvs []kv, ts []tensor) {
-	w.raw([]byte(Magic))
+	w.raw([]byte(gguf.Magic))
 	w.u32(3)
 	w.u64(uint64(len(ts)))
 	w.u64(uint64(len(kvs)))
@@ -483,38 +484,38 @@ func (w *writer) str(s string) { w.u64(uint64(len(s))); w.raw([]byte(s)) }
 func (w *writer) value(v any) {
 	switch x := v.(type) {
 	case string:
-		w.u32(typeString)
+		w.u32(gguf.ValueString)
 		w.str(x)
 	case uint32:
-		w.u32(typeUint32)
+		w.u32(gguf.ValueUint32)
 		w.u32(x)
 	case float32:
-		w.u32(typeFloat32)
+		w.u32(gguf.ValueFloat32)
 		w.f32(x)
 	case bool:
-		w.u32(typeBool)
+		w.u32(gguf.ValueBool)
 		if x {
 			w.raw([]byte{1})
 		} else {
 			w.raw([]byte{0})
 		}
 	case []string:
-		w.u32(typeArray)
-		w.u32(typeString)
+		w.u32(gguf.ValueArray)
+		w.u32(gguf.ValueString)
 		w.u64(uint64(len(x)))
 		for _, s := range x {
 			w.str(s)
 		}
 	case []float32:
-		w.u32(typeArray)
-		w.u32(typeFloat32)
+		w.u32(gguf.ValueArray)
+		w.u32(gguf.ValueFloat32)
 		w.u64(uint64(len(x)))
 		for _, f := range x {
 			w.f32(f)
 		}
 	case []int32:
-		w.u32(typeArray)
-		w.u32(typeInt32)
+		w.u32(gguf.ValueArray)
+		w.u32(gguf.ValueInt32)
 		w.u64(uint64(len(x)))
 		for _, i := range x {
 			w.u32(uint32(i))
@@ -541,7 +542,7 @@ func (t tensor) write(w *writer, rng *rand.Rand) {
 		buf = buf[:0]
 	}
 	switch t.typ {
-	case F32, F16:
+	case gguf.F32, gguf.F16:
 		for i := uint64(0); i < n; i++ {
 			x := float32(1)
 			switch t.fill {
@@ -551,7 +552,7 @@ func (t tensor) write(w *writer, rng *rand.Rand) {
 			default:
 				x = (rng.Float32()*2 - 1) * t.scale
 			}
-			if t.typ == F32 {
+			if t.typ == gguf.F32 {
 				buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(x))
 			} else {
 				buf = binary.LittleEndian.AppendUint16(buf, float16(x))
@@ -560,7 +561,7 @@ func (t tensor) write(w *writer, rng *rand.Rand) {
 				flush()
 			}
 		}
-	case Q8_0:
+	case gguf.Q8_0:
 		d := float16(t.scale / 127)
 		for i := uint64(0); i < n/32; i++ {
 			buf = binary.LittleEndian.AppendUint16(buf, d)
@@ -571,7 +572,7 @@ func (t tensor) write(w *writer, rng *rand.Rand) {
 				flush()
 			}
 		}
-	case Q4_0:
+	case gguf.Q4_0:
 		d := float16(t.scale / 8)
 		for i := uint64(0); i < n/32; i++ {
 			buf = binary.LittleEndian.AppendUint16(buf, d)
@@ -599,4 +600,18 @@ func float16(x float32) uint16 {
 		return sign | 0x7bff // largest finite
 	}
 	return sign | uint16(exp)<<10 | uint16(mant)
+}
+
+// fileType is general.file_type (llama.cpp's LLAMA_FTYPE_*) for a model whose
+// matrices are of type t.
+func fileType(t gguf.TensorType) uint32 {
+	switch t {
+	case gguf.F16:
+		return 1
+	case gguf.Q4_0:
+		return 2
+	case gguf.Q8_0:
+		return 7
+	}
+	return 0 // all gguf.F32
 }

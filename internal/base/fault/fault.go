@@ -6,7 +6,6 @@
 package fault
 
 import (
-	"errors"
 	"fmt"
 )
 
@@ -54,13 +53,4 @@ func (e *Error) Error() string { return e.Msg }
 // New makes an *Error of kind k.
 func New(k Kind, format string, a ...any) *Error {
 	return &Error{Kind: k, Msg: fmt.Sprintf(format, a...)}
-}
-
-// KindOf is the Kind of err, or Failed when it has none.
-func KindOf(err error) Kind {
-	var fe *Error
-	if errors.As(err, &fe) {
-		return fe.Kind
-	}
-	return Failed
 }

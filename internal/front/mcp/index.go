@@ -138,13 +138,6 @@ func (h *indexes) close() {
 	}
 }
 
-// held reports whether an index is kept open, and how many opens there were.
-func (h *indexes) held() (bool, int) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.cur != nil, h.opens
-}
-
 // writerAtWork reports whether a sponge command holds the library's writer
 // lock. It tries a shared lock without waiting and lets go at once; the lock
 // file is opened read-only and never made, so the server writes nothing.

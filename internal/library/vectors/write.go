@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -130,9 +129,6 @@ func (w *Writer) repair() error {
 	_, err = w.data.Seek(0, 2)
 	return err
 }
-
-// Model is the store's model.
-func (w *Writer) Model() Model { return w.model }
 
 // Has reports whether the item is embedded (committed or pending).
 func (w *Writer) Has(id string) bool {
@@ -274,9 +270,4 @@ func (l *Lock) Unlock() {
 		l.f.Close()
 		l.f = nil
 	}
-}
-
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return !errors.Is(err, fs.ErrNotExist)
 }

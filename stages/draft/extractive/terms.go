@@ -1,9 +1,10 @@
 package extractive
 
 import (
-	"github.com/sponge-library/sponge/internal/library/index"
 	"strings"
 	"unicode"
+
+	"github.com/sponge-library/sponge/internal/library/index"
 
 	porterstemmer "github.com/blevesearch/go-porterstemmer"
 )
@@ -61,7 +62,3 @@ func isDigits(w string) bool {
 // stopWords are the words that say nothing about the topic of a question
 // or a sentence; the same list ranking uses.
 var stopWords = index.StopWords
-
-// Terms returns the content words of s as the drafter compares them:
-// lower-cased, stemmed, without stop words.
-func Terms(s string) []string { return terms(s) }

@@ -101,9 +101,6 @@ func (d *Doc) forget() {
 	d.objStmBytes = 0
 }
 
-// Repaired reports whether the file's cross-reference was rebuilt.
-func (d *Doc) Repaired() bool { return d.repaired }
-
 // xrefMatches checks a few objects the table places at file offsets: a
 // table that is off (a file edited by hand, bytes added in front) is
 // rebuilt rather than trusted.
@@ -417,15 +414,6 @@ func (v Value) Key(k string) Value {
 	return v.d.value(d[Name(k)])
 }
 
-// Keys are a dictionary's keys, in no particular order.
-func (v Value) Keys() []string {
-	var ks []string
-	for k := range v.dict() {
-		ks = append(ks, string(k))
-	}
-	return ks
-}
-
 // Index is an array's i-th element.
 func (v Value) Index(i int) Value {
 	a, _ := v.x.(Array)
@@ -476,12 +464,6 @@ func (v Value) Float64() float64 {
 		return x
 	}
 	return 0
-}
-
-// Bool is a boolean's value.
-func (v Value) Bool() bool {
-	b, _ := v.x.(bool)
-	return b
 }
 
 // ID identifies the object: the same for every Value read from the same

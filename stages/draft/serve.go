@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/termtext"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/model/chat"
 	"github.com/sponge-library/sponge/internal/model/gguf"
@@ -93,7 +94,7 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 		}
 		defer openai.RemoveServeInfo(libDir, info.PID)
 	}
-	fmt.Fprintf(stderr, "%s: serving %s at %s (OpenAI-compatible: /v1/chat/completions, /v1/models, /health); Ctrl-C stops it\n", serveProg, e.Name(), endpoint)
+	fmt.Fprintf(stderr, "%s: serving %s at %s (OpenAI-compatible: /v1/chat/completions, /v1/models, /health); Ctrl-C stops it\n", serveProg, termtext.Safe(e.Name()), endpoint)
 	if ready != nil {
 		ready(endpoint)
 	}
@@ -244,6 +245,6 @@ func checkModel(opts *Options, stdout, stderr io.Writer) int {
 	defer e.Close()
 	info := e.m.Info()
 	fmt.Fprintf(stdout, "%s: %s (%s), %d tokens of context, %d in the vocabulary, chat format %s\n",
-		opts.CheckModel, info.Name, info.Architecture, info.ContextSize, info.VocabSize, e.tmpl.Style)
+		termtext.Safe(opts.CheckModel), termtext.Safe(info.Name), termtext.Safe(info.Architecture), info.ContextSize, info.VocabSize, e.tmpl.Style)
 	return console.ExitOK
 }

@@ -172,3 +172,43 @@ func TestHelp(t *testing.T) {
 		t.Errorf("--help: code %d, stdout %q", r.Code, r.Stdout)
 	}
 }
+
+// TestHostileText: escape sequences and bidi overrides in a model's words,
+// saved text, titles, headings and warnings reach the terminal only as
+// visible escapes, in every view, wrapped and coloured or not; the colours
+// render adds itself are the only escape sequences written.
+func TestHostileText(t *testing.T) {
+	bad := "\x1b]0;pwned\x07\x1b[2J\x1b]52;c;cm0gLXJmIH4=\x07\u009b31m\u202e\u2066\r\x7f"
+	id := "7e3f0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7"
+	hit := &jsonl.Hit{ItemID: id, Title: "Notes" + bad}
+	passage := &jsonl.Passage{Number: 1, ItemID: id, Title: "Notes" + bad, Heading: "Brewing" + bad, Text: "Steep it." + bad}
+	warning := &jsonl.Warning{Code: "semantic-unavailable", Message: "off" + bad, Hint: "run it" + bad}
+	streams := map[string]*Stream{
+		"answer": {Warnings: []*jsonl.Warning{warning}, Passages: []*jsonl.Passage{passage}, Done: &jsonl.Done{Statements: 2},
+			Verified: []*jsonl.Verified{
+				{Text: "Green tea" + bad, Quote: "Steep it.", ItemID: id, Title: "Notes" + bad, Saved: "Steep it." + bad},
+				{Text: "Steep it.", Quote: "Steep it.", ItemID: id, Title: "Notes" + bad, Saved: "Steep it." + bad},
+			}},
+		"closest":  {Warnings: []*jsonl.Warning{warning}, Hits: []*jsonl.Hit{hit}, Done: &jsonl.Done{}},
+		"passages": {Warnings: []*jsonl.Warning{warning}, Hits: []*jsonl.Hit{hit}, Passages: []*jsonl.Passage{passage}},
+	}
+	colours := strings.NewReplacer(cNumber, "", cTitle, "", cDim, "", cWarn, "", cReset, "")
+	for name, s := range streams {
+		for _, st := range []Style{{}, {Width: 30}, {Width: 30, Colour: true}} {
+			var b bytes.Buffer
+			if err := WriteText(&b, s, st); err != nil {
+				t.Fatal(err)
+			}
+			out := colours.Replace(b.String())
+			for _, r := range out {
+				if r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+					t.Errorf("%s %+v: %U written raw:\n%q", name, st, r, b.String())
+					break
+				}
+			}
+			if !strings.Contains(out, `\x1b]0;pwned\x07`) || !strings.Contains(out, `\u202e`) {
+				t.Errorf("%s %+v: the escapes are not shown:\n%s", name, st, out)
+			}
+		}
+	}
+}

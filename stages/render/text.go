@@ -8,6 +8,7 @@ import (
 	"github.com/rivo/uniseg"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/termtext"
 )
 
 // Text shown for an answer with no verified statement.
@@ -55,7 +56,8 @@ type printer struct {
 
 // span is a piece of a line: its text, the colour it is shown in, how many
 // spaces stand before it (one when 0), and whether it must stay on one line
-// (a marker, a page). A line wraps only at spaces.
+// (a marker, a page). A line wraps only at spaces. The text may come from
+// outside (a model, a saved item): line shows its control characters inert.
 type span struct {
 	text, colour string
 	gap          int
@@ -70,6 +72,9 @@ func (p *printer) line(first, rest string, spans ...span) {
 	start := true
 	for _, sp := range spans {
 		words := strings.Fields(sp.text)
+		for i, word := range words {
+			words[i] = termtext.Safe(word)
+		}
 		if sp.keep {
 			words = []string{strings.Join(words, " ")}
 		}

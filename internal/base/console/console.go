@@ -10,6 +10,8 @@ import (
 
 	flags "github.com/jessevdk/go-flags"
 	"github.com/sponge-library/sponge/internal/base/fault"
+
+	"github.com/sponge-library/sponge/internal/base/termtext"
 )
 
 // Exit codes, the same for every command.
@@ -117,8 +119,10 @@ func PrintWarning(w io.Writer, prog, msg string) {
 	fmt.Fprintf(w, "%s: warning: %s\n", prog, oneLine(msg))
 }
 
+// oneLine makes a message one line; a file name or title in it could hold
+// control characters, which are shown inert.
 func oneLine(s string) string {
-	return strings.TrimRight(strings.ReplaceAll(s, "\n", " "), " .")
+	return termtext.Safe(strings.TrimRight(strings.ReplaceAll(s, "\n", " "), " ."))
 }
 
 // Parse parses args into opts (a go-flags struct). usage is the text after

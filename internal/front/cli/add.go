@@ -88,13 +88,13 @@ func runAdd(env *Env, args []string) int {
 				if m, err := w.Meta(r.ID); err == nil {
 					title = m.Title
 				}
-				fmt.Fprintf(env.Stdout, "already saved %s %s (%s)\n", item.Short(r.ID), title, r.Input.Name)
+				fmt.Fprintf(env.Stdout, "already saved %s %s (%s)\n", item.Short(r.ID), oneLine(title), oneLine(r.Input.Name))
 			}
 		default:
 			saved[r.ID] = true
 			nAdded++
 			if !quiet {
-				fmt.Fprintf(env.Stdout, "added %s %s (%s, %s)\n", item.Short(r.ID), r.Item.Title, r.Item.Kind, count(len(r.Item.Paragraphs), "paragraph"))
+				fmt.Fprintf(env.Stdout, "added %s %s (%s, %s)\n", item.Short(r.ID), oneLine(r.Item.Title), r.Item.Kind, count(len(r.Item.Paragraphs), "paragraph"))
 			}
 		}
 	})

@@ -53,7 +53,7 @@ func runSetupEmbedding(env *Env, opts setupOptions) int {
 			return console.Report(env.Stderr, Prog, console.Errorf("this build knows no default embedding model").WithHint("install one with: sponge setup --embedding --from FILE|URL"))
 		}
 		if cur != nil && strings.EqualFold(cur.SHA256, spec.SHA256) && !opts.Force {
-			fmt.Fprintf(env.Stdout, "The embedding model is installed already: %s, %s.\n", cur.Name, catalog.Bytes(cur.Size))
+			fmt.Fprintf(env.Stdout, "The embedding model is installed already: %s, %s.\n", oneLine(cur.Name), catalog.Bytes(cur.Size))
 			break
 		}
 		size := ""
@@ -71,7 +71,7 @@ func runSetupEmbedding(env *Env, opts setupOptions) int {
 		return console.ExitFailure
 	}
 	if m != nil {
-		fmt.Fprintf(env.Stdout, "Installed the embedding model: %s, %s, sha256 %s\n", m.Name, catalog.Bytes(m.Size), m.SHA256)
+		fmt.Fprintf(env.Stdout, "Installed the embedding model: %s, %s, sha256 %s\n", oneLine(m.Name), catalog.Bytes(m.Size), m.SHA256)
 	}
 	if _, err := os.Stat(lib.IndexDir()); err != nil {
 		fmt.Fprintln(env.Stdout, "The library is empty: 'sponge add' embeds what it saves from now on.")
@@ -103,7 +103,7 @@ func embedParagraphs(ctx context.Context, env *Env, lib *library.Library, opt ve
 		return console.ExitOK
 	}
 	if st.Replaced != nil && err == nil {
-		fmt.Fprintf(env.Stdout, "The paragraphs were embedded with %s: they are embedded again with %s.\n", st.Replaced, st.Model)
+		fmt.Fprintf(env.Stdout, "The paragraphs were embedded with %s: they are embedded again with %s.\n", oneLine(st.Replaced.String()), oneLine(st.Model.String()))
 	}
 	if err != nil {
 		var om *vectors.OtherModelError

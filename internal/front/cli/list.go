@@ -10,6 +10,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/termtext"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 )
@@ -71,9 +72,14 @@ func runList(env *Env, args []string) int {
 	return console.ExitOK
 }
 
-// clip shortens s to at most n characters, ending it with "…".
+// oneLine shows outside text (a title, a file name) on one line of a
+// terminal: each run of whitespace as one space, control characters inert.
+func oneLine(s string) string { return termtext.Safe(strings.Join(strings.Fields(s), " ")) }
+
+// clip shows s on one line (oneLine), shortened to at most n characters
+// ending with "…".
 func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = oneLine(s)
 	r := []rune(s)
 	if len(r) <= n {
 		return s
@@ -123,7 +129,9 @@ func runShow(env *Env, args []string) int {
 		enc.SetIndent("", "  ")
 		return console.Report(env.Stderr, Prog, enc.Encode(&out))
 	}
-	fmt.Fprint(env.Stdout, FormatItem(it, from, to, opts.Numbers))
+	// The MCP show tool gets FormatItem's text exact, inside JSON; a terminal
+	// gets it with its control characters inert.
+	fmt.Fprint(env.Stdout, termtext.Safe(FormatItem(it, from, to, opts.Numbers)))
 	return console.ExitOK
 }
 
@@ -233,7 +241,7 @@ func runRm(env *Env, args []string) int {
 			var m *library.Meta
 			if m, err = w.Meta(id); err == nil {
 				if err = w.Remove(id); err == nil {
-					fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), m.Title)
+					fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), oneLine(m.Title))
 				}
 			}
 		}

@@ -8,8 +8,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/base/tty"
@@ -50,7 +48,7 @@ func runMCP(env *Env, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	t := &sdk.IOTransport{Reader: readCloser(env), Writer: writeCloser(env)}
+	t := &mcp.Transport{Reader: readCloser(env), Writer: writeCloser(env)}
 	err := s.Run(ctx, t)
 	if err != nil && ctx.Err() == nil {
 		return console.Report(env.Stderr, Prog, console.Errorf("mcp: %v", err))

@@ -67,16 +67,16 @@ func runSearch(env *Env, args []string) int {
 		fmt.Fprintln(env.Stdout, "No item matches.")
 	}
 	for _, h := range res.Hits {
-		fmt.Fprintf(env.Stdout, "%2d. %s  %s  (score %.2f, found by %s)\n", h.Rank, item.Short(h.ItemID), h.Title, h.Score, strings.Join(h.FoundBy, " and "))
+		fmt.Fprintf(env.Stdout, "%2d. %s  %s  (score %.2f, found by %s)\n", h.Rank, item.Short(h.ItemID), oneLine(h.Title), h.Score, strings.Join(h.FoundBy, " and "))
 		if h.Source != "" {
-			fmt.Fprintf(env.Stdout, "    %s\n", h.Source)
+			fmt.Fprintf(env.Stdout, "    %s\n", oneLine(h.Source))
 		}
 		if h.Snippet != "" {
-			fmt.Fprintf(env.Stdout, "    %s\n", h.Snippet)
+			fmt.Fprintf(env.Stdout, "    %s\n", oneLine(h.Snippet))
 		}
 	}
 	for _, wr := range res.Warnings {
-		fmt.Fprintf(env.Stderr, "Warning: %s: %s\n", wr.Code, wr.Message)
+		fmt.Fprintf(env.Stderr, "Warning: %s: %s\n", oneLine(wr.Code), oneLine(wr.Message))
 	}
 	return console.ExitOK
 }

@@ -86,7 +86,7 @@ func runSetup(env *Env, args []string) int {
 			return console.Report(env.Stderr, Prog, console.Errorf("this build knows no default writing model").WithHint("install one with: sponge setup --from FILE|URL"))
 		}
 		if cur, _ := catalog.Installed(modelsDir, catalog.Digest); cur != nil && strings.EqualFold(cur.SHA256, spec.SHA256) && !opts.Force {
-			fmt.Fprintf(env.Stdout, "The writing model is installed already: %s, %s.\n", cur.Name, catalog.Bytes(cur.Size))
+			fmt.Fprintf(env.Stdout, "The writing model is installed already: %s, %s.\n", oneLine(cur.Name), catalog.Bytes(cur.Size))
 			return console.ExitOK
 		}
 		fmt.Fprintf(env.Stderr, "%s: downloading %s (%s, %s licence) from %s\n", Prog, spec.Name, catalog.Bytes(spec.Size), spec.License, hostOf(spec.URL))
@@ -101,7 +101,7 @@ func runSetup(env *Env, args []string) int {
 		}
 		return console.Report(env.Stderr, Prog, err)
 	}
-	fmt.Fprintf(env.Stdout, "Installed the writing model: %s, %s, sha256 %s\n", m.Name, catalog.Bytes(m.Size), m.SHA256)
+	fmt.Fprintf(env.Stdout, "Installed the writing model: %s, %s, sha256 %s\n", oneLine(m.Name), catalog.Bytes(m.Size), m.SHA256)
 	fmt.Fprintf(env.Stdout, "sponge ask now writes its statements with it; 'sponge serve' keeps it loaded between questions.\n")
 	if info := openai.FindServe(context.Background(), dir); info != nil {
 		fmt.Fprintf(env.Stdout, "The running sponge serve (pid %d) still has the old model: restart it to use this one.\n", info.PID)
@@ -220,16 +220,16 @@ func showModels(w io.Writer, libDir, modelsDir string) error {
 		if name == "" {
 			name = "(unknown: installed by hand)"
 		}
-		fmt.Fprintf(tw, "  model\t%s\n", name)
+		fmt.Fprintf(tw, "  model\t%s\n", oneLine(name))
 		if m.Architecture != "" {
-			fmt.Fprintf(tw, "  architecture\t%s\n", m.Architecture)
+			fmt.Fprintf(tw, "  architecture\t%s\n", oneLine(m.Architecture))
 		}
 		fmt.Fprintf(tw, "  size\t%s (%d bytes)\n", catalog.Bytes(m.Size), m.Size)
 		if m.SHA256 != "" {
 			fmt.Fprintf(tw, "  sha256\t%s\n", m.SHA256)
 		}
 		if m.Source != "" {
-			fmt.Fprintf(tw, "  source\t%s\n", m.Source)
+			fmt.Fprintf(tw, "  source\t%s\n", oneLine(m.Source))
 		}
 		fmt.Fprintf(tw, "  installed\t%s\n", m.Installed.Local().Format("2006-01-02 15:04"))
 		tw.Flush()
@@ -239,7 +239,7 @@ func showModels(w io.Writer, libDir, modelsDir string) error {
 	}
 	fmt.Fprintln(w)
 	if info := openai.FindServe(context.Background(), libDir); info != nil {
-		fmt.Fprintf(w, "sponge serve: running at %s with %s (pid %d)\n", info.Endpoint, info.Model, info.PID)
+		fmt.Fprintf(w, "sponge serve: running at %s with %s (pid %d)\n", oneLine(info.Endpoint), oneLine(info.Model), info.PID)
 	} else {
 		fmt.Fprintf(w, "sponge serve: not running (start it to keep the writing model loaded between questions)\n")
 	}

@@ -69,4 +69,3 @@ var tensorTypes = map[TensorType]tensorType{
 	35: {"TQ2_0", 256, 66},
 	39: {"MXFP4", 32, 17},
 }
-

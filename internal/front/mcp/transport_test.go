@@ -1,0 +1,142 @@
+package mcp_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// rawServer is `sponge mcp` as a child process spoken to line by line.
+type rawServer struct {
+	t     *testing.T
+	in    io.WriteCloser
+	lines chan string
+}
+
+func startRaw(t *testing.T) (*rawServer, *exec.Cmd) {
+	cmd := exec.Command(filepath.Join(binDir, "sponge"), "mcp", "--library", docsLib)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &rawServer{t: t, in: in, lines: make(chan string)}
+	go func() {
+		defer close(s.lines)
+		sc := bufio.NewScanner(out)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			s.lines <- sc.Text()
+		}
+	}()
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+		if t.Failed() {
+			t.Logf("stderr:\n%s", stderr)
+		}
+	})
+	return s, cmd
+}
+
+// send writes one line; reply reads the next line the server writes.
+func (s *rawServer) send(line string) {
+	s.t.Helper()
+	if _, err := io.WriteString(s.in, line+"\n"); err != nil {
+		s.t.Fatalf("writing %.60q: %v", line, err)
+	}
+}
+
+type rpcReply struct {
+	ID     json.RawMessage `json:"id"`
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func (s *rawServer) reply() rpcReply {
+	s.t.Helper()
+	select {
+	case l, ok := <-s.lines:
+		if !ok {
+			s.t.Fatal("the server ended")
+		}
+		var r rpcReply
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			s.t.Fatalf("reply %q: %v", l, err)
+		}
+		return r
+	case <-time.After(30 * time.Second):
+		s.t.Fatal("no reply in 30s")
+	}
+	return rpcReply{}
+}
+
+// Issue 19: a malformed line gets a JSON-RPC error and the server stays up;
+// a 48 MB line is refused (TestReadLineCap shows it is not held in memory);
+// the request after them is answered.
+func TestMalformedFrames(t *testing.T) {
+	s, cmd := startRaw(t)
+	huge := `{"jsonrpc":"2.0","id":99,"method":"ping","params":{"pad":"` + strings.Repeat("x", 48<<20) + `"}}`
+	frames := []struct {
+		name, line string
+		code       int
+		id         string
+	}{
+		{"not JSON", "hello", -32700, "null"},
+		{"truncated JSON", `{"jsonrpc":"2.0","id":7,"method":"tools/list"`, -32700, "null"},
+		{"batch", `[{"jsonrpc":"2.0","id":8,"method":"ping"}]`, -32600, "null"},
+		{"null", "null", -32600, "null"},
+		{"number", "42", -32600, "null"},
+		{"wrong version", `{"jsonrpc":"1.0","id":9,"method":"ping"}`, -32600, "9"},
+		{"object id", `{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`, -32600, "null"},
+		{"method not a string", `{"jsonrpc":"2.0","id":"x","method":3}`, -32600, `"x"`},
+		{"48 MB line", huge, -32600, "null"},
+	}
+	// Before the session starts, then within it.
+	s.send(frames[0].line)
+	if r := s.reply(); r.Error == nil || r.Error.Code != -32700 {
+		t.Errorf("before initialize: %+v", r)
+	}
+	s.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}`)
+	if r := s.reply(); r.Error != nil || string(r.ID) != "1" {
+		t.Fatalf("initialize: %+v", r)
+	}
+	s.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for _, f := range frames {
+		s.send(f.line)
+		r := s.reply()
+		if r.Error == nil || r.Error.Code != f.code || string(r.ID) != f.id || r.Result != nil {
+			t.Errorf("%s: reply id %s, error %+v; want id %s, code %d", f.name, r.ID, r.Error, f.id, f.code)
+		} else {
+			t.Logf("%-20s -> %d %s", f.name, r.Error.Code, r.Error.Message)
+		}
+	}
+	s.send("") // an empty line is no message, and gets no reply
+	s.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"green tea"}}}`)
+	r := s.reply()
+	if r.Error != nil || string(r.ID) != "2" || !strings.Contains(string(r.Result), "Brewing tea at home") {
+		t.Fatalf("the call after the bad lines: id %s, error %+v, result %.200s", r.ID, r.Error, r.Result)
+	}
+	s.in.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("sponge mcp ended with %v", err)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/stages/search"
@@ -27,6 +28,8 @@ type askOptions struct {
 	Extractive bool   `long:"extractive" description:"answer with the best sentences of the passages, without a model"`
 	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements (e.g. http://127.0.0.1:8080)"`
 	Model      string `long:"model" value-name:"NAME" description:"the model name to ask the --endpoint for"`
+	// The same default as sponge-draft's --timeout, which it is passed to.
+	Timeout time.Duration `long:"timeout" default:"5m" value-name:"DURATION" description:"how long to wait for the statements of a server (--endpoint or sponge serve)"`
 }
 
 // stage is one child process of the pipeline.
@@ -57,6 +60,14 @@ func runAsk(env *Env, args []string) int {
 	if opts.Extractive && opts.Endpoint != "" {
 		return console.Report(env.Stderr, Prog, console.Usage("--extractive and --endpoint do not go together"))
 	}
+	if opts.Timeout <= 0 {
+		return console.Report(env.Stderr, Prog, console.Usage("--timeout must be more than 0, not %s", opts.Timeout))
+	}
+	return runPipeline(env, askStages(&opts, question))
+}
+
+// askStages are the stages that answer question, with their arguments.
+func askStages(opts *askOptions, question string) []stage {
 	lib := []string{}
 	if opts.Library != "" {
 		lib = []string{"--library", opts.Library}
@@ -76,14 +87,16 @@ func runAsk(env *Env, args []string) int {
 		if opts.Model != "" {
 			draft = append(draft, "--model", opts.Model)
 		}
+		if !opts.Extractive {
+			draft = append(draft, "--timeout", opts.Timeout.String())
+		}
 		stages = append(stages, stage{"sponge-draft", draft}, stage{"sponge-verify", lib})
 	}
 	var render []string
 	if opts.JSON {
 		render = append(render, "--json")
 	}
-	stages = append(stages, stage{"sponge-render", render})
-	return runPipeline(env, stages)
+	return append(stages, stage{"sponge-render", render})
 }
 
 // findStage finds a stage binary beside the sponge executable, else on PATH.

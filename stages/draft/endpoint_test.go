@@ -371,7 +371,7 @@ func TestSpongeDraftFixedOnlyForBenchmarks(t *testing.T) {
 
 // epHostile is a server on 127.0.0.1 that answers a chat request with head
 // and then chunk again and again (after pause) until the client hangs up;
-// it stops by itself after 64 MiB or 10 seconds, so a client that does not
+// it stops by itself after 64 MiB or 30 seconds, so a client that does not
 // stop fails the test instead of hanging it.
 func epHostile(t *testing.T, head, chunk string, pause time.Duration) string {
 	t.Helper()
@@ -382,7 +382,7 @@ func epHostile(t *testing.T, head, chunk string, pause time.Duration) string {
 		}
 		w.Header().Set("Content-Type", "text/event-stream")
 		fmt.Fprint(w, head)
-		stop := time.After(10 * time.Second)
+		stop := time.After(30 * time.Second)
 		for wrote := 0; wrote < 64<<20; wrote += len(chunk) {
 			if _, err := fmt.Fprint(w, chunk); err != nil {
 				return
@@ -392,7 +392,7 @@ func epHostile(t *testing.T, head, chunk string, pause time.Duration) string {
 			case <-r.Context().Done():
 				return
 			case <-stop:
-				t.Error("the client did not hang up within 10 seconds")
+				t.Error("the client did not hang up within 30 seconds")
 				return
 			case <-time.After(pause):
 			}
@@ -426,19 +426,20 @@ func TestEndpointHostile(t *testing.T) {
 	for name, tt := range map[string]struct {
 		head, chunk string
 		pause       time.Duration
+		timeout     string
 		want, hint  string
 	}{
-		"line without end": {"data: ", strings.Repeat("a", 64<<10), 0,
+		"line without end": {"data: ", strings.Repeat("a", 64<<10), 0, "1m",
 			"a line of the reply stream passed 1 MiB (an event takes a few hundred bytes)", failedHint},
-		"endless stream": {"", epChunk(strings.Repeat("x", 1024)), 0,
+		"endless stream": {"", epChunk(strings.Repeat("x", 1024)), 0, "1m",
 			"the reply passed 4 MiB and was still coming (a few statements take a few KB)", failedHint},
-		"trickle": {"", epChunk(" "), 50 * time.Millisecond,
+		"trickle": {"", epChunk(" "), 50 * time.Millisecond, "2s",
 			"the reply took longer than 2s", slowHint},
 	} {
 		t.Run(name, func(t *testing.T) {
 			url := epHostile(t, tt.head, tt.chunk, tt.pause)
 			var out, stderr strings.Builder
-			code := Main([]string{"--library", t.TempDir(), "--endpoint", url, "--timeout", "2s"}, epInput(), &out, &stderr)
+			code := Main([]string{"--library", t.TempDir(), "--endpoint", url, "--timeout", tt.timeout}, epInput(), &out, &stderr)
 			want := "sponge-draft: error: endpoint " + url + ": " + tt.want + "\nsponge-draft: hint: " + tt.hint + "\n"
 			if code != console.ExitFailure || stderr.String() != want {
 				t.Fatalf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr.String(), want)

@@ -72,6 +72,8 @@ type Options struct {
 	Model      string `long:"model" value-name:"NAME" description:"with --endpoint: the server's model name"`
 	ModelFile  string `long:"model-file" value-name:"PATH" description:"the GGUF model to load (default <library>/models/digest.gguf)"`
 	Threads    int    `long:"threads" value-name:"N" description:"CPU threads for the model (default: the runtime's choice)"`
+	// The default is openai.DefaultTotalTimeout.
+	Timeout time.Duration `long:"timeout" default:"5m" value-name:"DURATION" description:"how long to wait for the statements of a server (--endpoint or sponge serve)"`
 
 	// Hidden modes for the sponge command.
 	Serve      bool   `long:"serve" hidden:"true" description:"serve the model on 127.0.0.1 (run by sponge serve)"`
@@ -147,6 +149,8 @@ func (o *Options) check() error {
 		return console.Usage("--extractive and --model-file do not go together")
 	case o.Threads < 0:
 		return console.Usage("--threads must be 0 or more, not %d", o.Threads)
+	case o.Timeout <= 0:
+		return console.Usage("--timeout must be more than 0, not %s", o.Timeout)
 	case o.Port != 0 && !o.Serve:
 		return console.Usage("--port goes with --serve")
 	case o.Port < 0 || o.Port > 65535:
@@ -238,11 +242,13 @@ func choose(opts *Options, stderr io.Writer) (Drafter, *jsonl.Warning, error) {
 			return nil, nil, console.Errorf("this sponge-draft was built without --endpoint support").
 				WithHint("use --extractive, or a full build of sponge-draft")
 		}
+		mo.Timeout = opts.Timeout
 		d, err := openEndpoint(opts.Endpoint, opts.Model, mo)
 		return d, nil, err
 	}
 	if openEndpoint != nil && opts.ModelFile == "" {
 		if info := openai.FindServe(context.Background(), libDir); info != nil {
+			mo.Timeout = opts.Timeout
 			d, err := openEndpoint(info.Endpoint, info.Model, mo)
 			return d, nil, err
 		}

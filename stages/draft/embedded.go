@@ -101,7 +101,10 @@ type Embedded struct {
 // Stats tells how the last Draft went.
 type Stats struct {
 	PromptTokens int
-	PromptTime   time.Duration
+	// PromptFits is how many times the prompt was tokenized to find how
+	// many passages fit the context.
+	PromptFits int
+	PromptTime time.Duration
 	// Chosen is the tokens the model chose; Framing the tokens the program
 	// wrote between them. Both were decoded in GenTime.
 	Chosen, Framing int
@@ -278,21 +281,9 @@ func (e *Embedded) Draft(ctx context.Context, question string, passages []*jsonl
 	if len(passages) == 0 {
 		return nil
 	}
-	// Leave out the last passages until the prompt fits with room for the
-	// answer.
-	var prompt []int
-	for n := len(passages); ; n-- {
-		if n == 0 {
-			return fmt.Errorf("the first passage alone is too long for the model's context of %d tokens", e.m.Info().ContextSize)
-		}
-		toks, err := e.m.TokenizePrompt(e.Prompt(question, passages[:n]))
-		if err != nil {
-			return err
-		}
-		if len(toks)+answerRoom <= e.m.Info().ContextSize {
-			prompt, passages = toks, passages[:n]
-			break
-		}
+	prompt, passages, err := e.fit(ctx, question, passages)
+	if err != nil {
+		return err
 	}
 	byNumber := map[int]*jsonl.Passage{}
 	for _, p := range passages {
@@ -347,6 +338,47 @@ func (e *Embedded) Draft(ctx context.Context, question string, passages []*jsonl
 		}
 	}
 	return nil
+}
+
+// fit returns the prompt of the most passages, the first ones, that leaves
+// answerRoom tokens of the context free, and those passages. The whole list
+// is tried first; when it is too long the number that fits is found by
+// binary search, so that a long list costs a few tokenizations of the
+// prompt, not one for each passage left out (the prompt grows with every
+// passage).
+func (e *Embedded) fit(ctx context.Context, question string, passages []*jsonl.Passage) ([]int, []*jsonl.Passage, error) {
+	limit := e.m.Info().ContextSize - answerRoom
+	prompt := func(n int) ([]int, bool, error) {
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
+		}
+		e.stats.PromptFits++
+		toks, err := e.m.TokenizePrompt(e.Prompt(question, passages[:n]))
+		return toks, len(toks) <= limit, err
+	}
+	toks, ok, err := prompt(len(passages))
+	if err != nil || ok {
+		return toks, passages, err
+	}
+	// The first lo passages fit, the first hi do not.
+	lo, hi := 0, len(passages)
+	var best []int
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		toks, ok, err := prompt(mid)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok {
+			lo, best = mid, toks
+		} else {
+			hi = mid
+		}
+	}
+	if lo == 0 {
+		return nil, nil, fmt.Errorf("the first passage alone is too long for the model's context of %d tokens", e.m.Info().ContextSize)
+	}
+	return best, passages[:lo], nil
 }
 
 // errGaveUp ends the list when the model wrote itself into a quote it cannot

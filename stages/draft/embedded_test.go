@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -380,5 +381,53 @@ func TestNarrowChoicesChangeNothing(t *testing.T) {
 		}
 		checkSpans(t, got, passages)
 		t.Logf("fixed %v: %d statements, %d narrow steps of %d chosen tokens", fixed != nil, len(got), st.Narrow, st.Chosen)
+	}
+}
+
+// TestFitIsLinear: passages beyond the context are left out, the same
+// ones as before, in a few tokenizations of the prompt rather than one per
+// passage left out.
+func TestFitIsLinear(t *testing.T) {
+	e := openTiny(t)
+	var passages []*jsonl.Passage
+	for i := range 90 {
+		passages = append(passages, &jsonl.Passage{Number: i + 1, Title: "Notes on tea", Text: teaParagraphs[i%len(teaParagraphs)]})
+	}
+	const question = "How hot should the water be for green tea?"
+	// What fits, found the slow way.
+	var want []int
+	for n := len(passages); n > 0; n-- {
+		toks, err := e.m.TokenizePrompt(e.Prompt(question, passages[:n]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(toks)+answerRoom <= e.m.Info().ContextSize {
+			want = toks
+			if n == len(passages) {
+				t.Fatal("all 90 passages fit: the test needs more")
+			}
+			break
+		}
+	}
+	draftAll(t, e, question, passages)
+	st := e.Stats()
+	if st.PromptTokens != len(want) {
+		t.Errorf("the prompt has %d tokens, want %d", st.PromptTokens, len(want))
+	}
+	if most := 1 + bits.Len(uint(len(passages))); st.PromptFits > most {
+		t.Errorf("the prompt was tokenized %d times to fit 90 passages, want at most %d", st.PromptFits, most)
+	}
+}
+
+// TestDraftCancelledBeforeFitting: a request whose client has gone does
+// not start reading the prompt.
+func TestDraftCancelledBeforeFitting(t *testing.T) {
+	e := openTiny(t)
+	_, _, passages := teaFixture(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := e.Draft(ctx, "How hot?", passages, func(*jsonl.Statement) error { t.Error("a statement"); return nil })
+	if !errors.Is(err, context.Canceled) || e.Stats().PromptFits != 0 {
+		t.Errorf("got %v after %d tokenizations", err, e.Stats().PromptFits)
 	}
 }

@@ -36,8 +36,20 @@ import (
 
 func init() { openEndpoint = openEndpointDrafter }
 
-// endpointHint is the hint of every failure to reach a model through an endpoint.
-const endpointHint = "start the server, or run sponge setup --digest"
+// Hints for the ways a server can fail, by what the person can do.
+const (
+	// unreachableHint: nothing answers there.
+	unreachableHint = "start the server, or run sponge setup --digest"
+	// failedHint: the server is up, and failed (5xx, an error in the
+	// stream, a reply cut off or without end).
+	failedHint = "the server is running but failing: its own log says why"
+	// slowHint: the reply did not come in time.
+	slowHint = "is the server busy or stuck? a slow model can be given longer with --timeout"
+	// protocolHint: the server does not answer as an OpenAI-compatible one.
+	protocolHint = "give the base URL of an OpenAI-compatible server (llama-server, ollama, vLLM, sponge serve)"
+	// modelHint: the model did not write what was asked.
+	modelHint = "the model did not write the JSON asked for: a larger or instruction-tuned model may"
+)
 
 type endpointDrafter struct {
 	client *openai.Client
@@ -75,6 +87,10 @@ func openEndpointDrafter(endpoint, model string, opt ModelOptions) (Drafter, err
 	if opt.Timeout > 0 {
 		c.TotalTimeout = opt.Timeout
 	}
+	// The whole timeout bounds the wait for the first piece too: a CPU
+	// server may read the prompt for minutes, and a person who gives it
+	// longer with --timeout means that as well.
+	c.FirstByteTimeout = 0
 	d := &endpointDrafter{client: c, model: model, max: opt.MaxStatements}
 	if d.max <= 0 {
 		d.max = 6
@@ -127,14 +143,24 @@ func (d *endpointDrafter) Name() string {
 	return d.client.Endpoint
 }
 
-// endpointError gives a failure of the server the hint every such failure
-// shares; other errors pass unchanged.
+// endpointError gives a failure of the server the hint for its kind; other
+// errors pass unchanged.
 func endpointError(err error) error {
 	var oe *openai.Error
 	if !errors.As(err, &oe) {
 		return err
 	}
-	return console.Errorf("%s", oe.Error()).WithHint(endpointHint)
+	hint := protocolHint
+	switch {
+	case oe.Kind == openai.ErrUnreachable:
+		hint = unreachableHint
+	case oe.Kind == openai.ErrTimeout:
+		hint = slowHint
+	case oe.Kind == openai.ErrServer || oe.Kind == openai.ErrCut || oe.Kind == openai.ErrTooLarge ||
+		oe.Kind == openai.ErrStatus && oe.Status >= 500:
+		hint = failedHint
+	}
+	return console.Errorf("%s", oe.Error()).WithHint("%s", hint)
 }
 
 // malformedError is a reply that is not the JSON asked for.
@@ -167,17 +193,17 @@ func (d *endpointDrafter) Draft(ctx context.Context, question string, passages [
 		return ee.err
 	}
 	if errors.As(err, &oe) && oe.Kind == openai.ErrModelNotFound {
-		hint := "check the name given to --model, or " + endpointHint
+		hint := "check the name given to --model"
 		lctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		if names, lerr := d.client.Models(lctx); lerr == nil && len(names) > 0 {
-			hint = fmt.Sprintf("the server has: %s; pass one with --model, or %s", listNames(names), endpointHint)
+			hint = fmt.Sprintf("the server has: %s; pass one with --model", listNames(names))
 		}
 		cancel()
 		return console.Errorf("%s", oe.Error()).WithHint("%s", hint)
 	}
 	var me *malformedError
 	if errors.As(err, &me) {
-		return console.Errorf("endpoint %s: %s", d.client.Endpoint, me.msg).WithHint(endpointHint)
+		return console.Errorf("endpoint %s: %s", d.client.Endpoint, me.msg).WithHint(modelHint)
 	}
 	return endpointError(err)
 }

@@ -249,7 +249,7 @@ func TestEndpointDead(t *testing.T) {
 	url := "http://" + l.Addr().String()
 	l.Close()
 	_, err = openEndpoint(url, "tiny", ModelOptions{})
-	if err == nil || err.Error() != "endpoint "+url+": connection refused (no server is listening there)" || epHint(err) != endpointHint {
+	if err == nil || err.Error() != "endpoint "+url+": connection refused (no server is listening there)" || epHint(err) != unreachableHint {
 		t.Fatalf("got %v (hint %q)", err, epHint(err))
 	}
 }
@@ -257,7 +257,7 @@ func TestEndpointDead(t *testing.T) {
 func TestEndpointDiesMidStream(t *testing.T) {
 	s := &epServer{reply: epReply, piece: 10, dieAfter: 130}
 	e, err := epDraft(t, epStart(t, s), "tiny", ModelOptions{})
-	if err == nil || !strings.Contains(err.Error(), "closed the connection before the reply was complete") || epHint(err) != endpointHint {
+	if err == nil || !strings.Contains(err.Error(), "closed the connection before the reply was complete") || epHint(err) != failedHint {
 		t.Fatalf("got %v", err)
 	}
 	// The statement complete before the cut went out; nothing half-made did.
@@ -274,7 +274,7 @@ func TestEndpointWrongModel(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Fatalf("got  %v\nwant %s", err, want)
 	}
-	if h := epHint(err); h != "the server has: qwen2.5:0.5b, llama3.2:1b; pass one with --model, or "+endpointHint {
+	if h := epHint(err); h != "the server has: qwen2.5:0.5b, llama3.2:1b; pass one with --model" {
 		t.Errorf("hint %q", h)
 	}
 	if len(e.statements) != 0 {
@@ -302,7 +302,7 @@ func TestEndpointGarbage(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			url := epStart(t, &epServer{reply: tt.reply, piece: 4})
 			e, err := epDraft(t, url, "tiny", ModelOptions{})
-			if err == nil || err.Error() != "endpoint "+url+": "+tt.want || epHint(err) != endpointHint {
+			if err == nil || err.Error() != "endpoint "+url+": "+tt.want || epHint(err) != modelHint {
 				t.Fatalf("got  %v\nwant endpoint %s: %s", err, url, tt.want)
 			}
 			if len(e.statements) != tt.n {
@@ -365,6 +365,126 @@ func TestSpongeDraftFixedOnlyForBenchmarks(t *testing.T) {
 			t.Errorf("a normal request carries fixed: %s", raw)
 		case fixed != nil && string(raw) != `{"statements":6,"textTokens":16,"quoteTokens":16}`:
 			t.Errorf("fixed is %s", raw)
+		}
+	}
+}
+
+// epHostile is a server on 127.0.0.1 that answers a chat request with head
+// and then chunk again and again (after pause) until the client hangs up;
+// it stops by itself after 64 MiB or 30 seconds, so a client that does not
+// stop fails the test instead of hanging it.
+func epHostile(t *testing.T, head, chunk string, pause time.Duration) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/v1/chat/completions" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, head)
+		stop := time.After(30 * time.Second)
+		for wrote := 0; wrote < 64<<20; wrote += len(chunk) {
+			if _, err := fmt.Fprint(w, chunk); err != nil {
+				return
+			}
+			w.(http.Flusher).Flush()
+			select {
+			case <-r.Context().Done():
+				return
+			case <-stop:
+				t.Error("the client did not hang up within 30 seconds")
+				return
+			case <-time.After(pause):
+			}
+		}
+		t.Error("the client read 64 MiB")
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func epChunk(content string) string {
+	b, _ := json.Marshal(openai.ChatResponse{Object: "chat.completion.chunk", Choices: []openai.Choice{{Delta: &openai.Delta{Content: content}}}})
+	return "data: " + string(b) + "\n\n"
+}
+
+func epInput() *strings.Reader {
+	var sb strings.Builder
+	w := jsonl.NewWriter(&sb)
+	w.Write(&jsonl.Question{Text: "How hot should tea be?"})
+	for _, p := range epPassages {
+		w.Write(p)
+	}
+	return strings.NewReader(sb.String())
+}
+
+// TestEndpointHostile: sponge-draft --endpoint against servers that never
+// stop writing, or never finish: each run ends with an error that says
+// what happened, and the hint for it, instead of filling the memory or
+// waiting for ever.
+func TestEndpointHostile(t *testing.T) {
+	for name, tt := range map[string]struct {
+		head, chunk string
+		pause       time.Duration
+		timeout     string
+		want, hint  string
+	}{
+		"line without end": {"data: ", strings.Repeat("a", 64<<10), 0, "1m",
+			"a line of the reply stream passed 1 MiB (an event takes a few hundred bytes)", failedHint},
+		"endless stream": {"", epChunk(strings.Repeat("x", 1024)), 0, "1m",
+			"the reply passed 4 MiB and was still coming (a few statements take a few KB)", failedHint},
+		"trickle": {"", epChunk(" "), 50 * time.Millisecond, "2s",
+			"the reply took longer than 2s", slowHint},
+	} {
+		t.Run(name, func(t *testing.T) {
+			url := epHostile(t, tt.head, tt.chunk, tt.pause)
+			var out, stderr strings.Builder
+			code := Main([]string{"--library", t.TempDir(), "--endpoint", url, "--timeout", tt.timeout}, epInput(), &out, &stderr)
+			want := "sponge-draft: error: endpoint " + url + ": " + tt.want + "\nsponge-draft: hint: " + tt.hint + "\n"
+			if code != console.ExitFailure || stderr.String() != want {
+				t.Fatalf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr.String(), want)
+			}
+			if strings.Contains(out.String(), `"type":"done"`) {
+				t.Error("a done record after a failed draft")
+			}
+		})
+	}
+}
+
+// TestEndpointStatusHints: each way a server fails has its own hint; a
+// server that is up and failing is not told to start.
+func TestEndpointStatusHints(t *testing.T) {
+	for _, tt := range []struct {
+		status     int
+		said       string // the server's message
+		want, hint string
+	}{
+		{500, "llama_decode failed", "the server failed (500 Internal Server Error): llama_decode failed", failedHint},
+		{503, "loading model", "the server failed (503 Service Unavailable): loading model", failedHint},
+		{401, "invalid api key", "the server answered 401: invalid api key", protocolHint},
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/v1/chat/completions" {
+				http.NotFound(w, r)
+				return
+			}
+			w.WriteHeader(tt.status)
+			fmt.Fprintf(w, `{"error":{"message":%q}}`, tt.said)
+		}))
+		_, err := epDraft(t, srv.URL, "tiny", ModelOptions{})
+		srv.Close()
+		if err == nil || err.Error() != "endpoint "+srv.URL+": "+tt.want || epHint(err) != tt.hint {
+			t.Errorf("%d: got %v (hint %q)", tt.status, err, epHint(err))
+		}
+	}
+}
+
+func TestEndpointTimeoutUsage(t *testing.T) {
+	for _, bad := range []string{"0", "-1s"} {
+		var out, stderr strings.Builder
+		code := Main([]string{"--endpoint", "http://127.0.0.1:1", "--timeout", bad}, strings.NewReader(""), &out, &stderr)
+		if code != console.ExitUsage || !strings.HasPrefix(stderr.String(), "sponge-draft: error: --timeout must be more than 0") {
+			t.Errorf("--timeout %s: exit %d, %q", bad, code, stderr.String())
 		}
 	}
 }

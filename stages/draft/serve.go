@@ -16,6 +16,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -82,7 +83,8 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 	// long answer does not hold up Ctrl-C.
 	base, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	srv := &http.Server{Handler: localOnly(h), ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return base }}
+	srv := newHTTPServer(localOnly(h))
+	srv.BaseContext = func(net.Listener) context.Context { return base }
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 
@@ -111,21 +113,50 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 	return nil
 }
 
+// newHTTPServer bounds how long a client may take to send a request and how
+// long an idle connection is kept. There is no WriteTimeout: a streamed
+// reply on a CPU takes minutes, and ends when the client hangs up.
+func newHTTPServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute, // the request, body included (at most openai.MaxRequestBytes)
+		IdleTimeout:       2 * time.Minute,
+	}
+}
+
 // localOnly refuses requests whose Host is not this machine, so a web page
-// cannot reach the server through a DNS name rebound to 127.0.0.1.
+// cannot reach the server through a DNS name rebound to 127.0.0.1, and
+// requests a browser sends for a page from elsewhere (its Origin is not
+// this machine).
 func localOnly(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		host, _, err := net.SplitHostPort(r.Host)
-		if err != nil {
-			host = r.Host
-		}
-		switch host {
-		case "127.0.0.1", "localhost", "::1":
-			h.ServeHTTP(w, r)
-		default:
+		if !loopbackHost(r.Host) {
 			http.Error(w, "sponge serve answers only requests to 127.0.0.1", http.StatusForbidden)
+			return
 		}
+		if origin := r.Header.Get("Origin"); origin != "" {
+			u, err := url.Parse(origin)
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || !loopbackHost(u.Host) {
+				http.Error(w, "sponge serve answers no requests from web pages of other sites", http.StatusForbidden)
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
 	})
+}
+
+// loopbackHost reports whether host, with or without a port, names this
+// machine.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	switch host {
+	case "127.0.0.1", "localhost", "::1", "[::1]":
+		return true
+	}
+	return false
 }
 
 // modelServer answers chat completions with the loaded model. The handler
@@ -174,6 +205,11 @@ func (s *modelServer) Generate(ctx context.Context, req *openai.ChatRequest, emi
 	return res.Reason, usage, err
 }
 
+// maxServePassages bounds the passages of one sponge_draft request.
+// sponge-rank sends at most 80 (4 paragraphs of each of 20 items), and the
+// model's context holds a few dozen.
+const maxServePassages = 100
+
 // maxFixedTokens bounds each part of a benchmark's fixed-length statement.
 const maxFixedTokens = 256
 
@@ -184,6 +220,9 @@ func (s *modelServer) draft(ctx context.Context, raw json.RawMessage, emit func(
 	var sd spongeDraft
 	if err := json.Unmarshal(raw, &sd); err != nil {
 		return "", openai.Usage{}, openai.BadRequest("sponge_draft is not a question with passages: %v", err)
+	}
+	if len(sd.Passages) > maxServePassages {
+		return "", openai.Usage{}, openai.BadRequest("sponge_draft has %d passages; sponge serve reads at most %d (the model's context holds a few dozen)", len(sd.Passages), maxServePassages)
 	}
 	max := sd.MaxStatements
 	if max <= 0 || max > jsonl.MaxStatements {

@@ -5,7 +5,9 @@ package draft
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -185,14 +188,186 @@ func TestServeChat(t *testing.T) {
 
 func TestServeLocalOnly(t *testing.T) {
 	h := localOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
-	for host, want := range map[string]int{"127.0.0.1:7701": 200, "localhost:7701": 200, "[::1]:7701": 200, "evil.example:7701": 403, "evil.example": 403} {
-		r := httptest.NewRequest("GET", "/health", nil)
-		r.Host = host
+	for _, tt := range []struct {
+		host, origin string
+		want         int
+	}{
+		{"127.0.0.1:7701", "", 200},
+		{"localhost:7701", "", 200},
+		{"[::1]:7701", "", 200},
+		{"evil.example:7701", "", 403},
+		{"evil.example", "", 403},
+		// A browser names the page that sent a request.
+		{"127.0.0.1:7701", "http://127.0.0.1:7701", 200},
+		{"127.0.0.1:7701", "http://localhost:3000", 200},
+		{"127.0.0.1:7701", "https://evil.example", 403},
+		{"127.0.0.1:7701", "http://127.0.0.1.evil.example", 403},
+		{"127.0.0.1:7701", "null", 403}, // a sandboxed frame or a file
+		{"127.0.0.1:7701", "chrome-extension://abc", 403},
+	} {
+		r := httptest.NewRequest("POST", "/v1/chat/completions", nil)
+		r.Host = tt.host
+		if tt.origin != "" {
+			r.Header.Set("Origin", tt.origin)
+		}
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, r)
-		if w.Code != want {
-			t.Errorf("Host %s: got %d, want %d", host, w.Code, want)
+		if w.Code != tt.want {
+			t.Errorf("Host %s, Origin %q: got %d, want %d", tt.host, tt.origin, w.Code, tt.want)
 		}
+	}
+}
+
+// TestServeHTTPTimeouts: a client must send its request in bounded time,
+// and a streamed reply is not cut by a write timeout.
+func TestServeHTTPTimeouts(t *testing.T) {
+	srv := newHTTPServer(http.NotFoundHandler())
+	if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.IdleTimeout <= 0 || srv.WriteTimeout != 0 {
+		t.Errorf("ReadHeaderTimeout %v, ReadTimeout %v, IdleTimeout %v, WriteTimeout %v",
+			srv.ReadHeaderTimeout, srv.ReadTimeout, srv.IdleTimeout, srv.WriteTimeout)
+	}
+}
+
+// serveHandler serves g as sponge serve does (localOnly included) on
+// 127.0.0.1 for the length of the test.
+func serveHandler(t *testing.T, g openai.Generator) string {
+	t.Helper()
+	srv := httptest.NewServer(localOnly(openai.NewHandler(g)))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// post sends body to url's chat completions and returns the status and
+// the reply.
+func post(t *testing.T, url, contentType, origin string, body []byte) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest("POST", url+"/v1/chat/completions", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", contentType)
+	if origin != "" {
+		req.Header.Set("Origin", origin)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	return resp.StatusCode, string(b)
+}
+
+// TestServeRefusesHostileRequests: what a web page, or a careless client,
+// can send sponge serve is refused before the model does any work: a
+// text/plain POST, a request from another site's page, a body too large,
+// and a draft of 10,000 passages (which once kept the model busy for more
+// than ten minutes, re-reading the prompt for each passage it dropped).
+func TestServeRefusesHostileRequests(t *testing.T) {
+	e := openTiny(t)
+	url := serveHandler(t, &modelServer{e: e})
+	many := make([]*jsonl.Passage, 10000)
+	for i := range many {
+		many[i] = &jsonl.Passage{Number: i + 1, Text: "tea"}
+	}
+	d := &endpointDrafter{model: e.Name(), max: jsonl.MaxStatements, sponge: true}
+	tenThousand, err := json.Marshal(d.request("How hot?", many[:1], false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req map[string]json.RawMessage
+	json.Unmarshal(tenThousand, &req)
+	req["sponge_draft"], _ = json.Marshal(spongeDraft{Question: "How hot?", Passages: many, MaxStatements: jsonl.MaxStatements})
+	tenThousand, _ = json.Marshal(req)
+	if len(tenThousand) >= openai.MaxRequestBytes {
+		t.Fatalf("the request of 10,000 passages is %d bytes: it would be refused for its size", len(tenThousand))
+	}
+	one, _ := json.Marshal(d.request("How hot?", many[:1], false))
+	big := bytes.Repeat([]byte(" "), openai.MaxRequestBytes+1)
+	copy(big, one)
+
+	for _, tt := range []struct {
+		name, contentType, origin string
+		body                      []byte
+		status                    int
+		says                      string
+	}{
+		{"text/plain", "text/plain", "", one, 415, "send it as Content-Type: application/json"},
+		{"another site", "application/json", "https://evil.example", one, 403, "no requests from web pages of other sites"},
+		{"too large", "application/json", "", big, 413, "the request is larger than 1 MiB"},
+		{"10,000 passages", "application/json", "", tenThousand, 400, "sponge_draft has 10000 passages; sponge serve reads at most 100"},
+	} {
+		status, reply := post(t, url, tt.contentType, tt.origin, tt.body)
+		if status != tt.status || !strings.Contains(reply, tt.says) {
+			t.Errorf("%s: got %d %s, want %d saying %q", tt.name, status, reply, tt.status, tt.says)
+		}
+	}
+	if n := e.Stats().PromptFits; n != 0 {
+		t.Errorf("the model tokenized %d prompts for requests it refused", n)
+	}
+}
+
+// hangUp serves a sponge_draft request and, once the first statement is
+// made, waits for the client to hang up before the model goes on.
+type hangUp struct {
+	*modelServer
+	pieces atomic.Int32
+	done   chan error // what Generate returned
+}
+
+func (g *hangUp) Generate(ctx context.Context, req *openai.ChatRequest, emit func(string) error) (string, openai.Usage, error) {
+	finish, usage, err := g.modelServer.Generate(ctx, req, func(p string) error {
+		if g.pieces.Add(1) > 1 {
+			return emit(p)
+		}
+		if err := emit(p); err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(10 * time.Second):
+		}
+		return nil // as if written: the model must notice by itself
+	})
+	g.done <- err
+	return finish, usage, err
+}
+
+// TestServeStopsWhenClientHangsUp: when the client goes, the model stops
+// writing, and the next request is served.
+func TestServeStopsWhenClientHangsUp(t *testing.T) {
+	e := openTiny(t)
+	_, _, passages := teaFixture(t)
+	g := &hangUp{modelServer: &modelServer{e: e}, done: make(chan error, 1)}
+	url := serveHandler(t, g)
+	d, err := OpenFixedEndpoint(url, Fixed{Statements: jsonl.MaxStatements, TextTokens: 8, QuoteTokens: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	n := 0
+	d.Draft(ctx, "How hot?", passages, func(*jsonl.Statement) error { n++; cancel(); return nil })
+	select {
+	case err := <-g.done:
+		if !errors.Is(err, context.Canceled) || g.pieces.Load() != 1 {
+			t.Errorf("the model ended with %v after %d of %d statements", err, g.pieces.Load(), jsonl.MaxStatements)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the model went on writing after the client hung up")
+	}
+	if n != 1 {
+		t.Errorf("the client got %d statements", n)
+	}
+	// The turn is free again.
+	g.pieces.Store(1) // no more waiting
+	got := 0
+	if err := d.Draft(context.Background(), "How hot?", passages, func(*jsonl.Statement) error { got++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	<-g.done
+	if got != jsonl.MaxStatements {
+		t.Errorf("the next request got %d statements, want %d", got, jsonl.MaxStatements)
 	}
 }
 

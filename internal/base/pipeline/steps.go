@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"syscall"
+	"time"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 )
@@ -29,6 +30,7 @@ type Ask struct {
 	Extractive bool
 	Endpoint   string
 	Model      string
+	Timeout    time.Duration // how long sponge-draft waits for a server; 0 is its default
 }
 
 // Steps are the stages that answer a: sponge-search | sponge-rank |
@@ -55,6 +57,9 @@ func (a Ask) Steps() []Step {
 		}
 		if a.Model != "" {
 			draft = append(draft, "--model", a.Model)
+		}
+		if a.Timeout > 0 && !a.Extractive {
+			draft = append(draft, "--timeout", a.Timeout.String())
 		}
 		steps = append(steps, Step{"sponge-draft", draft}, Step{"sponge-verify", lib})
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"strings"
+	"time"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
@@ -20,6 +21,8 @@ type askOptions struct {
 	Extractive bool   `long:"extractive" description:"answer with the best sentences of the passages, without a model"`
 	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements (e.g. http://127.0.0.1:8080)"`
 	Model      string `long:"model" value-name:"NAME" description:"the model name to ask the --endpoint for"`
+	// The same default as sponge-draft's --timeout, which it is passed to.
+	Timeout time.Duration `long:"timeout" default:"5m" value-name:"DURATION" description:"how long to wait for the statements of a server (--endpoint or sponge serve)"`
 }
 
 func runAsk(env *Env, args []string) int {
@@ -44,7 +47,15 @@ func runAsk(env *Env, args []string) int {
 	if opts.Extractive && opts.Endpoint != "" {
 		return console.Report(env.Stderr, Prog, console.Usage("--extractive and --endpoint do not go together"))
 	}
-	steps := pipeline.Ask{Library: opts.Library, Question: question, Limit: opts.Limit, Passages: opts.Passages,
-		JSON: opts.JSON, Extractive: opts.Extractive, Endpoint: opts.Endpoint, Model: opts.Model}.Steps()
-	return pipeline.RunProcesses(Prog, steps, env.Stdin, env.Stdout, env.Stderr)
+	if opts.Timeout <= 0 {
+		return console.Report(env.Stderr, Prog, console.Usage("--timeout must be more than 0, not %s", opts.Timeout))
+	}
+	return pipeline.RunProcesses(Prog, askSteps(&opts, question), env.Stdin, env.Stdout, env.Stderr)
+}
+
+// askSteps are the stages that answer question, with their arguments.
+func askSteps(opts *askOptions, question string) []pipeline.Step {
+	return pipeline.Ask{Library: opts.Library, Question: question, Limit: opts.Limit, Passages: opts.Passages,
+		JSON: opts.JSON, Extractive: opts.Extractive, Endpoint: opts.Endpoint, Model: opts.Model,
+		Timeout: opts.Timeout}.Steps()
 }

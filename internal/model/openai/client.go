@@ -34,6 +34,9 @@ type Client struct {
 	IdleTimeout time.Duration
 	// TotalTimeout bounds a whole request; zero means no bound but ctx.
 	TotalTimeout time.Duration
+	// MaxReplyBytes bounds the body of a reply, so that a server that
+	// never stops writing cannot fill the memory; zero means no bound.
+	MaxReplyBytes int64
 
 	httpOnce sync.Once
 	http     *http.Client
@@ -44,6 +47,21 @@ const (
 	DefaultConnectTimeout   = 5 * time.Second
 	DefaultFirstByteTimeout = 3 * time.Minute
 	DefaultIdleTimeout      = time.Minute
+	// DefaultTotalTimeout: on a CPU a small model reads a question's
+	// passages (about 3,000 tokens) in a minute or two and writes six
+	// statements in one to three; a reply still coming after 5 minutes is
+	// from a server that is stuck, or one that keeps the line open on purpose.
+	DefaultTotalTimeout = 5 * time.Minute
+)
+
+// Default size limits. A streamed reply is a few hundred bytes of JSON per
+// token, so even a thousand tokens (the most sponge asks for) are a few
+// hundred KB: 4 MiB is far beyond any honest reply.
+const (
+	DefaultMaxReplyBytes = 4 << 20
+	// MaxLineBytes bounds one line of a streamed reply: an event is one
+	// token's chunk, a few hundred bytes.
+	MaxLineBytes = 1 << 20
 )
 
 // NewClient returns a client for the server at endpoint: a base URL such as
@@ -66,6 +84,8 @@ func NewClient(endpoint string) (*Client, error) {
 		ConnectTimeout:   DefaultConnectTimeout,
 		FirstByteTimeout: DefaultFirstByteTimeout,
 		IdleTimeout:      DefaultIdleTimeout,
+		TotalTimeout:     DefaultTotalTimeout,
+		MaxReplyBytes:    DefaultMaxReplyBytes,
 	}
 	return c, nil
 }
@@ -97,6 +117,7 @@ const (
 	ErrMalformed                              // a reply that is not what the protocol says
 	ErrServer                                 // the server reported an error inside the stream
 	ErrCut                                    // the reply ended before it was complete
+	ErrTooLarge                               // the reply, or a line of it, passed its size limit
 )
 
 // Error is a failure talking to a server. Its message names the endpoint.
@@ -117,9 +138,11 @@ func (c *Client) errorf(kind ErrorKind, err error, format string, a ...any) *Err
 }
 
 var (
-	errFirstByte = errors.New("first byte timeout")
-	errIdle      = errors.New("idle timeout")
-	errTotal     = errors.New("total timeout")
+	errFirstByte   = errors.New("first byte timeout")
+	errIdle        = errors.New("idle timeout")
+	errTotal       = errors.New("total timeout")
+	errTooLarge    = errors.New("reply too large")
+	errLineTooLong = errors.New("line too long")
 )
 
 // watchdog cancels a request when the server is silent too long.
@@ -163,6 +186,11 @@ func (c *Client) watch(ctx context.Context) *watchdog {
 func (w *watchdog) alive() {
 	w.heard.Store(true)
 	if w.timer == nil {
+		// No bound on the first event (the total bounds it): the idle
+		// timeout starts with it.
+		if w.idle > 0 {
+			w.timer = time.AfterFunc(w.idle, func() { w.cancel(errIdle) })
+		}
 		return
 	}
 	if w.idle > 0 {
@@ -174,6 +202,12 @@ func (w *watchdog) alive() {
 
 // transportError turns an error of the HTTP exchange into an *Error.
 func (c *Client) transportError(ctx context.Context, err error, what string) *Error {
+	switch {
+	case errors.Is(err, errTooLarge):
+		return c.errorf(ErrTooLarge, err, "the reply passed %s and was still coming (a few statements take a few KB)", size(c.MaxReplyBytes))
+	case errors.Is(err, errLineTooLong):
+		return c.errorf(ErrTooLarge, err, "a line of the reply stream passed %s (an event takes a few hundred bytes)", size(MaxLineBytes))
+	}
 	switch cause := context.Cause(ctx); {
 	case errors.Is(cause, errFirstByte):
 		return c.errorf(ErrTimeout, err, "no reply within %s of asking", round(c.FirstByteTimeout))
@@ -208,6 +242,64 @@ func (c *Client) transportError(ctx context.Context, err error, what string) *Er
 		return c.errorf(ErrCut, err, "the server closed the connection before the reply was complete")
 	}
 	return c.errorf(ErrCut, err, "%s: %v", what, err)
+}
+
+// size says n bytes for people: 4 MiB, 512 KiB.
+func size(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// capped reads at most n bytes of r; a byte more is errTooLarge.
+type capped struct {
+	r io.Reader
+	n int64
+}
+
+func (c *capped) Read(p []byte) (int, error) {
+	if c.n <= 0 {
+		// At the limit: the end of the body, or one byte too many.
+		var one [1]byte
+		k, err := c.r.Read(one[:])
+		if k > 0 {
+			return 0, errTooLarge
+		}
+		return 0, err
+	}
+	if int64(len(p)) > c.n {
+		p = p[:c.n]
+	}
+	n, err := c.r.Read(p)
+	c.n -= int64(n)
+	return n, err
+}
+
+// body is the body of a reply, bounded by MaxReplyBytes.
+func (c *Client) body(resp *http.Response) io.Reader {
+	if c.MaxReplyBytes <= 0 {
+		return resp.Body
+	}
+	return &capped{r: resp.Body, n: c.MaxReplyBytes}
+}
+
+// readLine reads one line, its newline included, of at most max bytes.
+func readLine(br *bufio.Reader, max int) (string, error) {
+	var line []byte
+	for {
+		frag, err := br.ReadSlice('\n')
+		if len(line)+len(frag) > max {
+			return "", errLineTooLong
+		}
+		line = append(line, frag...)
+		if err != bufio.ErrBufferFull {
+			return string(line), err
+		}
+	}
 }
 
 func round(d time.Duration) time.Duration {
@@ -262,6 +354,12 @@ func (c *Client) statusError(resp *http.Response, model string) *Error {
 			strings.Contains(low, "schema") || strings.Contains(low, "grammar")):
 		e.Kind = ErrFormatUnsupported
 		e.Msg = fmt.Sprintf("the server refused the JSON schema (%d: %s)", resp.StatusCode, msg)
+	case resp.StatusCode >= 500:
+		// The server is up: it failed, and its message says how.
+		e.Msg = fmt.Sprintf("the server failed (%d %s)", resp.StatusCode, http.StatusText(resp.StatusCode))
+		if msg != "" {
+			e.Msg += ": " + msg
+		}
 	default:
 		if msg == "" {
 			msg = http.StatusText(resp.StatusCode)
@@ -379,7 +477,7 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*ChatResponse, erro
 	if w.timer != nil {
 		w.timer.Stop() // the body of a whole reply comes at once, when it is done
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
+	body, err := io.ReadAll(c.body(resp))
 	if err != nil {
 		return nil, c.transportError(w.ctx, err, "reading the reply")
 	}
@@ -430,7 +528,7 @@ func (c *Client) ChatStream(ctx context.Context, req ChatRequest, onDelta func(t
 	ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if ct == "application/json" {
 		// A server that ignores "stream" sends the whole reply at once.
-		body, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
+		body, err := io.ReadAll(c.body(resp))
 		if err != nil {
 			return nil, c.transportError(w.ctx, err, "reading the reply")
 		}
@@ -447,7 +545,7 @@ func (c *Client) ChatStream(ctx context.Context, req ChatRequest, onDelta func(t
 		}
 		return res, nil
 	}
-	return c.readStream(w, resp.Body, onDelta)
+	return c.readStream(w, c.body(resp), onDelta)
 }
 
 // readStream reads server-sent events: "data: {chunk}" lines, blank lines
@@ -509,7 +607,7 @@ func (c *Client) readStream(w *watchdog, body io.Reader, onDelta func(string) er
 		return false, nil
 	}
 	for {
-		line, err := br.ReadString('\n')
+		line, err := readLine(br, MaxLineBytes)
 		if len(line) > 0 {
 			line = strings.TrimRight(line, "\r\n")
 			switch {

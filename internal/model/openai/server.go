@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"strings"
 	"time"
@@ -95,9 +96,28 @@ func newID() string {
 	return "chatcmpl-" + hex.EncodeToString(b[:])
 }
 
+// MaxRequestBytes bounds the body of a chat request. The model reads at
+// most its context, 8,192 tokens (some 32 KB of text); a request from
+// sponge-draft carries its passages twice, about 30 KB.
+const MaxRequestBytes = 1 << 20
+
 func (h *Handler) chat(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, 32<<20))
+	// A web page can POST text/plain to any address without asking first
+	// (a "simple" cross-origin request); it must ask before sending JSON,
+	// and this server never says yes.
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, "invalid_request_error", "",
+			fmt.Sprintf("the request is %q; send it as Content-Type: application/json", r.Header.Get("Content-Type")))
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxRequestBytes))
 	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			writeError(w, http.StatusRequestEntityTooLarge, "invalid_request_error", "",
+				fmt.Sprintf("the request is larger than %s, far more than the model can read", size(MaxRequestBytes)))
+			return
+		}
 		writeError(w, http.StatusBadRequest, "invalid_request_error", "", "cannot read the request: "+err.Error())
 		return
 	}

@@ -3,6 +3,7 @@ package openai
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -174,5 +175,63 @@ func TestServerBadBodies(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 404 {
 		t.Errorf("unknown path: got %d", resp.StatusCode)
+	}
+}
+
+// TestServerRefusesSimpleRequests: a web page can send a POST of
+// text/plain (or a form) to 127.0.0.1 without asking the server first;
+// such a request is refused before any reply is generated.
+func TestServerRefusesSimpleRequests(t *testing.T) {
+	g := &echo{}
+	srv := httptest.NewServer(NewHandler(g))
+	defer srv.Close()
+	body := `{"messages":[{"role":"user","content":"hi"}]}`
+	for ct, want := range map[string]int{
+		"text/plain":                        http.StatusUnsupportedMediaType,
+		"application/x-www-form-urlencoded": http.StatusUnsupportedMediaType,
+		"multipart/form-data; boundary=x":   http.StatusUnsupportedMediaType,
+		"":                                  http.StatusUnsupportedMediaType,
+		"application/json; charset=utf-8":   http.StatusOK,
+	} {
+		req, _ := http.NewRequest("POST", srv.URL+"/v1/chat/completions", strings.NewReader(body))
+		if ct != "" {
+			req.Header.Set("Content-Type", ct)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("%q: got %d (%s), want %d", ct, resp.StatusCode, msg, want)
+		}
+		if want != http.StatusOK && !strings.Contains(string(msg), "send it as Content-Type: application/json") {
+			t.Errorf("%q: message %s", ct, msg)
+		}
+	}
+	if g.most.Load() != 1 {
+		t.Errorf("%d replies generated at most at once, want the one JSON request only", g.most.Load())
+	}
+}
+
+// TestServerRefusesLargeBody: a body past MaxRequestBytes is refused
+// without being read whole.
+func TestServerRefusesLargeBody(t *testing.T) {
+	g := &echo{}
+	srv := httptest.NewServer(NewHandler(g))
+	defer srv.Close()
+	big := `{"messages":[{"role":"user","content":"` + strings.Repeat("tea ", MaxRequestBytes/4) + `"}]}`
+	resp, err := http.Post(srv.URL+"/v1/chat/completions", "application/json", strings.NewReader(big))
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(string(msg), "the request is larger than 1 MiB") {
+		t.Errorf("got %d: %s", resp.StatusCode, msg)
+	}
+	if g.most.Load() != 0 {
+		t.Error("a reply was generated")
 	}
 }

@@ -3,8 +3,17 @@
 // file documents every record; the structs here are the single definition.
 package jsonl
 
+import (
+	"fmt"
+
+	"github.com/sponge-library/sponge/internal/base/item"
+)
+
 // Version is the protocol version every record carries in "v".
 const Version = 1
+
+// MaxLimit is the most items a question may ask sponge-search for.
+const MaxLimit = 20
 
 // MaxStatements is the most statements an answer shows: a drafter writes
 // no more, and sponge-verify leaves out those past it (reason "too-many"),
@@ -155,4 +164,26 @@ type Done struct {
 	Header
 	Stage      string `json:"stage"`
 	Statements int    `json:"statements"`
+}
+
+// checker is a record with rules beyond its JSON shape, checked as it is
+// decoded: an id names a file in the library, so only a real id may pass.
+type checker interface{ check() error }
+
+func (q *Question) check() error {
+	if q.Limit < 0 || q.Limit > MaxLimit {
+		return fmt.Errorf("limit must be from 1 to %d (or left out), not %d", MaxLimit, q.Limit)
+	}
+	return nil
+}
+
+func (h *Hit) check() error      { return checkID(h.ItemID) }
+func (p *Passage) check() error  { return checkID(p.ItemID) }
+func (v *Verified) check() error { return checkID(v.ItemID) }
+
+func checkID(id string) error {
+	if !item.IsID(id) {
+		return fmt.Errorf("itemId %q is not an item id (64 lowercase hex digits)", id)
+	}
+	return nil
 }

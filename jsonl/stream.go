@@ -107,6 +107,9 @@ func NewReader(r io.Reader, name string) *Reader {
 	return &Reader{name: name, r: bufio.NewReaderSize(r, 64*1024)}
 }
 
+// Name is how errors call the input, such as "<stdin>".
+func (r *Reader) Name() string { return r.name }
+
 // Next returns the next record, or io.EOF at the end of the input. Blank
 // lines are skipped. A line that is not a valid record is a *DecodeError.
 func (r *Reader) Next() (*Line, error) {
@@ -179,6 +182,11 @@ func Decode(raw []byte) (Record, error) {
 	}
 	if dec.More() {
 		return nil, errors.New("more than one JSON value on the line")
+	}
+	if c, ok := rec.(checker); ok {
+		if err := c.check(); err != nil {
+			return nil, fmt.Errorf("bad %s record: %v", *h.Type, err)
+		}
 	}
 	return rec, nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/sponge-library/sponge/internal/base/item"
 )
 
 func TestDecodeErrors(t *testing.T) {
@@ -56,7 +57,7 @@ func TestRoundTrip(t *testing.T) {
 		&Passage{Number: 1, ItemID: strings.Repeat("b", 64), Title: "Talk", StartMs: &ms, Paragraph: 2, Text: "so the leaves do not turn bitter", Score: 0.9},
 		&Model{Name: ModelExtractive},
 		&Statement{Text: "Cooler water.", Passage: 1, Quote: "so the leaves do not turn bitter"},
-		&Verified{Text: "Cooler water.", Passage: 1, Quote: "q", ItemID: "c", Title: "t", Paragraph: 2, Start: 4, End: 9, Page: 12, Saved: "q"},
+		&Verified{Text: "Cooler water.", Passage: 1, Quote: "q", ItemID: "cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc", Title: "t", Paragraph: 2, Start: 4, End: 9, Page: 12, Saved: "q"},
 		&LeftOut{Text: "x", Passage: 9, Quote: "y", Reason: ReasonBadPassage},
 		&Done{Stage: "sponge-draft", Statements: 2},
 	}
@@ -91,7 +92,7 @@ func TestRoundTrip(t *testing.T) {
 func TestLongLine(t *testing.T) {
 	text := strings.Repeat("word ", 300000)
 	var buf bytes.Buffer
-	NewWriter(&buf).Write(&Passage{Number: 1, ItemID: "a", Title: "t", Text: text})
+	NewWriter(&buf).Write(&Passage{Number: 1, ItemID: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Title: "t", Text: text})
 	NewWriter(&buf).Write(&Done{Stage: "x"})
 	r := NewReader(&oneByteAtATime{r: &buf, n: 4096}, "<stdin>")
 	l, err := r.Next()
@@ -118,14 +119,57 @@ func (o *oneByteAtATime) Read(p []byte) (int, error) {
 	return o.r.Read(p)
 }
 
+func checkFuzzID(t *testing.T, id string) {
+	t.Helper()
+	if !item.IsID(id) {
+		t.Fatalf("itemId %q decoded", id)
+	}
+}
+
+// TestDecodeRefusesBadIDsAndLimits: an id that is not 64 lowercase hex
+// digits (one that climbs out of the library above all) and a limit out of
+// range are refused as the line is decoded, in every record that has them.
+func TestDecodeRefusesBadIDsAndLimits(t *testing.T) {
+	climb := strings.Repeat("../", 21) + "a"
+	for _, line := range []string{
+		`{"v":1,"type":"hit","itemId":"` + climb + `","title":"t","score":1,"rank":1,"foundBy":["keyword"]}`,
+		`{"v":1,"type":"passage","number":1,"itemId":"` + climb + `","title":"t","text":"x"}`,
+		`{"v":1,"type":"verified","text":"x","passage":1,"quote":"q","itemId":"` + climb + `","title":"t","paragraph":0,"start":0,"end":1,"saved":"q"}`,
+		`{"v":1,"type":"passage","number":1,"itemId":"` + strings.Repeat("A", 64) + `","title":"t","text":"x"}`,
+		`{"v":1,"type":"hit","itemId":"","title":"t","score":1,"rank":1,"foundBy":["keyword"]}`,
+		`{"v":1,"type":"question","text":"q","limit":-5}`,
+		`{"v":1,"type":"question","text":"q","limit":100000000000}`,
+	} {
+		if len(climb) != 64 {
+			t.Fatal("the climbing id is not 64 characters")
+		}
+		if rec, err := Decode([]byte(line)); err == nil {
+			t.Errorf("decoded %s as %+v", line, rec)
+		}
+	}
+}
+
 func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"v":1,"type":"statement","text":"x","passage":1,"quote":"q"}`))
-	f.Add([]byte(`{"v":1,"type":"hit","itemId":"a","title":"t","score":1,"rank":1,"foundBy":["keyword"],"paragraph":null}`))
+	f.Add([]byte(`{"v":1,"type":"hit","itemId":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","title":"t","score":1,"rank":1,"foundBy":["keyword"],"paragraph":null}`))
 	f.Add([]byte(`{"v":1,"type":"passage","number":1,"startMs":-5}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		rec, err := Decode(line)
 		if err != nil {
 			return
+		}
+		// What decodes keeps the rules: an id is an id, a limit a limit.
+		switch r := rec.(type) {
+		case *Hit:
+			checkFuzzID(t, r.ItemID)
+		case *Passage:
+			checkFuzzID(t, r.ItemID)
+		case *Verified:
+			checkFuzzID(t, r.ItemID)
+		case *Question:
+			if r.Limit < 0 || r.Limit > MaxLimit {
+				t.Fatalf("limit %d decoded", r.Limit)
+			}
 		}
 		// What decodes must write and decode again to the same record.
 		var buf bytes.Buffer

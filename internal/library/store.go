@@ -99,6 +99,8 @@ func ItemID(source []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// Every caller has checked that id is an id (item.IsID): nothing else may
+// become a path.
 func (l *Library) itemPath(id string) string {
 	return filepath.Join(l.Dir, "items", id[:2], id+".zst")
 }
@@ -126,6 +128,9 @@ func codecs() (*zstd.Encoder, *zstd.Decoder) {
 
 // Has reports whether the item is in the store.
 func (l *Library) Has(id string) bool {
+	if !item.IsID(id) {
+		return false
+	}
 	_, err := os.Stat(l.itemPath(id))
 	return err == nil
 }
@@ -178,8 +183,8 @@ type frames struct {
 
 // open reads an item file and splits it into its frames.
 func (l *Library) open(id string) (*frames, error) {
-	if len(id) != 64 {
-		return nil, fault.New(fault.BadID, "%q is not a full item id", id)
+	if !item.IsID(id) {
+		return nil, fault.New(fault.BadID, "%q is not a full item id (64 hex digits)", id)
 	}
 	data, err := os.ReadFile(l.itemPath(id))
 	if errors.Is(err, fs.ErrNotExist) {
@@ -216,6 +221,9 @@ func (l *Library) open(id string) (*frames, error) {
 // disk: Sync does, once for a whole batch (see Writer.Flush). It is safe to
 // call from several goroutines.
 func (l *Library) Put(it *item.Item, source []byte) error {
+	if !item.IsID(it.ID) {
+		return fault.New(fault.BadID, "%q is not a full item id (64 hex digits)", it.ID)
+	}
 	e, _ := codecs()
 	meta, err := json.Marshal(MetaOf(it))
 	if err != nil {
@@ -250,6 +258,9 @@ func skippable(dst []byte, magic uint32, payload []byte) []byte {
 
 // Delete removes an item (and its source) from the store.
 func (l *Library) Delete(id string) error {
+	if !item.IsID(id) {
+		return fault.New(fault.BadID, "%q is not a full item id (64 hex digits)", id)
+	}
 	if err := os.Remove(l.itemPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
@@ -285,7 +296,7 @@ func MetaOf(it *item.Item) *Meta {
 // Meta reads the summary of an item from the head of its file; an item
 // file without one is summed up from the item itself.
 func (l *Library) Meta(id string) (*Meta, error) {
-	if len(id) == 64 {
+	if item.IsID(id) {
 		if f, err := os.Open(l.itemPath(id)); err == nil {
 			var head [8]byte
 			_, err := io.ReadFull(f, head[:])

@@ -21,8 +21,8 @@ import (
 )
 
 var epPassages = []*jsonl.Passage{
-	{Number: 1, ItemID: "aa", Title: "Green tea", Heading: "Brewing", Text: "Brew green tea at 70 to 80 degrees for two minutes."},
-	{Number: 2, ItemID: "bb", Title: "Black tea", Page: 3, Text: "Black tea wants boiling water and four minutes."},
+	{Number: 1, ItemID: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Title: "Green tea", Heading: "Brewing", Text: "Brew green tea at 70 to 80 degrees for two minutes."},
+	{Number: 2, ItemID: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", Title: "Black tea", Page: 3, Text: "Black tea wants boiling water and four minutes."},
 }
 
 const epReply = `{"statements":[{"text":"Green tea is brewed below boiling.","passage":1,"quote":"Brew green tea at 70 to 80 degrees"},` +

@@ -26,7 +26,7 @@ const Prog = "sponge-search"
 // Limits on how many items a search picks.
 const (
 	DefaultLimit = 8
-	MaxLimit     = 20
+	MaxLimit     = jsonl.MaxLimit
 )
 
 type options struct {

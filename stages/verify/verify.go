@@ -88,7 +88,9 @@ func New(lib *library.Library) *Verifier {
 }
 
 // Run reads the stream, writes each checked statement as soon as it is
-// checked, and passes every other record on. A malformed line stops it.
+// checked, and passes every other record on. A malformed line stops it, and
+// so does a verified or left-out record: a stream that holds one already is
+// refused whole (exit 3), since it claims checks this stage did not make.
 func (v *Verifier) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error {
 	return pipeline.Each(r, func(line *jsonl.Line) error {
 		var err error
@@ -98,6 +100,12 @@ func (v *Verifier) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) er
 			err = w.WriteRaw(line.Raw)
 		case *jsonl.Statement:
 			err = w.Write(v.Check(rec))
+		case *jsonl.Verified, *jsonl.LeftOut:
+			// Only this stage says a quote was checked: a stream that
+			// already holds its records was written by someone else, and
+			// passing them on would show an unchecked quote as checked.
+			return &jsonl.DecodeError{Input: r.Name(), Line: line.Number,
+				Err: fmt.Errorf("a %s record in sponge-verify's input: only sponge-verify writes them, from statements", jsonl.TypeOf(rec))}
 		default:
 			err = w.WriteRaw(line.Raw)
 		}
@@ -142,10 +150,9 @@ func (v *Verifier) Check(s *jsonl.Statement) jsonl.Record {
 	}
 	v.seen[q.Normal()] = true
 	v.shown++
-	title := p.Title
-	if title == "" {
-		title = l.it.Title
-	}
+	// The title is the library's, never the stream's: a real quote must
+	// not be shown under a made-up source.
+	title := l.it.Title
 	page, startMs := l.it.Paragraphs[para].At(m.Start)
 	return &jsonl.Verified{
 		Text: s.Text, Passage: s.Passage, Quote: s.Quote,

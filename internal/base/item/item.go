@@ -23,6 +23,23 @@ const ShortLen = 12
 // MinPrefix is the shortest id prefix commands accept.
 const MinPrefix = 4
 
+// IDLen is how many hex digits a full id has (a SHA-256).
+const IDLen = 64
+
+// IsID reports whether s is a full item id: 64 lowercase hex digits, and
+// so nothing that could name a path outside the library.
+func IsID(s string) bool {
+	if len(s) != IDLen {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 // Item is one saved thing: a note, a web page, a PDF, a transcript.
 type Item struct {
 	// ID is the hex SHA-256 of the saved source bytes (see library.ItemID).

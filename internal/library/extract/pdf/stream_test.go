@@ -460,3 +460,33 @@ func TestUnsupportedFilter(t *testing.T) {
 		}
 	}
 }
+
+// Decoded counts what the filters make, a stream each time it is read and
+// a chain's intermediate data too: a caller bounds it against forms drawn
+// a million times.
+func TestDecoded(t *testing.T) {
+	plain := noise(5000, 8)
+	s := filtered(t, " /Filter /FlateDecode", zlibBytes(plain))
+	for i := 1; i <= 3; i++ {
+		if _, err := s.Data(1 << 20); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.d.Decoded(); got != int64(i*len(plain)) {
+			t.Errorf("after %d reads of %d bytes: Decoded() = %d", i, len(plain), got)
+		}
+	}
+	hex := []byte(fmt.Sprintf("%x>", zlibBytes(plain)))
+	s = filtered(t, " /Filter [/ASCIIHexDecode /FlateDecode]", hex)
+	if _, err := s.Data(1 << 20); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.d.Decoded(), int64(len(zlibBytes(plain))+len(plain)); got != want {
+		t.Errorf("a two-filter chain: Decoded() = %d, want %d", got, want)
+	}
+	// A bomb counts what was made of it, up to the limit.
+	s = filtered(t, " /Filter /FlateDecode", zlibBytes(make([]byte, 8<<20)))
+	s.Data(1 << 20)
+	if got := s.d.Decoded(); got != 1<<20 {
+		t.Errorf("a bomb read with a 1 MB limit: Decoded() = %d", got)
+	}
+}

@@ -54,7 +54,8 @@ func extractPDF(data []byte) (*Document, error) {
 			}
 		}()
 		doc, err := pureGoPDF(data, deadline)
-		if err != nil && err != errTooSlow && err != errNotPDF && err != errPassword {
+		_, over := err.(*budgetError)
+		if err != nil && err != errTooSlow && err != errNotPDF && err != errPassword && !over {
 			// PDFium repairs what the pure-Go reader cannot open.
 			fdoc, ferr := readPDFium(context.Background(), data, deadline)
 			switch {
@@ -140,7 +141,7 @@ func readPDF(data []byte, deadline time.Time) (*Document, error) {
 		return nil, errors.New("corrupt PDF: no pages")
 	}
 	var pages [][]pdfLine
-	doc := newDocCache()
+	doc := newDocCache(r)
 	var firstErr error
 	failed := 0
 	for i := 1; i <= n; i++ {
@@ -151,6 +152,10 @@ func readPDF(data []byte, deadline time.Time) (*Document, error) {
 		gs, err := pageGlyphs(p, doc, deadline)
 		if errors.Is(err, errTooSlow) {
 			return nil, errTooSlow
+		}
+		if over, ok := err.(*budgetError); ok {
+			over.page = i
+			return nil, over
 		}
 		if err != nil {
 			if firstErr == nil {

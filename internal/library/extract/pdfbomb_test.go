@@ -189,9 +189,9 @@ func TestPDFBombs(t *testing.T) {
 			if err != nil {
 				t.Fatalf("child said %q", out)
 			}
-			// Memory the Go runtime does not see (PDFium's, in WebAssembly)
-			// counts in the child's resident size; the race detector's
-			// shadow memory too, hence the slack.
+			// Memory the Go runtime does not see (a C or WebAssembly
+			// library's) counts in the child's resident size; the race
+			// detector's shadow memory too, hence the slack.
 			rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
 			if rss > 4*bombCeiling {
 				t.Errorf("the child's resident size reached %d MiB", rss>>20)

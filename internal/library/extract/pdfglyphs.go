@@ -759,8 +759,7 @@ const (
 )
 
 // budgetError is a PDF that would cost more than a budget: a damaged or
-// hostile file, refused whole. PDFium, which has no such budgets, is not
-// tried on it.
+// hostile file, refused whole.
 type budgetError struct {
 	page int // 1-based, set by the page loop
 	what string

@@ -64,8 +64,7 @@ func FuzzSRT(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) { fuzzExtract(t, []byte(s), "f.srt") })
 }
 
-// FuzzPDF runs the pure-Go reader only: starting PDFium for every input
-// would make fuzzing crawl, and PDFium is not our parser to fuzz.
+// FuzzPDF runs the reader under a deadline of its own.
 func FuzzPDF(f *testing.F) {
 	f.Add(teaPDF(f))
 	f.Add([]byte("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +

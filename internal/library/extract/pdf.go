@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -28,13 +27,10 @@ var (
 	errNoText    = errors.New("no text in PDF (scanned images are not read)")
 	errTooSlow   = errors.New("PDF too slow to read: sponge gave up after the time limit")
 	errNotPDF    = errors.New("corrupt PDF: not a PDF file (no %PDF header)")
-	// errPassword is a PDF whose encryption the pure-Go reader knows and
-	// whose empty user password does not open it: PDFium cannot either.
+	// errPassword is a PDF whose encryption the reader knows and whose
+	// empty user password does not open it.
 	errPassword = fmt.Errorf("%w", errEncrypted)
 )
-
-// pureGoPDF is the reader tried first; tests replace it to reach the fallback.
-var pureGoPDF = readPDF
 
 // extractPDF reads the text of a PDF page by page.
 func extractPDF(data []byte) (*Document, error) {
@@ -53,17 +49,7 @@ func extractPDF(data []byte) (*Document, error) {
 				done <- result{nil, corrupt(panicError(r))}
 			}
 		}()
-		doc, err := pureGoPDF(data, deadline)
-		if err != nil && err != errTooSlow && err != errNotPDF && err != errPassword {
-			// PDFium repairs what the pure-Go reader cannot open.
-			fdoc, ferr := readPDFium(context.Background(), data, deadline)
-			switch {
-			case ferr == nil:
-				doc, err = fdoc, nil
-			case errors.Is(ferr, errEncrypted), errors.Is(ferr, errNoText) && !errors.Is(err, errEncrypted):
-				err = ferr
-			}
-		}
+		doc, err := readPDF(data, deadline)
 		done <- result{doc, err}
 	}()
 	// The reader checks the deadline itself; this timer is the last resort
@@ -140,7 +126,7 @@ func readPDF(data []byte, deadline time.Time) (*Document, error) {
 		return nil, errors.New("corrupt PDF: no pages")
 	}
 	var pages [][]pdfLine
-	doc := newDocCache()
+	doc := newDocCache(r)
 	var firstErr error
 	failed := 0
 	for i := 1; i <= n; i++ {
@@ -152,13 +138,17 @@ func readPDF(data []byte, deadline time.Time) (*Document, error) {
 		if errors.Is(err, errTooSlow) {
 			return nil, errTooSlow
 		}
+		if over, ok := err.(*budgetError); ok {
+			over.page = i
+			return nil, over
+		}
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
 			}
 			failed++
 		}
-		pages = append(pages, glyphLines(gs, i, true))
+		pages = append(pages, glyphLines(gs, i))
 	}
 	// The document is not used past this point, so the collector can free
 	// its objects while the pages are laid out, which allocates much.

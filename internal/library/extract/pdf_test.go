@@ -221,20 +221,6 @@ func TestPDFRepaired(t *testing.T) {
 	checkTea(t, d)
 }
 
-// What the pure-Go reader cannot open goes to PDFium.
-func TestPDFFallback(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starting PDFium takes seconds")
-	}
-	defer func(f func([]byte, time.Time) (*Document, error)) { pureGoPDF = f }(pureGoPDF)
-	pureGoPDF = func([]byte, time.Time) (*Document, error) { return nil, errors.New("corrupt PDF: cannot read") }
-	d, err := Bytes(teaPDF(t), "tea.pdf", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkTea(t, d)
-}
-
 func checkTea(t *testing.T, d *Document) {
 	t.Helper()
 	checkDoc(t, d)

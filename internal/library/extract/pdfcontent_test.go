@@ -200,11 +200,11 @@ func TestContentLexerMatchesInterpret(t *testing.T) {
 		compareWithInterpret(t, []byte(s))
 	}
 	// the content of generated pages
-	doc := newDocCache()
 	r, err := openPDF(teaPDF(t))
 	if err != nil {
 		t.Fatal(err)
 	}
+	doc := newDocCache(r)
 	pages, err := pageList(r, time.Now().Add(time.Minute))
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"regexp"
 	"strconv"
@@ -655,15 +656,18 @@ func (f *pdfFont) width(code []byte) float64 {
 	return f.dw
 }
 
-// docCache holds what a document's pages share: its loaded fonts, and
-// buffers reused from page to page.
+// docCache holds what a document's pages share: its loaded fonts, buffers
+// reused from page to page, and what the pages read so far have cost.
 type docCache struct {
+	src    *pdf.Doc
 	fonts  map[any]*pdfFont
 	lexers [maxFormDepth + 1]contentLexer // by form XObject depth
 	glyphs []glyph
+	ops    int // operators run in the document
+	shown  int // glyphs of the pages read
 }
 
-func newDocCache() *docCache { return &docCache{fonts: map[any]*pdfFont{}} }
+func newDocCache(src *pdf.Doc) *docCache { return &docCache{src: src, fonts: map[any]*pdfFont{}} }
 
 // textState is the PDF text state plus the graphics state parts that move glyphs.
 type textState struct {
@@ -682,7 +686,8 @@ type interp struct {
 	size     hypot // of the glyphs' text space, kept: a string's glyphs share it
 	xscale   hypot
 	depth    int
-	budget   int // operators left before the page is abandoned
+	ops      int // operators run on the page, a form's each time it is drawn
+	room     int // glyphs the page may show: its budget, or what is left of the document's
 	deadline time.Time
 }
 
@@ -740,26 +745,53 @@ func (c *hypot) of(p, q float64) float64 {
 	return c.h
 }
 
+// Budgets for what one PDF may cost, whatever its size on disk: a few KB
+// of forms drawing forms ten times over, or of flated zeros, would take
+// gigabytes and minutes. Past one the file is refused whole. In brackets, for the others,
+// the most any of the 269 texlive-latex-base-doc PDFs needs.
 const (
-	maxOpsPerPage = 2_000_000
-	maxFormDepth  = 8 // form XObjects drawn inside form XObjects
+	maxFormDepth     = 8           // form XObjects drawn inside form XObjects; deeper ones are not drawn, as before
+	maxOpsPerPage    = 2_000_000   // operators run, a form's each time it is drawn [6,334]
+	maxOpsPerDoc     = 100_000_000 // [1.3 million]: seconds of work
+	maxGlyphsPerPage = 1_000_000   // [5,383]: 56 MB of glyphs
+	maxGlyphsPerDoc  = 20_000_000  // [3.2 million]
+	maxDecodedPerDoc = 1 << 30     // bytes the stream filters make, a stream each time it is read [26 MB]
 )
+
+// budgetError is a PDF that would cost more than a budget: a damaged or
+// hostile file, refused whole.
+type budgetError struct {
+	page int // 1-based, set by the page loop
+	what string
+}
+
+func (e *budgetError) Error() string {
+	return fmt.Sprintf("p.%d: %s (a damaged or hostile file); stopped", e.page, e.what)
+}
+
+func overBudget(format string, a ...any) *budgetError {
+	return &budgetError{what: fmt.Sprintf(format, a...)}
+}
 
 // pageGlyphs returns the glyphs of a page in content-stream order. doc
 // holds the fonts loaded so far in the document; the glyphs are valid
 // until the next call with the same doc.
 func pageGlyphs(p pdf.Page, doc *docCache, deadline time.Time) (gs []glyph, err error) {
-	in := &interp{glyphs: doc.glyphs[:0], doc: doc, fonts: doc.fonts, budget: maxOpsPerPage, deadline: deadline}
+	in := &interp{glyphs: doc.glyphs[:0], doc: doc, fonts: doc.fonts, deadline: deadline,
+		room: min(maxGlyphsPerPage, maxGlyphsPerDoc-doc.shown)}
 	defer func() {
 		doc.glyphs = in.glyphs
+		doc.shown += len(in.glyphs)
 		if r := recover(); r != nil {
 			// Keep what was read before the damage: a page with a broken
 			// tail still has its first paragraphs.
 			gs = in.glyphs
+			over, isOver := r.(*budgetError)
 			switch {
 			case r == errTooSlow:
 				err = errTooSlow
-			case r == errPageBudget:
+			case isOver:
+				gs, err = nil, over
 			case len(gs) == 0:
 				err = panicError(r)
 			}
@@ -772,10 +804,6 @@ func pageGlyphs(p pdf.Page, doc *docCache, deadline time.Time) (gs []glyph, err 
 	in.run(contents, p.Resources(), textState{ctm: identity, th: 1})
 	return in.glyphs, nil
 }
-
-// errPageBudget stops a page whose content stream runs past maxOpsPerPage
-// operators; the glyphs read so far are kept.
-var errPageBudget = errors.New("page content too long")
 
 func (in *interp) run(strm, res pdf.Value, st textState) {
 	var stack []textState
@@ -810,6 +838,12 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 			f = in.noFont
 		}
 		for len(raw) > 0 {
+			if len(in.glyphs) >= in.room {
+				if in.room == maxGlyphsPerPage {
+					panic(overBudget("the page shows more than %d million characters", maxGlyphsPerPage/1_000_000))
+				}
+				panic(overBudget("the document shows more than %d million characters", maxGlyphsPerDoc/1_000_000))
+			}
 			n := f.codeLen(raw)
 			code := raw[:n]
 			raw = raw[n:]
@@ -836,6 +870,9 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 	// operands stay valid while a form is drawn.
 	lx := &in.doc.lexers[in.depth]
 	data, rerr := contentBytes(strm, lx.data)
+	if rerr == errContentTooLong {
+		panic(overBudget("a content stream inflates to more than %d MiB", maxContentBytes>>20))
+	}
 	*lx = contentLexer{data: data, err: rerr, text: lx.text[:0], args: lx.args[:0], elems: lx.elems[:0]}
 	afterBI := false
 	for {
@@ -843,11 +880,17 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 		if !ok {
 			break
 		}
-		in.budget--
-		if in.budget < 0 {
-			panic(errPageBudget)
+		in.ops++
+		in.doc.ops++
+		switch {
+		case in.ops > maxOpsPerPage:
+			panic(overBudget("the page draws more than %d million objects", maxOpsPerPage/1_000_000))
+		case in.doc.ops > maxOpsPerDoc:
+			panic(overBudget("the document draws more than %d million objects", maxOpsPerDoc/1_000_000))
+		case in.doc.src.Decoded() > maxDecodedPerDoc:
+			panic(overBudget("the document's streams inflate to more than %d MiB", maxDecodedPerDoc>>20))
 		}
-		if in.budget%4096 == 0 && !in.deadline.IsZero() && time.Now().After(in.deadline) {
+		if in.ops%4096 == 0 && !in.deadline.IsZero() && time.Now().After(in.deadline) {
 			panic(errTooSlow)
 		}
 		args := lx.args

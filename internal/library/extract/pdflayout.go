@@ -33,9 +33,7 @@ type pdfLine struct {
 }
 
 // glyphLines groups a page's glyphs, in content-stream order, into lines.
-// gapSpaces says whether a gap between glyphs is a space; PDFium, which
-// gives tight glyph boxes, adds the spaces itself.
-func glyphLines(gs []glyph, page int, gapSpaces bool) []pdfLine {
+func glyphLines(gs []glyph, page int) []pdfLine {
 	var lines []pdfLine
 	var b strings.Builder
 	var cur pdfLine
@@ -80,7 +78,7 @@ func glyphLines(gs []glyph, page int, gapSpaces bool) []pdfLine {
 			dx := g.x - prevEnd
 			if math.Abs(dy) > lineJump*em || dx < -3*em {
 				flush()
-			} else if pendingSpace || gapSpaces && (dx > spaceGap*math.Min(size, prevSize) || dx < -0.5*em) {
+			} else if pendingSpace || dx > spaceGap*math.Min(size, prevSize) || dx < -0.5*em {
 				b.WriteByte(' ')
 			}
 		}

@@ -18,6 +18,7 @@ type Doc struct {
 	cache       map[Ref]any
 	objStms     map[int]*objStm // decoded object streams, by object number
 	objStmBytes int             // their decoded size
+	decoded     int64           // bytes the stream filters made, in all (see Decoded)
 	crypt       *crypt
 	resolving   map[Ref]bool
 	repaired    bool
@@ -100,6 +101,11 @@ func (d *Doc) forget() {
 	d.objStms = map[int]*objStm{}
 	d.objStmBytes = 0
 }
+
+// Decoded is how many bytes the stream filters have made so far, a stream
+// counted each time it is read: what reading the document has cost, which
+// a caller bounds (a form drawn a million times inflates a million times).
+func (d *Doc) Decoded() int64 { return d.decoded }
 
 // xrefMatches checks a few objects the table places at file offsets: a
 // table that is off (a file edited by hand, bytes added in front) is

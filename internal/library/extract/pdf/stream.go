@@ -5,13 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/klauspost/compress/flate"
 )
 
-// maxIntermediate bounds what a filter makes for the next one to read.
-const maxIntermediate = 256 << 20
+// maxIntermediate bounds what a filter makes for the next one to read: the
+// largest stream callers ask for (a page's content), as a filter chain's
+// intermediate data is no larger than its output.
+const maxIntermediate = 64 << 20
 
 // ErrTooLong is a stream that decodes to more than the caller's limit.
 var ErrTooLong = errors.New("stream longer than the limit")
@@ -97,6 +100,7 @@ func (d *Doc) streamData(s *Stream, max int) ([]byte, error) {
 		}
 		var err error
 		data, err = d.decode(name, ps[i], data, limit)
+		d.decoded += int64(len(data))
 		if err != nil {
 			return data, err
 		}
@@ -171,10 +175,12 @@ func inflate(data []byte, max int) ([]byte, error) {
 		fr = flate.NewReader(br)
 	}
 	defer flatePool.Put(fr)
-	out := make([]byte, 0, min(max, 4*len(data)+512))
+	out := make([]byte, 0, min(max+1, 4*len(data)+512))
 	for {
 		if len(out) == cap(out) {
-			out = append(out, 0)[:len(out)]
+			// Grow as append would, but to no more than max+1 bytes: a
+			// bomb then costs its limit, not twice it.
+			out = slices.Grow(out, min(len(out), max+1-len(out)))
 		}
 		n, err := fr.Read(out[len(out):cap(out)])
 		out = out[:len(out)+n]

@@ -184,17 +184,17 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 	r := Added{Input: in}
 	var data []byte
 	var contentType, name, source string
+	regular := false
 	switch {
 	case in.Stdin:
-		data, r.Err = io.ReadAll(opts.Stdin)
+		data, r.Err = extract.ReadAll(opts.Stdin, extract.MaxBytes, 0)
 		name, source = "stdin", "stdin"
 	case in.URL != "":
 		data, contentType, r.Err = extract.Fetch(ctx, in.URL, extract.FetchOptions{Timeout: opts.Timeout})
 		name, source = in.URL, in.URL
 	default:
-		data, r.Err = os.ReadFile(in.Path)
+		data, regular, r.Err = readFile(in.Path)
 		if r.Err != nil {
-			r.Err = errors.Unwrap(r.Err)
 			return r
 		}
 		name = in.Path
@@ -223,7 +223,7 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 	}
 	r.Item = &item.Item{ID: r.ID, Title: title, TitleGiven: opts.Title != "", Source: source, Kind: doc.Kind,
 		Added: time.Now().UTC().Truncate(time.Second), Paragraphs: doc.Paragraphs}
-	if opts.Link && in.Path != "" && filepath.IsAbs(source) {
+	if opts.Link && regular && filepath.IsAbs(source) {
 		r.Item.Linked = true
 		data = nil
 	}
@@ -233,6 +233,47 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 		r.Err = fmt.Errorf("cannot save: %w", err)
 	}
 	return r
+}
+
+// readFile reads a file given by path, at most extract.MaxBytes of it: a
+// regular file, whose size is known before it is read, or a named pipe
+// (`sponge add <(…)`), read like stdin. Devices and sockets are refused:
+// /dev/zero has no end, and a terminal or a disk is not a document.
+func readFile(path string) (data []byte, regular bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, errors.Unwrap(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, false, errors.Unwrap(err)
+	}
+	var known int64
+	switch m := st.Mode(); {
+	case m.IsRegular():
+		known, regular = st.Size(), true
+	case m&fs.ModeNamedPipe != 0:
+	case m.IsDir():
+		return nil, false, errors.New("a folder, not a file") // made since Expand looked
+	default:
+		what := "not a regular file"
+		switch {
+		case m&fs.ModeCharDevice != 0:
+			what = "a character device"
+		case m&fs.ModeDevice != 0:
+			what = "a block device"
+		case m&fs.ModeSocket != 0:
+			what = "a socket"
+		}
+		return nil, false, fmt.Errorf("%s, not a file: sponge reads files, folders, URLs and stdin (-)", what)
+	}
+	data, err = extract.ReadAll(f, extract.MaxBytes, known)
+	var perr *fs.PathError
+	if errors.As(err, &perr) {
+		err = perr.Err
+	}
+	return data, regular, err
 }
 
 // ExtractedTitle is an item's title when none is given: the document's,

@@ -44,14 +44,13 @@ func runAdd(env *Env, args []string) int {
 	var inputs []ingest.Input
 	failed, skipped := 0, 0
 	for _, a := range rest {
-		ins, skip, err := ingest.Expand(a)
-		if err != nil {
+		ins, skip, errs := ingest.Expand(a)
+		for _, err := range errs {
 			console.PrintError(env.Stderr, Prog, err.Error())
-			failed++
-			continue
 		}
+		failed += len(errs)
 		for _, s := range skip {
-			console.PrintWarning(env.Stderr, Prog, s+": skipped, not a format sponge reads")
+			console.PrintWarning(env.Stderr, Prog, s.Path+": skipped, "+s.Why)
 		}
 		skipped += len(skip)
 		inputs = append(inputs, ins...)

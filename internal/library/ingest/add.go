@@ -44,9 +44,19 @@ type Added struct {
 	Had   bool // the library had it already (or an earlier input of this run)
 }
 
-// Expand turns one argument into inputs; files under a folder that sponge
-// does not read are returned as skipped.
-func Expand(arg string) (ins []Input, skipped []string, err error) {
+// Skipped is a file under a folder that sponge does not read, and why.
+type Skipped struct {
+	Path, Why string
+}
+
+// Expand turns one argument into inputs. Under a folder, files that
+// sponge does not read are returned as skipped, and each file or folder
+// that cannot be read as an error naming it, while the walk goes on: one
+// locked sub-folder costs its own files, not the whole folder. A link to a
+// file is followed, as the file a person sees in the folder; a link to a
+// folder is not (a walk that followed them could go round for ever, or
+// reach far outside the folder), and is skipped.
+func Expand(arg string) (ins []Input, skipped []Skipped, errs []error) {
 	switch {
 	case arg == "-":
 		return []Input{{Name: "stdin", Stdin: true}}, nil, nil
@@ -56,16 +66,21 @@ func Expand(arg string) (ins []Input, skipped []string, err error) {
 	st, err := os.Stat(arg)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, fmt.Errorf("%s: no such file or folder", arg)
+			return nil, nil, []error{fmt.Errorf("%s: no such file or folder", arg)}
 		}
-		return nil, nil, fmt.Errorf("%s: %v", arg, errors.Unwrap(err))
+		return nil, nil, []error{fmt.Errorf("%s: %v", arg, errors.Unwrap(err))}
 	}
 	if !st.IsDir() {
 		return []Input{{Name: arg, Path: arg}}, nil, nil
 	}
-	err = filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
+	filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return fmt.Errorf("%s: %v", p, errors.Unwrap(err))
+			if d != nil && d.IsDir() {
+				errs = append(errs, fmt.Errorf("%s: cannot read the folder (%v)", p, errors.Unwrap(err)))
+			} else {
+				errs = append(errs, fmt.Errorf("%s: %v", p, errors.Unwrap(err)))
+			}
+			return nil // the walk goes on without it
 		}
 		if d.IsDir() {
 			if p != arg && strings.HasPrefix(d.Name(), ".") {
@@ -73,18 +88,34 @@ func Expand(arg string) (ins []Input, skipped []string, err error) {
 			}
 			return nil
 		}
-		if strings.HasPrefix(d.Name(), ".") || !d.Type().IsRegular() {
+		if strings.HasPrefix(d.Name(), ".") {
 			return nil
 		}
-		if extract.Supported(d.Name()) {
+		mode := d.Type()
+		if mode&fs.ModeSymlink != 0 {
+			st, err := os.Stat(p)
+			switch {
+			case err != nil:
+				skipped = append(skipped, Skipped{p, "a link to nothing"})
+				return nil
+			case st.IsDir():
+				skipped = append(skipped, Skipped{p, "a link to a folder, not followed (add the folder itself)"})
+				return nil
+			}
+			mode = st.Mode().Type()
+		}
+		switch {
+		case !mode.IsRegular():
+			skipped = append(skipped, Skipped{p, "not a regular file"})
+		case extract.Supported(d.Name()):
 			ins = append(ins, Input{Name: p, Path: p})
-		} else {
-			skipped = append(skipped, p)
+		default:
+			skipped = append(skipped, Skipped{p, "not a format sponge reads"})
 		}
 		return nil
 	})
 	sort.Slice(ins, func(i, j int) bool { return ins[i].Path < ins[j].Path })
-	return ins, skipped, err
+	return ins, skipped, errs
 }
 
 // Add saves the inputs: it reads and extracts them on all cores, saves each

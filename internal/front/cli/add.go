@@ -100,7 +100,7 @@ func runAdd(env *Env, args []string) int {
 	bar.Finish()
 	if err := w.Close(); err != nil {
 		console.PrintError(env.Stderr, Prog, "cannot finish the index: "+err.Error())
-		console.PrintHint(env.Stderr, Prog, "the items are saved; run 'sponge reindex'")
+		console.PrintHint(env.Stderr, Prog, unfinishedHint(nAdded))
 		failed++
 	}
 	// Meaning search: embed the new items' paragraphs (embedding.go).
@@ -114,4 +114,16 @@ func runAdd(env *Env, args []string) int {
 		return console.ExitFailure
 	}
 	return console.ExitOK
+}
+
+// unfinishedHint is the hint when the index could not be finished after
+// added items were saved: true only of what this add saved.
+func unfinishedHint(added int) string {
+	switch added {
+	case 0:
+		return "nothing was saved; fix the cause, run 'sponge reindex', and add again"
+	case 1:
+		return "the item added is saved; run 'sponge reindex' to put it in the index"
+	}
+	return fmt.Sprintf("the %d items added are saved; run 'sponge reindex' to put them in the index", added)
 }

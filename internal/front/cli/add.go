@@ -44,14 +44,13 @@ func runAdd(env *Env, args []string) int {
 	var inputs []ingest.Input
 	failed, skipped := 0, 0
 	for _, a := range rest {
-		ins, skip, err := ingest.Expand(a)
-		if err != nil {
+		ins, skip, errs := ingest.Expand(a)
+		for _, err := range errs {
 			console.PrintError(env.Stderr, Prog, err.Error())
-			failed++
-			continue
 		}
+		failed += len(errs)
 		for _, s := range skip {
-			console.PrintWarning(env.Stderr, Prog, s+": skipped, not a format sponge reads")
+			console.PrintWarning(env.Stderr, Prog, s.Path+": skipped, "+s.Why)
 		}
 		skipped += len(skip)
 		inputs = append(inputs, ins...)
@@ -101,7 +100,7 @@ func runAdd(env *Env, args []string) int {
 	bar.Finish()
 	if err := w.Close(); err != nil {
 		console.PrintError(env.Stderr, Prog, "cannot finish the index: "+err.Error())
-		console.PrintHint(env.Stderr, Prog, "the items are saved; run 'sponge reindex'")
+		console.PrintHint(env.Stderr, Prog, unfinishedHint(nAdded))
 		failed++
 	}
 	// Meaning search: embed the new items' paragraphs (embedding.go).
@@ -115,4 +114,16 @@ func runAdd(env *Env, args []string) int {
 		return console.ExitFailure
 	}
 	return console.ExitOK
+}
+
+// unfinishedHint is the hint when the index could not be finished after
+// added items were saved: true only of what this add saved.
+func unfinishedHint(added int) string {
+	switch added {
+	case 0:
+		return "nothing was saved; fix the cause, run 'sponge reindex', and add again"
+	case 1:
+		return "the item added is saved; run 'sponge reindex' to put it in the index"
+	}
+	return fmt.Sprintf("the %d items added are saved; run 'sponge reindex' to put them in the index", added)
 }

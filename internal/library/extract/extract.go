@@ -107,6 +107,9 @@ func Read(data []byte, name, kind, contentType string) (doc *Document, err error
 	if contentType != "" {
 		_, params, _ = mime.ParseMediaType(contentType)
 	}
+	if kind != item.KindPDF && looksBinary(data, params["charset"]) {
+		return nil, errors.New("not text: it looks like binary data")
+	}
 	switch kind {
 	case item.KindPDF:
 		doc, err = extractPDF(data)
@@ -254,9 +257,6 @@ func decodeText(data []byte, cs string) (string, error) {
 			}
 		}
 	}
-	if bytes.Count(data, []byte{0}) > len(data)/100+1 {
-		return "", errors.New("not a text file (binary data)")
-	}
 	if utf8.Valid(data) {
 		return string(data), nil
 	}
@@ -265,6 +265,29 @@ func decodeText(data []byte, cs string) (string, error) {
 		return strings.ToValidUTF8(string(data), "\uFFFD"), nil
 	}
 	return string(out), nil
+}
+
+// looksBinary says whether data, to be read as text, is binary data
+// instead (an image, an archive, a program renamed .md or .txt): more than
+// 1% of its bytes (and one stray) are control characters that no text
+// holds. Random bytes are 11% such, a program or an image more, and text
+// none but tab, line and page breaks, backspace and escape (in terminal
+// logs) and DOS's end of file, which do not count. A share of bytes that
+// are not UTF-8 is no sign: text in Windows-1252, read as such, is all
+// that, and so is text in another 8-bit code. UTF-16 text, whose every
+// other byte is 0, is known by its byte-order mark or charset.
+func looksBinary(data []byte, charset string) bool {
+	if bytes.HasPrefix(data, []byte("\xff\xfe")) || bytes.HasPrefix(data, []byte("\xfe\xff")) ||
+		strings.HasPrefix(strings.ToLower(charset), "utf-16") {
+		return false
+	}
+	n := 0
+	for _, c := range data {
+		if c < ' ' && c != '\t' && c != '\n' && c != '\v' && c != '\f' && c != '\r' && c != '\b' && c != 0x1b && c != 0x1a || c == 0x7f {
+			n++
+		}
+	}
+	return n > len(data)/100+1
 }
 
 // panicError turns a recovered panic into an error; runtime errors keep

@@ -203,6 +203,19 @@ func TestLongParagraphSplit(t *testing.T) {
 	}
 }
 
+// junk is n bytes that look random, as a compressed file does.
+func junk(n int) string {
+	b := make([]byte, n)
+	x := uint32(2463534242)
+	for i := range b {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		b[i] = byte(x >> 24)
+	}
+	return string(b)
+}
+
 func TestBytesDispatch(t *testing.T) {
 	for _, tc := range []struct {
 		data, name, ct, wantKind, wantErr string
@@ -223,7 +236,13 @@ func TestBytesDispatch(t *testing.T) {
 		{"<html><head><title>T</title><script>x()</script></head><body><nav>menu</nav></body></html>", "a.html", "", "", "empty document"},
 		{"WEBVTT\n\nNOTE nothing here\n", "a.vtt", "", "", "empty document"},
 		{"not a transcript at all", "a.srt", "", "", "no cues found: not a SubRip transcript"},
-		{"\x00\x01\x02\x00\x00\x00binary", "a.txt", "", "", "not a text file (binary data)"},
+		{"\x00\x01\x02\x00\x00\x00binary", "a.txt", "", "", "not text: it looks like binary data"},
+		{junk(4096), "junk.md", "", "", "not text: it looks like binary data"},
+		{junk(4096), "junk.txt", "", "", "not text: it looks like binary data"},
+		{junk(4096), "junk.html", "", "", "not text: it looks like binary data"},
+		{junk(4096), "junk.srt", "", "", "not text: it looks like binary data"},
+		{"Caf\xe9 cr\xe8me, na\xefve \x93quotes\x94\r\n\x1a", "cp1252.txt", "", item.KindText, ""},
+		{"\x1b[1mbold\x1b[0m log line\n\x1b[31merror\x1b[0m: kettle\x08\x08 dry\f\n", "term.txt", "", item.KindText, ""},
 		{"hello", "a.pdf", "", "", "corrupt PDF: not a PDF file (no %PDF header)"},
 	} {
 		d, err := Bytes([]byte(tc.data), tc.name, tc.ct)

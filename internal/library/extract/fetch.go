@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -14,18 +13,15 @@ import (
 	"time"
 )
 
-// FetchOptions limit a fetch; zero values mean the defaults (30 s, 50 MiB,
-// a client of our own).
+// FetchOptions limit a fetch; zero values mean the defaults (30 s,
+// MaxBytes, a client of our own).
 type FetchOptions struct {
 	Timeout  time.Duration
 	MaxBytes int64
 	Client   *http.Client
 }
 
-const (
-	defaultFetchTimeout = 30 * time.Second
-	defaultMaxBytes     = 50 << 20
-)
+const defaultFetchTimeout = 30 * time.Second
 
 // Fetch gets a URL (http/https only) with a timeout and a size limit,
 // returning the body and its content type. Errors name the URL and say why.
@@ -34,7 +30,7 @@ func Fetch(ctx context.Context, rawURL string, opt FetchOptions) (body []byte, c
 		opt.Timeout = defaultFetchTimeout
 	}
 	if opt.MaxBytes <= 0 {
-		opt.MaxBytes = defaultMaxBytes
+		opt.MaxBytes = MaxBytes
 	}
 	client := opt.Client
 	if client == nil {
@@ -63,15 +59,12 @@ func Fetch(ctx context.Context, rawURL string, opt FetchOptions) (body []byte, c
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return nil, "", fmt.Errorf("%s: server answered %s", rawURL, resp.Status)
 	}
-	if resp.ContentLength > opt.MaxBytes {
-		return nil, "", fmt.Errorf("%s: too large (%s; the limit is %s)", rawURL, size(resp.ContentLength), size(opt.MaxBytes))
-	}
-	body, err = io.ReadAll(io.LimitReader(resp.Body, opt.MaxBytes+1))
-	if err != nil {
+	body, err = ReadAll(resp.Body, opt.MaxBytes, max(resp.ContentLength, 0))
+	var tooLarge *TooLargeError
+	if errors.As(err, &tooLarge) {
+		return nil, "", fmt.Errorf("%s: %w", rawURL, err)
+	} else if err != nil {
 		return nil, "", fmt.Errorf("%s: %s", rawURL, fetchReason(ctx, err, opt.Timeout))
-	}
-	if int64(len(body)) > opt.MaxBytes {
-		return nil, "", fmt.Errorf("%s: too large (more than %s)", rawURL, size(opt.MaxBytes))
 	}
 	return body, resp.Header.Get("Content-Type"), nil
 }

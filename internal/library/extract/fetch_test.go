@@ -81,7 +81,7 @@ func TestFetch(t *testing.T) {
 	}{
 		{srv.URL + "/missing", FetchOptions{}, srv.URL + "/missing: server answered 404 Not Found"},
 		{srv.URL + "/slow", FetchOptions{Timeout: 200 * time.Millisecond}, srv.URL + "/slow: timed out after 200ms"},
-		{srv.URL + "/big", FetchOptions{MaxBytes: 1000}, srv.URL + "/big: too large (more than 1000 bytes)"},
+		{srv.URL + "/big", FetchOptions{MaxBytes: 1000}, srv.URL + "/big: too large (more than the limit of 1000 bytes)"},
 		{srv.URL + "/big-declared", FetchOptions{MaxBytes: 1000}, srv.URL + "/big-declared: too large (97 KiB; the limit is 1000 bytes)"},
 		{"ftp://127.0.0.1/x", FetchOptions{}, "ftp://127.0.0.1/x: only http and https URLs can be fetched"},
 		{"http://", FetchOptions{}, "http://: not a valid URL"},

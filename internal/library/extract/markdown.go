@@ -27,7 +27,6 @@ var (
 	fenceRE      = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
 	listRE       = regexp.MustCompile(`^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)`)
 	taskRE       = regexp.MustCompile(`^\[[ xX]\][ \t]+`)
-	quoteRE      = regexp.MustCompile(`^ {0,3}>[ ]?`)
 	refDefRE     = regexp.MustCompile(`^ {0,3}\[[^\]^][^\]]*\]:[ \t]*\S+`)
 	footDefRE    = regexp.MustCompile(`^ {0,3}\[\^([^\]]+)\]:[ \t]*`)
 	tableDelimRE = regexp.MustCompile(`^[ \t]*\|?[ \t]*:?-{1,}:?[ \t]*(\|[ \t]*:?-{1,}:?[ \t]*)+\|?[ \t]*$`)
@@ -145,11 +144,7 @@ func extractMarkdown(text string) *Document {
 			continue
 		}
 		// Quote markers are not text; what is inside a quote is read as usual.
-		quoted := false
-		for quoteRE.MatchString(line) {
-			line = quoteRE.ReplaceAllString(line, "")
-			quoted = true
-		}
+		line, quoted := unquote(line)
 		if strings.TrimSpace(line) == "" {
 			flush()
 			continue
@@ -224,6 +219,24 @@ func extractMarkdown(text string) *Document {
 	return &Document{Title: title, Paragraphs: b.paras}
 }
 
+// unquote removes the quote markers ("> > ", ">>") at the start of a line,
+// in one pass: a line of many markers costs no more than any other.
+func unquote(line string) (rest string, quoted bool) {
+	for {
+		i := 0
+		for i < 3 && i < len(line) && line[i] == ' ' {
+			i++
+		}
+		if i == len(line) || line[i] != '>' {
+			return line, quoted
+		}
+		line, quoted = line[i+1:], true
+		if line != "" && line[0] == ' ' {
+			line = line[1:]
+		}
+	}
+}
+
 // isOrderedNoSpace is a paragraph line like "2024. was a year" that only
 // looks like an ordered list item; CommonMark does not let such a line
 // interrupt a paragraph unless it starts with 1.
@@ -290,6 +303,22 @@ func replaceCodeSpans(s string, f func(string) string) string {
 	if !strings.Contains(s, "`") {
 		return s
 	}
+	// Where each run of backticks starts, by its length, found in one pass:
+	// an opener's closer is the next run of its length, found without
+	// searching the rest of the text again for each opener.
+	runs := map[int][]int{}
+	for i := 0; i < len(s); {
+		if s[i] != '`' {
+			i++
+			continue
+		}
+		n := 1
+		for i+n < len(s) && s[i+n] == '`' {
+			n++
+		}
+		runs[n] = append(runs[n], i)
+		i += n
+	}
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		if s[i] != '`' {
@@ -297,33 +326,21 @@ func replaceCodeSpans(s string, f func(string) string) string {
 			i++
 			continue
 		}
-		n := 0
+		n := 1
 		for i+n < len(s) && s[i+n] == '`' {
 			n++
 		}
-		ticks := s[i : i+n]
-		end := -1
-		for j := i + n; j < len(s); {
-			k := strings.Index(s[j:], ticks)
-			if k < 0 {
-				break
-			}
-			k += j
-			m := 0
-			for k+m < len(s) && s[k+m] == '`' {
-				m++
-			}
-			if m == n {
-				end = k
-				break
-			}
-			j = k + m
+		same := runs[n]
+		for len(same) > 0 && same[0] <= i {
+			same = same[1:]
 		}
-		if end < 0 {
-			b.WriteString(ticks)
+		runs[n] = same
+		if len(same) == 0 {
+			b.WriteString(s[i : i+n])
 			i += n
 			continue
 		}
+		end := same[0]
 		code := s[i+n : end]
 		if t := strings.TrimSpace(code); t != "" {
 			code = t
@@ -342,9 +359,20 @@ func stripEmphasis(s string) string {
 		return s
 	}
 	rs := []rune(s)
-	type run struct{ start, n int }
+	type run struct {
+		c rune
+		n int
+	}
 	remove := make([]bool, len(rs))
-	var openers []run
+	// The openers not yet closed, nearest last, are openers[:open] (their
+	// rune offsets); a closer takes the nearest opener of its kind and drops
+	// those after it. Each kind's openers are also listed apart, so that a
+	// closer finds its own at once however many of other kinds wait; an entry
+	// there whose opener was dropped is stale, and skipped when met.
+	type entry struct{ k, at int } // openers[k] == at while it is open
+	var openers []int
+	byRun := map[run][]entry{}
+	open := 0
 	for i := 0; i < len(rs); {
 		c := rs[i]
 		if c != '*' && c != '_' && c != '~' {
@@ -373,23 +401,29 @@ func stripEmphasis(s string) string {
 		}
 		matched := false
 		if right {
-			for k := len(openers) - 1; k >= 0; k-- {
-				o := openers[k]
-				if rs[o.start] == c && o.n == n {
-					for x := o.start; x < o.start+o.n; x++ {
-						remove[x] = true
-					}
-					for x := i; x < j; x++ {
-						remove[x] = true
-					}
-					openers = openers[:k]
-					matched = true
-					break
-				}
+			key := run{c, n}
+			same := byRun[key]
+			for len(same) > 0 && (same[len(same)-1].k >= open || openers[same[len(same)-1].k] != same[len(same)-1].at) {
+				same = same[:len(same)-1]
 			}
+			if len(same) > 0 {
+				k := same[len(same)-1].k
+				for x := openers[k]; x < openers[k]+n; x++ {
+					remove[x] = true
+				}
+				for x := i; x < j; x++ {
+					remove[x] = true
+				}
+				open = k
+				same = same[:len(same)-1]
+				matched = true
+			}
+			byRun[key] = same
 		}
 		if !matched && left {
-			openers = append(openers, run{i, n})
+			openers = append(openers[:open], i)
+			byRun[run{c, n}] = append(byRun[run{c, n}], entry{open, i})
+			open++
 		}
 		i = j
 	}

@@ -44,9 +44,19 @@ type Added struct {
 	Had   bool // the library had it already (or an earlier input of this run)
 }
 
-// Expand turns one argument into inputs; files under a folder that sponge
-// does not read are returned as skipped.
-func Expand(arg string) (ins []Input, skipped []string, err error) {
+// Skipped is a file under a folder that sponge does not read, and why.
+type Skipped struct {
+	Path, Why string
+}
+
+// Expand turns one argument into inputs. Under a folder, files that
+// sponge does not read are returned as skipped, and each file or folder
+// that cannot be read as an error naming it, while the walk goes on: one
+// locked sub-folder costs its own files, not the whole folder. A link to a
+// file is followed, as the file a person sees in the folder; a link to a
+// folder is not (a walk that followed them could go round for ever, or
+// reach far outside the folder), and is skipped.
+func Expand(arg string) (ins []Input, skipped []Skipped, errs []error) {
 	switch {
 	case arg == "-":
 		return []Input{{Name: "stdin", Stdin: true}}, nil, nil
@@ -56,16 +66,21 @@ func Expand(arg string) (ins []Input, skipped []string, err error) {
 	st, err := os.Stat(arg)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, fmt.Errorf("%s: no such file or folder", arg)
+			return nil, nil, []error{fmt.Errorf("%s: no such file or folder", arg)}
 		}
-		return nil, nil, fmt.Errorf("%s: %v", arg, errors.Unwrap(err))
+		return nil, nil, []error{fmt.Errorf("%s: %v", arg, errors.Unwrap(err))}
 	}
 	if !st.IsDir() {
 		return []Input{{Name: arg, Path: arg}}, nil, nil
 	}
-	err = filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
+	filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return fmt.Errorf("%s: %v", p, errors.Unwrap(err))
+			if d != nil && d.IsDir() {
+				errs = append(errs, fmt.Errorf("%s: cannot read the folder (%v)", p, errors.Unwrap(err)))
+			} else {
+				errs = append(errs, fmt.Errorf("%s: %v", p, errors.Unwrap(err)))
+			}
+			return nil // the walk goes on without it
 		}
 		if d.IsDir() {
 			if p != arg && strings.HasPrefix(d.Name(), ".") {
@@ -73,18 +88,34 @@ func Expand(arg string) (ins []Input, skipped []string, err error) {
 			}
 			return nil
 		}
-		if strings.HasPrefix(d.Name(), ".") || !d.Type().IsRegular() {
+		if strings.HasPrefix(d.Name(), ".") {
 			return nil
 		}
-		if extract.Supported(d.Name()) {
+		mode := d.Type()
+		if mode&fs.ModeSymlink != 0 {
+			st, err := os.Stat(p)
+			switch {
+			case err != nil:
+				skipped = append(skipped, Skipped{p, "a link to nothing"})
+				return nil
+			case st.IsDir():
+				skipped = append(skipped, Skipped{p, "a link to a folder, not followed (add the folder itself)"})
+				return nil
+			}
+			mode = st.Mode().Type()
+		}
+		switch {
+		case !mode.IsRegular():
+			skipped = append(skipped, Skipped{p, "not a regular file"})
+		case extract.Supported(d.Name()):
 			ins = append(ins, Input{Name: p, Path: p})
-		} else {
-			skipped = append(skipped, p)
+		default:
+			skipped = append(skipped, Skipped{p, "not a format sponge reads"})
 		}
 		return nil
 	})
 	sort.Slice(ins, func(i, j int) bool { return ins[i].Path < ins[j].Path })
-	return ins, skipped, err
+	return ins, skipped, errs
 }
 
 // Add saves the inputs: it reads and extracts them on all cores, saves each
@@ -184,17 +215,17 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 	r := Added{Input: in}
 	var data []byte
 	var contentType, name, source string
+	regular := false
 	switch {
 	case in.Stdin:
-		data, r.Err = io.ReadAll(opts.Stdin)
+		data, r.Err = extract.ReadAll(opts.Stdin, extract.MaxBytes, 0)
 		name, source = "stdin", "stdin"
 	case in.URL != "":
 		data, contentType, r.Err = extract.Fetch(ctx, in.URL, extract.FetchOptions{Timeout: opts.Timeout})
 		name, source = in.URL, in.URL
 	default:
-		data, r.Err = os.ReadFile(in.Path)
+		data, regular, r.Err = readFile(in.Path)
 		if r.Err != nil {
-			r.Err = errors.Unwrap(r.Err)
 			return r
 		}
 		name = in.Path
@@ -223,7 +254,7 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 	}
 	r.Item = &item.Item{ID: r.ID, Title: title, TitleGiven: opts.Title != "", Source: source, Kind: doc.Kind,
 		Added: time.Now().UTC().Truncate(time.Second), Paragraphs: doc.Paragraphs}
-	if opts.Link && in.Path != "" && filepath.IsAbs(source) {
+	if opts.Link && regular && filepath.IsAbs(source) {
 		r.Item.Linked = true
 		data = nil
 	}
@@ -233,6 +264,47 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 		r.Err = fmt.Errorf("cannot save: %w", err)
 	}
 	return r
+}
+
+// readFile reads a file given by path, at most extract.MaxBytes of it: a
+// regular file, whose size is known before it is read, or a named pipe
+// (`sponge add <(…)`), read like stdin. Devices and sockets are refused:
+// /dev/zero has no end, and a terminal or a disk is not a document.
+func readFile(path string) (data []byte, regular bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, errors.Unwrap(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, false, errors.Unwrap(err)
+	}
+	var known int64
+	switch m := st.Mode(); {
+	case m.IsRegular():
+		known, regular = st.Size(), true
+	case m&fs.ModeNamedPipe != 0:
+	case m.IsDir():
+		return nil, false, errors.New("a folder, not a file") // made since Expand looked
+	default:
+		what := "not a regular file"
+		switch {
+		case m&fs.ModeCharDevice != 0:
+			what = "a character device"
+		case m&fs.ModeDevice != 0:
+			what = "a block device"
+		case m&fs.ModeSocket != 0:
+			what = "a socket"
+		}
+		return nil, false, fmt.Errorf("%s, not a file: sponge reads files, folders, URLs and stdin (-)", what)
+	}
+	data, err = extract.ReadAll(f, extract.MaxBytes, known)
+	var perr *fs.PathError
+	if errors.As(err, &perr) {
+		err = perr.Err
+	}
+	return data, regular, err
 }
 
 // ExtractedTitle is an item's title when none is given: the document's,

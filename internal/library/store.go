@@ -188,6 +188,9 @@ func (l *Library) open(id string) (*frames, error) {
 	}
 	data, err := os.ReadFile(l.itemPath(id))
 	if errors.Is(err, fs.ErrNotExist) {
+		if _, serr := os.Stat(l.setAsidePath(id)); serr == nil {
+			return nil, fault.New(fault.SetAside, "item %s is damaged and set aside in %s", item.Short(id), l.setAsidePath(id))
+		}
 		return nil, fault.New(fault.NoItem, "no item %s in the library", item.Short(id))
 	}
 	if err != nil {
@@ -262,6 +265,9 @@ func (l *Library) Delete(id string) error {
 		return fault.New(fault.BadID, "%q is not a full item id (64 hex digits)", id)
 	}
 	if err := os.Remove(l.itemPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if err := os.Remove(l.setAsidePath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	return nil
@@ -360,7 +366,7 @@ func (l *Library) Resolve(prefix string) (string, error) {
 		}
 	}
 	if len(p) == 64 {
-		if l.Has(p) {
+		if _, err := os.Stat(l.setAsidePath(p)); l.Has(p) || err == nil {
 			return p, nil
 		}
 		return "", fault.New(fault.NoItem, "no item matches %q", prefix)
@@ -369,6 +375,13 @@ func (l *Library) Resolve(prefix string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// An item set aside is still found, so that sponge rm can remove it.
+	aside, err := l.SetAsideIDs()
+	if err != nil {
+		return "", err
+	}
+	ids = append(ids, aside...)
+	sort.Strings(ids)
 	i := sort.SearchStrings(ids, p)
 	var found []string
 	for ; i < len(ids) && strings.HasPrefix(ids[i], p); i++ {
@@ -385,6 +398,47 @@ func (l *Library) Resolve(prefix string) (string, error) {
 		short[i] = id[:min(len(id), len(p)+4)]
 	}
 	return "", fault.New(fault.Ambiguous, "%q matches %d items: %s", prefix, len(found), strings.Join(short, ", "))
+}
+
+// setAsidePath is where a damaged item's file is kept once set aside.
+func (l *Library) setAsidePath(id string) string {
+	return filepath.Join(l.Dir, "damaged", id+".zst")
+}
+
+// SetAside moves the file of a damaged item out of the store, into the
+// library's damaged/ folder: the library then works without it (the index
+// can be rebuilt, items added), nothing is thrown away, and Delete (sponge
+// rm) removes it for good. It returns where the file went.
+func (l *Library) SetAside(id string) (string, error) {
+	if !item.IsID(id) {
+		return "", fault.New(fault.BadID, "%q is not a full item id (64 hex digits)", id)
+	}
+	dst := l.setAsidePath(id)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return "", fault.New(fault.Failed, "cannot set item %s aside: %v", item.Short(id), err)
+	}
+	if err := os.Rename(l.itemPath(id), dst); err != nil {
+		return "", fault.New(fault.Failed, "cannot set item %s aside: %v", item.Short(id), err)
+	}
+	return dst, nil
+}
+
+// SetAsideIDs lists the items set aside as damaged.
+func (l *Library) SetAsideIDs() ([]string, error) {
+	files, err := os.ReadDir(filepath.Join(l.Dir, "damaged"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fault.New(fault.Failed, "cannot read the library at %s: %v", l.Dir, err)
+	}
+	var ids []string
+	for _, f := range files {
+		if id, ok := strings.CutSuffix(f.Name(), ".zst"); ok && item.IsID(id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
 }
 
 // Sync waits until everything written to the library's file system is on disk.

@@ -25,6 +25,8 @@ const (
 	Ambiguous
 	// Damaged: a saved item's file is damaged.
 	Damaged
+	// SetAside: the item is damaged and was set aside, out of the store.
+	SetAside
 	// IndexBroken: the index cannot be opened; it can be rebuilt from the
 	// saved items.
 	IndexBroken

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/progress"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/ingest"
@@ -118,9 +119,21 @@ func count(n int, what string) string {
 // openWriter opens the library for changes, telling the person when another
 // sponge command has it and this one waits its turn.
 func openWriter(env *Env, dir string) (*ingest.Writer, error) {
-	return ingest.OpenWriter(dir, func() {
+	w, err := ingest.OpenWriter(dir, func() {
 		fmt.Fprintln(env.Stderr, "sponge: waiting for another sponge command to finish with the library…")
 	})
+	if err == nil {
+		tellSetAside(env, w)
+	}
+	return w, err
+}
+
+// tellSetAside warns of each damaged item a rebuild of the index set aside.
+func tellSetAside(env *Env, w *ingest.Writer) {
+	for _, s := range w.TakeSetAside() {
+		console.PrintWarning(env.Stderr, Prog, fmt.Sprintf("%s; it is set aside in %s, and the library works without it", s.Reason, s.Path))
+		console.PrintHint(env.Stderr, Prog, fmt.Sprintf("add the file again if you have it, and 'sponge rm %s' removes the damaged copy", item.Short(s.ID)))
+	}
 }
 
 // openExistingWriter is openWriter for commands that change a library that

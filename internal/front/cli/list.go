@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/termtext"
 	"github.com/sponge-library/sponge/internal/library"
@@ -238,10 +239,16 @@ func runRm(env *Env, args []string) int {
 	for _, a := range rest {
 		id, err := w.Resolve(a)
 		if err == nil {
+			title := "(damaged, set aside)"
 			var m *library.Meta
 			if m, err = w.Meta(id); err == nil {
+				title = m.Title
+			} else if fe := (*fault.Error)(nil); errors.As(err, &fe) && (fe.Kind == fault.SetAside || fe.Kind == fault.Damaged) {
+				err = nil // a damaged item is removed all the same
+			}
+			if err == nil {
 				if err = w.Remove(id); err == nil {
-					fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), oneLine(m.Title))
+					fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), oneLine(title))
 				}
 			}
 		}
@@ -294,6 +301,7 @@ func runReindex(env *Env, args []string) int {
 	bar := progressFor(env, len(ids), "indexing")
 	err = w.Rebuild(func(done, total int) { bar.Set(int64(done)) })
 	bar.Finish()
+	tellSetAside(env, w)
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}

@@ -165,7 +165,8 @@ var agentHints = map[fault.Kind]string{
 	fault.BadID:       "take ids from the results of search or find_passages",
 	fault.NoItem:      "take ids from the results of search or find_passages",
 	fault.Ambiguous:   "give more digits of the id, as search or find_passages gave it",
-	fault.Damaged:     "ask the user to run 'sponge reindex', which checks the library",
+	fault.Damaged:     "ask the user to run 'sponge reindex', which sets damaged items aside",
+	fault.SetAside:    "the item is damaged: ask the user to add its file again",
 	fault.IndexBroken: "ask the user to run 'sponge reindex', which rebuilds the index from the saved items",
 }
 

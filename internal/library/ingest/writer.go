@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
@@ -38,6 +39,25 @@ type Writer struct {
 	unindexed map[string]bool // saved, noted as pending, not yet in the index
 	last      time.Time
 	failed    error // of the last batch put in the index in the background
+	setAside  []SetAside
+}
+
+// SetAside is a damaged item that a rebuild of the index set aside, out of
+// the store (library.SetAside).
+type SetAside struct {
+	ID     string
+	Reason string // what is wrong with it
+	Path   string // where its file is now
+}
+
+// TakeSetAside returns the items set aside since it was last called: the
+// caller tells the person.
+func (w *Writer) TakeSetAside() []SetAside {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	s := w.setAside
+	w.setAside = nil
+	return s
 }
 
 // OpenWriter opens (or makes) the library at dir for changes. If another
@@ -305,6 +325,19 @@ func (w *Writer) rebuild(progress func(done, total int)) (err error) {
 	b := x.NewBatch()
 	for i, id := range ids {
 		it, err := w.Item(id)
+		var fe *fault.Error
+		if errors.As(err, &fe) && fe.Kind == fault.Damaged {
+			// One damaged file must not lock the whole library: set it
+			// aside, say so, and index the rest.
+			path, aerr := w.Library.SetAside(id)
+			if aerr != nil {
+				return aerr
+			}
+			w.mu.Lock()
+			w.setAside = append(w.setAside, SetAside{ID: id, Reason: err.Error(), Path: path})
+			w.mu.Unlock()
+			continue
+		}
 		if err != nil {
 			return err
 		}

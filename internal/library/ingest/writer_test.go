@@ -426,3 +426,76 @@ func TestBatchByText(t *testing.T) {
 		t.Fatalf("indexed %v, want both items", got)
 	}
 }
+
+// TestDamagedItemSetAside: one item file cut short, and the index gone.
+// Opening the library for changes rebuilds the index without it, sets it
+// aside (named, with its reason), and add, rebuild and remove work again.
+func TestDamagedItemSetAside(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, gsrc := testItem(1)
+	bad, bsrc := testItem(2)
+	for _, x := range []struct {
+		it  *item.Item
+		src []byte
+	}{{good, gsrc}, {bad, bsrc}} {
+		if err := w.Add(x.it, x.src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "items", bad.ID[:2], bad.ID+".zst")
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, st.Size()/2); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "index")); err != nil {
+		t.Fatal(err)
+	}
+
+	w, err = OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatalf("a library with one damaged item does not open for changes: %v", err)
+	}
+	aside := w.TakeSetAside()
+	if len(aside) != 1 || aside[0].ID != bad.ID || !strings.Contains(aside[0].Reason, "damaged") {
+		t.Fatalf("set aside: %+v", aside)
+	}
+	if got := indexed(t, dir); !got[good.ID] || got[bad.ID] {
+		t.Errorf("the index after the rebuild: %v", got)
+	}
+	if _, err := w.Item(bad.ID); err == nil || !strings.Contains(err.Error(), "set aside") {
+		t.Errorf("the damaged item reads as %v", err)
+	}
+	id, err := w.Resolve(bad.ID[:8])
+	if err != nil || id != bad.ID {
+		t.Fatalf("the damaged item is not found to remove: %q, %v", id, err)
+	}
+	third, tsrc := testItem(3)
+	if err := w.Add(third, tsrc); err != nil {
+		t.Fatalf("add after setting aside: %v", err)
+	}
+	if err := w.Rebuild(nil); err != nil {
+		t.Fatalf("rebuild after setting aside: %v", err)
+	}
+	if err := w.Remove(bad.ID); err != nil {
+		t.Fatalf("remove the damaged item: %v", err)
+	}
+	if ids, _ := w.SetAsideIDs(); len(ids) != 0 {
+		t.Errorf("still set aside after remove: %v", ids)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := indexed(t, dir); !got[good.ID] || !got[third.ID] {
+		t.Errorf("the index at the end: %v", got)
+	}
+}

@@ -47,12 +47,39 @@ func runList(env *Env, args []string) int {
 		return console.Report(env.Stderr, Prog, err)
 	}
 	metas := make([]*library.Meta, 0, len(ids))
+	failed := 0
 	for _, id := range ids {
 		m, err := lib.Meta(id)
 		if err != nil {
-			return console.Report(env.Stderr, Prog, err)
+			// One damaged item is named, and the rest still listed.
+			console.Report(env.Stderr, Prog, err)
+			failed++
+			continue
 		}
 		metas = append(metas, m)
+	}
+	// Items saved but not yet in the index (an add at work, or one that
+	// was killed) are listed, but search cannot find them: say so, so that
+	// list and search do not seem to disagree.
+	if pending, err := lib.Pending(); err == nil {
+		saved := map[string]bool{}
+		for _, id := range ids {
+			saved[id] = true
+		}
+		n := 0
+		for _, id := range pending {
+			if saved[id] {
+				n++
+			}
+		}
+		if n > 0 {
+			msg := fmt.Sprintf("%d items are saved but not yet in the index, so search does not find them yet", n)
+			if n == 1 {
+				msg = "1 item is saved but not yet in the index, so search does not find it yet"
+			}
+			console.PrintWarning(env.Stderr, Prog, msg)
+			console.PrintHint(env.Stderr, Prog, "a running 'sponge add' indexes them; after one that was stopped, the next 'sponge add' or 'sponge reindex' does")
+		}
 	}
 	sort.SliceStable(metas, func(i, j int) bool { return metas[i].Added.Before(metas[j].Added) })
 	if opts.JSON {
@@ -70,6 +97,9 @@ func runList(env *Env, args []string) int {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", item.Short(m.ID), m.Kind, clip(m.Title, 60), clip(m.Source, 60), m.Added.Local().Format("2006-01-02 15:04"))
 	}
 	tw.Flush()
+	if failed > 0 {
+		return console.ExitFailure
+	}
 	return console.ExitOK
 }
 

@@ -61,7 +61,7 @@ var Command = pipeline.Command{
 				return nil, console.Usage("unexpected argument %q: the stream comes on stdin", args[0]).
 					WithHint("run '%s --help'", Prog)
 			}
-			return &Stage{JSON: opts.JSON, Out: env.Stdout}, nil
+			return &Stage{JSON: opts.JSON, Out: env.Stdout, Err: env.Stderr}, nil
 		}
 	},
 }
@@ -72,13 +72,18 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // Stage is sponge-render: the last stage, which writes no records but the
-// answer for a person (text) or one JSON document, to Out.
+// answer for a person (text) or one JSON document, to Out. In the text view
+// the warnings and hints are for the person, not the result: they go to Err
+// (nil: dropped), so 'sponge ask q > answer.txt' keeps only the answer.
 type Stage struct {
 	JSON bool
 	Out  io.Writer
+	Err  io.Writer
 }
 
-// Run reads the whole stream and writes it to s.Out.
+// Run reads the whole stream and writes it to s.Out. When nothing answers
+// (a refusal, or no passage matches) it ends with console.ExitNothing, so a
+// script can tell it from an answer and from a failure.
 func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, _ *jsonl.Writer) error {
 	s, err := Read(r)
 	if err != nil {
@@ -92,10 +97,20 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, _ *jsonl.Writer) erro
 	if st.JSON {
 		err = WriteJSON(st.Out, s)
 	} else {
+		errw := st.Err
+		if errw == nil {
+			errw = io.Discard
+		}
 		err = WriteText(st.Out, s, StyleFor(st.Out))
+		if err == nil {
+			err = WriteWarnings(errw, s, StyleFor(errw))
+		}
 	}
 	if err != nil {
 		return console.Errorf("cannot write the answer: %v", err)
+	}
+	if s.NothingAnswers() {
+		return pipeline.ExitCode(console.ExitNothing)
 	}
 	return nil
 }
@@ -161,6 +176,17 @@ func (s *Stream) IsAnswer() bool {
 // record came, and every statement it counted came through.
 func (s *Stream) Complete() bool {
 	return s.Done != nil && s.Done.Statements <= len(s.Statements)+len(s.Verified)+len(s.LeftOut)
+}
+
+// NothingAnswers reports whether the stream is a whole answer with no
+// statement verified and none unchecked ("Nothing in your library answers
+// that."), or passages with none matching: the library was asked and has
+// nothing, which is neither an answer nor a failure.
+func (s *Stream) NothingAnswers() bool {
+	if !s.IsAnswer() {
+		return len(s.Passages) == 0
+	}
+	return len(s.Verified) == 0 && s.Complete() && len(s.Statements) == 0
 }
 
 // Dropped is the number of statements not shown: left out by sponge-verify,

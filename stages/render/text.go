@@ -37,7 +37,8 @@ const (
 	cReset  = "\x1b[0m"
 )
 
-// WriteText writes the stream for a person: an answer, or the passages.
+// WriteText writes the stream for a person: an answer, or the passages,
+// without the warnings (WriteWarnings).
 func WriteText(w io.Writer, s *Stream, st Style) error {
 	p := &printer{st: st}
 	if s.IsAnswer() {
@@ -125,12 +126,12 @@ func (p *printer) answer(s *Stream) {
 		// Say "nothing answers" only when every statement was checked and
 		// the answer is whole; otherwise say what happened.
 		switch {
+		case s.NothingAnswers():
+			p.line("", "", span{text: NothingAnswers})
 		case !s.Complete():
 			p.line("", "", span{text: CutBeforeAny})
-		case len(s.Statements) > 0:
-			p.line("", "", span{text: NoneChecked})
 		default:
-			p.line("", "", span{text: NothingAnswers})
+			p.line("", "", span{text: NoneChecked})
 		}
 		p.closest(s)
 	} else {
@@ -183,21 +184,21 @@ func (p *printer) closest(s *Stream) {
 	}
 }
 
-// footer writes how many statements were left out, and the warnings.
+// footer writes how many statements were left out.
 func (p *printer) footer(s *Stream) {
-	ws := s.AllWarnings()
-	n := 0
-	if s.IsAnswer() {
-		n = s.Dropped()
-	}
-	if n == 0 && len(ws) == 0 {
+	if !s.IsAnswer() || s.Dropped() == 0 {
 		return
 	}
 	p.blank()
-	if n > 0 {
-		p.line("", "", span{text: LeftOutLabel}, span{text: fmt.Sprint(n)})
-	}
-	for _, w := range ws {
+	p.line("", "", span{text: LeftOutLabel}, span{text: fmt.Sprint(s.Dropped())})
+}
+
+// WriteWarnings writes the stream's warnings and their hints for a person,
+// each on a "Warning:" line and a "Hint:" line: they go to stderr, apart
+// from the answer.
+func WriteWarnings(w io.Writer, s *Stream, st Style) error {
+	p := &printer{st: st}
+	for _, w := range s.AllWarnings() {
 		msg := w.Code
 		if w.Message != "" {
 			msg += ": " + oneLine(w.Message)
@@ -207,6 +208,8 @@ func (p *printer) footer(s *Stream) {
 			p.line("", indent, span{text: HintLabel}, span{text: oneLine(w.Hint)})
 		}
 	}
+	_, err := io.WriteString(w, p.b.String())
+	return err
 }
 
 func (p *printer) passages(s *Stream) {

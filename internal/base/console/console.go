@@ -16,15 +16,19 @@ import (
 
 // Exit codes, the same for every command.
 const (
-	ExitOK          = 0 // done
-	ExitFailure     = 1 // something failed: a missing library, a dead endpoint, an input that could not be saved
-	ExitUsage       = 2 // the command line is wrong
-	ExitBadInput    = 3 // the JSONL stream on stdin is not valid
+	ExitOK       = 0 // done
+	ExitFailure  = 1 // something failed: a missing library, a dead endpoint, an input that could not be saved
+	ExitUsage    = 2 // the command line is wrong
+	ExitBadInput = 3 // the JSONL stream on stdin is not valid
+	// ExitNothing: the library was asked and nothing in it answers (sponge
+	// ask's refusal, sponge search with no hit). Not 1, as grep and rg have
+	// it: 1 has always meant failed here, and scripts test for it.
+	ExitNothing     = 4
 	ExitInterrupted = 130
 )
 
 // ExitCodesHelp is printed at the end of every command's --help.
-const ExitCodesHelp = `Exit codes: 0 done, 1 failed, 2 usage error, 3 malformed input stream.`
+const ExitCodesHelp = `Exit codes: 0 done, 1 failed, 2 usage error, 3 malformed input stream, 4 nothing in the library answers (or matches).`
 
 // Error is an error for a person: a message, an optional hint, and the exit
 // code it should end the command with.

@@ -61,7 +61,10 @@ func runSearch(env *Env, args []string) int {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
-		return console.Report(env.Stderr, Prog, enc.Encode(doc))
+		if err := enc.Encode(doc); err != nil {
+			return console.Report(env.Stderr, Prog, err)
+		}
+		return searchExit(res.Hits)
 	}
 	if len(res.Hits) == 0 {
 		fmt.Fprintln(env.Stdout, "No item matches.")
@@ -77,6 +80,15 @@ func runSearch(env *Env, args []string) int {
 	}
 	for _, wr := range res.Warnings {
 		fmt.Fprintf(env.Stderr, "Warning: %s: %s\n", oneLine(wr.Code), oneLine(wr.Message))
+	}
+	return searchExit(res.Hits)
+}
+
+// searchExit is ExitNothing when no item matches, as grep tells a script
+// that nothing matched, else ExitOK.
+func searchExit(hits []*jsonl.Hit) int {
+	if len(hits) == 0 {
+		return console.ExitNothing
 	}
 	return console.ExitOK
 }

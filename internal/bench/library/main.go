@@ -247,7 +247,7 @@ func addProcess(sponge, lib, in, work string, r *result) ([]byte, error) {
 	}
 	defer logf.Close()
 	var out bytes.Buffer
-	args := []string{"add", "-q", "--library", lib, in}
+	args := []string{"add", "--library", lib, in} // not -q, which drops the summary
 	if r.link {
 		args = append(args, "--link")
 	}
@@ -261,8 +261,9 @@ func addProcess(sponge, lib, in, work string, r *result) ([]byte, error) {
 	if err != nil && !errors.As(err, &exit) {
 		return nil, err
 	}
-	// Exit 1 is expected: pages with no text of their own (tables of
-	// contents) are reported as empty documents; the summary counts them.
+	// Exit 1 can be expected: a file of the corpus that sponge cannot read
+	// (pages with no text of their own, tables of contents, are skipped,
+	// not failed); the summary counts them.
 	if code := cmd.ProcessState.ExitCode(); code != 0 && code != 1 {
 		return nil, fmt.Errorf("sponge add exited with %d (see %s)", code, logPath)
 	}
@@ -286,7 +287,7 @@ func addInProcess(lib, in string, r *result, cpuprofile, memprofile string) ([]b
 		return nil, err
 	}
 	start := time.Now()
-	code := cli.Main([]string{"add", "-q", "--library", lib, in}, strings.NewReader(""), &out, &errOut)
+	code := cli.Main([]string{"add", "--library", lib, in}, strings.NewReader(""), &out, &errOut)
 	r.wall = time.Since(start)
 	pprof.StopCPUProfile()
 	var after syscall.Rusage

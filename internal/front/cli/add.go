@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/progress"
+	"github.com/sponge-library/sponge/internal/library/extract"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
@@ -20,7 +22,7 @@ type addOptions struct {
 	LibraryOpt
 	Title   string        `long:"title" value-name:"TITLE" description:"the title of the item (with one input, e.g. stdin)"`
 	Timeout time.Duration `long:"timeout" default:"30s" value-name:"DURATION" description:"how long to wait for a URL"`
-	Quiet   bool          `short:"q" long:"quiet" description:"print only errors and the summary"`
+	Quiet   bool          `short:"q" long:"quiet" description:"print only errors: no line per input, no skipped inputs, no progress and no summary"`
 	Link    bool          `long:"link" description:"keep files where they are instead of a copy of each in the library (which then takes about the size of the text); sponge reindex --extract reads them there if they are unchanged. URLs and stdin are kept whole."`
 }
 
@@ -49,8 +51,10 @@ func runAdd(env *Env, args []string) int {
 			console.PrintError(env.Stderr, Prog, err.Error())
 		}
 		failed += len(errs)
-		for _, s := range skip {
-			console.PrintWarning(env.Stderr, Prog, s.Path+": skipped, "+s.Why)
+		if !opts.Quiet {
+			for _, s := range skip {
+				console.PrintWarning(env.Stderr, Prog, s.Path+": skipped, "+s.Why)
+			}
 		}
 		skipped += len(skip)
 		inputs = append(inputs, ins...)
@@ -62,7 +66,7 @@ func runAdd(env *Env, args []string) int {
 	}
 
 	bar := (*progress.Bar)(nil)
-	if len(inputs) > 1 {
+	if len(inputs) > 1 && !opts.Quiet {
 		bar = progress.New(env.Stderr, int64(len(inputs)), "adding", false)
 	}
 	quiet := opts.Quiet || bar != nil
@@ -71,13 +75,24 @@ func runAdd(env *Env, args []string) int {
 	saved := map[string]bool{}
 	ingest.Add(context.Background(), w, inputs, ingest.AddOptions{Title: opts.Title, Timeout: opts.Timeout, Link: opts.Link, Stdin: env.Stdin}, func(r ingest.Added) {
 		bar.Add(1)
-		switch {
-		case r.Err != nil:
-			bar.Clear()
-			msg := r.Err.Error()
+		msg := ""
+		if r.Err != nil {
+			msg = r.Err.Error()
 			if !strings.HasPrefix(msg, r.Input.Name+":") {
 				msg = r.Input.Name + ": " + msg // fetch errors name their URL already
 			}
+		}
+		switch {
+		case errors.Is(r.Err, extract.ErrNoText):
+			// Nothing is wrong with a page of navigation only, or an empty
+			// file: there is just nothing to save.
+			skipped++
+			if !opts.Quiet {
+				bar.Clear()
+				console.PrintWarning(env.Stderr, Prog, r.Input.Name+": skipped, "+r.Err.Error())
+			}
+		case r.Err != nil:
+			bar.Clear()
 			console.PrintError(env.Stderr, Prog, msg)
 			failed++
 		case r.Had:
@@ -109,7 +124,9 @@ func runAdd(env *Env, args []string) int {
 	if skipped > 0 {
 		summary += fmt.Sprintf(", skipped %d", skipped)
 	}
-	fmt.Fprintln(env.Stdout, summary)
+	if !opts.Quiet {
+		fmt.Fprintln(env.Stdout, summary)
+	}
 	if failed > 0 {
 		return console.ExitFailure
 	}

@@ -44,8 +44,15 @@ type Document struct {
 	Paragraphs []item.Paragraph // Text, Heading, Page (1-based, PDFs), StartMs + Cues (transcripts), Pages (page starts inside a paragraph)
 }
 
-// ErrEmpty is returned for a document with no text after extraction.
-var ErrEmpty = errors.New("empty document")
+// ErrNoText is in the error of a source that holds no readable text: an
+// empty file, an HTML page of navigation only, a scanned PDF. Nothing is
+// wrong with it, so sponge add skips it rather than failing; errors.Is finds
+// it in the error, whose text says what was found ("no readable text (the
+// file is empty)").
+var ErrNoText = errors.New("no readable text")
+
+// noText is ErrNoText with what was found instead.
+func noText(why string) error { return fmt.Errorf("%w (%s)", ErrNoText, why) }
 
 var kindByExt = map[string]string{
 	".md": item.KindMarkdown, ".markdown": item.KindMarkdown,
@@ -84,7 +91,7 @@ func unescapePath(s string) string {
 // Bytes extracts a document from data. name is the file name or URL (used
 // for the extension and the fallback title); contentType, if not empty
 // (from HTTP), decides the extractor over the extension. Errors are for
-// people: "unsupported format .docx", "empty document", "corrupt PDF: …",
+// people: "unsupported format .docx", "no readable text (…)" (ErrNoText), "corrupt PDF: …",
 // "encrypted PDF: sponge cannot read it".
 func Bytes(data []byte, name, contentType string) (doc *Document, err error) {
 	kind, err := kindOf(data, name, contentType)
@@ -137,7 +144,15 @@ func Read(data []byte, name, kind, contentType string) (doc *Document, err error
 		return nil, err
 	}
 	if len(doc.Paragraphs) == 0 {
-		return nil, ErrEmpty
+		switch {
+		case len(data) == 0:
+			return nil, noText("the file is empty")
+		case len(bytes.TrimSpace(data)) == 0:
+			return nil, noText("the file holds only spaces and blank lines")
+		case kind == item.KindHTML:
+			return nil, noText("the page has only navigation, scripts or other page furniture")
+		}
+		return nil, noText("nothing but blank lines and markup")
 	}
 	doc.Kind = kind
 	if doc.Title == "" {

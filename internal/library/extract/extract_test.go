@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -231,10 +232,10 @@ func TestBytesDispatch(t *testing.T) {
 		{"just words in a file", "README", "", item.KindText, ""},
 		{"x", "report.docx", "", "", "unsupported format .docx"},
 		{"x", "https://example.org/a.png", "image/png", "", "unsupported content type image/png"},
-		{"", "empty.md", "", "", "empty document"},
-		{"   \n\n\t\n", "blank.txt", "", "", "empty document"},
-		{"<html><head><title>T</title><script>x()</script></head><body><nav>menu</nav></body></html>", "a.html", "", "", "empty document"},
-		{"WEBVTT\n\nNOTE nothing here\n", "a.vtt", "", "", "empty document"},
+		{"", "empty.md", "", "", "no readable text (the file is empty)"},
+		{"   \n\n\t\n", "blank.txt", "", "", "no readable text (the file holds only spaces and blank lines)"},
+		{"<html><head><title>T</title><script>x()</script></head><body><nav>menu</nav></body></html>", "a.html", "", "", "no readable text (the page has only navigation, scripts or other page furniture)"},
+		{"WEBVTT\n\nNOTE nothing here\n", "a.vtt", "", "", "no readable text (a header and notes, but no cues)"},
 		{"not a transcript at all", "a.srt", "", "", "no cues found: not a SubRip transcript"},
 		{"\x00\x01\x02\x00\x00\x00binary", "a.txt", "", "", "not text: it looks like binary data"},
 		{junk(4096), "junk.md", "", "", "not text: it looks like binary data"},
@@ -249,6 +250,10 @@ func TestBytesDispatch(t *testing.T) {
 		if tc.wantErr != "" {
 			if err == nil || err.Error() != tc.wantErr {
 				t.Errorf("%s: error %v, want %q", tc.name, err, tc.wantErr)
+			}
+			// Only a source with no text is skipped by sponge add; the others fail.
+			if noText := strings.HasPrefix(tc.wantErr, "no readable text"); errors.Is(err, ErrNoText) != noText {
+				t.Errorf("%s: errors.Is(%v, ErrNoText) is %v", tc.name, err, !noText)
 			}
 			continue
 		}

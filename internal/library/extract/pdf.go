@@ -24,7 +24,7 @@ var pdfTimeBudget = 2 * time.Minute
 
 var (
 	errEncrypted = errors.New("encrypted PDF: sponge cannot read it")
-	errNoText    = errors.New("no text in PDF (scanned images are not read)")
+	errNoText    = noText("a PDF of scanned images, which sponge does not read")
 	errTooSlow   = errors.New("PDF too slow to read: sponge gave up after the time limit")
 	errNotPDF    = errors.New("corrupt PDF: not a PDF file (no %PDF header)")
 	// errPassword is a PDF whose encryption the reader knows and whose

@@ -190,7 +190,7 @@ func TestPDFErrors(t *testing.T) {
 	}{
 		{"not a PDF", []byte("<html>hello</html>"), "corrupt PDF: not a PDF file (no %PDF header)"},
 		{"encrypted", encrypted, "encrypted PDF: sponge cannot read it"},
-		{"scanned", scanned, "no text in PDF (scanned images are not read)"},
+		{"scanned", scanned, "no readable text (a PDF of scanned images, which sponge does not read)"},
 		{"truncated", good[:len(good)/3], "corrupt PDF: "},
 		{"header only", []byte("%PDF-1.4\n%%EOF\n"), "corrupt PDF: "},
 	} {

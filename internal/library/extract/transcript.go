@@ -225,7 +225,7 @@ func extractTranscript(text string, vtt bool) (*Document, error) {
 	raw, title, other := parseCues(text, vtt)
 	if len(raw) == 0 {
 		if other == 0 { // nothing but a header and notes
-			return nil, ErrEmpty
+			return nil, noText("a header and notes, but no cues")
 		}
 		if vtt {
 			return nil, errors.New("no cues found: not a WebVTT transcript")

@@ -48,11 +48,7 @@ var Command = pipeline.Command{
 				return nil, console.Usage("unexpected argument %q: the stream comes on stdin", args[0]).
 					WithHint("run '%s --help'", Prog)
 			}
-			lib, err := library.Open(opts.Library)
-			if err != nil {
-				return nil, err
-			}
-			v := New(lib)
+			v := Open(opts.Library)
 			v.Warn = func(msg string) { console.PrintWarning(env.Stderr, Prog, msg) }
 			return v, nil
 		}
@@ -68,6 +64,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // has seen and caches the items it has loaded.
 type Verifier struct {
 	lib      *library.Library
+	dir      string // the library to open on the first statement, when lib is nil
 	passages map[int]*jsonl.Passage
 	items    map[string]*loaded
 	seen     map[string]bool // Normal of each verified quote
@@ -87,6 +84,16 @@ func New(lib *library.Library) *Verifier {
 	return &Verifier{lib: lib, passages: map[int]*jsonl.Passage{}, items: map[string]*loaded{}, seen: map[string]bool{}}
 }
 
+// Open makes a Verifier for the library in dir (""; the default), opened
+// on the first statement: a stream without one (the stage before failed and
+// has said why, or it holds only passages) needs no library, and a missing
+// library is then not told twice.
+func Open(dir string) *Verifier {
+	v := New(nil)
+	v.dir = dir
+	return v
+}
+
 // Run reads the stream, writes each checked statement as soon as it is
 // checked, and passes every other record on. A malformed line stops it, and
 // so does a verified or left-out record: a stream that holds one already is
@@ -99,6 +106,11 @@ func (v *Verifier) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) er
 			v.passages[rec.Number] = rec
 			err = w.WriteRaw(line.Raw)
 		case *jsonl.Statement:
+			if v.lib == nil {
+				if v.lib, err = library.Open(v.dir); err != nil {
+					return err
+				}
+			}
 			err = w.Write(v.Check(rec))
 		case *jsonl.Verified, *jsonl.LeftOut:
 			// Only this stage says a quote was checked: a stream that

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
+	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/stages/search"
 )
 
@@ -49,6 +50,11 @@ func runAsk(env *Env, args []string) int {
 	}
 	if opts.Timeout <= 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("--timeout must be more than 0, not %s", opts.Timeout))
+	}
+	// A missing library is said here, once and by sponge, rather than by
+	// the first stage to look for it.
+	if _, err := library.Open(opts.Library); err != nil {
+		return console.Report(env.Stderr, Prog, err)
 	}
 	return pipeline.RunProcesses(Prog, askSteps(&opts, question), env.Stdin, env.Stdout, env.Stderr)
 }

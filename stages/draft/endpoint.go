@@ -115,6 +115,12 @@ func openEndpointDrafter(endpoint, model string, opt ModelOptions) (Drafter, err
 			d.sponge = true
 		}
 	}
+	if d.model != "" && len(names) > 0 && !servesModel(names, d.model) {
+		// Said before anything is written: asked later, the failure would
+		// come after the passages, and the answer would look cut off.
+		return nil, console.Errorf("endpoint %s: the server has no model %q; it has: %s", c.Endpoint, d.model, listNames(names)).
+			WithHint("pass one of them with --model")
+	}
 	if d.model == "" {
 		switch len(names) {
 		case 0:
@@ -126,6 +132,17 @@ func openEndpointDrafter(endpoint, model string, opt ModelOptions) (Drafter, err
 		}
 	}
 	return d, nil
+}
+
+// servesModel reports whether a server that lists names serves model:
+// Ollama takes "qwen2.5" for the "qwen2.5:latest" it lists.
+func servesModel(names []string, model string) bool {
+	for _, n := range names {
+		if n == model || n == model+":latest" {
+			return true
+		}
+	}
+	return false
 }
 
 func listNames(names []string) string {

@@ -41,6 +41,7 @@ type epServer struct {
 	pause     time.Duration // between chunks
 	noSchema  bool          // refuse response_format json_schema, as older servers do
 	models    []string      // for GET /v1/models; nil answers 404
+	unlisted  bool          // answer 404 to GET /v1/models even with models, as some servers do
 	dieAfter  int           // close the connection after this many bytes of reply, when > 0
 	mu        sync.Mutex
 	requests  []openai.ChatRequest
@@ -50,7 +51,7 @@ type epServer struct {
 func (s *epServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch r.URL.Path {
 	case "/v1/models":
-		if s.models == nil {
+		if s.models == nil || s.unlisted {
 			http.NotFound(w, r)
 			return
 		}
@@ -267,14 +268,34 @@ func TestEndpointDiesMidStream(t *testing.T) {
 }
 
 func TestEndpointWrongModel(t *testing.T) {
-	s := &epServer{reply: epReply, models: []string{"qwen2.5:0.5b", "llama3.2:1b"}}
+	s := &epServer{reply: epReply, models: []string{"qwen2.5:0.5b", "llama3.2:1b", "qwen2.5:latest"}}
 	url := epStart(t, s)
-	e, err := epDraft(t, url, "qwen9", ModelOptions{})
-	want := "endpoint " + url + `: the server has no model "qwen9" (model 'qwen9' not found)`
+	// The server lists its models: a name it does not have is refused as
+	// the drafter opens, before the stage writes anything.
+	_, err := openEndpoint(url, "qwen9", ModelOptions{})
+	want := "endpoint " + url + `: the server has no model "qwen9"; it has: qwen2.5:0.5b, llama3.2:1b, qwen2.5:latest`
 	if err == nil || err.Error() != want {
 		t.Fatalf("got  %v\nwant %s", err, want)
 	}
-	if h := epHint(err); h != "the server has: qwen2.5:0.5b, llama3.2:1b; pass one with --model" {
+	if h := epHint(err); h != "pass one of them with --model" {
+		t.Errorf("hint %q", h)
+	}
+	if len(s.requests) != 0 {
+		t.Errorf("%d chat requests for a model the server does not list", len(s.requests))
+	}
+	// Ollama's short name for the :latest it lists is its model.
+	if _, err := openEndpoint(url, "qwen2.5", ModelOptions{}); err != nil {
+		t.Errorf("qwen2.5 with qwen2.5:latest listed: %v", err)
+	}
+	// A server that does not list its models says so to the request.
+	s2 := &epServer{reply: epReply, models: []string{"qwen2.5:0.5b", "llama3.2:1b"}, unlisted: true}
+	url2 := epStart(t, s2)
+	e, err := epDraft(t, url2, "qwen9", ModelOptions{})
+	want = "endpoint " + url2 + `: the server has no model "qwen9" (model 'qwen9' not found)`
+	if err == nil || err.Error() != want {
+		t.Fatalf("got  %v\nwant %s", err, want)
+	}
+	if h := epHint(err); h != "check the name given to --model" {
 		t.Errorf("hint %q", h)
 	}
 	if len(e.statements) != 0 {
@@ -282,7 +303,7 @@ func TestEndpointWrongModel(t *testing.T) {
 	}
 	// No name and several models: say which there are.
 	_, err = openEndpoint(url, "", ModelOptions{})
-	if err == nil || !strings.Contains(err.Error(), "has 2 models (qwen2.5:0.5b, llama3.2:1b)") || epHint(err) != "add --model NAME" {
+	if err == nil || !strings.Contains(err.Error(), "has 3 models (qwen2.5:0.5b, llama3.2:1b, qwen2.5:latest)") || epHint(err) != "add --model NAME" {
 		t.Errorf("got %v", err)
 	}
 }

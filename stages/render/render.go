@@ -5,7 +5,6 @@ package render
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -16,6 +15,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/base/quote"
+	"github.com/sponge-library/sponge/internal/base/termtext"
 	"github.com/sponge-library/sponge/internal/base/tty"
 	"github.com/sponge-library/sponge/jsonl"
 )
@@ -275,10 +275,6 @@ func StyleFor(w io.Writer) Style {
 	return st
 }
 
-// writeJSONDoc writes v as indented JSON, keeping <, > and & as they are.
-func writeJSONDoc(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
+// writeJSONDoc writes v as indented JSON (termtext.WriteJSON: <, > and &
+// kept, what a terminal acts on escaped).
+func writeJSONDoc(w io.Writer, v any) error { return termtext.WriteJSON(w, v) }

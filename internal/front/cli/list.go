@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -83,10 +82,7 @@ func runList(env *Env, args []string) int {
 	}
 	sort.SliceStable(metas, func(i, j int) bool { return metas[i].Added.Before(metas[j].Added) })
 	if opts.JSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		return console.Report(env.Stderr, Prog, enc.Encode(metas))
+		return console.Report(env.Stderr, Prog, termtext.WriteJSON(env.Stdout, metas))
 	}
 	if len(metas) == 0 {
 		fmt.Fprintln(env.Stdout, "The library is empty. Save something with: sponge add FILE|FOLDER|URL")
@@ -155,10 +151,7 @@ func runShow(env *Env, args []string) int {
 	if opts.JSON {
 		out := *it
 		out.Paragraphs = it.Paragraphs[from:to]
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		return console.Report(env.Stderr, Prog, enc.Encode(&out))
+		return console.Report(env.Stderr, Prog, termtext.WriteJSON(env.Stdout, &out))
 	}
 	// The MCP show tool gets FormatItem's text exact, inside JSON; a terminal
 	// gets it with its control characters inert.

@@ -1,12 +1,12 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/termtext"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/search"
@@ -58,10 +58,7 @@ func runSearch(env *Env, args []string) int {
 		if doc.Hits == nil {
 			doc.Hits = []*jsonl.Hit{}
 		}
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(doc); err != nil {
+		if err := termtext.WriteJSON(env.Stdout, doc); err != nil {
 			return console.Report(env.Stderr, Prog, err)
 		}
 		return searchExit(res.Hits)

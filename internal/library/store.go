@@ -34,6 +34,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/settings"
 	"golang.org/x/sys/unix"
 )
 
@@ -45,19 +46,19 @@ type Library struct {
 	journal   *os.File // this writer's pending journal, see MarkPending
 }
 
-// DefaultDir is $SPONGE_HOME, else $XDG_DATA_HOME/sponge, else ~/.local/share/sponge.
+// DefaultDir is the library when no --library is given: $SPONGE_HOME, else
+// the config file's library, else $XDG_DATA_HOME/sponge, else
+// ~/.local/share/sponge (settings.Resolve). A damaged config file is
+// passed over here; the sponge command reports it.
 func DefaultDir() string {
-	if d := os.Getenv("SPONGE_HOME"); d != "" {
-		return d
-	}
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "sponge")
-	}
-	home, err := os.UserHomeDir()
+	v, err := settings.Resolve("library", "")
 	if err != nil {
-		return filepath.Join(".", ".sponge")
+		if d := os.Getenv("SPONGE_HOME"); d != "" {
+			return d
+		}
+		return settings.DataDir()
 	}
-	return filepath.Join(home, ".local", "share", "sponge")
+	return v.Value
 }
 
 // Dir returns dir, or DefaultDir when dir is empty.

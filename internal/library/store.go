@@ -9,7 +9,8 @@
 //	                          kind, paragraphs)
 //	pending/                  journals of items being added or removed (see Writer)
 //	index/                    the search index, derived from items/
-//	models/                   downloaded models
+//	models/                   models installed before they were shared (see
+//	                          internal/model/catalog); still used
 //	lock                      held by writers
 package library
 
@@ -83,7 +84,7 @@ func Open(dir string) (*Library, error) {
 // Create opens the library at dir for writing, making it if needed.
 func Create(dir string) (*Library, error) {
 	dir = Dir(dir)
-	for _, sub := range []string{"items", "pending", "models"} {
+	for _, sub := range []string{"items", "pending"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
 			return nil, fault.New(fault.Failed, "cannot make the library at %s: %v", dir, err)
 		}
@@ -108,9 +109,6 @@ func (l *Library) itemPath(id string) string {
 
 // IndexDir is where the search index lives.
 func (l *Library) IndexDir() string { return filepath.Join(l.Dir, "index") }
-
-// ModelsDir is where downloaded models live.
-func (l *Library) ModelsDir() string { return filepath.Join(l.Dir, "models") }
 
 var (
 	encOnce sync.Once

@@ -63,24 +63,34 @@ func askSteps(opts *askOptions, question string) ([]pipeline.Step, error) {
 	a := pipeline.Ask{Library: opts.Library, Question: question, Limit: opts.Limit, Passages: opts.Passages,
 		JSON: opts.JSON, Extractive: opts.Extractive, Timeout: opts.Timeout}
 	if !opts.Extractive && !opts.Passages {
-		endpoint, err := settings.Resolve("endpoint", opts.Endpoint)
-		if err != nil {
+		var err error
+		if a.Endpoint, a.Model, err = drafterSettings(opts.Endpoint, opts.Model); err != nil {
 			return nil, err
 		}
-		model, err := settings.Resolve("model", opts.Model)
-		if err != nil {
-			return nil, err
-		}
-		if model.Value != "" && endpoint.Value == "" {
-			if model.Source == settings.FromFlag {
-				return nil, console.Usage("--model goes with --endpoint")
-			}
-			return nil, console.Usage("the model %q (%s) goes with an endpoint, and none is set", model.Value, describeSource(model)).
-				WithHint("set one with --endpoint URL, %s or 'sponge config set endpoint URL'", endpoint.Key.Env)
-		}
-		a.Endpoint, a.Model = endpoint.Value, model.Value
 	}
 	return a.Steps(), nil
+}
+
+// drafterSettings resolves the server that writes the statements (sponge
+// ask, the MCP ask tool) from the flags given, the environment and the
+// config file; empty when none is set.
+func drafterSettings(flagEndpoint, flagModel string) (endpoint, model string, err error) {
+	e, err := settings.Resolve("endpoint", flagEndpoint)
+	if err != nil {
+		return "", "", err
+	}
+	m, err := settings.Resolve("model", flagModel)
+	if err != nil {
+		return "", "", err
+	}
+	if m.Value != "" && e.Value == "" {
+		if m.Source == settings.FromFlag {
+			return "", "", console.Usage("--model goes with --endpoint")
+		}
+		return "", "", console.Usage("the model %q (%s) goes with an endpoint, and none is set", m.Value, describeSource(m)).
+			WithHint("set one with --endpoint URL, %s or 'sponge config set endpoint URL'", e.Key.Env)
+	}
+	return e.Value, m.Value, nil
 }
 
 // describeSource says where a setting's value comes from, for messages.

@@ -67,7 +67,7 @@ var (
 
 // Options are the command line of sponge-draft.
 type Options struct {
-	Library    string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else ~/.local/share/sponge)"`
+	Library    string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else ~/.local/share/sponge)"`
 	Extractive bool   `long:"extractive" description:"quote the best sentences of the passages instead of asking a model"`
 	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements (e.g. http://127.0.0.1:8080)"`
 	Model      string `long:"model" value-name:"NAME" description:"with --endpoint: the server's model name"`

@@ -217,11 +217,12 @@ func Set(name, value string) error {
 	return nil
 }
 
-// All resolves every key with no flags, in the order of Keys.
-func All() ([]Value, error) {
+// All resolves every key, in the order of Keys, with the flags given (by
+// key name; missing or empty for none).
+func All(flags map[string]string) ([]Value, error) {
 	var vs []Value
 	for _, k := range Keys {
-		v, err := Resolve(k.Name, "")
+		v, err := Resolve(k.Name, flags[k.Name])
 		if err != nil {
 			return nil, err
 		}

@@ -21,7 +21,7 @@ func configAbout() string {
 	for _, k := range settings.Keys {
 		fmt.Fprintf(&b, "%-9s %s (%s)\n", k.Name, k.About, k.Env)
 	}
-	b.WriteString("\nlist         each setting, its value and where it comes from (env, file or default)\n" +
+	b.WriteString("\nlist         each setting, its value and where it comes from (flag, env, file or default)\n" +
 		"get KEY      the value of a setting\n" +
 		"set KEY VAL  write a setting into the config file\n" +
 		"unset KEY    remove a setting from the config file")
@@ -29,7 +29,13 @@ func configAbout() string {
 }
 
 func runConfig(env *Env, args []string) int {
-	var opts struct{}
+	// The flags a setting has elsewhere, so list and get show what a
+	// command given them would use.
+	var opts struct {
+		LibraryOpt
+		Endpoint string `long:"endpoint" value-name:"URL" description:"as sponge ask --endpoint"`
+		Model    string `long:"model" value-name:"NAME" description:"as sponge ask --model"`
+	}
 	rest, done, code := console.Parse(&opts, "sponge config", "list | get KEY | set KEY VALUE | unset KEY", configAbout(), args, env.Stdout, env.Stderr)
 	if done {
 		return code
@@ -45,6 +51,10 @@ func runConfig(env *Env, args []string) int {
 	if len(rest)-1 != n {
 		return console.Report(env.Stderr, Prog, console.Usage("config %s takes %s", rest[0], count(n, "argument")))
 	}
+	flags := map[string]string{"library": opts.Library, "endpoint": opts.Endpoint, "model": opts.Model}
+	if (rest[0] == "set" || rest[0] == "unset") && (opts.Library != "" || opts.Endpoint != "" || opts.Model != "") {
+		return console.Report(env.Stderr, Prog, console.Usage("config %s takes no --library, --endpoint or --model: it writes the file", rest[0]))
+	}
 	if n > 0 {
 		if _, err := settings.Lookup(rest[1]); err != nil {
 			return console.Report(env.Stderr, Prog, console.Usage("%v", err))
@@ -52,7 +62,7 @@ func runConfig(env *Env, args []string) int {
 	}
 	switch rest[0] {
 	case "get":
-		v, err := settings.Resolve(rest[1], "")
+		v, err := settings.Resolve(rest[1], flags[rest[1]])
 		if err != nil {
 			return console.Report(env.Stderr, Prog, err)
 		}
@@ -76,7 +86,7 @@ func runConfig(env *Env, args []string) int {
 	case "unset":
 		return console.Report(env.Stderr, Prog, settings.Set(rest[1], ""))
 	}
-	vs, err := settings.All()
+	vs, err := settings.All(flags)
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}

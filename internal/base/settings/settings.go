@@ -165,10 +165,13 @@ func parse(path string, b []byte) (map[string]string, error) {
 }
 
 // Set writes value for the key named name into the config file, keeping its
-// other lines; an empty value removes the key.
+// other lines; an empty value removes the key. Removing is allowed for a key
+// the file has but sponge does not know (a misspelling), so that it can be
+// mended with sponge config unset.
 func Set(name, value string) error {
-	if _, err := Lookup(name); err != nil {
-		return err
+	_, unknown := Lookup(name)
+	if unknown != nil && value != "" {
+		return unknown
 	}
 	if strings.ContainsAny(value, "\n\r") {
 		return fmt.Errorf("a setting is one line")
@@ -178,7 +181,7 @@ func Set(name, value string) error {
 	if err != nil && !os.IsNotExist(err) {
 		return fmt.Errorf("cannot read the config file: %v", err)
 	}
-	if _, err := parse(path, old); err != nil {
+	if _, err := parse(path, old); err != nil && value != "" {
 		return err
 	}
 	var out []string
@@ -198,6 +201,9 @@ func Set(name, value string) error {
 	}
 	if !done && value != "" {
 		out = append(out, name+" = "+value)
+	}
+	if !done && unknown != nil {
+		return unknown
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("cannot make the config folder: %v", err)

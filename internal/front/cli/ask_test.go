@@ -129,6 +129,16 @@ func TestAskSettings(t *testing.T) {
 	if code != 1 || !strings.HasPrefix(errs, "sponge: error: "+config+`:2: unknown setting "endpont"; the settings are library, endpoint, model`+"\n") {
 		t.Errorf("damaged file: exit %d: %s", code, errs)
 	}
+	// config unset mends it.
+	if _, errs, code := runSponge(t, "config", "unset", "endpont"); code != 0 {
+		t.Fatalf("unset of a misspelt key: exit %d: %s", code, errs)
+	}
+	if b, _ := os.ReadFile(config); string(b) != "# mine\n" {
+		t.Errorf("after unset: %q", b)
+	}
+	if _, errs, code := runSponge(t, "config", "unset", "endpont"); code != console.ExitUsage || !strings.Contains(errs, `unknown setting "endpont"`) {
+		t.Errorf("unset of an unknown key: exit %d: %s", code, errs)
+	}
 }
 
 func TestConfig(t *testing.T) {

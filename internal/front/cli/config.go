@@ -55,7 +55,7 @@ func runConfig(env *Env, args []string) int {
 	if (rest[0] == "set" || rest[0] == "unset") && (opts.Library != "" || opts.Endpoint != "" || opts.Model != "") {
 		return console.Report(env.Stderr, Prog, console.Usage("config %s takes no --library, --endpoint or --model: it writes the file", rest[0]))
 	}
-	if n > 0 {
+	if n > 0 && rest[0] != "unset" {
 		if _, err := settings.Lookup(rest[1]); err != nil {
 			return console.Report(env.Stderr, Prog, console.Usage("%v", err))
 		}
@@ -84,7 +84,13 @@ func runConfig(env *Env, args []string) int {
 		}
 		return console.Report(env.Stderr, Prog, settings.Set(rest[1], value))
 	case "unset":
-		return console.Report(env.Stderr, Prog, settings.Set(rest[1], ""))
+		if err := settings.Set(rest[1], ""); err != nil {
+			if _, unknown := settings.Lookup(rest[1]); unknown != nil {
+				return console.Report(env.Stderr, Prog, console.Usage("%v", err))
+			}
+			return console.Report(env.Stderr, Prog, err)
+		}
+		return console.ExitOK
 	}
 	vs, err := settings.All(flags)
 	if err != nil {

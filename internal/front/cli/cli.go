@@ -68,7 +68,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// The library's setting is read without a word where it is used
 		// (library.DefaultDir): a damaged config file is reported here.
 		if _, err := settings.Read(); err != nil {
-			return console.Report(env.Stderr, Prog, console.Errorf("%v", err).WithHint("fix the file, or see 'sponge config --help'"))
+			return console.Report(env.Stderr, Prog, console.Errorf("%v", err).WithHint("fix the file, or remove a setting with 'sponge config unset KEY'"))
 		}
 	}
 	return c.run(env, args[1:])

@@ -36,7 +36,8 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs testdata/script/*.txtar. Each script has the sample
-// documents in $WORK/docs, ask.sh in $WORK, and SPONGE_HOME=$WORK/library.
+// documents in $WORK/docs, ask.sh in $WORK, SPONGE_HOME=$WORK/library, and
+// XDG_CONFIG_HOME and XDG_DATA_HOME under $WORK.
 func TestScripts(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -46,6 +47,9 @@ func TestScripts(t *testing.T) {
 		Dir: filepath.Join(root, "testdata", "script"),
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("SPONGE_HOME", filepath.Join(env.WorkDir, "library"))
+			// The settings and shared models of the script, not the person's.
+			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.WorkDir, "config"))
+			env.Setenv("XDG_DATA_HOME", filepath.Join(env.WorkDir, "data"))
 			env.Setenv("NO_COLOR", "1")
 			if err := os.CopyFS(filepath.Join(env.WorkDir, "docs"), os.DirFS(filepath.Join(root, "testdata", "docs"))); err != nil {
 				return err

@@ -9,7 +9,8 @@
 //	                          kind, paragraphs)
 //	pending/                  journals of items being added or removed (see Writer)
 //	index/                    the search index, derived from items/
-//	models/                   downloaded models
+//	models/                   models installed before they were shared (see
+//	                          internal/model/catalog); still used
 //	lock                      held by writers
 package library
 
@@ -34,6 +35,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/settings"
 	"golang.org/x/sys/unix"
 )
 
@@ -45,19 +47,19 @@ type Library struct {
 	journal   *os.File // this writer's pending journal, see MarkPending
 }
 
-// DefaultDir is $SPONGE_HOME, else $XDG_DATA_HOME/sponge, else ~/.local/share/sponge.
+// DefaultDir is the library when no --library is given: $SPONGE_HOME, else
+// the config file's library, else $XDG_DATA_HOME/sponge, else
+// ~/.local/share/sponge (settings.Resolve). A damaged config file is
+// passed over here; the sponge command reports it.
 func DefaultDir() string {
-	if d := os.Getenv("SPONGE_HOME"); d != "" {
-		return d
-	}
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "sponge")
-	}
-	home, err := os.UserHomeDir()
+	v, err := settings.Resolve("library", "")
 	if err != nil {
-		return filepath.Join(".", ".sponge")
+		if d := os.Getenv("SPONGE_HOME"); d != "" {
+			return d
+		}
+		return settings.DataDir()
 	}
-	return filepath.Join(home, ".local", "share", "sponge")
+	return v.Value
 }
 
 // Dir returns dir, or DefaultDir when dir is empty.
@@ -82,7 +84,7 @@ func Open(dir string) (*Library, error) {
 // Create opens the library at dir for writing, making it if needed.
 func Create(dir string) (*Library, error) {
 	dir = Dir(dir)
-	for _, sub := range []string{"items", "pending", "models"} {
+	for _, sub := range []string{"items", "pending"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
 			return nil, fault.New(fault.Failed, "cannot make the library at %s: %v", dir, err)
 		}
@@ -107,9 +109,6 @@ func (l *Library) itemPath(id string) string {
 
 // IndexDir is where the search index lives.
 func (l *Library) IndexDir() string { return filepath.Join(l.Dir, "index") }
-
-// ModelsDir is where downloaded models live.
-func (l *Library) ModelsDir() string { return filepath.Join(l.Dir, "models") }
 
 var (
 	encOnce sync.Once

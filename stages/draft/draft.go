@@ -21,6 +21,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/openai"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft/extractive"
@@ -29,7 +30,7 @@ import (
 // Prog is the stage's name in messages.
 const Prog = "sponge-draft"
 
-// ModelFileName is the writing model in the library's models folder.
+// ModelFileName is the writing model in the models folder (catalog.Digest.File()).
 const ModelFileName = "digest.gguf"
 
 // Drafter writes statements for a question from numbered passages.
@@ -66,11 +67,11 @@ var (
 
 // Options are the command line of sponge-draft.
 type Options struct {
-	Library    string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else ~/.local/share/sponge)"`
+	Library    string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else ~/.local/share/sponge)"`
 	Extractive bool   `long:"extractive" description:"quote the best sentences of the passages instead of asking a model"`
 	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements (e.g. http://127.0.0.1:8080)"`
 	Model      string `long:"model" value-name:"NAME" description:"with --endpoint: the server's model name"`
-	ModelFile  string `long:"model-file" value-name:"PATH" description:"the GGUF model to load (default <library>/models/digest.gguf)"`
+	ModelFile  string `long:"model-file" value-name:"PATH" description:"the GGUF model to load (default the installed one: ~/.local/share/sponge/models/digest.gguf, see sponge setup)"`
 	Threads    int    `long:"threads" value-name:"N" description:"CPU threads for the model (default: the runtime's choice)"`
 	// The default is openai.DefaultTotalTimeout.
 	Timeout time.Duration `long:"timeout" default:"5m" value-name:"DURATION" description:"how long to wait for the statements of a server (--endpoint or sponge serve)"`
@@ -85,7 +86,7 @@ const about = "Read the question and the numbered passages (from sponge-rank) an
 	"each naming a passage and copying a quote from it; every record read is passed on.\n\n" +
 	"Who writes them: --extractive quotes the passages' best sentences; --endpoint asks a\n" +
 	"server; else a running 'sponge serve' (see <library>/serve.json); else the model\n" +
-	"<library>/models/digest.gguf; else the extractive drafter, with a model-unavailable\n" +
+	"installed by sponge setup (models/digest.gguf); else the extractive drafter, with a model-unavailable\n" +
 	"warning. When no sentence answers the question well enough, the extractive drafter\n" +
 	"writes no statement."
 
@@ -255,7 +256,9 @@ func choose(opts *Options, stderr io.Writer) (Drafter, *jsonl.Warning, error) {
 	}
 	modelFile := opts.ModelFile
 	if modelFile == "" {
-		modelFile = filepath.Join(libDir, "models", ModelFileName)
+		if modelFile = catalog.Path(libDir, catalog.Digest); modelFile == "" {
+			modelFile = filepath.Join(catalog.Dir(), ModelFileName)
+		}
 	}
 	_, statErr := os.Stat(modelFile)
 	switch {

@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/rank"
@@ -201,11 +202,15 @@ func TestDrafterFails(t *testing.T) {
 }
 
 func TestChoose(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir()) // the shared models folder: empty
 	lib := t.TempDir()
 	if _, err := library.Create(lib); err != nil {
 		t.Fatal(err)
 	}
+	// A model installed in the library's own folder, before models were
+	// shared, is still used.
 	modelFile := filepath.Join(lib, "models", ModelFileName)
+	os.MkdirAll(filepath.Dir(modelFile), 0o755)
 	var openedEmbedded, openedEndpoint string
 	fakeEmbedded := func(path string, opt ModelOptions) (Drafter, error) {
 		openedEmbedded = path
@@ -262,6 +267,20 @@ func TestChoose(t *testing.T) {
 		m, ws, r := run("--threads", "3")
 		if r.Code != 0 || name(m) != "qwen2.5-0.5b-instruct" || openedEmbedded != modelFile || len(ws) != 0 {
 			t.Errorf("code %d, model %q, opened %q, warnings %v, stderr %q", r.Code, name(m), openedEmbedded, ws, r.Stderr)
+		}
+	})
+	t.Run("shared model file", func(t *testing.T) {
+		noSeams(t)
+		openEmbedded, openEndpoint = fakeEmbedded, fakeEndpoint
+		shared := filepath.Join(catalog.Dir(), ModelFileName)
+		os.MkdirAll(filepath.Dir(shared), 0o755)
+		if err := os.WriteFile(shared, []byte("GGUF"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(shared)
+		m, _, r := run("--threads", "3")
+		if r.Code != 0 || name(m) != "qwen2.5-0.5b-instruct" || openedEmbedded != shared {
+			t.Errorf("code %d, model %q, opened %q (want the shared %s), stderr %q", r.Code, name(m), openedEmbedded, shared, r.Stderr)
 		}
 	})
 	t.Run("model file without the runtime", func(t *testing.T) {

@@ -27,6 +27,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/termtext"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/chat"
 	"github.com/sponge-library/sponge/internal/model/gguf"
 	"github.com/sponge-library/sponge/internal/model/llama"
@@ -52,7 +53,9 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 	libDir := library.Dir(opts.Library)
 	modelFile := opts.ModelFile
 	if modelFile == "" {
-		modelFile = filepath.Join(libDir, "models", ModelFileName)
+		if modelFile = catalog.Path(libDir, catalog.Digest); modelFile == "" {
+			modelFile = filepath.Join(catalog.Dir(), ModelFileName)
+		}
 	}
 	port := opts.Port
 	if port == 0 {

@@ -85,13 +85,14 @@ func meaningLibrary(t *testing.T) (string, *conceptEmbedder) {
 
 func installFake(t *testing.T, lib *library.Library, sha string) {
 	t.Helper()
+	t.Setenv("XDG_DATA_HOME", t.TempDir()) // no shared model hides this one
 	data := []byte("GGUF stand-in")
-	os.MkdirAll(lib.ModelsDir(), 0o755)
-	if err := os.WriteFile(filepath.Join(lib.ModelsDir(), catalog.Embedding.File()), data, 0o644); err != nil {
+	os.MkdirAll(catalog.OwnDir(lib.Dir), 0o755)
+	if err := os.WriteFile(filepath.Join(catalog.OwnDir(lib.Dir), catalog.Embedding.File()), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	mf, _ := json.Marshal(catalog.Manifest{Kind: catalog.Embedding, Name: "concepts", File: catalog.Embedding.File(), SHA256: sha, Size: int64(len(data))})
-	if err := os.WriteFile(filepath.Join(lib.ModelsDir(), catalog.Embedding.ManifestFile()), mf, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(catalog.OwnDir(lib.Dir), catalog.Embedding.ManifestFile()), mf, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

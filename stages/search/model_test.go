@@ -22,6 +22,7 @@ import (
 // it here directly, is a hit found by meaning that names that paragraph.
 func TestMeaningWithModel(t *testing.T) {
 	dir := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", dir) // no shared model hides the library's own
 	lib, err := stagetest.Build(filepath.Join(dir, "library"))
 	if err != nil {
 		t.Fatal(err)
@@ -30,7 +31,7 @@ func TestMeaningWithModel(t *testing.T) {
 	if err := ggufgen.WriteBert(file, ggufgen.BertTiny()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := catalog.InstallFrom(context.Background(), lib.ModelsDir(), catalog.Embedding, file, catalog.Options{}); err != nil {
+	if _, err := catalog.InstallFrom(context.Background(), catalog.OwnDir(lib.Dir), catalog.Embedding, file, catalog.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	path, tag, err := vectors.Installed(lib)

@@ -30,7 +30,7 @@ const (
 )
 
 type options struct {
-	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else ~/.local/share/sponge)"`
+	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else ~/.local/share/sponge)"`
 	Limit   int    `long:"limit" value-name:"N" description:"how many items to pick, 1 to 20 (default 8, or the question record's limit)"`
 }
 

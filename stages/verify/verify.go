@@ -33,7 +33,7 @@ forgiven; nothing else is. A quote needs at least 3 words, and at most 6
 statements are kept.`
 
 type options struct {
-	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else ~/.local/share/sponge)"`
+	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else ~/.local/share/sponge)"`
 }
 
 // Command is sponge-verify as a program.

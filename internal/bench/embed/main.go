@@ -147,7 +147,7 @@ func latency(docs []bench.Doc, libDir, modelPath, binDir string, runs int, sizeL
 	if err != nil {
 		return err
 	}
-	if _, err := catalog.InstallFrom(context.Background(), lib.ModelsDir(), catalog.Embedding, modelPath, catalog.Options{}); err != nil && !strings.Contains(err.Error(), "installed") {
+	if _, err := catalog.InstallFrom(context.Background(), catalog.OwnDir(lib.Dir), catalog.Embedding, modelPath, catalog.Options{}); err != nil && !strings.Contains(err.Error(), "installed") {
 		return err
 	}
 	_, tag, err := vectors.Installed(lib)

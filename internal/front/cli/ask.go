@@ -6,6 +6,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
+	"github.com/sponge-library/sponge/internal/base/settings"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/stages/search"
 )
@@ -20,8 +21,8 @@ type askOptions struct {
 	Passages   bool   `long:"passages" description:"stop after ranking: show the passages a model would read"`
 	JSON       bool   `long:"json" description:"print one JSON document instead of text"`
 	Extractive bool   `long:"extractive" description:"answer with the best sentences of the passages, without a model"`
-	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements (e.g. http://127.0.0.1:8080)"`
-	Model      string `long:"model" value-name:"NAME" description:"the model name to ask the --endpoint for"`
+	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements, e.g. http://127.0.0.1:8080 (default $SPONGE_ENDPOINT, else the config file's endpoint)"`
+	Model      string `long:"model" value-name:"NAME" description:"the model name to ask the --endpoint for (default $SPONGE_MODEL, else the config file's model)"`
 	// The same default as sponge-draft's --timeout, which it is passed to.
 	Timeout time.Duration `long:"timeout" default:"5m" value-name:"DURATION" description:"how long to wait for the statements of a server (--endpoint or sponge serve)"`
 }
@@ -42,26 +43,71 @@ func runAsk(env *Env, args []string) int {
 	if opts.Limit < 1 || opts.Limit > search.MaxLimit {
 		return console.Report(env.Stderr, Prog, console.Usage("--limit must be from 1 to %d, not %d", search.MaxLimit, opts.Limit))
 	}
-	if opts.Model != "" && opts.Endpoint == "" {
-		return console.Report(env.Stderr, Prog, console.Usage("--model goes with --endpoint"))
-	}
 	if opts.Extractive && opts.Endpoint != "" {
 		return console.Report(env.Stderr, Prog, console.Usage("--extractive and --endpoint do not go together"))
 	}
 	if opts.Timeout <= 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("--timeout must be more than 0, not %s", opts.Timeout))
 	}
+	steps, err := askSteps(&opts, question)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
 	// A missing library is said here, once and by sponge, rather than by
 	// the first stage to look for it.
 	if _, err := library.Open(opts.Library); err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
-	return pipeline.RunProcesses(Prog, askSteps(&opts, question), env.Stdin, env.Stdout, env.Stderr)
+	return pipeline.RunProcesses(Prog, steps, env.Stdin, env.Stdout, env.Stderr)
 }
 
-// askSteps are the stages that answer question, with their arguments.
-func askSteps(opts *askOptions, question string) []pipeline.Step {
-	return pipeline.Ask{Library: opts.Library, Question: question, Limit: opts.Limit, Passages: opts.Passages,
-		JSON: opts.JSON, Extractive: opts.Extractive, Endpoint: opts.Endpoint, Model: opts.Model,
-		Timeout: opts.Timeout}.Steps()
+// askSteps are the stages that answer question, with their arguments. The
+// endpoint and model are the settings (flag, environment, config file)
+// resolved here and given to sponge-draft as flags; --extractive and
+// --passages need neither.
+func askSteps(opts *askOptions, question string) ([]pipeline.Step, error) {
+	a := pipeline.Ask{Library: opts.Library, Question: question, Limit: opts.Limit, Passages: opts.Passages,
+		JSON: opts.JSON, Extractive: opts.Extractive, Timeout: opts.Timeout}
+	if !opts.Extractive && !opts.Passages {
+		var err error
+		if a.Endpoint, a.Model, err = drafterSettings(opts.Endpoint, opts.Model); err != nil {
+			return nil, err
+		}
+	}
+	return a.Steps(), nil
+}
+
+// drafterSettings resolves the server that writes the statements (sponge
+// ask, the MCP ask tool) from the flags given, the environment and the
+// config file; empty when none is set.
+func drafterSettings(flagEndpoint, flagModel string) (endpoint, model string, err error) {
+	e, err := settings.Resolve("endpoint", flagEndpoint)
+	if err != nil {
+		return "", "", err
+	}
+	m, err := settings.Resolve("model", flagModel)
+	if err != nil {
+		return "", "", err
+	}
+	if m.Value != "" && e.Value == "" {
+		if m.Source == settings.FromFlag {
+			return "", "", console.Usage("--model goes with --endpoint")
+		}
+		return "", "", console.Usage("the model %q (%s) goes with an endpoint, and none is set", m.Value, describeSource(m)).
+			WithHint("set one with --endpoint URL, %s or 'sponge config set endpoint URL'", e.Key.Env)
+	}
+	return e.Value, m.Value, nil
+}
+
+// describeSource says where a setting's value comes from, for messages.
+func describeSource(v settings.Value) string {
+	switch v.Source {
+	case settings.FromFlag:
+		return "--" + v.Key.Name
+	case settings.FromEnv:
+		return "from " + v.Key.Env
+	case settings.FromFile:
+		return "from " + settings.File()
+	}
+	return "the default"
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -18,7 +20,11 @@ func draftArgs(t *testing.T, args ...string) []string {
 	if done {
 		t.Fatalf("%v: %s", args, errb.String())
 	}
-	for _, s := range askSteps(&opts, strings.Join(rest, " ")) {
+	steps, err := askSteps(&opts, strings.Join(rest, " "))
+	if err != nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+	for _, s := range steps {
 		if s.Name == "sponge-draft" {
 			return s.Args
 		}
@@ -55,5 +61,137 @@ func TestAskTimeout(t *testing.T) {
 		if code != console.ExitUsage || !strings.HasPrefix(errs, "sponge: error: --timeout must be more than 0") {
 			t.Errorf("--timeout %s: exit %d: %s", bad, code, errs)
 		}
+	}
+}
+
+// isolate gives the test its own config file and shared models folder,
+// both empty, and returns the config file's path.
+func isolate(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
+	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
+	return filepath.Join(dir, "config", "sponge", "config")
+}
+
+// TestAskSettings: the endpoint and model sponge-draft gets are the flag,
+// else the environment, else the config file, else none.
+func TestAskSettings(t *testing.T) {
+	config := isolate(t)
+	drafted := func(args ...string) (endpoint, model string) {
+		t.Helper()
+		a := draftArgs(t, append(args, "q")...)
+		if i := slices.Index(a, "--endpoint"); i >= 0 {
+			endpoint = a[i+1]
+		}
+		if i := slices.Index(a, "--model"); i >= 0 {
+			model = a[i+1]
+		}
+		return endpoint, model
+	}
+	check := func(what, wantEndpoint, wantModel string, args ...string) {
+		t.Helper()
+		if e, m := drafted(args...); e != wantEndpoint || m != wantModel {
+			t.Errorf("%s %v: sponge-draft gets --endpoint %q --model %q, want %q %q", what, args, e, m, wantEndpoint, wantModel)
+		}
+	}
+	check("default", "", "")
+	if _, errs, code := runSponge(t, "config", "set", "endpoint", "http://file:1"); code != 0 {
+		t.Fatal(errs)
+	}
+	if _, errs, code := runSponge(t, "config", "set", "model", "file-model"); code != 0 {
+		t.Fatal(errs)
+	}
+	check("file", "http://file:1", "file-model")
+	t.Setenv("SPONGE_ENDPOINT", "http://env:2")
+	check("env over file", "http://env:2", "file-model")
+	t.Setenv("SPONGE_MODEL", "env-model")
+	check("env over file", "http://env:2", "env-model")
+	check("flag over env", "http://flag:3", "env-model", "--endpoint", "http://flag:3")
+	check("flag over env", "http://flag:3", "flag-model", "--endpoint", "http://flag:3", "--model", "flag-model")
+	check("--extractive uses no endpoint", "", "", "--extractive")
+	if a := draftArgs(t, "--extractive", "q"); slices.Contains(a, "--endpoint") {
+		t.Errorf("--extractive: sponge-draft gets %v", a)
+	}
+
+	// A model without an endpoint says where the model comes from.
+	t.Setenv("SPONGE_ENDPOINT", "")
+	os.WriteFile(config, []byte("model = file-model\n"), 0o644)
+	_, errs, code := runSponge(t, "ask", "q")
+	want := "sponge: error: the model \"env-model\" (from SPONGE_MODEL) goes with an endpoint, and none is set\n" +
+		"sponge: hint: set one with --endpoint URL, SPONGE_ENDPOINT or 'sponge config set endpoint URL'\n"
+	if code != console.ExitUsage || errs != want {
+		t.Errorf("exit %d:\n%s\nwant:\n%s", code, errs, want)
+	}
+	// A damaged config file stops every command but config, naming the line.
+	os.WriteFile(config, []byte("# mine\nendpont = http://x\n"), 0o644)
+	_, errs, code = runSponge(t, "ask", "q")
+	if code != 1 || !strings.HasPrefix(errs, "sponge: error: "+config+`:2: unknown setting "endpont"; the settings are library, endpoint, model`+"\n") {
+		t.Errorf("damaged file: exit %d: %s", code, errs)
+	}
+	// config unset mends it.
+	if _, errs, code := runSponge(t, "config", "unset", "endpont"); code != 0 {
+		t.Fatalf("unset of a misspelt key: exit %d: %s", code, errs)
+	}
+	if b, _ := os.ReadFile(config); string(b) != "# mine\n" {
+		t.Errorf("after unset: %q", b)
+	}
+	if _, errs, code := runSponge(t, "config", "unset", "endpont"); code != console.ExitUsage || !strings.Contains(errs, `unknown setting "endpont"`) {
+		t.Errorf("unset of an unknown key: exit %d: %s", code, errs)
+	}
+}
+
+func TestConfig(t *testing.T) {
+	config := isolate(t)
+	lib := t.TempDir()
+	list := func() string {
+		t.Helper()
+		out, errs, code := runSponge(t, "config", "list")
+		if code != 0 {
+			t.Fatalf("config list: exit %d: %s", code, errs)
+		}
+		return squeeze(out)
+	}
+	t.Setenv("SPONGE_HOME", "")
+	data := os.Getenv("XDG_DATA_HOME")
+	if got, want := list(), "library "+filepath.Join(data, "sponge")+" default\nendpoint (none) default\nmodel (none) default\n"; got != want {
+		t.Errorf("list:\n%s\nwant:\n%s", got, want)
+	}
+	for _, args := range [][]string{
+		{"config", "set", "library", lib},
+		{"config", "set", "endpoint", "http://127.0.0.1:8080"},
+		{"config", "set", "model", "qwen"},
+		{"config", "unset", "model"},
+	} {
+		if _, errs, code := runSponge(t, args...); code != 0 || errs != "" {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+	}
+	b, _ := os.ReadFile(config)
+	if string(b) != "library = "+lib+"\nendpoint = http://127.0.0.1:8080\n" {
+		t.Errorf("the config file:\n%s", b)
+	}
+	t.Setenv("SPONGE_ENDPOINT", "http://127.0.0.1:9")
+	want := "library " + lib + " file " + config + "\nendpoint http://127.0.0.1:9 env SPONGE_ENDPOINT\nmodel (none) default\n"
+	if got := list(); got != want {
+		t.Errorf("list:\n%s\nwant:\n%s", got, want)
+	}
+	if out, _, code := runSponge(t, "config", "get", "library"); code != 0 || out != lib+"\n" {
+		t.Errorf("get library: exit %d: %q", code, out)
+	}
+	// The library of the file is the library every command uses.
+	if _, errs, code := runSponge(t, "add", "--quiet", filepath.Join("..", "..", "..", "testdata", "docs", "tea-brewing.md")); code != 0 {
+		t.Fatalf("add: exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(lib, "items")); err != nil {
+		t.Errorf("add did not use the configured library: %v", err)
+	}
+	_, errs, code := runSponge(t, "config", "set", "colour", "blue")
+	if code != console.ExitUsage || errs != "sponge: error: unknown setting \"colour\"; the settings are library, endpoint, model\n" {
+		t.Errorf("unknown key: exit %d: %s", code, errs)
+	}
+	_, _, code = runSponge(t, "config", "get")
+	if code != console.ExitUsage {
+		t.Errorf("get without a key: exit %d", code)
 	}
 }

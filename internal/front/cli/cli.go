@@ -12,6 +12,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/progress"
+	"github.com/sponge-library/sponge/internal/base/settings"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 )
@@ -63,6 +64,13 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		console.PrintHint(stderr, Prog, "run 'sponge --help' for the list of commands")
 		return console.ExitUsage
 	}
+	if c.name != "config" {
+		// The library's setting is read without a word where it is used
+		// (library.DefaultDir): a damaged config file is reported here.
+		if _, err := settings.Read(); err != nil {
+			return console.Report(env.Stderr, Prog, console.Errorf("%v", err).WithHint("fix the file, or remove a setting with 'sponge config unset KEY'"))
+		}
+	}
 	return c.run(env, args[1:])
 }
 
@@ -87,20 +95,21 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintf(w, "\nRun 'sponge COMMAND --help' for a command's options.\nThe library is --library DIR, else $SPONGE_HOME, else %s.\n%s\n",
-		strings.Replace(defaultLibraryHelp(), os.Getenv("HOME"), "~", 1), console.ExitCodesHelp)
-}
-
-func defaultLibraryHelp() string {
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return d + "/sponge"
+	home := func(p string) string {
+		if h := os.Getenv("HOME"); h != "" {
+			return strings.Replace(p, h, "~", 1)
+		}
+		return p
 	}
-	return os.Getenv("HOME") + "/.local/share/sponge"
+	fmt.Fprintf(w, "\nRun 'sponge COMMAND --help' for a command's options.\n"+
+		"The library is --library DIR, else $SPONGE_HOME, else the library of the config file\n"+
+		"%s, else %s (see 'sponge config').\n%s\n",
+		home(settings.File()), home(settings.DataDir()), console.ExitCodesHelp)
 }
 
 // LibraryOpt is the --library flag every subcommand takes.
 type LibraryOpt struct {
-	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else ~/.local/share/sponge)"`
+	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else ~/.local/share/sponge)"`
 }
 
 // progressFor is a progress bar on stderr when it is a terminal.

@@ -38,11 +38,14 @@ func runSetupEmbedding(env *Env, opts setupOptions) int {
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
-	modelsDir := lib.ModelsDir()
+	if _, err := shareModels(env, dir); err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	modelsDir := catalog.Dir()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	inst := catalog.Options{Progress: env.Stderr, Retries: 3, Inspect: inspectEmbedding, Check: checkEmbeddingLoads}
-	cur, _ := catalog.Installed(modelsDir, catalog.Embedding)
+	_, cur, _ := catalog.Find(dir, catalog.Embedding)
 	var m *catalog.Manifest
 	switch {
 	case opts.From != "":

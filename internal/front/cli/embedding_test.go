@@ -10,6 +10,7 @@ import (
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 	"github.com/sponge-library/sponge/internal/library/vectors"
+	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
 )
@@ -38,6 +39,7 @@ func (e wordVectors) Close() error     { return nil }
 
 func withEmbedding(t *testing.T) *int {
 	t.Helper()
+	isolate(t)
 	n := new(int)
 	savedStart, savedCheck := startEmbedding, checkEmbeddingLoads
 	startEmbedding = func(string) (embed.Embedder, error) { return wordVectors{n}, nil }
@@ -137,7 +139,7 @@ func TestSetupEmbeddingRefusesWritingModel(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, `is a "llama" model, not an embedding model`) {
 		t.Errorf("exit %d: %s", code, errs)
 	}
-	if _, err := os.Stat(filepath.Join(lib, "models", "embedding.gguf")); err == nil {
+	if _, err := os.Stat(filepath.Join(catalog.Dir(), "embedding.gguf")); err == nil {
 		t.Error("a writing model was installed as the embedding model")
 	}
 }

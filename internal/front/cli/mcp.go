@@ -41,7 +41,12 @@ func runMCP(env *Env, args []string) int {
 		return console.Report(env.Stderr, Prog, console.Usage("mcp takes no arguments (got %q)", rest[0]).
 			WithHint("an MCP client starts 'sponge mcp' and talks to it on stdin and stdout"))
 	}
-	s := mcp.New(mcp.Options{Library: opts.Library, FormatItem: FormatItem, FindStage: pipeline.FindProgram, Stderr: env.Stderr})
+	endpoint, model, err := drafterSettings("", "")
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	s := mcp.New(mcp.Options{Library: opts.Library, Endpoint: endpoint, Model: model,
+		FormatItem: FormatItem, FindStage: pipeline.FindProgram, Stderr: env.Stderr})
 	if f, ok := env.Stdin.(*os.File); ok && tty.IsTerminal(f) {
 		fmt.Fprintf(env.Stderr, "sponge mcp: serving the library at %s on stdin and stdout (Model Context Protocol)\n"+
 			"sponge mcp: an MCP client starts this; see 'sponge mcp --help' (Ctrl-C stops it)\n", s.Dir())
@@ -49,7 +54,7 @@ func runMCP(env *Env, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	t := &mcp.Transport{Reader: readCloser(env), Writer: writeCloser(env)}
-	err := s.Run(ctx, t)
+	err = s.Run(ctx, t)
 	if err != nil && ctx.Err() == nil {
 		return console.Report(env.Stderr, Prog, console.Errorf("mcp: %v", err))
 	}

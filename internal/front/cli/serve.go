@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"strconv"
 	"syscall"
 
@@ -25,7 +24,7 @@ func init() {
 type serveOptions struct {
 	LibraryOpt
 	Port      int    `long:"port" value-name:"PORT" description:"the port to listen on, on 127.0.0.1 (default 7701)"`
-	ModelFile string `long:"model-file" value-name:"PATH" description:"a GGUF model to serve (default the library's writing model, models/digest.gguf)"`
+	ModelFile string `long:"model-file" value-name:"PATH" description:"a GGUF model to serve (default the installed writing model, see sponge setup)"`
 	Threads   int    `long:"threads" value-name:"N" description:"CPU threads for the model (default one per core)"`
 }
 
@@ -59,9 +58,9 @@ func runServe(env *Env, args []string) int {
 	}
 	modelFile := opts.ModelFile
 	if modelFile == "" {
-		modelFile = filepath.Join((&library.Library{Dir: dir}).ModelsDir(), catalog.Digest.File())
-		if _, err := os.Stat(modelFile); err != nil {
-			return console.Report(env.Stderr, Prog, console.Errorf("no writing model is installed in %s", filepath.Dir(modelFile)).
+		modelFile = catalog.Path(dir, catalog.Digest)
+		if modelFile == "" {
+			return console.Report(env.Stderr, Prog, console.Errorf("no writing model is installed in %s", catalog.Dir()).
 				WithHint("run sponge setup --digest (or give --model-file PATH)"))
 		}
 	} else if _, err := os.Stat(modelFile); err != nil {

@@ -12,13 +12,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/openai"
 )
 
 func TestServeWithoutModel(t *testing.T) {
+	isolate(t)
 	lib := t.TempDir()
 	_, errs, code := runSponge(t, "serve", "--library", lib)
-	want := "sponge: error: no writing model is installed in " + filepath.Join(lib, "models") + "\n" +
+	want := "sponge: error: no writing model is installed in " + catalog.Dir() + "\n" +
 		"sponge: hint: run sponge setup --digest (or give --model-file PATH)\n"
 	if code != 1 || errs != want {
 		t.Fatalf("exit %d:\n%s\nwant:\n%s", code, errs, want)
@@ -34,6 +36,7 @@ func TestServeUsage(t *testing.T) {
 }
 
 func TestServeRunningAlready(t *testing.T) {
+	isolate(t)
 	lib := t.TempDir()
 	os.MkdirAll(filepath.Join(lib, "models"), 0o755)
 	os.WriteFile(filepath.Join(lib, "models", "digest.gguf"), []byte("GGUF"), 0o644)

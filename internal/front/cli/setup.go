@@ -49,8 +49,10 @@ var modelLabels = []struct {
 func runSetup(env *Env, args []string) int {
 	var opts setupOptions
 	rest, done, code := console.Parse(&opts, "sponge setup", "[OPTIONS]",
-		"Without options, show which models are installed in the library's models folder and\n"+
-			"how to install the others. --digest downloads the default writing model (resuming an\n"+
+		"Without options, show which models are installed and how to install the others.\n"+
+			"Models are installed once for every library, in "+catalog.Dir()+";\n"+
+			"a model a library has in its own models/ folder (from an older sponge) is moved there.\n"+
+			" --digest downloads the default writing model (resuming an\n"+
 			"interrupted download, checking its SHA-256); --from installs any GGUF model instead.\n"+
 			"A model replaces the installed one only once it is checked, so a failure keeps the old one.",
 		args, env.Stdout, env.Stderr)
@@ -70,22 +72,25 @@ func runSetup(env *Env, args []string) int {
 		return console.Report(env.Stderr, Prog, console.Usage("--force goes with --digest"))
 	}
 	dir := library.Dir(opts.Library)
-	modelsDir := (&library.Library{Dir: dir}).ModelsDir()
+	modelsDir := catalog.Dir()
+	left, err := shareModels(env, dir)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
 	if !opts.Digest && opts.From == "" {
-		return console.Report(env.Stderr, Prog, showModels(env.Stdout, dir, modelsDir))
+		return console.Report(env.Stderr, Prog, showModels(env.Stdout, dir, left))
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	inst := installOptions(env)
 	var m *catalog.Manifest
-	var err error
 	if opts.Digest {
 		spec, ok := catalog.Known[catalog.Digest]
 		if !ok {
 			return console.Report(env.Stderr, Prog, console.Errorf("this build knows no default writing model").WithHint("install one with: sponge setup --from FILE|URL"))
 		}
-		if cur, _ := catalog.Installed(modelsDir, catalog.Digest); cur != nil && strings.EqualFold(cur.SHA256, spec.SHA256) && !opts.Force {
+		if _, cur, _ := catalog.Find(dir, catalog.Digest); cur != nil && strings.EqualFold(cur.SHA256, spec.SHA256) && !opts.Force {
 			fmt.Fprintf(env.Stdout, "The writing model is installed already: %s, %s.\n", oneLine(cur.Name), catalog.Bytes(cur.Size))
 			return console.ExitOK
 		}
@@ -190,11 +195,41 @@ var checkModelLoads = func(path string) error {
 	return nil
 }
 
-// showModels prints what is installed and how to install what is not.
-func showModels(w io.Writer, libDir, modelsDir string) error {
-	fmt.Fprintf(w, "Models folder: %s\n", modelsDir)
+// shareModels moves the models of the library's own folder to the shared
+// one (catalog.Share), saying so, and returns those that stay.
+func shareModels(env *Env, libDir string) ([]catalog.Left, error) {
+	moved, left, err := catalog.Share(libDir)
+	for _, mv := range moved {
+		fmt.Fprintf(env.Stdout, "Moved the %s from %s to %s, where every library finds it.\n", labelOf(mv.Kind), mv.From, mv.To)
+	}
+	if err != nil {
+		return nil, console.Errorf("cannot read the library's own models folder: %v", err)
+	}
+	return left, nil
+}
+
+func labelOf(k catalog.Kind) string {
 	for _, ml := range modelLabels {
-		m, err := catalog.Installed(modelsDir, ml.kind)
+		if ml.kind == k {
+			return ml.label
+		}
+	}
+	return string(k) + " model"
+}
+
+// showModels prints what is installed, where and how big, and how to
+// install what is not. left are the models of the library's own folder that
+// were not moved to the shared one.
+func showModels(w io.Writer, libDir string, left []catalog.Left) error {
+	var total int64
+	for _, ml := range modelLabels {
+		if m, err := catalog.Installed(catalog.Dir(), ml.kind); err == nil && m != nil {
+			total += m.Size
+		}
+	}
+	fmt.Fprintf(w, "Models folder: %s (shared by every library; %s)\n", catalog.Dir(), catalog.Bytes(total))
+	for _, ml := range modelLabels {
+		modelsDir, m, err := catalog.Find(libDir, ml.kind)
 		if err != nil {
 			return console.Errorf("cannot read the %s: %v", ml.label, err)
 		}
@@ -232,9 +267,20 @@ func showModels(w io.Writer, libDir, modelsDir string) error {
 			fmt.Fprintf(tw, "  source\t%s\n", oneLine(m.Source))
 		}
 		fmt.Fprintf(tw, "  installed\t%s\n", m.Installed.Local().Format("2006-01-02 15:04"))
+		if modelsDir != catalog.Dir() {
+			fmt.Fprintf(tw, "  folder\t%s (this library's own)\n", modelsDir)
+		}
 		tw.Flush()
 		if spec, ok := catalog.Known[ml.kind]; ok && m.SHA256 != "" && !strings.EqualFold(m.SHA256, spec.SHA256) {
 			fmt.Fprintf(w, "  (not the default %s; '%s' installs %s)\n", ml.label, ml.install, spec.Name)
+		}
+	}
+	for _, l := range left {
+		fmt.Fprintln(w)
+		if l.Used {
+			fmt.Fprintf(w, "This library's own %s (%s) stays in %s and is used from there: it could not be moved (%s).\n", l.Kind.File(), catalog.Bytes(l.Size), l.Dir, l.Reason)
+		} else {
+			fmt.Fprintf(w, "This library's own %s (%s) in %s is not used: the shared models folder has a %s. Delete it to free the space.\n", l.Kind.File(), catalog.Bytes(l.Size), l.Dir, labelOf(l.Kind))
 		}
 	}
 	fmt.Fprintln(w)

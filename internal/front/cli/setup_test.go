@@ -29,6 +29,7 @@ func runSponge(t *testing.T, args ...string) (stdout, stderr string, code int) {
 // for the length of the test, and stands in for the runtime's load check.
 func withDefaultModel(t *testing.T, data []byte, check func(string) error) *int {
 	t.Helper()
+	isolate(t)
 	gets := new(int)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		*gets++
@@ -75,13 +76,14 @@ func tinyModel(t *testing.T, seed uint64) []byte {
 }
 
 func TestSetupShowsNothingInstalled(t *testing.T) {
+	isolate(t)
 	lib := t.TempDir()
 	out, errs, code := runSponge(t, "setup", "--library", lib)
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{
-		"Models folder: " + filepath.Join(lib, "models"),
+		"Models folder: " + catalog.Dir() + " (shared by every library; 0 bytes)",
 		"Writing model (digest.gguf): not installed",
 		"  install with: sponge setup --digest   (Qwen2.5 0.5B Instruct Q4_K_M, 398 MB)",
 		"Embedding model (embedding.gguf): not installed",
@@ -113,7 +115,7 @@ func TestSetupDigest(t *testing.T) {
 	if len(checked) != 1 {
 		t.Errorf("the load check ran %d times", len(checked))
 	}
-	got, _ := os.ReadFile(filepath.Join(lib, "models", "digest.gguf"))
+	got, _ := os.ReadFile(filepath.Join(catalog.Dir(), "digest.gguf"))
 	if !bytes.Equal(got, data) {
 		t.Fatal("digest.gguf is not the download")
 	}
@@ -142,7 +144,7 @@ func TestSetupDigestDoesNotLoad(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, `sponge: error: http://127.0.0.1:`) || !strings.Contains(errs, `does not load: llama.cpp could not load the model`) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if _, err := os.Stat(filepath.Join(lib, "models", "digest.gguf")); err == nil {
+	if _, err := os.Stat(filepath.Join(catalog.Dir(), "digest.gguf")); err == nil {
 		t.Error("a model that does not load was installed")
 	}
 }
@@ -204,7 +206,7 @@ func TestSetupFromBrokenModels(t *testing.T) {
 	if !strings.Contains(out, "Test Model Q4") {
 		t.Errorf("the old model is gone:\n%s", out)
 	}
-	if parts, _ := filepath.Glob(filepath.Join(lib, "models", ".*part")); len(parts) > 0 {
+	if parts, _ := filepath.Glob(filepath.Join(catalog.Dir(), ".*part")); len(parts) > 0 {
 		t.Errorf("left behind %v", parts)
 	}
 }
@@ -219,5 +221,80 @@ func TestSetupUsage(t *testing.T) {
 		if code != 2 || !strings.HasPrefix(errs, "sponge: error: ") {
 			t.Errorf("%v: exit %d: %s", args, code, errs)
 		}
+	}
+}
+
+// TestSharedModels: a model is installed once, in the shared models folder,
+// and every library uses it; a model a library has in its own folder is
+// moved there, or kept and named when the shared folder has one already.
+func TestSharedModels(t *testing.T) {
+	data := tinyModel(t, 7)
+	gets := withDefaultModel(t, data, func(string) error { return nil })
+	withEmbedding(t) // isolates the models folder again: do it before any install
+	libA, libB := t.TempDir(), t.TempDir()
+	if _, errs, code := runSponge(t, "setup", "--digest", "--library", libA); code != 0 {
+		t.Fatal(errs)
+	}
+	out, errs, code := runSponge(t, "setup", "--digest", "--library", libB)
+	if code != 0 || !strings.Contains(out, "The writing model is installed already") || *gets != 1 {
+		t.Fatalf("library B: exit %d, %d downloads: %s%s", code, *gets, out, errs)
+	}
+	shared := filepath.Join(catalog.Dir(), "digest.gguf")
+	for _, lib := range []string{libA, libB} {
+		if got := catalog.Path(lib, catalog.Digest); got != shared {
+			t.Errorf("%s uses %q, want %q", lib, got, shared)
+		}
+		if _, err := os.Stat(filepath.Join(lib, "models")); err == nil {
+			t.Errorf("%s has a models folder of its own", lib)
+		}
+		out, _, _ := runSponge(t, "setup", "--library", lib)
+		want := "Models folder: " + catalog.Dir() + " (shared by every library; " + catalog.Bytes(int64(len(data))) + ")\n"
+		if !strings.HasPrefix(out, want) || !strings.Contains(out, "Writing model (digest.gguf): installed") || strings.Contains(out, "folder ") {
+			t.Errorf("setup --library %s:\n%s", lib, out)
+		}
+	}
+
+	// A library set up by an older sponge: its own writing model is not used
+	// (the shared folder has one) and is kept; its own embedding model is
+	// moved to the shared folder, where library A finds it too.
+	libC := t.TempDir()
+	own := catalog.OwnDir(libC)
+	bert := filepath.Join(t.TempDir(), "bert.gguf")
+	if err := ggufgen.WriteBert(bert, ggufgen.BertTiny()); err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(t.TempDir(), "mine.gguf")
+	os.WriteFile(mine, tinyModel(t, 8), 0o644)
+	if _, err := catalog.InstallFrom(t.Context(), own, catalog.Digest, mine, catalog.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := catalog.InstallFrom(t.Context(), own, catalog.Embedding, bert, catalog.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code = runSponge(t, "setup", "--library", libC)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"Moved the embedding model from " + own + " to " + catalog.Dir() + ", where every library finds it.\n",
+		"This library's own digest.gguf (845 kB) in " + own + " is not used: the shared models folder has a writing model. Delete it to free the space.\n",
+		"Embedding model (embedding.gguf): installed",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("setup of an older library lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(own, "digest.gguf")); err != nil {
+		t.Errorf("the library's own writing model is gone: %v", err)
+	}
+	if got := catalog.Path(libA, catalog.Embedding); got != filepath.Join(catalog.Dir(), "embedding.gguf") {
+		t.Errorf("library A uses the embedding model %q", got)
+	}
+
+	// The default library lives in the same data folder: its models/ is the
+	// shared folder, and nothing is moved or called unused.
+	out, _, code = runSponge(t, "setup", "--library", filepath.Dir(catalog.Dir()))
+	if code != 0 || strings.Contains(out, "Moved") || strings.Contains(out, "own") {
+		t.Errorf("setup of the default library: exit %d:\n%s", code, out)
 	}
 }

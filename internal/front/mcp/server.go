@@ -37,6 +37,9 @@ type Options struct {
 	Library string
 	// FormatItem prints an item for reading (the text of sponge show).
 	FormatItem func(it *item.Item, from, to int, numbers bool) string
+	// Endpoint and Model are the server that writes the ask tool's
+	// statements (the settings sponge resolved); empty: sponge-draft's choice.
+	Endpoint, Model string
 	// FindStage finds a stage binary (sponge-draft, for ask).
 	FindStage func(name string) (string, error)
 	// Stderr gets the server's own warnings; nil discards them.

@@ -11,13 +11,13 @@ import (
 	"github.com/sponge-library/sponge/internal/model/catalog"
 )
 
-// Installed returns the path and the name of the library's embedding model,
+// Installed returns the path and the name of the embedding model the library
+// uses (catalog.Find: the shared one, else the library's own),
 // or an empty path when none is installed. The SHA-256 comes from the
 // model's manifest; a file copied in by hand is hashed. Dims is left 0: the
 // model says it once loaded.
 func Installed(lib *library.Library) (string, Model, error) {
-	dir := lib.ModelsDir()
-	mf, err := catalog.Installed(dir, catalog.Embedding)
+	dir, mf, err := catalog.Find(lib.Dir, catalog.Embedding)
 	if err != nil || mf == nil {
 		return "", Model{}, err
 	}

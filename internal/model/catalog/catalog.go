@@ -1,5 +1,5 @@
 // Package catalog downloads and installs the models sponge runs into the
-// library's models folder: the writing model (digest.gguf) and, later, the
+// models folder every library shares (Dir): the writing model (digest.gguf) and, later, the
 // embedding model (embedding.gguf). Each installed model has a manifest
 // beside it (digest.json) saying where it came from, its size and SHA-256.
 //
@@ -16,6 +16,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/sponge-library/sponge/internal/base/settings"
 )
 
 // Kind is what a model is for.
@@ -171,4 +173,112 @@ func Bytes(n int64) string {
 		return fmt.Sprintf("%.0f kB", float64(n)/1e3)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// Dir is the models folder every library shares, once per person:
+// $XDG_DATA_HOME/sponge/models, else ~/.local/share/sponge/models. New
+// models are installed here. (It is also the models/ folder of the default
+// library, which lives in the same data folder: that library's models were
+// shared all along.)
+func Dir() string { return filepath.Join(settings.DataDir(), "models") }
+
+// OwnDir is the library's own models folder, where models were installed
+// before they were shared. A model there is still used, when the shared
+// folder has none of its kind, and 'sponge setup' moves it to the shared one.
+func OwnDir(libDir string) string { return filepath.Join(libDir, "models") }
+
+// Find returns the folder and manifest of the model of this kind a library
+// uses: the shared folder's, else the library's own (OwnDir); "" and nil
+// when neither has one.
+func Find(libDir string, kind Kind) (string, *Manifest, error) {
+	for _, dir := range []string{Dir(), OwnDir(libDir)} {
+		m, err := Installed(dir, kind)
+		if err != nil || m != nil {
+			return dir, m, err
+		}
+	}
+	return "", nil, nil
+}
+
+// Path is the model file of this kind the library uses, or "" when none is
+// installed (or its manifest cannot be read).
+func Path(libDir string, kind Kind) string {
+	dir, m, err := Find(libDir, kind)
+	if err != nil || m == nil {
+		return ""
+	}
+	return filepath.Join(dir, kind.File())
+}
+
+// Moved is a model Share moved from a library's own folder to the shared one.
+type Moved struct {
+	Kind     Kind
+	From, To string // folders
+}
+
+// Left is a model of a library's own folder that stays there: the shared
+// folder has one of its kind already (so it is not used), or it could not
+// be moved (so it is used still).
+type Left struct {
+	Kind   Kind
+	Dir    string
+	Size   int64
+	Used   bool
+	Reason string
+}
+
+// Share moves each model of the library's own folder to the shared one
+// when the shared folder has none of its kind, by rename: on one file
+// system that is instant, and a model is never copied or deleted. What it
+// cannot move stays where it is and is reported.
+func Share(libDir string) (moved []Moved, left []Left, err error) {
+	own, shared := OwnDir(libDir), Dir()
+	if sameDir(own, shared) {
+		return nil, nil, nil
+	}
+	for _, kind := range []Kind{Digest, Embedding} {
+		m, err := Installed(own, kind)
+		if err != nil {
+			return moved, left, err
+		}
+		if m == nil {
+			continue
+		}
+		if cur, err := Installed(shared, kind); err != nil || cur != nil {
+			left = append(left, Left{Kind: kind, Dir: own, Size: m.Size, Reason: "the shared models folder has one"})
+			continue
+		}
+		if err := os.MkdirAll(shared, 0o755); err != nil {
+			left = append(left, Left{Kind: kind, Dir: own, Size: m.Size, Used: true, Reason: err.Error()})
+			continue
+		}
+		// The manifest first: a model file found without one is still
+		// reported (by size), while a manifest alone would be no model.
+		mf := filepath.Join(own, kind.ManifestFile())
+		if _, err := os.Stat(mf); err == nil {
+			if err := os.Rename(mf, filepath.Join(shared, kind.ManifestFile())); err != nil {
+				left = append(left, Left{Kind: kind, Dir: own, Size: m.Size, Used: true, Reason: err.Error()})
+				continue
+			}
+		}
+		if err := os.Rename(filepath.Join(own, kind.File()), filepath.Join(shared, kind.File())); err != nil {
+			// Put the manifest back beside its model.
+			os.Rename(filepath.Join(shared, kind.ManifestFile()), mf)
+			left = append(left, Left{Kind: kind, Dir: own, Size: m.Size, Used: true, Reason: err.Error()})
+			continue
+		}
+		syncDir(shared)
+		syncDir(own)
+		moved = append(moved, Moved{Kind: kind, From: own, To: shared})
+	}
+	return moved, left, nil
+}
+
+func sameDir(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }

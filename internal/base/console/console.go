@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
+	"runtime/debug"
 	"strings"
 
 	flags "github.com/jessevdk/go-flags"
@@ -154,11 +156,55 @@ func Parse(opts any, prog, usage, about string, args []string, stdout, stderr io
 }
 
 // unwrap joins the lines of each paragraph of s, so that go-flags, which
-// wraps the help to the terminal, does not break lines a second time.
+// wraps the help to the terminal, does not break lines a second time. A
+// paragraph whose lines start with two spaces or "- " is a list (of tools,
+// of examples) and keeps one entry a line.
 func unwrap(s string) string {
 	paras := strings.Split(s, "\n\n")
 	for i, p := range paras {
+		if isList(p) {
+			continue
+		}
 		paras[i] = strings.Join(strings.Fields(p), " ")
 	}
 	return strings.Join(paras, "\n\n")
+}
+
+func isList(p string) bool {
+	for _, l := range strings.Split(strings.Trim(p, "\n"), "\n") {
+		if !strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "- ") {
+			return false
+		}
+	}
+	return true
+}
+
+// WriteVersion prints which build prog is: its module version, the commit it
+// was built from (with "modified" when the checkout had changes), and the Go
+// that built it, all from the build information Go stamps in the binary.
+func WriteVersion(w io.Writer, prog string) {
+	version, commit, when, modified := "(unknown)", "", "", false
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		version = bi.Main.Version
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				commit = s.Value
+			case "vcs.time":
+				when = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+	}
+	fmt.Fprintf(w, "%s %s\n", prog, version)
+	switch {
+	case commit == "":
+		fmt.Fprintln(w, "commit: unknown (not built from a git checkout)")
+	case modified:
+		fmt.Fprintf(w, "commit: %s %s, with uncommitted changes\n", commit, when)
+	default:
+		fmt.Fprintf(w, "commit: %s %s\n", commit, when)
+	}
+	fmt.Fprintf(w, "go: %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }

@@ -28,18 +28,26 @@ type Env struct {
 
 type command struct {
 	name    string
-	summary string
-	run     func(env *Env, args []string) int
+	summary string // one line, in the list of commands
+	usage   string // what follows "sponge NAME" in the help
+	about   string // what it does, then its Examples
+	options func() any
+	run     func(env *Env, opts any, args []string) int
 }
 
 var commands = map[string]command{}
 
 // register adds a subcommand; called from init in each subcommand's file.
-func register(name, summary string, run func(env *Env, args []string) int) {
+// Main parses the command line into a new O and passes it to run with the
+// positional arguments; help, the man page and completions read the same
+// usage, about and options.
+func register[O any](name, summary, usage, about string, run func(env *Env, opts *O, args []string) int) {
 	if _, dup := commands[name]; dup {
 		panic("sponge: two commands named " + name)
 	}
-	commands[name] = command{name, summary, run}
+	commands[name] = command{name, summary, usage, about,
+		func() any { return new(O) },
+		func(env *Env, opts any, args []string) int { return run(env, opts.(*O), args) }}
 }
 
 // order is the order subcommands are listed in the help; others follow.
@@ -48,14 +56,17 @@ var order = []string{"add", "list", "show", "rm", "reindex", "search", "ask", "s
 // Main runs the sponge command and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	args = globalsAfterCommand(args)
 	if len(args) == 0 {
 		usage(stderr)
 		return console.ExitUsage
 	}
 	switch args[0] {
-	case "-h", "--help", "help":
+	case "-h", "--help":
 		usage(stdout)
 		return console.ExitOK
+	case "--version":
+		args = append([]string{"version"}, args[1:]...)
 	}
 	c, ok := commands[args[0]]
 	if !ok {
@@ -63,11 +74,43 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		console.PrintHint(stderr, Prog, "run 'sponge --help' for the list of commands")
 		return console.ExitUsage
 	}
-	return c.run(env, args[1:])
+	opts := c.options()
+	rest, done, code := console.Parse(opts, Prog+" "+c.name, c.usage, c.about, args[1:], stdout, stderr)
+	if done {
+		return code
+	}
+	return c.run(env, opts, rest)
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintf(w, "Usage: sponge COMMAND [OPTIONS] [ARGS]\n\nA local-first personal library: save what you read, ask it questions,\nget answers whose every quote is checked against what you saved.\n\nCommands:\n")
+// globalsAfterCommand moves the options every command takes (--library DIR,
+// --library=DIR) from before the command name to after it, so that
+// 'sponge --library X list' is 'sponge list --library X'.
+func globalsAfterCommand(args []string) []string {
+	var globals []string
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		switch {
+		case a == "--library" && i+1 < len(args):
+			globals = append(globals, a, args[i+1])
+			i += 2
+			continue
+		case strings.HasPrefix(a, "--library="):
+			globals = append(globals, a)
+			i++
+			continue
+		}
+		break
+	}
+	if len(globals) == 0 || i == len(args) {
+		return args
+	}
+	out := append([]string{args[i]}, globals...)
+	return append(out, args[i+1:]...)
+}
+
+// names are the commands in the order of the help.
+func names() []string {
 	seen := map[string]bool{}
 	var names []string
 	for _, n := range order {
@@ -83,11 +126,17 @@ func usage(w io.Writer) {
 		}
 	}
 	sort.Strings(rest)
-	names = append(names, rest...)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	return append(names, rest...)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "Usage: sponge COMMAND [OPTIONS] [ARGS]\n\nA local-first personal library: save what you read, ask it questions,\nget answers whose every quote is checked against what you saved.\n\nCommands:\n")
+	for _, n := range names() {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintf(w, "\nRun 'sponge COMMAND --help' for a command's options.\nThe library is --library DIR, else $SPONGE_HOME, else %s.\n%s\n",
+	fmt.Fprintf(w, "\nRun 'sponge help COMMAND' (or 'sponge COMMAND --help') for a command's options and examples.\n"+
+		"'sponge --version' says which sponge this is, and 'sponge completion bash|zsh|fish' prints\n"+
+		"a shell completion script. The library is --library DIR (before or after the command),\nelse $SPONGE_HOME, else %s.\n%s\n",
 		strings.Replace(defaultLibraryHelp(), os.Getenv("HOME"), "~", 1), console.ExitCodesHelp)
 }
 

@@ -208,3 +208,28 @@ func WriteVersion(w io.Writer, prog string) {
 	}
 	fmt.Fprintf(w, "go: %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
+
+// Flag is one option of a command, as its help shows it.
+type Flag struct {
+	Long, Value, Description, Default string
+	Short                             rune // 0: none
+}
+
+// Flags lists the options of opts (a go-flags struct, as Parse takes), but
+// the hidden ones: what completions and the man page offer.
+func Flags(opts any) ([]Flag, error) {
+	p := flags.NewParser(nil, flags.None)
+	g, err := p.AddGroup("Options", "", opts)
+	if err != nil {
+		return nil, err
+	}
+	var fs []Flag
+	for _, o := range g.Options() {
+		if o.Hidden {
+			continue
+		}
+		fs = append(fs, Flag{Long: o.LongName, Short: o.ShortName, Value: o.ValueName,
+			Description: o.Description, Default: strings.Join(o.Default, ",")})
+	}
+	return fs, nil
+}

@@ -67,6 +67,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return console.ExitOK
 	case "--version":
 		args = append([]string{"version"}, args[1:]...)
+	case "__complete": // the completion scripts' call, not a command for people
+		complete(stdout, args[1:])
+		return console.ExitOK
 	}
 	c, ok := commands[args[0]]
 	if !ok {

@@ -162,7 +162,7 @@ func Parse(opts any, prog, usage, about string, args []string, stdout, stderr io
 func unwrap(s string) string {
 	paras := strings.Split(s, "\n\n")
 	for i, p := range paras {
-		if isList(p) {
+		if IsList(p) {
 			continue
 		}
 		paras[i] = strings.Join(strings.Fields(p), " ")
@@ -170,7 +170,9 @@ func unwrap(s string) string {
 	return strings.Join(paras, "\n\n")
 }
 
-func isList(p string) bool {
+// IsList says whether paragraph p of a help text is a list, kept one entry a
+// line: each of its lines starts with two spaces or "- ".
+func IsList(p string) bool {
 	for _, l := range strings.Split(strings.Trim(p, "\n"), "\n") {
 		if !strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "- ") {
 			return false

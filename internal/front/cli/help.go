@@ -12,11 +12,21 @@ const helpAbout = "Show COMMAND's help: what it does, its options and examples; 
 	"the list of commands. 'sponge COMMAND --help' shows the same.\n\n" +
 	"Examples:\n\n" +
 	"  sponge help ask\n" +
-	"  sponge help"
+	"  sponge help\n" +
+	"  sponge help --man > sponge.1 && man -l sponge.1"
 
-type helpOptions struct{}
+type helpOptions struct {
+	Man bool `long:"man" description:"print the help of every command as a man page (roff): what 'make man' writes to bin/sponge.1"`
+}
 
-func runHelp(env *Env, _ *helpOptions, rest []string) int {
+func runHelp(env *Env, opts *helpOptions, rest []string) int {
+	if opts.Man {
+		if len(rest) > 0 {
+			return console.Report(env.Stderr, Prog, console.Usage("--man takes no command"))
+		}
+		writeManPage(env.Stdout)
+		return console.ExitOK
+	}
 	switch len(rest) {
 	case 0:
 		usage(env.Stdout)

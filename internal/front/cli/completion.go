@@ -126,20 +126,31 @@ func complete(w io.Writer, words []string) {
 	if err != nil {
 		return
 	}
-	args := words[1:]
-	for i, a := range args {
-		if v, ok := strings.CutPrefix(a, "--library="); ok {
-			library = v
-		} else if a == "--library" && i+1 < len(args) {
-			library = args[i+1]
+	// The arguments so far, apart from the options and their values.
+	takesValue := map[string]bool{}
+	for _, f := range fs {
+		if f.Value != "" {
+			takesValue["--"+f.Long] = true
+			if f.Short != 0 {
+				takesValue["-"+string(f.Short)] = true
+			}
 		}
 	}
-	if len(args) > 0 {
-		prev := args[len(args)-1]
-		for _, f := range fs {
-			if f.Value != "" && (prev == "--"+f.Long || (f.Short != 0 && prev == "-"+string(f.Short))) {
-				return // the option's value: the shell's own completion (files)
+	var args []string
+	for i := 1; i < len(words); i++ {
+		a := words[i]
+		switch {
+		case takesValue[a] && i+1 == len(words):
+			return // cur is the option's value: the shell's own completion (files)
+		case takesValue[a]:
+			if a == "--library" {
+				library = words[i+1]
 			}
+			i++
+		case strings.HasPrefix(a, "--library="):
+			library = strings.TrimPrefix(a, "--library=")
+		case !strings.HasPrefix(a, "-"):
+			args = append(args, a)
 		}
 	}
 	if strings.HasPrefix(cur, "-") {
@@ -163,10 +174,9 @@ func complete(w io.Writer, words []string) {
 			}
 		}
 	case "show", "rm":
-		if c.name == "show" && len(args) > 0 && !strings.HasPrefix(args[len(args)-1], "-") {
-			return
+		if c.name == "rm" || len(args) == 0 {
+			completeIDs(library, offer)
 		}
-		completeIDs(library, offer)
 	}
 }
 

@@ -72,6 +72,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return console.ExitOK
 	}
 	c, ok := commands[args[0]]
+	if !ok && strings.HasPrefix(args[0], "--library") {
+		return console.Report(stderr, Prog, console.Usage("--library DIR needs a command after it").
+			WithHint("sponge --library DIR list (run 'sponge --help' for the list of commands)"))
+	}
 	if !ok {
 		console.PrintError(stderr, Prog, fmt.Sprintf("unknown command %q", args[0]))
 		console.PrintHint(stderr, Prog, "run 'sponge --help' for the list of commands")

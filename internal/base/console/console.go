@@ -202,7 +202,7 @@ func WriteVersion(w io.Writer, prog string) {
 	fmt.Fprintf(w, "%s %s\n", prog, version)
 	switch {
 	case commit == "":
-		fmt.Fprintln(w, "commit: unknown (not built from a git checkout)")
+		fmt.Fprintln(w, "commit: unknown (not stamped: built outside a git clone, or with -buildvcs=false)")
 	case modified:
 		fmt.Fprintf(w, "commit: %s %s, with uncommitted changes\n", commit, when)
 	default:

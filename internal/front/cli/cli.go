@@ -112,8 +112,23 @@ func globalsAfterCommand(args []string) []string {
 	if len(globals) == 0 || i == len(args) {
 		return args
 	}
+	// help, --help, version, --version, completion: no library to choose.
+	if c, ok := commands[strings.TrimPrefix(args[i], "--")]; ok && !takesLibrary(c) {
+		return args[i:]
+	}
 	out := append([]string{args[i]}, globals...)
 	return append(out, args[i+1:]...)
+}
+
+// takesLibrary says whether c has the --library option.
+func takesLibrary(c command) bool {
+	fs, _ := console.Flags(c.options())
+	for _, f := range fs {
+		if f.Long == "library" {
+			return true
+		}
+	}
+	return false
 }
 
 // names are the commands in the order of the help.

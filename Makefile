@@ -27,7 +27,7 @@ export CGO_CFLAGS := $(LLAMA_CFLAGS)
 export CGO_CXXFLAGS := $(LLAMA_CFLAGS)
 CGO_ENV := CGO_ENABLED=1
 
-.PHONY: all deps build demo test lint clean bench bench-retrieval bench-library bench-latency \
+.PHONY: all deps build man demo test lint clean bench bench-retrieval bench-library bench-latency \
 	bench-extractive bench-mcp bench-draft bench-embed
 
 all: build
@@ -42,10 +42,21 @@ deps:
 	fi
 	$(GO) mod download
 
+# -buildvcs=auto stamps the commit into the binaries (sponge --version) even
+# when GOFLAGS says -buildvcs=false; outside a git checkout it stamps nothing.
+# (Go does not find the commit in a git worktree, only in a clone.)
+BUILDVCS := -buildvcs=auto
+
 build: deps
 	@mkdir -p $(BIN)
-	for c in $(PURE); do CGO_ENABLED=0 $(GO) build -o $(BIN)/ ./cmd/$$c || exit 1; done
-	for c in $(MODEL); do $(CGO_ENV) $(GO) build -o $(BIN)/ ./cmd/$$c || exit 1; done
+	for c in $(PURE); do CGO_ENABLED=0 $(GO) build $(BUILDVCS) -o $(BIN)/ ./cmd/$$c || exit 1; done
+	for c in $(MODEL); do $(CGO_ENV) $(GO) build $(BUILDVCS) -o $(BIN)/ ./cmd/$$c || exit 1; done
+
+# man writes the man page bin/sponge.1 (not committed) from the commands' help:
+# man -l bin/sponge.1 reads it.
+man:
+	@mkdir -p $(BIN)
+	CGO_ENABLED=0 $(GO) run ./cmd/sponge help --man > $(BIN)/sponge.1
 
 # demo makes a library of the project's own sample documents and asks it a question.
 demo: build

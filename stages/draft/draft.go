@@ -95,6 +95,13 @@ var Command = pipeline.Command{
 	Prog:  Prog,
 	Usage: "[OPTIONS] < passages.jsonl",
 	About: about,
+	// serve.go, which sets serveMode, is built only with cgo.
+	ModelRuntime: func() string {
+		if serveMode == nil {
+			return "none (built without cgo: the extractive drafter and --endpoint only)"
+		}
+		return "llama.cpp (cgo)"
+	},
 	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
 		var opts Options
 		return &opts, func(args []string, env pipeline.Env) (pipeline.Stage, error) {

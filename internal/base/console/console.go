@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
+	"runtime/debug"
 	"strings"
 
 	flags "github.com/jessevdk/go-flags"
@@ -158,11 +160,82 @@ func Parse(opts any, prog, usage, about string, args []string, stdout, stderr io
 }
 
 // unwrap joins the lines of each paragraph of s, so that go-flags, which
-// wraps the help to the terminal, does not break lines a second time.
+// wraps the help to the terminal, does not break lines a second time. A
+// paragraph whose lines start with two spaces or "- " is a list (of tools,
+// of examples) and keeps one entry a line.
 func unwrap(s string) string {
 	paras := strings.Split(s, "\n\n")
 	for i, p := range paras {
+		if IsList(p) {
+			continue
+		}
 		paras[i] = strings.Join(strings.Fields(p), " ")
 	}
 	return strings.Join(paras, "\n\n")
+}
+
+// IsList says whether paragraph p of a help text is a list, kept one entry a
+// line: each of its lines starts with two spaces or "- ".
+func IsList(p string) bool {
+	for _, l := range strings.Split(strings.Trim(p, "\n"), "\n") {
+		if !strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "- ") {
+			return false
+		}
+	}
+	return true
+}
+
+// WriteVersion prints which build prog is: its module version, the commit it
+// was built from (with "modified" when the checkout had changes), and the Go
+// that built it, all from the build information Go stamps in the binary.
+func WriteVersion(w io.Writer, prog string) {
+	version, commit, when, modified := "(unknown)", "", "", false
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		version = bi.Main.Version
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				commit = s.Value
+			case "vcs.time":
+				when = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+	}
+	fmt.Fprintf(w, "%s %s\n", prog, version)
+	switch {
+	case commit == "":
+		fmt.Fprintln(w, "commit: unknown (not stamped: built outside a git clone, or with -buildvcs=false)")
+	case modified:
+		fmt.Fprintf(w, "commit: %s %s, with uncommitted changes\n", commit, when)
+	default:
+		fmt.Fprintf(w, "commit: %s %s\n", commit, when)
+	}
+	fmt.Fprintf(w, "go: %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+// Flag is one option of a command, as its help shows it.
+type Flag struct {
+	Long, Value, Description, Default string
+	Short                             rune // 0: none
+}
+
+// Flags lists the options of opts (a go-flags struct, as Parse takes), but
+// the hidden ones: what completions and the man page offer.
+func Flags(opts any) ([]Flag, error) {
+	p := flags.NewParser(nil, flags.None)
+	g, err := p.AddGroup("Options", "", opts)
+	if err != nil {
+		return nil, err
+	}
+	var fs []Flag
+	for _, o := range g.Options() {
+		if o.Hidden {
+			continue
+		}
+		fs = append(fs, Flag{Long: o.LongName, Short: o.ShortName, Value: o.ValueName,
+			Description: o.Description, Default: strings.Join(o.Default, ",")})
+	}
+	return fs, nil
 }

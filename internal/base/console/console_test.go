@@ -48,3 +48,13 @@ func TestParse(t *testing.T) {
 		t.Errorf("bad flag: %v %d %q", done, code, errb.String())
 	}
 }
+
+// TestUnwrap: a paragraph's lines are joined for go-flags to wrap again, but
+// a list (lines starting with two spaces or "- ") keeps one entry a line.
+func TestUnwrap(t *testing.T) {
+	in := "Serve the library\nto an agent. Its tools:\n\n  search  items\n  show    an item\n\n- one\n- two\n\nExamples:"
+	want := "Serve the library to an agent. Its tools:\n\n  search  items\n  show    an item\n\n- one\n- two\n\nExamples:"
+	if got := unwrap(in); got != want {
+		t.Errorf("unwrap = %q, want %q", got, want)
+	}
+}

@@ -49,6 +49,9 @@ type Command struct {
 	// and the positional arguments (an error there is a usage error when it
 	// is a *console.Error of ExitUsage).
 	Setup func() (opts any, make func(args []string, env Env) (Stage, error))
+	// ModelRuntime, when set, says in --version whether the program links
+	// a model runtime (sponge-draft does only when built with cgo).
+	ModelRuntime func() string
 }
 
 // Main runs c as a program: it parses args, makes the stage, runs it from
@@ -57,6 +60,13 @@ type Command struct {
 // console.ExitBadInput for a malformed stream, console.ExitInterrupted when
 // stopped, ExitCode's own code, else console.Report's.
 func Main(c Command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 1 && args[0] == "--version" {
+		console.WriteVersion(stdout, c.Prog)
+		if c.ModelRuntime != nil {
+			fmt.Fprintf(stdout, "model runtime: %s\n", c.ModelRuntime())
+		}
+		return console.ExitOK
+	}
 	opts, mk := c.Setup()
 	rest, done, code := console.Parse(opts, c.Prog, c.Usage, c.About, args, stdout, stderr)
 	if done {

@@ -15,8 +15,16 @@ import (
 )
 
 func init() {
-	register("add", "save files, folders, URLs or stdin (-) in the library", runAdd)
+	register("add", "save files, folders, URLs or stdin (-) in the library",
+		"[OPTIONS] FILE|FOLDER|URL|- ...", addAbout, runAdd)
 }
+
+const addAbout = "Save files, folders (every supported file under them), http(s) URLs, or stdin (-).\n" +
+	"Formats: Markdown, plain text, HTML, PDF, WebVTT, SubRip." +
+	"\n\nExamples:\n\n" +
+	"  sponge add notes.md ~/papers\n" +
+	"  sponge add https://go.dev/doc/effective_go\n" +
+	"  cat notes.txt | sponge add --title \"Tea notes\" -"
 
 type addOptions struct {
 	LibraryOpt
@@ -26,14 +34,7 @@ type addOptions struct {
 	Link    bool          `long:"link" description:"keep files where they are instead of a copy of each in the library (which then takes about the size of the text); sponge reindex --extract reads them there if they are unchanged. URLs and stdin are kept whole."`
 }
 
-func runAdd(env *Env, args []string) int {
-	var opts addOptions
-	rest, done, code := console.Parse(&opts, "sponge add", "[OPTIONS] FILE|FOLDER|URL|- ...",
-		"Save files, folders (every supported file under them), http(s) URLs, or stdin (-).\n"+
-			"Formats: Markdown, plain text, HTML, PDF, WebVTT, SubRip.", args, env.Stdout, env.Stderr)
-	if done {
-		return code
-	}
+func runAdd(env *Env, opts *addOptions, rest []string) int {
 	if len(rest) == 0 {
 		console.PrintError(env.Stderr, Prog, "nothing to add")
 		console.PrintHint(env.Stderr, Prog, "sponge add FILE|FOLDER|URL|- (see 'sponge add --help')")

@@ -12,8 +12,17 @@ import (
 )
 
 func init() {
-	register("ask", "answer a question from the library, every quote checked", runAsk)
+	register("ask", "answer a question from the library, every quote checked",
+		"[OPTIONS] QUESTION", askAbout, runAsk)
 }
+
+const askAbout = "Answer QUESTION from the library: a few short statements, each with the exact words\n" +
+	"of a saved item that support it. Runs the stages sponge-search | sponge-rank |\n" +
+	"sponge-draft | sponge-verify | sponge-render (see ask.sh)." +
+	"\n\nExamples:\n\n" +
+	"  sponge ask \"how hot should the water be for green tea?\"\n" +
+	"  sponge ask --extractive \"how long to steep oolong?\"\n" +
+	"  sponge ask --passages --json \"what is BM25?\""
 
 type askOptions struct {
 	LibraryOpt
@@ -27,15 +36,7 @@ type askOptions struct {
 	Timeout time.Duration `long:"timeout" default:"5m" value-name:"DURATION" description:"how long to wait for the statements of a server (--endpoint or sponge serve)"`
 }
 
-func runAsk(env *Env, args []string) int {
-	var opts askOptions
-	rest, done, code := console.Parse(&opts, "sponge ask", "[OPTIONS] QUESTION",
-		"Answer QUESTION from the library: a few short statements, each with the exact words\n"+
-			"of a saved item that support it. Runs the stages sponge-search | sponge-rank |\n"+
-			"sponge-draft | sponge-verify | sponge-render (see ask.sh).", args, env.Stdout, env.Stderr)
-	if done {
-		return code
-	}
+func runAsk(env *Env, opts *askOptions, rest []string) int {
 	question := strings.TrimSpace(strings.Join(rest, " "))
 	if question == "" {
 		return console.Report(env.Stderr, Prog, console.Usage("ask needs a question").WithHint(`sponge ask "how hot should green tea be?"`))
@@ -49,7 +50,7 @@ func runAsk(env *Env, args []string) int {
 	if opts.Timeout <= 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("--timeout must be more than 0, not %s", opts.Timeout))
 	}
-	steps, err := askSteps(&opts, question)
+	steps, err := askSteps(opts, question)
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}

@@ -29,18 +29,26 @@ type Env struct {
 
 type command struct {
 	name    string
-	summary string
-	run     func(env *Env, args []string) int
+	summary string // one line, in the list of commands
+	usage   string // what follows "sponge NAME" in the help
+	about   string // what it does, then its Examples
+	options func() any
+	run     func(env *Env, opts any, args []string) int
 }
 
 var commands = map[string]command{}
 
 // register adds a subcommand; called from init in each subcommand's file.
-func register(name, summary string, run func(env *Env, args []string) int) {
+// Main parses the command line into a new O and passes it to run with the
+// positional arguments; help, the man page and completions read the same
+// usage, about and options.
+func register[O any](name, summary, usage, about string, run func(env *Env, opts *O, args []string) int) {
 	if _, dup := commands[name]; dup {
 		panic("sponge: two commands named " + name)
 	}
-	commands[name] = command{name, summary, run}
+	commands[name] = command{name, summary, usage, about,
+		func() any { return new(O) },
+		func(env *Env, opts any, args []string) int { return run(env, opts.(*O), args) }}
 }
 
 // order is the order subcommands are listed in the help; others follow.
@@ -49,16 +57,26 @@ var order = []string{"add", "list", "show", "rm", "reindex", "search", "ask", "s
 // Main runs the sponge command and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	args = globalsAfterCommand(args)
 	if len(args) == 0 {
 		usage(stderr)
 		return console.ExitUsage
 	}
 	switch args[0] {
-	case "-h", "--help", "help":
+	case "-h", "--help":
 		usage(stdout)
+		return console.ExitOK
+	case "--version":
+		args = append([]string{"version"}, args[1:]...)
+	case "__complete": // the completion scripts' call, not a command for people
+		complete(stdout, args[1:])
 		return console.ExitOK
 	}
 	c, ok := commands[args[0]]
+	if !ok && strings.HasPrefix(args[0], "--library") {
+		return console.Report(stderr, Prog, console.Usage("--library DIR needs a command after it").
+			WithHint("sponge --library DIR list (run 'sponge --help' for the list of commands)"))
+	}
 	if !ok {
 		console.PrintError(stderr, Prog, fmt.Sprintf("unknown command %q", args[0]))
 		console.PrintHint(stderr, Prog, "run 'sponge --help' for the list of commands")
@@ -71,11 +89,58 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return console.Report(env.Stderr, Prog, console.Errorf("%v", err).WithHint("fix the file, or remove a setting with 'sponge config unset KEY'"))
 		}
 	}
-	return c.run(env, args[1:])
+	opts := c.options()
+	rest, done, code := console.Parse(opts, Prog+" "+c.name, c.usage, c.about, args[1:], stdout, stderr)
+	if done {
+		return code
+	}
+	return c.run(env, opts, rest)
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintf(w, "Usage: sponge COMMAND [OPTIONS] [ARGS]\n\nA local-first personal library: save what you read, ask it questions,\nget answers whose every quote is checked against what you saved.\n\nCommands:\n")
+// globalsAfterCommand moves the options every command takes (--library DIR,
+// --library=DIR) from before the command name to after it, so that
+// 'sponge --library X list' is 'sponge list --library X'.
+func globalsAfterCommand(args []string) []string {
+	var globals []string
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		switch {
+		case a == "--library" && i+1 < len(args):
+			globals = append(globals, a, args[i+1])
+			i += 2
+			continue
+		case strings.HasPrefix(a, "--library="):
+			globals = append(globals, a)
+			i++
+			continue
+		}
+		break
+	}
+	if len(globals) == 0 || i == len(args) {
+		return args
+	}
+	// help, --help, version, --version, completion: no library to choose.
+	if c, ok := commands[strings.TrimPrefix(args[i], "--")]; ok && !takesLibrary(c) {
+		return args[i:]
+	}
+	out := append([]string{args[i]}, globals...)
+	return append(out, args[i+1:]...)
+}
+
+// takesLibrary says whether c has the --library option.
+func takesLibrary(c command) bool {
+	fs, _ := console.Flags(c.options())
+	for _, f := range fs {
+		if f.Long == "library" {
+			return true
+		}
+	}
+	return false
+}
+
+// names are the commands in the order of the help.
+func names() []string {
 	seen := map[string]bool{}
 	var names []string
 	for _, n := range order {
@@ -91,9 +156,13 @@ func usage(w io.Writer) {
 		}
 	}
 	sort.Strings(rest)
-	names = append(names, rest...)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	return append(names, rest...)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "Usage: sponge COMMAND [OPTIONS] [ARGS]\n\nA local-first personal library: save what you read, ask it questions,\nget answers whose every quote is checked against what you saved.\n\nCommands:\n")
+	for _, n := range names() {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
 	home := func(p string) string {
 		if h := os.Getenv("HOME"); h != "" {
@@ -101,9 +170,10 @@ func usage(w io.Writer) {
 		}
 		return p
 	}
-	fmt.Fprintf(w, "\nRun 'sponge COMMAND --help' for a command's options.\n"+
-		"The library is --library DIR, else $SPONGE_HOME, else the library of the config file\n"+
-		"%s, else %s (see 'sponge config').\n%s\n",
+	fmt.Fprintf(w, "\nRun 'sponge help COMMAND' (or 'sponge COMMAND --help') for a command's options and examples.\n"+
+		"'sponge --version' says which sponge this is, and 'sponge completion bash|zsh|fish' prints\n"+
+		"a shell completion script. The library is --library DIR (before or after the command),\n"+
+		"else $SPONGE_HOME, else the library of the config file %s, else %s (see 'sponge config').\n%s\n",
 		home(settings.File()), home(settings.DataDir()), console.ExitCodesHelp)
 }
 

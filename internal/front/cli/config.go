@@ -11,12 +11,14 @@ import (
 )
 
 func init() {
-	register("config", "show or change the settings: config list, get KEY, set KEY VALUE, unset KEY", runConfig)
+	register("config", "show or change the settings: config list, get KEY, set KEY VALUE, unset KEY",
+		"list | get KEY | set KEY VALUE | unset KEY", configAbout(), runConfig)
 }
 
 func configAbout() string {
 	var b strings.Builder
-	b.WriteString("Settings that persist, in the config file " + settings.File() + ".\n" +
+	b.WriteString("Settings that persist, in the config file $XDG_CONFIG_HOME/sponge/config (by default\n" +
+		"~/.config/sponge/config).\n" +
 		"Each setting is taken from its flag, else its environment variable, else the file, else its default.\n\n")
 	for _, k := range settings.Keys {
 		fmt.Fprintf(&b, "%-9s %s (%s)\n", k.Name, k.About, k.Env)
@@ -28,18 +30,15 @@ func configAbout() string {
 	return b.String()
 }
 
-func runConfig(env *Env, args []string) int {
-	// The flags a setting has elsewhere, so list and get show what a
-	// command given them would use.
-	var opts struct {
-		LibraryOpt
-		Endpoint string `long:"endpoint" value-name:"URL" description:"as sponge ask --endpoint"`
-		Model    string `long:"model" value-name:"NAME" description:"as sponge ask --model"`
-	}
-	rest, done, code := console.Parse(&opts, "sponge config", "list | get KEY | set KEY VALUE | unset KEY", configAbout(), args, env.Stdout, env.Stderr)
-	if done {
-		return code
-	}
+// configOptions are the flags a setting has elsewhere, so that list and get
+// show what a command given them would use.
+type configOptions struct {
+	LibraryOpt
+	Endpoint string `long:"endpoint" value-name:"URL" description:"as sponge ask --endpoint"`
+	Model    string `long:"model" value-name:"NAME" description:"as sponge ask --model"`
+}
+
+func runConfig(env *Env, opts *configOptions, rest []string) int {
 	if len(rest) == 0 {
 		rest = []string{"list"}
 	}

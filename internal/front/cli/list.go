@@ -16,24 +16,43 @@ import (
 )
 
 func init() {
-	register("list", "list the saved items", runList)
-	register("show", "show a saved item: where it came from, then its text", runShow)
-	register("rm", "remove items from the library", runRm)
-	register("reindex", "rebuild the index from the saved items", runReindex)
+	register("list", "list the saved items",
+		"[OPTIONS]", listAbout, runList)
+	register("show", "show a saved item: where it came from, then its text",
+		"[OPTIONS] ID", showAbout, runShow)
+	register("rm", "remove items from the library",
+		"[OPTIONS] ID ...", rmAbout, runRm)
+	register("reindex", "rebuild the index from the saved items",
+		"[OPTIONS]", reindexAbout, runReindex)
 }
+
+const listAbout = "One line per item: short id, kind, title, source, when it was added (oldest first)." +
+	"\n\nExamples:\n\n" +
+	"  sponge list\n" +
+	"  sponge list --json"
+
+const showAbout = "Show an item: title, source, kind, when it was added, then the saved text with its\n" +
+	"headings and PDF page or transcript time markers. ID is any unique prefix (4+ hex digits)." +
+	"\n\nExamples:\n\n" +
+	"  sponge show 0a57\n" +
+	"  sponge show --paragraphs 3-7 -n 0a57"
+
+const rmAbout = "Remove items (any unique id prefix of 4+ hex digits) from the store and the index." +
+	"\n\nExamples:\n\n" +
+	"  sponge rm 0a57\n" +
+	"  sponge rm 0a57 9f3c"
+
+const reindexAbout = "Rebuild the index from the saved items. The store is the source of truth; the index is derived from it." +
+	"\n\nExamples:\n\n" +
+	"  sponge reindex\n" +
+	"  sponge reindex --extract"
 
 type listOptions struct {
 	LibraryOpt
 	JSON bool `long:"json" description:"print a JSON array for scripts"`
 }
 
-func runList(env *Env, args []string) int {
-	var opts listOptions
-	rest, done, code := console.Parse(&opts, "sponge list", "[OPTIONS]",
-		"One line per item: short id, kind, title, source, when it was added (oldest first).", args, env.Stdout, env.Stderr)
-	if done {
-		return code
-	}
+func runList(env *Env, opts *listOptions, rest []string) int {
 	if len(rest) > 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("list takes no arguments (got %q)", rest[0]))
 	}
@@ -121,14 +140,7 @@ type showOptions struct {
 	Numbers    bool   `short:"n" long:"numbers" description:"number the paragraphs"`
 }
 
-func runShow(env *Env, args []string) int {
-	var opts showOptions
-	rest, done, code := console.Parse(&opts, "sponge show", "[OPTIONS] ID",
-		"Show an item: title, source, kind, when it was added, then the saved text with its\n"+
-			"headings and PDF page or transcript time markers. ID is any unique prefix (4+ hex digits).", args, env.Stdout, env.Stderr)
-	if done {
-		return code
-	}
+func runShow(env *Env, opts *showOptions, rest []string) int {
 	if len(rest) != 1 {
 		return console.Report(env.Stderr, Prog, console.Usage("show takes one item id").WithHint("run 'sponge list' to see the ids"))
 	}
@@ -244,13 +256,7 @@ type rmOptions struct {
 	LibraryOpt
 }
 
-func runRm(env *Env, args []string) int {
-	var opts rmOptions
-	rest, done, code := console.Parse(&opts, "sponge rm", "[OPTIONS] ID ...",
-		"Remove items (any unique id prefix of 4+ hex digits) from the store and the index.", args, env.Stdout, env.Stderr)
-	if done {
-		return code
-	}
+func runRm(env *Env, opts *rmOptions, rest []string) int {
 	if len(rest) == 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("rm takes one or more item ids").WithHint("run 'sponge list' to see the ids"))
 	}
@@ -295,13 +301,7 @@ type reindexOptions struct {
 	Extract bool `long:"extract" description:"first read every item again from its saved original, with this version's extractors (ids, sources, added times and titles given with --title stay)"`
 }
 
-func runReindex(env *Env, args []string) int {
-	var opts reindexOptions
-	rest, done, code := console.Parse(&opts, "sponge reindex", "[OPTIONS]",
-		"Rebuild the index from the saved items. The store is the source of truth; the index is derived from it.", args, env.Stdout, env.Stderr)
-	if done {
-		return code
-	}
+func runReindex(env *Env, opts *reindexOptions, rest []string) int {
 	if len(rest) > 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("reindex takes no arguments"))
 	}

@@ -15,7 +15,8 @@ import (
 )
 
 func init() {
-	register("mcp", "serve the library to coding agents (Model Context Protocol over stdio)", runMCP)
+	register("mcp", "serve the library to coding agents (Model Context Protocol over stdio)",
+		"[OPTIONS]", mcpAbout, runMCP)
 }
 
 type mcpOptions struct {
@@ -24,19 +25,17 @@ type mcpOptions struct {
 
 const mcpAbout = "Serve the library to a coding agent over the Model Context Protocol, on stdin and stdout. " +
 	"An MCP client (Claude Code, Claude Desktop, VS Code, Cursor, ...) starts it. Its tools only read:\n\n" +
-	"find_passages  the passages of 'sponge ask --passages --json'\n" +
-	"search         items with id, title, source, score and a snippet\n" +
-	"show           an item's text, with headings and page or time markers\n" +
-	"ask            the checked answer of 'sponge ask --json'\n\n" +
+	"  find_passages  the passages of 'sponge ask --passages --json'\n" +
+	"  search         items with id, title, source, score and a snippet\n" +
+	"  show           an item's text, with headings and page or time markers\n" +
+	"  ask            the checked answer of 'sponge ask --json'\n\n" +
 	"Register it with a client as the command \"sponge\" with the arguments [\"mcp\"], " +
-	"adding \"--library\", \"DIR\" for a library other than the default."
+	"adding \"--library\", \"DIR\" for a library other than the default." +
+	"\n\nExamples:\n\n" +
+	"  claude mcp add sponge -- sponge mcp\n" +
+	"  claude mcp add sponge -- sponge mcp --library ~/work-library"
 
-func runMCP(env *Env, args []string) int {
-	var opts mcpOptions
-	rest, done, code := console.Parse(&opts, "sponge mcp", "[OPTIONS]", mcpAbout, args, env.Stdout, env.Stderr)
-	if done {
-		return code
-	}
+func runMCP(env *Env, opts *mcpOptions, rest []string) int {
 	if len(rest) > 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("mcp takes no arguments (got %q)", rest[0]).
 			WithHint("an MCP client starts 'sponge mcp' and talks to it on stdin and stdout"))

@@ -13,8 +13,14 @@ import (
 )
 
 func init() {
-	register("search", "find the items that best match a question", runSearch)
+	register("search", "find the items that best match a question",
+		"[OPTIONS] QUESTION", searchAbout, runSearch)
 }
+
+const searchAbout = "Show the items sponge-search picks for QUESTION: short id, title, source, score and a snippet." +
+	"\n\nExamples:\n\n" +
+	"  sponge search \"green tea temperature\"\n" +
+	"  sponge search --limit 3 \"brewing time\""
 
 type searchOptions struct {
 	LibraryOpt
@@ -22,13 +28,7 @@ type searchOptions struct {
 	JSON  bool `long:"json" description:"print one JSON document: the question, warnings and hits"`
 }
 
-func runSearch(env *Env, args []string) int {
-	var opts searchOptions
-	rest, done, code := console.Parse(&opts, "sponge search", "[OPTIONS] QUESTION",
-		"Show the items sponge-search picks for QUESTION: short id, title, source, score and a snippet.", args, env.Stdout, env.Stderr)
-	if done {
-		return code
-	}
+func runSearch(env *Env, opts *searchOptions, rest []string) int {
 	question := strings.TrimSpace(strings.Join(rest, " "))
 	if question == "" {
 		return console.Report(env.Stderr, Prog, console.Usage("search needs a question"))

@@ -18,8 +18,18 @@ import (
 )
 
 func init() {
-	register("serve", "keep the writing model loaded and serve it on 127.0.0.1 (OpenAI-compatible)", runServe)
+	register("serve", "keep the writing model loaded and serve it on 127.0.0.1 (OpenAI-compatible)",
+		"[OPTIONS]", serveAbout, runServe)
 }
+
+var serveAbout = fmt.Sprintf("Load the writing model once and serve it until stopped (Ctrl-C), so each\n"+
+	"'sponge ask' skips loading it. Listens on http://127.0.0.1:%d (--port) with an\n"+
+	"OpenAI-compatible API: POST /v1/chat/completions (streamed or not), GET /v1/models,\n"+
+	"GET /health. While it runs, <library>/%s names it, and sponge ask and\n"+
+	"sponge-draft use it by themselves; other tools can use it as an --endpoint.", openai.DefaultPort, openai.ServeFile) +
+	"\n\nExamples:\n\n" +
+	"  sponge serve\n" +
+	"  sponge serve --port 7702"
 
 type serveOptions struct {
 	LibraryOpt
@@ -28,18 +38,7 @@ type serveOptions struct {
 	Threads   int    `long:"threads" value-name:"N" description:"CPU threads for the model (default one per core)"`
 }
 
-func runServe(env *Env, args []string) int {
-	var opts serveOptions
-	rest, done, code := console.Parse(&opts, "sponge serve", "[OPTIONS]",
-		fmt.Sprintf("Load the writing model once and serve it until stopped (Ctrl-C), so each\n"+
-			"'sponge ask' skips loading it. Listens on http://127.0.0.1:%d (--port) with an\n"+
-			"OpenAI-compatible API: POST /v1/chat/completions (streamed or not), GET /v1/models,\n"+
-			"GET /health. While it runs, <library>/%s names it, and sponge ask and\n"+
-			"sponge-draft use it by themselves; other tools can use it as an --endpoint.", openai.DefaultPort, openai.ServeFile),
-		args, env.Stdout, env.Stderr)
-	if done {
-		return code
-	}
+func runServe(env *Env, opts *serveOptions, rest []string) int {
 	if len(rest) > 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("serve takes no arguments (got %q)", rest[0]))
 	}

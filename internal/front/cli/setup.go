@@ -22,8 +22,20 @@ import (
 )
 
 func init() {
-	register("setup", "show the installed models, or install one (--digest, --embedding, --from)", runSetup)
+	register("setup", "show the installed models, or install one (--digest, --embedding, --from)",
+		"[OPTIONS]", setupAbout, runSetup)
 }
+
+const setupAbout = "Without options, show which models are installed and how to install the others.\n" +
+	"Models are installed once for every library, in the shared models folder (shown here);\n" +
+	"a model a library has in its own models/ folder (from an older sponge) is moved there.\n" +
+	"--digest downloads the default writing model (resuming an\n" +
+	"interrupted download, checking its SHA-256); --from installs any GGUF model instead.\n" +
+	"A model replaces the installed one only once it is checked, so a failure keeps the old one." +
+	"\n\nExamples:\n\n" +
+	"  sponge setup\n" +
+	"  sponge setup --digest\n" +
+	"  sponge setup --from ~/models/qwen2.5-0.5b-instruct-q8_0.gguf"
 
 type setupOptions struct {
 	LibraryOpt
@@ -46,24 +58,12 @@ var modelLabels = []struct {
 	{catalog.Embedding, "embedding model", "sponge setup --embedding", "finds passages by meaning"},
 }
 
-func runSetup(env *Env, args []string) int {
-	var opts setupOptions
-	rest, done, code := console.Parse(&opts, "sponge setup", "[OPTIONS]",
-		"Without options, show which models are installed and how to install the others.\n"+
-			"Models are installed once for every library, in "+catalog.Dir()+";\n"+
-			"a model a library has in its own models/ folder (from an older sponge) is moved there.\n"+
-			" --digest downloads the default writing model (resuming an\n"+
-			"interrupted download, checking its SHA-256); --from installs any GGUF model instead.\n"+
-			"A model replaces the installed one only once it is checked, so a failure keeps the old one.",
-		args, env.Stdout, env.Stderr)
-	if done {
-		return code
-	}
+func runSetup(env *Env, opts *setupOptions, rest []string) int {
 	if len(rest) > 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("setup takes no arguments (got %q)", rest[0]).WithHint("to install a file: sponge setup --from FILE"))
 	}
 	if opts.Embedding {
-		return runSetupEmbedding(env, opts)
+		return runSetupEmbedding(env, *opts)
 	}
 	if opts.Digest && opts.From != "" {
 		return console.Report(env.Stderr, Prog, console.Usage("--digest and --from do not go together: --digest installs the default model, --from another one"))

@@ -36,9 +36,10 @@ type ClaimJSON struct {
 	Page    int    `json:"page,omitempty"`
 	StartMs *int64 `json:"startMs,omitempty"`
 
-	// Source is the number of the source in Sources.
-	Source int    `json:"source"`
-	Title  string `json:"title"`
+	// SourceNumber is the number of the quoted item in Sources, the [n] of
+	// the text view ("source" is, in every document, a file or URL).
+	SourceNumber int    `json:"sourceNumber"`
+	Title        string `json:"title"`
 	// Paragraph, Start and End locate the quote: the paragraph index in
 	// the item and character offsets in its text, End exclusive.
 	Paragraph int `json:"paragraph"`
@@ -126,7 +127,7 @@ func Answer(s *Stream) AnswerJSON {
 	for i, v := range s.Verified {
 		a.Claims = append(a.Claims, ClaimJSON{
 			Text: v.Text, Quote: v.Saved, ItemID: v.ItemID, Passage: v.Passage, Page: v.Page, StartMs: v.StartMs,
-			Source: numbers[i], Title: v.Title, Paragraph: v.Paragraph, Start: v.Start, End: v.End,
+			SourceNumber: numbers[i], Title: v.Title, Paragraph: v.Paragraph, Start: v.Start, End: v.End,
 			Extractive: Extractive(v),
 		})
 	}

@@ -22,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/front/cli"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
 	"github.com/sponge-library/sponge/internal/library/ingest"
@@ -180,7 +181,7 @@ func storeIDs(t *testing.T, bin, lib string) []string {
 	if err != nil {
 		t.Fatalf("sponge list: %v", err)
 	}
-	var metas []library.Meta
+	var metas []cli.ListItemJSON
 	if len(ids) > 0 || strings.HasPrefix(strings.TrimSpace(string(out)), "[") {
 		if err := json.Unmarshal(out, &metas); err != nil {
 			t.Fatalf("sponge list --json: %v\n%.300s", err, out)
@@ -188,7 +189,7 @@ func storeIDs(t *testing.T, bin, lib string) []string {
 	}
 	listed := make([]string, len(metas))
 	for i, m := range metas {
-		listed[i] = m.ID
+		listed[i] = m.ItemID
 	}
 	sort.Strings(listed)
 	if strings.Join(listed, ",") != strings.Join(ids, ",") {

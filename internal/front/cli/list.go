@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/fault"
@@ -101,7 +102,12 @@ func runList(env *Env, opts *listOptions, rest []string) int {
 	}
 	sort.SliceStable(metas, func(i, j int) bool { return metas[i].Added.Before(metas[j].Added) })
 	if opts.JSON {
-		return console.Report(env.Stderr, Prog, termtext.WriteJSON(env.Stdout, metas))
+		out := make([]ListItemJSON, 0, len(metas))
+		for _, m := range metas {
+			out = append(out, ListItemJSON{ItemID: m.ID, Title: m.Title, Source: m.Source, Kind: m.Kind,
+				Added: m.Added, Paragraphs: m.Paragraphs, Chars: m.Chars, Pages: m.Pages})
+		}
+		return console.Report(env.Stderr, Prog, termtext.WriteJSON(env.Stdout, out))
 	}
 	if len(metas) == 0 {
 		fmt.Fprintln(env.Stdout, "The library is empty. Save something with: sponge add FILE|FOLDER|URL")
@@ -133,6 +139,33 @@ func clip(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// ListItemJSON is an item in `sponge list --json`: its library.Meta, with
+// the id called itemId as in every JSON document sponge prints (the Meta
+// kept in the store says id).
+type ListItemJSON struct {
+	ItemID     string    `json:"itemId"`
+	Title      string    `json:"title"`
+	Source     string    `json:"source"`
+	Kind       string    `json:"kind"`
+	Added      time.Time `json:"added"`
+	Paragraphs int       `json:"paragraphs"`
+	Chars      int       `json:"chars"`
+	Pages      int       `json:"pages,omitempty"`
+}
+
+// ItemJSON is `sponge show --json`: the item.Item, with the id called
+// itemId (the item kept in the store says id).
+type ItemJSON struct {
+	ItemID     string           `json:"itemId"`
+	Title      string           `json:"title"`
+	TitleGiven bool             `json:"titleGiven,omitempty"`
+	Linked     bool             `json:"linked,omitempty"`
+	Source     string           `json:"source"`
+	Kind       string           `json:"kind"`
+	Added      time.Time        `json:"added"`
+	Paragraphs []item.Paragraph `json:"paragraphs"`
+}
+
 type showOptions struct {
 	LibraryOpt
 	JSON       bool   `long:"json" description:"print the whole item as JSON"`
@@ -161,8 +194,8 @@ func runShow(env *Env, opts *showOptions, rest []string) int {
 		return console.Report(env.Stderr, Prog, err)
 	}
 	if opts.JSON {
-		out := *it
-		out.Paragraphs = it.Paragraphs[from:to]
+		out := ItemJSON{ItemID: it.ID, Title: it.Title, TitleGiven: it.TitleGiven, Linked: it.Linked,
+			Source: it.Source, Kind: it.Kind, Added: it.Added, Paragraphs: it.Paragraphs[from:to]}
 		return console.Report(env.Stderr, Prog, termtext.WriteJSON(env.Stdout, &out))
 	}
 	// The MCP show tool gets FormatItem's text exact, inside JSON; a terminal

@@ -52,11 +52,11 @@ func TestHostileNames(t *testing.T) {
 	run(0, "list")
 	run(0, "search", "green tea")
 	run(1, "show", "0000")
-	var metas []struct{ ID, Title, Source string }
+	var metas []ListItemJSON
 	if err := json.Unmarshal([]byte(run(0, "list", "--json")), &metas); err != nil || len(metas) != 1 {
 		t.Fatalf("list --json: %v %v", err, metas)
 	}
-	id := metas[0].ID
+	id := metas[0].ItemID
 	if metas[0].Title != title || !strings.HasSuffix(metas[0].Source, name) {
 		t.Errorf("list --json does not keep the title and source exact: %q %q", metas[0].Title, metas[0].Source)
 	}

@@ -123,7 +123,7 @@ type SearchJSON struct {
 
 // SearchItemJSON is an item search found.
 type SearchItemJSON struct {
-	ID      string  `json:"id"`
+	ItemID  string  `json:"itemId"`
 	Title   string  `json:"title"`
 	Source  string  `json:"source"`
 	Kind    string  `json:"kind"`
@@ -133,7 +133,7 @@ type SearchItemJSON struct {
 
 // ShowJSON is the show tool's result.
 type ShowJSON struct {
-	ID         string    `json:"id"`
+	ItemID     string    `json:"itemId"`
 	Title      string    `json:"title"`
 	Source     string    `json:"source"`
 	Kind       string    `json:"kind"`
@@ -200,7 +200,7 @@ func (s *Server) addTools() {
 		describe(out, map[string]string{
 			"query":         "the query, as given",
 			"items":         "the items found, best first",
-			"items.id":      "the item's id (give it, or its first 8 or more digits, to show)",
+			"items.itemId":  "the item's id (give it, or its first 8 or more digits, to show)",
 			"items.title":   "the item's title",
 			"items.source":  "the file or URL the item was saved from",
 			"items.kind":    "markdown, text, html, pdf, vtt or srt",
@@ -230,7 +230,7 @@ func (s *Server) addTools() {
 			in.Properties[n].Minimum = jsonschema.Ptr(0.0)
 		}
 		describe(out, map[string]string{
-			"id":         "the item's full id",
+			"itemId":     "the item's full id",
 			"title":      "the item's title",
 			"source":     "the file or URL the item was saved from",
 			"kind":       "markdown, text, html, pdf, vtt or srt",
@@ -344,7 +344,7 @@ func (s *Server) search(ctx context.Context, in *searchArgs) (*reply, error) {
 	}
 	out := SearchJSON{Query: q, Items: []SearchItemJSON{}, Warnings: []render.WarningJSON{}}
 	for _, h := range res.Hits {
-		si := SearchItemJSON{ID: h.ItemID, Title: h.Title, Source: h.Source, Kind: h.Kind, Score: h.Score}
+		si := SearchItemJSON{ItemID: h.ItemID, Title: h.Title, Source: h.Source, Kind: h.Kind, Score: h.Score}
 		if it, err := lib.Item(h.ItemID); err == nil {
 			si.Snippet = search.Snippet(it, q, 200)
 		}
@@ -411,7 +411,7 @@ func (s *Server) show(ctx context.Context, in *showArgs) (*reply, error) {
 	if next != nil {
 		text += fmt.Sprintf("\n[cut here: paragraphs %d to %d are not shown; call show with from %d to go on]\n", *next, min(n-1, max(*next, derefOr(in.To, n-1))), *next)
 	}
-	out := ShowJSON{ID: it.ID, Title: it.Title, Source: it.Source, Kind: it.Kind, Added: it.Added,
+	out := ShowJSON{ItemID: it.ID, Title: it.Title, Source: it.Source, Kind: it.Kind, Added: it.Added,
 		Paragraphs: n, From: from, To: to, Next: next, Text: text}
 	return &reply{text: text, structured: out}, nil
 }

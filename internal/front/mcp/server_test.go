@@ -93,7 +93,7 @@ func TestToolsAndSchemas(t *testing.T) {
 	wants := map[string]want{
 		"find_passages": {[]string{"question"}, []string{"limit"}, []string{"question", "passages", "warnings"}},
 		"search":        {[]string{"query"}, []string{"limit"}, []string{"query", "items", "warnings"}},
-		"show":          {[]string{"id"}, []string{"from", "to"}, []string{"id", "title", "source", "kind", "paragraphs", "from", "to", "next", "text"}},
+		"show":          {[]string{"id"}, []string{"from", "to"}, []string{"itemId", "title", "source", "kind", "paragraphs", "from", "to", "next", "text"}},
 		"ask":           {[]string{"question"}, []string{"limit"}, []string{"question", "answered", "claims", "passages", "dropped", "warnings", "model"}},
 	}
 	var names []string
@@ -333,8 +333,9 @@ func TestSearch(t *testing.T) {
 	var got struct {
 		Query string `json:"query"`
 		Items []struct {
-			ID, Title, Source, Kind, Snippet string
-			Score                            float64
+			ItemID                       string `json:"itemId"`
+			Title, Source, Kind, Snippet string
+			Score                        float64
 		} `json:"items"`
 		Warnings []warning `json:"warnings"`
 	}
@@ -344,7 +345,7 @@ func TestSearch(t *testing.T) {
 	}
 	first := got.Items[0]
 	if first.Title != "Looking after your bicycle chain" || first.Kind != "html" || !strings.HasSuffix(first.Source, "bicycle-chain-care.html") ||
-		len(first.ID) != 64 || first.Score <= 0 || !strings.Contains(strings.ToLower(first.Snippet), "chain") {
+		len(first.ItemID) != 64 || first.Score <= 0 || !strings.Contains(strings.ToLower(first.Snippet), "chain") {
 		t.Errorf("first item %+v", first)
 	}
 	// The same items and scores as sponge search --json.
@@ -366,8 +367,8 @@ func TestSearch(t *testing.T) {
 		t.Fatalf("sponge search found %d items, the tool %d", len(cli.Hits), len(got.Items))
 	}
 	for i, h := range cli.Hits {
-		if it := got.Items[i]; it.ID != h.ItemID || it.Score != h.Score || it.Snippet != h.Snippet {
-			t.Errorf("item %d: tool %s %v %q, sponge search %s %v %q", i, it.ID, it.Score, it.Snippet, h.ItemID, h.Score, h.Snippet)
+		if it := got.Items[i]; it.ItemID != h.ItemID || it.Score != h.Score || it.Snippet != h.Snippet {
+			t.Errorf("item %d: tool %s %v %q, sponge search %s %v %q", i, it.ItemID, it.Score, it.Snippet, h.ItemID, h.Score, h.Snippet)
 		}
 	}
 	if len(got.Warnings) == 0 {
@@ -408,13 +409,13 @@ func TestShow(t *testing.T) {
 	}
 	checkOutput(t, cs, "show", res)
 	var sj struct {
-		ID                   string
+		ItemID               string `json:"itemId"`
 		Paragraphs, From, To int
 		Next                 *int
 		Text                 string
 	}
 	structured(t, res, &sj)
-	if sj.ID != tea.ID || sj.Paragraphs != len(tea.Paragraphs) || sj.From != 2 || sj.To != 4 || sj.Next != nil || sj.Text != got {
+	if sj.ItemID != tea.ID || sj.Paragraphs != len(tea.Paragraphs) || sj.From != 2 || sj.To != 4 || sj.Next != nil || sj.Text != got {
 		t.Errorf("structured %+v", sj)
 	}
 	// The CLI prints the same text.

@@ -22,6 +22,14 @@ const searchAbout = "Show the items sponge-search picks for QUESTION: short id, 
 	"  sponge search \"green tea temperature\"\n" +
 	"  sponge search --limit 3 \"brewing time\""
 
+// SearchJSON is `sponge search --json`: the hit records of sponge-search,
+// without their "v" and "type".
+type SearchJSON struct {
+	Question string           `json:"question"`
+	Hits     []*jsonl.Hit     `json:"hits"`
+	Warnings []*jsonl.Warning `json:"warnings"`
+}
+
 type searchOptions struct {
 	LibraryOpt
 	Limit int  `long:"limit" default:"8" value-name:"N" description:"how many items, 1 to 20"`
@@ -50,11 +58,7 @@ func runSearch(env *Env, opts *searchOptions, rest []string) int {
 		}
 	}
 	if opts.JSON {
-		doc := struct {
-			Question string           `json:"question"`
-			Hits     []*jsonl.Hit     `json:"hits"`
-			Warnings []*jsonl.Warning `json:"warnings"`
-		}{question, res.Hits, res.Warnings}
+		doc := SearchJSON{question, res.Hits, res.Warnings}
 		if doc.Hits == nil {
 			doc.Hits = []*jsonl.Hit{}
 		}

@@ -57,7 +57,7 @@ type Server struct {
 }
 
 const instructions = `These tools read the user's sponge library: the notes, web pages, PDFs and transcripts they saved. They only read; nothing here changes the library.
-To answer a question from the library, call find_passages and write the answer from the passages it returns, naming the item (title, id) and paragraph of each passage you use. Call show with an item id and a paragraph range to read around a passage, and search to see which items match. ask returns sponge's own answer, each statement resting on a quote checked word for word against the saved item.`
+To answer a question from the library, call find_passages and write the answer from the passages it returns, naming the item (title, id) and paragraph of each passage you use. Call show with an item id (itemId) and a paragraph range to read around a passage, and search to see which items match. ask returns sponge's own answer, each statement resting on a quote checked word for word against the saved item.`
 
 // New makes a server for the library in opts.
 func New(opts Options) *Server {
@@ -109,9 +109,9 @@ type searchArgs struct {
 }
 
 type showArgs struct {
-	ID   string `json:"id"`
-	From *int   `json:"from,omitempty"`
-	To   *int   `json:"to,omitempty"`
+	ItemID string `json:"itemId"`
+	From   *int   `json:"from,omitempty"`
+	To     *int   `json:"to,omitempty"`
 }
 
 // SearchJSON is the search tool's result.
@@ -221,9 +221,9 @@ func (s *Server) addTools() {
 		Annotations: readOnly,
 	}, func(in, out *jsonschema.Schema) {
 		describe(in, map[string]string{
-			"id":   "the item's id, or a prefix of it of at least 4 hex digits that no other item has",
-			"from": "the first paragraph to show (0-based, as passages number them); default 0",
-			"to":   "the last paragraph to show (included); default the item's last",
+			"itemId": "the item's id, or a prefix of it of at least 4 hex digits that no other item has",
+			"from":   "the first paragraph to show (0-based, as passages number them); default 0",
+			"to":     "the last paragraph to show (included); default the item's last",
 		})
 		for _, n := range []string{"from", "to"} {
 			in.Properties[n].Type, in.Properties[n].Types = "integer", nil
@@ -361,14 +361,14 @@ func (s *Server) search(ctx context.Context, in *searchArgs) (*reply, error) {
 }
 
 func (s *Server) show(ctx context.Context, in *showArgs) (*reply, error) {
-	if strings.TrimSpace(in.ID) == "" {
-		return nil, fmt.Errorf("the id is empty: give an item id from search or find_passages")
+	if strings.TrimSpace(in.ItemID) == "" {
+		return nil, fmt.Errorf("the itemId is empty: give an item id from search or find_passages")
 	}
 	lib, err := s.open()
 	if err != nil {
 		return nil, err
 	}
-	id, err := lib.Resolve(in.ID)
+	id, err := lib.Resolve(in.ItemID)
 	if err != nil {
 		return nil, err
 	}

@@ -93,7 +93,7 @@ func TestToolsAndSchemas(t *testing.T) {
 	wants := map[string]want{
 		"find_passages": {[]string{"question"}, []string{"limit"}, []string{"question", "passages", "warnings"}},
 		"search":        {[]string{"query"}, []string{"limit"}, []string{"query", "items", "warnings"}},
-		"show":          {[]string{"id"}, []string{"from", "to"}, []string{"itemId", "title", "source", "kind", "paragraphs", "from", "to", "next", "text"}},
+		"show":          {[]string{"itemId"}, []string{"from", "to"}, []string{"itemId", "title", "source", "kind", "paragraphs", "from", "to", "next", "text"}},
 		"ask":           {[]string{"question"}, []string{"limit"}, []string{"question", "answered", "claims", "passages", "dropped", "warnings", "model"}},
 	}
 	var names []string
@@ -394,7 +394,7 @@ func TestShow(t *testing.T) {
 	tea := byTitle["Brewing tea at home"]
 
 	// A prefix and a range: the text of sponge show -n --paragraphs 2-4.
-	res := ok(t, cs, "show", map[string]any{"id": tea.ID[:8], "from": 2, "to": 4})
+	res := ok(t, cs, "show", map[string]any{"itemId": tea.ID[:8], "from": 2, "to": 4})
 	got := text(t, res)
 	if want := cli.FormatItem(tea, 2, 5, true); got != want {
 		t.Errorf("show differs from FormatItem (-want +got):\n%s", cmp.Diff(want, got))
@@ -425,11 +425,11 @@ func TestShow(t *testing.T) {
 	}
 
 	// Whole items keep their page and time markers; to past the end is the end.
-	pdf := text(t, ok(t, cs, "show", map[string]any{"id": byTitle["Composting at Home: A Short Guide"].ID}))
+	pdf := text(t, ok(t, cs, "show", map[string]any{"itemId": byTitle["Composting at Home: A Short Guide"].ID}))
 	if !strings.Contains(pdf, "--- p. 2 ---") {
 		t.Errorf("the PDF has no page markers:\n%s", pdf)
 	}
-	srt := text(t, ok(t, cs, "show", map[string]any{"id": byTitle["volcano-lecture"].ID[:6], "to": 1000}))
+	srt := text(t, ok(t, cs, "show", map[string]any{"itemId": byTitle["volcano-lecture"].ID[:6], "to": 1000}))
 	if !strings.Contains(srt, "[0:29] Yes. In May 1980") {
 		t.Errorf("the transcript has no times:\n%s", srt)
 	}
@@ -456,7 +456,7 @@ func TestShowLongItem(t *testing.T) {
 	cs := connect(t, dir)
 	from, parts, seen := 0, 0, 0
 	for {
-		res := ok(t, cs, "show", map[string]any{"id": long.ID, "from": from})
+		res := ok(t, cs, "show", map[string]any{"itemId": long.ID, "from": from})
 		var sj struct {
 			From, To int
 			Next     *int
@@ -529,15 +529,15 @@ func TestBadArguments(t *testing.T) {
 		{"ask", map[string]any{"question": "otters", "limit": 21}, "limit must be from 1 to 20, not 21"},
 		{"search", map[string]any{"query": ""}, "the query is empty"},
 		{"search", map[string]any{"query": "otters", "limit": -1}, "limit must be from 1 to 20, not -1"},
-		{"show", map[string]any{}, "the id is empty"},
-		{"show", map[string]any{"id": "abcd"}, `"abcd" matches 2 items: abcd1000, abcd2000`},
-		{"show", map[string]any{"id": "abc"}, `item id "abc" is too short: give at least 4 hex digits`},
-		{"show", map[string]any{"id": "ffff"}, "no item matches \"ffff\"\nhint: take ids from the results of search or find_passages"},
-		{"show", map[string]any{"id": "../../etc/passwd"}, "is not an item id (ids are hex digits)"},
-		{"show", map[string]any{"id": "abcd1", "from": 3}, "from 3 is past the item's end: it has paragraphs 0 to 0"},
-		{"show", map[string]any{"id": "abcd1", "from": -1}, "from and to are paragraph indexes, 0 or more"},
-		{"show", map[string]any{"id": "abcd1", "from": 0, "to": -2}, "from and to are paragraph indexes, 0 or more"},
-		{"show", map[string]any{"id": "abcd1", "file": "x"}, `show takes no argument "file"`},
+		{"show", map[string]any{}, "the itemId is empty"},
+		{"show", map[string]any{"itemId": "abcd"}, `"abcd" matches 2 items: abcd1000, abcd2000`},
+		{"show", map[string]any{"itemId": "abc"}, `item id "abc" is too short: give at least 4 hex digits`},
+		{"show", map[string]any{"itemId": "ffff"}, "no item matches \"ffff\"\nhint: take ids from the results of search or find_passages"},
+		{"show", map[string]any{"itemId": "../../etc/passwd"}, "is not an item id (ids are hex digits)"},
+		{"show", map[string]any{"itemId": "abcd1", "from": 3}, "from 3 is past the item's end: it has paragraphs 0 to 0"},
+		{"show", map[string]any{"itemId": "abcd1", "from": -1}, "from and to are paragraph indexes, 0 or more"},
+		{"show", map[string]any{"itemId": "abcd1", "from": 0, "to": -2}, "from and to are paragraph indexes, 0 or more"},
+		{"show", map[string]any{"itemId": "abcd1", "file": "x"}, `show takes no argument "file"`},
 	}
 	for _, c := range cases {
 		res := call(t, cs, c.tool, c.args)
@@ -560,7 +560,7 @@ func TestBadArguments(t *testing.T) {
 	if len(doc.Passages) != 2 {
 		t.Errorf("after the bad calls: %s", text(t, res))
 	}
-	if got := text(t, ok(t, cs, "show", map[string]any{"id": "abcd2"})); !strings.Contains(got, "otters and rivers") {
+	if got := text(t, ok(t, cs, "show", map[string]any{"itemId": "abcd2"})); !strings.Contains(got, "otters and rivers") {
 		t.Errorf("show after the bad calls: %s", got)
 	}
 }
@@ -597,9 +597,9 @@ func TestReadOnly(t *testing.T) {
 	cs := connect(t, docsLib)
 	ok(t, cs, "find_passages", map[string]any{"question": "green tea"})
 	ok(t, cs, "search", map[string]any{"query": "sourdough"})
-	ok(t, cs, "show", map[string]any{"id": "330cadf4"})
+	ok(t, cs, "show", map[string]any{"itemId": "330cadf4"})
 	ok(t, cs, "ask", map[string]any{"question": "how long should sourdough rise"})
-	call(t, cs, "show", map[string]any{"id": "../.."})
+	call(t, cs, "show", map[string]any{"itemId": "../.."})
 	if d := cmp.Diff(before, snapshot(t, docsLib)); d != "" {
 		t.Errorf("the library changed (-before +after):\n%s", d)
 	}

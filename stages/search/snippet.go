@@ -4,7 +4,9 @@ import (
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/jsonl"
 )
 
 // Snippet returns a short piece of the item around the question's words:
@@ -60,4 +62,27 @@ func Snippet(it *item.Item, question string, width int) string {
 		b.WriteString("…")
 	}
 	return b.String()
+}
+
+// ResultJSON is the document of `sponge search --json` and of the MCP
+// search tool: the hit records, without their "v" and "type", each with a
+// snippet.
+type ResultJSON struct {
+	Question string           `json:"question"`
+	Hits     []*jsonl.Hit     `json:"hits"`
+	Warnings []*jsonl.Warning `json:"warnings"`
+}
+
+// Document makes the ResultJSON of res, setting each hit's snippet from its
+// item in lib.
+func Document(lib *library.Library, question string, res *Result) ResultJSON {
+	doc := ResultJSON{Question: question, Hits: []*jsonl.Hit{}, Warnings: []*jsonl.Warning{}}
+	for _, h := range res.Hits {
+		if it, err := lib.Item(h.ItemID); err == nil {
+			h.Snippet = Snippet(it, question, 200)
+		}
+		doc.Hits = append(doc.Hits, h)
+	}
+	doc.Warnings = append(doc.Warnings, res.Warnings...)
+	return doc
 }

@@ -22,14 +22,6 @@ const searchAbout = "Show the items sponge-search picks for QUESTION: short id, 
 	"  sponge search \"green tea temperature\"\n" +
 	"  sponge search --limit 3 \"brewing time\""
 
-// SearchJSON is `sponge search --json`: the hit records of sponge-search,
-// without their "v" and "type".
-type SearchJSON struct {
-	Question string           `json:"question"`
-	Hits     []*jsonl.Hit     `json:"hits"`
-	Warnings []*jsonl.Warning `json:"warnings"`
-}
-
 type searchOptions struct {
 	LibraryOpt
 	Limit int  `long:"limit" default:"8" value-name:"N" description:"how many items, 1 to 20"`
@@ -52,16 +44,8 @@ func runSearch(env *Env, opts *searchOptions, rest []string) int {
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
-	for _, h := range res.Hits {
-		if it, err := lib.Item(h.ItemID); err == nil {
-			h.Snippet = search.Snippet(it, question, 200)
-		}
-	}
+	doc := search.Document(lib, question, res)
 	if opts.JSON {
-		doc := SearchJSON{question, res.Hits, res.Warnings}
-		if doc.Hits == nil {
-			doc.Hits = []*jsonl.Hit{}
-		}
 		if err := termtext.WriteJSON(env.Stdout, doc); err != nil {
 			return console.Report(env.Stderr, Prog, err)
 		}

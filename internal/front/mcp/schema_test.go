@@ -14,6 +14,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/front/cli"
 	"github.com/sponge-library/sponge/stages/render"
+	"github.com/sponge-library/sponge/stages/search"
 )
 
 var update = flag.Bool("update", false, "write jsonl/schema/*.json from the Go types instead of comparing")
@@ -28,7 +29,7 @@ var documents = []struct {
 }{
 	{"list.json", "sponge list --json", reflect.TypeFor[[]cli.ListItemJSON]()},
 	{"show.json", "sponge show --json", reflect.TypeFor[cli.ItemJSON]()},
-	{"search.json", "sponge search --json", reflect.TypeFor[cli.SearchJSON]()},
+	{"search.json", "sponge search --json", reflect.TypeFor[search.ResultJSON]()},
 	{"ask.json", "sponge ask --json", reflect.TypeFor[render.AnswerJSON]()},
 	{"passages.json", "sponge ask --passages --json", reflect.TypeFor[render.PassagesJSON]()},
 }

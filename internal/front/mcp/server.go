@@ -22,6 +22,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/termtext"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/stages/render"
 	"github.com/sponge-library/sponge/stages/search"
@@ -114,23 +115,6 @@ type showArgs struct {
 	To     *int   `json:"to,omitempty"`
 }
 
-// SearchJSON is the search tool's result.
-type SearchJSON struct {
-	Query    string               `json:"query"`
-	Items    []SearchItemJSON     `json:"items"`
-	Warnings []render.WarningJSON `json:"warnings"`
-}
-
-// SearchItemJSON is an item search found.
-type SearchItemJSON struct {
-	ItemID  string  `json:"itemId"`
-	Title   string  `json:"title"`
-	Source  string  `json:"source"`
-	Kind    string  `json:"kind"`
-	Score   float64 `json:"score"`
-	Snippet string  `json:"snippet"`
-}
-
 // ShowJSON is the show tool's result.
 type ShowJSON struct {
 	ItemID     string    `json:"itemId"`
@@ -188,25 +172,29 @@ func (s *Server) addTools() {
 		describe(out, passageDescs)
 	}, s.findPassages)
 
-	addTool[searchArgs, SearchJSON](s.srv, &sdk.Tool{
+	addTool[searchArgs, search.ResultJSON](s.srv, &sdk.Tool{
 		Name:  "search",
 		Title: "Search the library",
 		Description: "Find the saved items that best match a query, best first: each with its id, title, source " +
-			"(the file or URL it was saved from), kind, score and a snippet around the words that matched.",
+			"(the file or URL it was saved from), kind, score, how it was found and a snippet around the words " +
+			"that matched. The same JSON as `sponge search --json`.",
 		Annotations: readOnly,
 	}, func(in, out *jsonschema.Schema) {
 		describe(in, map[string]string{"query": "the words to search for"})
 		limitSchema(in, "how many items, 1 to 20")
 		describe(out, map[string]string{
-			"query":         "the query, as given",
-			"items":         "the items found, best first",
-			"items.itemId":  "the item's id (give it, or its first 8 or more digits, to show)",
-			"items.title":   "the item's title",
-			"items.source":  "the file or URL the item was saved from",
-			"items.kind":    "markdown, text, html, pdf, vtt or srt",
-			"items.score":   "the keyword score (BM25) of the item's best part",
-			"items.snippet": "a short piece of the item around the words that matched",
-			"warnings":      "what limits the result",
+			"question":       "the query, as given",
+			"hits":           "the items found, best first",
+			"hits.itemId":    "the item's id (give it, or its first 8 or more digits, to show)",
+			"hits.title":     "the item's title",
+			"hits.source":    "the file or URL the item was saved from",
+			"hits.kind":      "markdown, text, html, pdf, vtt or srt",
+			"hits.score":     "how well the item matches the query",
+			"hits.rank":      "the item's place, 1 for the best",
+			"hits.foundBy":   "how the item was found: keyword and/or meaning",
+			"hits.paragraph": "the paragraph meaning search matched, if any",
+			"hits.snippet":   "a short piece of the item around the words that matched",
+			"warnings":       "what limits the result",
 		})
 	}, s.search)
 
@@ -342,22 +330,13 @@ func (s *Server) search(ctx context.Context, in *searchArgs) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := SearchJSON{Query: q, Items: []SearchItemJSON{}, Warnings: []render.WarningJSON{}}
-	for _, h := range res.Hits {
-		si := SearchItemJSON{ItemID: h.ItemID, Title: h.Title, Source: h.Source, Kind: h.Kind, Score: h.Score}
-		if it, err := lib.Item(h.ItemID); err == nil {
-			si.Snippet = search.Snippet(it, q, 200)
-		}
-		out.Items = append(out.Items, si)
-	}
-	for _, w := range res.Warnings {
-		out.Warnings = append(out.Warnings, render.WarningJSON{Code: w.Code, Message: w.Message, Hint: w.Hint})
-	}
-	raw, err := marshal(out)
-	if err != nil {
+	// termtext.WriteJSON makes the document, so it is byte for byte what
+	// sponge search --json prints.
+	var b bytes.Buffer
+	if err := termtext.WriteJSON(&b, search.Document(lib, q, res)); err != nil {
 		return nil, err
 	}
-	return &reply{text: indent(raw), structured: raw}, nil
+	return &reply{text: b.String(), structured: jsonRaw(b.Bytes())}, nil
 }
 
 func (s *Server) show(ctx context.Context, in *showArgs) (*reply, error) {

@@ -104,11 +104,6 @@ type questionArgs struct {
 	Limit    *int   `json:"limit,omitempty"`
 }
 
-type searchArgs struct {
-	Query string `json:"query"`
-	Limit *int   `json:"limit,omitempty"`
-}
-
 type showArgs struct {
 	ItemID string `json:"itemId"`
 	From   *int   `json:"from,omitempty"`
@@ -172,24 +167,24 @@ func (s *Server) addTools() {
 		describe(out, passageDescs)
 	}, s.findPassages)
 
-	addTool[searchArgs, search.ResultJSON](s.srv, &sdk.Tool{
+	addTool[questionArgs, search.ResultJSON](s.srv, &sdk.Tool{
 		Name:  "search",
 		Title: "Search the library",
-		Description: "Find the saved items that best match a query, best first: each with its id, title, source " +
+		Description: "Find the saved items that best match a question, best first: each with its id, title, source " +
 			"(the file or URL it was saved from), kind, score, how it was found and a snippet around the words " +
 			"that matched. The same JSON as `sponge search --json`.",
 		Annotations: readOnly,
 	}, func(in, out *jsonschema.Schema) {
-		describe(in, map[string]string{"query": "the words to search for"})
+		describe(in, map[string]string{"question": "the question, or the words to search for"})
 		limitSchema(in, "how many items, 1 to 20")
 		describe(out, map[string]string{
-			"question":       "the query, as given",
+			"question":       "the question, as given",
 			"hits":           "the items found, best first",
 			"hits.itemId":    "the item's id (give it, or its first 8 or more digits, to show)",
 			"hits.title":     "the item's title",
 			"hits.source":    "the file or URL the item was saved from",
 			"hits.kind":      "markdown, text, html, pdf, vtt or srt",
-			"hits.score":     "how well the item matches the query",
+			"hits.score":     "how well the item matches the question",
 			"hits.rank":      "the item's place, 1 for the best",
 			"hits.foundBy":   "how the item was found: keyword and/or meaning",
 			"hits.paragraph": "the paragraph meaning search matched, if any",
@@ -314,11 +309,8 @@ func (s *Server) findPassages(ctx context.Context, in *questionArgs) (*reply, er
 	return &reply{text: b.String(), structured: jsonRaw(b.Bytes())}, nil
 }
 
-func (s *Server) search(ctx context.Context, in *searchArgs) (*reply, error) {
-	if strings.TrimSpace(in.Query) == "" {
-		return nil, errors.New("the query is empty: give the words to search for")
-	}
-	q, limit, err := question(in.Query, in.Limit)
+func (s *Server) search(ctx context.Context, in *questionArgs) (*reply, error) {
+	q, limit, err := question(in.Question, in.Limit)
 	if err != nil {
 		return nil, err
 	}

@@ -92,7 +92,7 @@ func TestToolsAndSchemas(t *testing.T) {
 	}
 	wants := map[string]want{
 		"find_passages": {[]string{"question"}, []string{"limit"}, []string{"question", "passages", "warnings"}},
-		"search":        {[]string{"query"}, []string{"limit"}, []string{"question", "hits", "warnings"}},
+		"search":        {[]string{"question"}, []string{"limit"}, []string{"question", "hits", "warnings"}},
 		"show":          {[]string{"itemId"}, []string{"from", "to"}, []string{"itemId", "title", "source", "kind", "paragraphs", "from", "to", "next", "text"}},
 		"ask":           {[]string{"question"}, []string{"limit"}, []string{"question", "answered", "claims", "passages", "dropped", "warnings", "model"}},
 	}
@@ -328,7 +328,7 @@ func TestAskIsSpongeAsk(t *testing.T) {
 
 func TestSearch(t *testing.T) {
 	cs := connect(t, docsLib)
-	res := ok(t, cs, "search", map[string]any{"query": "bicycle chain lubricant", "limit": 3})
+	res := ok(t, cs, "search", map[string]any{"question": "bicycle chain lubricant", "limit": 3})
 	checkOutput(t, cs, "search", res)
 	var got struct {
 		Question string `json:"question"`
@@ -512,8 +512,8 @@ func TestBadArguments(t *testing.T) {
 		{"find_passages", map[string]any{"question": "?!"}, "has no words to search for"},
 		{"ask", map[string]any{"question": ""}, "the question is empty"},
 		{"ask", map[string]any{"question": "otters", "limit": 21}, "limit must be from 1 to 20, not 21"},
-		{"search", map[string]any{"query": ""}, "the query is empty"},
-		{"search", map[string]any{"query": "otters", "limit": -1}, "limit must be from 1 to 20, not -1"},
+		{"search", map[string]any{"question": ""}, "the question is empty"},
+		{"search", map[string]any{"question": "otters", "limit": -1}, "limit must be from 1 to 20, not -1"},
 		{"show", map[string]any{}, "the itemId is empty"},
 		{"show", map[string]any{"itemId": "abcd"}, `"abcd" matches 2 items: abcd1000, abcd2000`},
 		{"show", map[string]any{"itemId": "abc"}, `item id "abc" is too short: give at least 4 hex digits`},
@@ -569,7 +569,7 @@ func TestNoLibrary(t *testing.T) {
 	}
 	w.Close()
 	cs = connect(t, empty)
-	res = call(t, cs, "search", map[string]any{"query": "tea"})
+	res = call(t, cs, "search", map[string]any{"question": "tea"})
 	if got := text(t, res); !res.IsError || !strings.Contains(got, "is empty") {
 		t.Errorf("search in an empty library: %v %q", res.IsError, got)
 	}
@@ -581,7 +581,7 @@ func TestReadOnly(t *testing.T) {
 	before := snapshot(t, docsLib)
 	cs := connect(t, docsLib)
 	ok(t, cs, "find_passages", map[string]any{"question": "green tea"})
-	ok(t, cs, "search", map[string]any{"query": "sourdough"})
+	ok(t, cs, "search", map[string]any{"question": "sourdough"})
 	ok(t, cs, "show", map[string]any{"itemId": "330cadf4"})
 	ok(t, cs, "ask", map[string]any{"question": "how long should sourdough rise"})
 	call(t, cs, "show", map[string]any{"itemId": "../.."})

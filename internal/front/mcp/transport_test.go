@@ -130,7 +130,7 @@ func TestMalformedFrames(t *testing.T) {
 		}
 	}
 	s.send("") // an empty line is no message, and gets no reply
-	s.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"green tea"}}}`)
+	s.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"question":"green tea"}}}`)
 	r := s.reply()
 	if r.Error != nil || string(r.ID) != "2" || !strings.Contains(string(r.Result), "Brewing tea at home") {
 		t.Fatalf("the call after the bad lines: id %s, error %+v, result %.200s", r.ID, r.Error, r.Result)

@@ -141,16 +141,17 @@ func clip(s string, n int) string {
 
 // ListItemJSON is an item in `sponge list --json`: its library.Meta, with
 // the id called itemId as in every JSON document sponge prints (the Meta
-// kept in the store says id).
+// kept in the store says id), and the counts paragraphCount and pageCount,
+// since paragraphs and pages are lists in show --json.
 type ListItemJSON struct {
 	ItemID     string    `json:"itemId"`
 	Title      string    `json:"title"`
 	Source     string    `json:"source"`
 	Kind       string    `json:"kind"`
 	Added      time.Time `json:"added"`
-	Paragraphs int       `json:"paragraphs"`
+	Paragraphs int       `json:"paragraphCount"`
 	Chars      int       `json:"chars"`
-	Pages      int       `json:"pages,omitempty"`
+	Pages      int       `json:"pageCount,omitempty"`
 }
 
 // ItemJSON is `sponge show --json`: the item.Item, with the id called

@@ -157,6 +157,7 @@ func TestJSONOutputsMatchSchemas(t *testing.T) {
 	}{
 		{"list itemId renamed id", "list.json", rename("itemId", "id", 0)},
 		{"list source missing", "list.json", func(doc any) { delete(at(doc, 0), "source") }},
+		{"list paragraphCount renamed paragraphs", "list.json", rename("paragraphCount", "paragraphs", 0)},
 		{"show itemId renamed id", "show.json", rename("itemId", "id")},
 		{"show paragraph text renamed", "show.json", rename("text", "body", "paragraphs", 0)},
 		{"search hit itemId renamed id", "search.json", rename("itemId", "id", "hits", 0)},

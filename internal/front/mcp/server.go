@@ -117,7 +117,7 @@ type ShowJSON struct {
 	Source     string    `json:"source"`
 	Kind       string    `json:"kind"`
 	Added      time.Time `json:"added"`
-	Paragraphs int       `json:"paragraphs"`
+	Paragraphs int       `json:"paragraphCount"`
 	From       int       `json:"from"`
 	To         int       `json:"to"`
 	Next       *int      `json:"next"`
@@ -213,16 +213,16 @@ func (s *Server) addTools() {
 			in.Properties[n].Minimum = jsonschema.Ptr(0.0)
 		}
 		describe(out, map[string]string{
-			"itemId":     "the item's full id",
-			"title":      "the item's title",
-			"source":     "the file or URL the item was saved from",
-			"kind":       "markdown, text, html, pdf, vtt or srt",
-			"added":      "when the item was saved",
-			"paragraphs": "how many paragraphs the item has",
-			"from":       "the first paragraph shown",
-			"to":         "the last paragraph shown (included)",
-			"next":       "the paragraph to go on from with another call, when the text was cut; else null",
-			"text":       "the header and the paragraphs, as sponge show -n prints them",
+			"itemId":         "the item's full id",
+			"title":          "the item's title",
+			"source":         "the file or URL the item was saved from",
+			"kind":           "markdown, text, html, pdf, vtt or srt",
+			"added":          "when the item was saved",
+			"paragraphCount": "how many paragraphs the item has",
+			"from":           "the first paragraph shown",
+			"to":             "the last paragraph shown (included)",
+			"next":           "the paragraph to go on from with another call, when the text was cut; else null",
+			"text":           "the header and the paragraphs, as sponge show -n prints them",
 		})
 	}, s.show)
 

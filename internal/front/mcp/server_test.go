@@ -93,7 +93,7 @@ func TestToolsAndSchemas(t *testing.T) {
 	wants := map[string]want{
 		"find_passages": {[]string{"question"}, []string{"limit"}, []string{"question", "passages", "warnings"}},
 		"search":        {[]string{"question"}, []string{"limit"}, []string{"question", "hits", "warnings"}},
-		"show":          {[]string{"itemId"}, []string{"from", "to"}, []string{"itemId", "title", "source", "kind", "paragraphs", "from", "to", "next", "text"}},
+		"show":          {[]string{"itemId"}, []string{"from", "to"}, []string{"itemId", "title", "source", "kind", "paragraphCount", "from", "to", "next", "text"}},
 		"ask":           {[]string{"question"}, []string{"limit"}, []string{"question", "answered", "claims", "passages", "dropped", "warnings", "model"}},
 	}
 	var names []string
@@ -394,10 +394,11 @@ func TestShow(t *testing.T) {
 	}
 	checkOutput(t, cs, "show", res)
 	var sj struct {
-		ItemID               string `json:"itemId"`
-		Paragraphs, From, To int
-		Next                 *int
-		Text                 string
+		ItemID     string `json:"itemId"`
+		Paragraphs int    `json:"paragraphCount"`
+		From, To   int
+		Next       *int
+		Text       string
 	}
 	structured(t, res, &sj)
 	if sj.ItemID != tea.ID || sj.Paragraphs != len(tea.Paragraphs) || sj.From != 2 || sj.To != 4 || sj.Next != nil || sj.Text != got {

@@ -396,12 +396,3 @@ func derefOr(p *int, d int) int {
 
 // jsonRaw turns a JSON document into structured content.
 func jsonRaw(b []byte) json.RawMessage { return json.RawMessage(bytes.TrimSpace(b)) }
-
-// indent is a compact JSON document made readable, as sponge prints JSON.
-func indent(raw []byte) string {
-	var b bytes.Buffer
-	if err := json.Indent(&b, raw, "", "  "); err != nil {
-		return string(raw)
-	}
-	return b.String() + "\n"
-}

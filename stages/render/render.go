@@ -51,16 +51,13 @@ type options struct {
 
 // Command is sponge-render as a program.
 var Command = pipeline.Command{
-	Prog:  Prog,
-	Usage: "[OPTIONS] < stream.jsonl",
-	About: about,
+	Prog:   Prog,
+	Usage:  "[OPTIONS] < stream.jsonl",
+	About:  about,
+	NoArgs: true,
 	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
 		var opts options
 		return &opts, func(args []string, env pipeline.Env) (pipeline.Stage, error) {
-			if len(args) > 0 {
-				return nil, console.Usage("unexpected argument %q: the stream comes on stdin", args[0]).
-					WithHint("run '%s --help'", Prog)
-			}
 			return &Stage{JSON: opts.JSON, Out: env.Stdout, Err: env.Stderr}, nil
 		}
 	},

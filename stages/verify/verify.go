@@ -38,16 +38,13 @@ type options struct {
 
 // Command is sponge-verify as a program.
 var Command = pipeline.Command{
-	Prog:  Prog,
-	Usage: "[OPTIONS] < statements.jsonl",
-	About: about,
+	Prog:   Prog,
+	Usage:  "[OPTIONS] < statements.jsonl",
+	About:  about,
+	NoArgs: true,
 	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
 		var opts options
 		return &opts, func(args []string, env pipeline.Env) (pipeline.Stage, error) {
-			if len(args) > 0 {
-				return nil, console.Usage("unexpected argument %q: the stream comes on stdin", args[0]).
-					WithHint("run '%s --help'", Prog)
-			}
 			v := Open(opts.Library)
 			v.Warn = func(msg string) { console.PrintWarning(env.Stderr, Prog, msg) }
 			return v, nil

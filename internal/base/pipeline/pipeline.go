@@ -49,6 +49,9 @@ type Command struct {
 	// and the positional arguments (an error there is a usage error when it
 	// is a *console.Error of ExitUsage).
 	Setup func() (opts any, make func(args []string, env Env) (Stage, error))
+	// NoArgs: the stage reads everything from its stream, and Main refuses
+	// any positional argument before make is called.
+	NoArgs bool
 	// ModelRuntime, when set, says in --version whether the program links
 	// a model runtime (sponge-draft does only when built with cgo).
 	ModelRuntime func() string
@@ -71,6 +74,10 @@ func Main(c Command, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	rest, done, code := console.Parse(opts, c.Prog, c.Usage, c.About, args, stdout, stderr)
 	if done {
 		return code
+	}
+	if c.NoArgs && len(rest) > 0 {
+		return Report(stderr, c.Prog, console.Usage("unexpected argument %q: the stream comes on stdin", rest[0]).
+			WithHint("run '%s --help'", c.Prog))
 	}
 	st, err := mk(rest, Env{Stdout: stdout, Stderr: stderr})
 	if err != nil {

@@ -6,6 +6,7 @@
 package fault
 
 import (
+	"errors"
 	"fmt"
 )
 
@@ -55,4 +56,18 @@ func (e *Error) Error() string { return e.Msg }
 // New makes an *Error of kind k.
 func New(k Kind, format string, a ...any) *Error {
 	return &Error{Kind: k, Msg: fmt.Sprintf(format, a...)}
+}
+
+// Is reports whether err is an *Error of one of the kinds.
+func Is(err error, kinds ...Kind) bool {
+	var fe *Error
+	if !errors.As(err, &fe) {
+		return false
+	}
+	for _, k := range kinds {
+		if fe.Kind == k {
+			return true
+		}
+	}
+	return false
 }

@@ -306,7 +306,7 @@ func runRm(env *Env, opts *rmOptions, rest []string) int {
 			var m *library.Meta
 			if m, err = w.Meta(id); err == nil {
 				title = m.Title
-			} else if fe := (*fault.Error)(nil); errors.As(err, &fe) && (fe.Kind == fault.SetAside || fe.Kind == fault.Damaged) {
+			} else if fault.Is(err, fault.SetAside, fault.Damaged) {
 				err = nil // a damaged item is removed all the same
 			}
 			if err == nil {

@@ -325,8 +325,7 @@ func (w *Writer) rebuild(progress func(done, total int)) (err error) {
 	b := x.NewBatch()
 	for i, id := range ids {
 		it, err := w.Item(id)
-		var fe *fault.Error
-		if errors.As(err, &fe) && fe.Kind == fault.Damaged {
+		if fault.Is(err, fault.Damaged) {
 			// One damaged file must not lock the whole library: set it
 			// aside, say so, and index the rest.
 			path, aerr := w.Library.SetAside(id)

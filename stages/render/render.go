@@ -78,34 +78,64 @@ type Stage struct {
 	Err  io.Writer
 }
 
-// Run reads the whole stream and writes it to s.Out. When nothing answers
-// (a refusal, or no passage matches) it ends with console.ExitNothing, so a
-// script can tell it from an answer and from a failure.
+// Run reads the stream and writes it to s.Out. The text view shows each
+// verified statement the moment its record comes, so a person waiting on a
+// slow model reads the first while the next is written; the sources, what
+// was left out and the warnings follow when the stream ends. The JSON view
+// is one document, written at the end. When nothing answers (a refusal, or
+// no passage matches) it ends with console.ExitNothing, so a script can tell
+// it from an answer and from a failure.
 func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, _ *jsonl.Writer) error {
-	s, err := Read(r)
+	if st.JSON {
+		s, err := Read(r)
+		if err != nil {
+			return err
+		}
+		if s.Empty() {
+			// Nothing came: the stage before has said what went wrong, and an
+			// answer made of nothing would only hide that.
+			return nil
+		}
+		if err := WriteJSON(st.Out, s); err != nil {
+			return console.Errorf("cannot write the answer: %v", err)
+		}
+		return st.exit(s)
+	}
+	s := &Stream{}
+	tw := NewTextWriter(st.Out, StyleFor(st.Out))
+	err := pipeline.Each(r, func(line *jsonl.Line) error {
+		s.Add(line.Record)
+		if v, ok := line.Record.(*jsonl.Verified); ok {
+			return tw.Statement(v)
+		}
+		return nil
+	})
 	if err != nil {
+		// The statements shown keep their sources; the error says the rest.
+		if tw.Shown() > 0 {
+			tw.Sources(s)
+		}
 		return err
 	}
 	if s.Empty() {
-		// Nothing came: the stage before has said what went wrong, and an
-		// answer made of nothing would only hide that.
 		return nil
 	}
-	if st.JSON {
-		err = WriteJSON(st.Out, s)
-	} else {
-		errw := st.Err
-		if errw == nil {
-			errw = io.Discard
-		}
-		err = WriteText(st.Out, s, StyleFor(st.Out))
-		if err == nil {
-			err = WriteWarnings(errw, s, StyleFor(errw))
-		}
+	errw := st.Err
+	if errw == nil {
+		errw = io.Discard
+	}
+	err = tw.Finish(s)
+	if err == nil {
+		err = WriteWarnings(errw, s, StyleFor(errw))
 	}
 	if err != nil {
 		return console.Errorf("cannot write the answer: %v", err)
 	}
+	return st.exit(s)
+}
+
+// exit is how Run ends once the answer is written.
+func (st *Stage) exit(s *Stream) error {
 	if s.NothingAnswers() {
 		return pipeline.ExitCode(console.ExitNothing)
 	}
@@ -135,32 +165,38 @@ func (s *Stream) Empty() bool {
 func Read(r *jsonl.Reader) (*Stream, error) {
 	s := &Stream{}
 	err := pipeline.Each(r, func(line *jsonl.Line) error {
-		switch rec := line.Record.(type) {
-		case *jsonl.Question:
-			s.Question = rec
-		case *jsonl.Warning:
-			s.Warnings = append(s.Warnings, rec)
-		case *jsonl.Hit:
-			s.Hits = append(s.Hits, rec)
-		case *jsonl.Passage:
-			s.Passages = append(s.Passages, rec)
-		case *jsonl.Model:
-			s.Model = rec
-		case *jsonl.Statement:
-			s.Statements = append(s.Statements, rec)
-		case *jsonl.Verified:
-			s.Verified = append(s.Verified, rec)
-		case *jsonl.LeftOut:
-			s.LeftOut = append(s.LeftOut, rec)
-		case *jsonl.Done:
-			s.Done = rec
-		}
+		s.Add(line.Record)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// Add keeps a record of the stream; render ignores the types it does not
+// show.
+func (s *Stream) Add(rec jsonl.Record) {
+	switch rec := rec.(type) {
+	case *jsonl.Question:
+		s.Question = rec
+	case *jsonl.Warning:
+		s.Warnings = append(s.Warnings, rec)
+	case *jsonl.Hit:
+		s.Hits = append(s.Hits, rec)
+	case *jsonl.Passage:
+		s.Passages = append(s.Passages, rec)
+	case *jsonl.Model:
+		s.Model = rec
+	case *jsonl.Statement:
+		s.Statements = append(s.Statements, rec)
+	case *jsonl.Verified:
+		s.Verified = append(s.Verified, rec)
+	case *jsonl.LeftOut:
+		s.LeftOut = append(s.LeftOut, rec)
+	case *jsonl.Done:
+		s.Done = rec
+	}
 }
 
 // IsAnswer reports whether the stream went through a drafter: it is then

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/termtext"
+	"github.com/sponge-library/sponge/jsonl"
 )
 
 // Text shown for an answer with no verified statement.
@@ -38,16 +39,81 @@ const (
 )
 
 // WriteText writes the stream for a person: an answer, or the passages,
-// without the warnings (WriteWarnings).
+// without the warnings (WriteWarnings). It is what TextWriter writes when
+// the whole stream is at hand.
 func WriteText(w io.Writer, s *Stream, st Style) error {
-	p := &printer{st: st}
+	tw := NewTextWriter(w, st)
 	if s.IsAnswer() {
-		p.answer(s)
-	} else {
-		p.passages(s)
+		for _, v := range s.Verified {
+			if err := tw.Statement(v); err != nil {
+				return err
+			}
+		}
 	}
-	_, err := io.WriteString(w, p.b.String())
-	return err
+	return tw.Finish(s)
+}
+
+// TextWriter writes the text view while the stream comes: each verified
+// statement at once, with one Write, then the rest when the stream has
+// ended (Finish). A statement's marker is its source's number, and sources
+// are numbered in order of first use, so it is known when the statement
+// comes and the text is the same as if it had waited for the whole stream.
+type TextWriter struct {
+	w       io.Writer
+	p       printer
+	numbers map[string]int // source number by item id
+	shown   int
+	err     error
+}
+
+// NewTextWriter returns a TextWriter to w in style st.
+func NewTextWriter(w io.Writer, st Style) *TextWriter {
+	return &TextWriter{w: w, p: printer{st: st}, numbers: map[string]int{}}
+}
+
+// Statement writes a verified statement now.
+func (tw *TextWriter) Statement(v *jsonl.Verified) error {
+	n, ok := tw.numbers[v.ItemID]
+	if !ok {
+		n = len(tw.numbers) + 1
+		tw.numbers[v.ItemID] = n
+	}
+	tw.p.statement(v, n)
+	tw.shown++
+	return tw.flush()
+}
+
+// Shown is how many statements have been written.
+func (tw *TextWriter) Shown() int { return tw.shown }
+
+// Sources writes the sources of the statements written: what a stream
+// cut by an error still owes the person.
+func (tw *TextWriter) Sources(s *Stream) error {
+	sources, _ := s.Sources()
+	tw.p.sources(s, sources)
+	return tw.flush()
+}
+
+// Finish writes what follows the statements once the whole stream s has
+// come (s holds the statements written): the sources and what was left
+// out, or why nothing answers; for a stream that stops at the passages,
+// the passages.
+func (tw *TextWriter) Finish(s *Stream) error {
+	if s.IsAnswer() {
+		tw.p.answer(s)
+	} else {
+		tw.p.passages(s)
+	}
+	return tw.flush()
+}
+
+// flush writes what the printer holds; after a failed write, nothing more.
+func (tw *TextWriter) flush() error {
+	if tw.err == nil && tw.p.b.Len() > 0 {
+		_, tw.err = io.WriteString(tw.w, tw.p.b.String())
+	}
+	tw.p.b.Reset()
+	return tw.err
 }
 
 type printer struct {
@@ -120,8 +186,25 @@ func (p *printer) blank() { p.b.WriteByte('\n') }
 // break, a transcript's cue break) as one space.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
+// statement writes a verified statement with its source's number: an
+// extractive one as its quote, where it stands, else the model's words.
+func (p *printer) statement(v *jsonl.Verified, number int) {
+	marker := span{text: fmt.Sprintf("[%d]", number), colour: cNumber, keep: true}
+	if Extractive(v) {
+		spans := []span{{text: quoteOpen + oneLine(v.Saved) + quoteClose}}
+		if where := item.Where(v.Page, v.StartMs); where != "" {
+			spans = append(spans, span{text: where, colour: cDim, keep: true})
+		}
+		p.line("", "", append(spans, marker)...)
+	} else {
+		p.line("", "", span{text: oneLine(v.Text)}, marker)
+	}
+}
+
+// answer writes what follows the statements of an answer (written by
+// statement as they came): the sources, or why none is shown, and what was
+// left out.
 func (p *printer) answer(s *Stream) {
-	sources, numbers := s.Sources()
 	if len(s.Verified) == 0 {
 		// Say "nothing answers" only when every statement was checked and
 		// the answer is whole; otherwise say what happened.
@@ -135,36 +218,31 @@ func (p *printer) answer(s *Stream) {
 		}
 		p.closest(s)
 	} else {
-		for i, v := range s.Verified {
-			marker := span{text: fmt.Sprintf("[%d]", numbers[i]), colour: cNumber, keep: true}
-			if Extractive(v) {
-				spans := []span{{text: quoteOpen + oneLine(v.Saved) + quoteClose}}
-				if where := item.Where(v.Page, v.StartMs); where != "" {
-					spans = append(spans, span{text: where, colour: cDim, keep: true})
-				}
-				p.line("", "", append(spans, marker)...)
-			} else {
-				p.line("", "", span{text: oneLine(v.Text)}, marker)
-			}
-		}
-		for _, src := range sources {
-			p.blank()
-			p.line("", indent, span{text: fmt.Sprintf("[%d]", src.Number), colour: cNumber}, span{text: src.Title, colour: cTitle})
-			p.line(indent, indent, span{text: item.Short(src.ItemID), colour: cDim, keep: true})
-			for _, i := range src.Claims {
-				v := s.Verified[i]
-				if Extractive(v) {
-					continue // shown once, as the statement
-				}
-				spans := []span{{text: quoteOpen + oneLine(v.Saved) + quoteClose}}
-				if where := item.Where(v.Page, v.StartMs); where != "" {
-					spans = append(spans, span{text: where, colour: cDim, keep: true})
-				}
-				p.line(indent, indent+" ", spans...)
-			}
-		}
+		sources, _ := s.Sources()
+		p.sources(s, sources)
 	}
 	p.footer(s)
+}
+
+// sources writes each source with the quotes of its statements that are
+// not shown as their quote already.
+func (p *printer) sources(s *Stream, sources []*Source) {
+	for _, src := range sources {
+		p.blank()
+		p.line("", indent, span{text: fmt.Sprintf("[%d]", src.Number), colour: cNumber}, span{text: src.Title, colour: cTitle})
+		p.line(indent, indent, span{text: item.Short(src.ItemID), colour: cDim, keep: true})
+		for _, i := range src.Claims {
+			v := s.Verified[i]
+			if Extractive(v) {
+				continue // shown once, as the statement
+			}
+			spans := []span{{text: quoteOpen + oneLine(v.Saved) + quoteClose}}
+			if where := item.Where(v.Page, v.StartMs); where != "" {
+				spans = append(spans, span{text: where, colour: cDim, keep: true})
+			}
+			p.line(indent, indent+" ", spans...)
+		}
+	}
 }
 
 // closest lists the items search found nearest, for an answer with nothing

@@ -2,58 +2,23 @@ package render
 
 import (
 	"bytes"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
-	"golang.org/x/sys/unix"
+	"github.com/sponge-library/sponge/internal/testsupport/ptytest"
 )
-
-// openTerminal opens a pseudo-terminal of the given width; render writes to
-// its other end as it would to a person's terminal.
-func openTerminal(t *testing.T, cols int) (terminal, reader *os.File) {
-	m, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	t.Cleanup(func() { m.Close() })
-	if err := unix.IoctlSetPointerInt(int(m.Fd()), unix.TIOCSPTLCK, 0); err != nil {
-		t.Skipf("cannot unlock the pseudo-terminal: %v", err)
-	}
-	n, err := unix.IoctlGetInt(int(m.Fd()), unix.TIOCGPTN)
-	if err != nil {
-		t.Skipf("no pseudo-terminal number: %v", err)
-	}
-	s, err := os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		t.Skipf("cannot open the pseudo-terminal: %v", err)
-	}
-	if err := unix.IoctlSetWinsize(int(s.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Col: uint16(cols), Row: 40}); err != nil {
-		t.Fatal(err)
-	}
-	return s, m
-}
 
 // onTerminal runs sponge-render with its stdout on a terminal and returns
 // what the terminal showed.
 func onTerminal(t *testing.T, cols int, args []string, in []byte) string {
-	term, rd := openTerminal(t, cols)
-	out := make(chan string)
-	go func() {
-		var b bytes.Buffer
-		io.Copy(&b, rd) // ends with EIO once the terminal side is closed
-		out <- strings.ReplaceAll(b.String(), "\r\n", "\n")
-	}()
-	var stderr bytes.Buffer
-	if code := Main(args, bytes.NewReader(in), term, &stderr); code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr.String())
-	}
-	term.Close()
-	return <-out
+	return ptytest.Shown(t, cols, func(term *os.File) {
+		var stderr bytes.Buffer
+		if code := Main(args, bytes.NewReader(in), term, &stderr); code != 0 {
+			t.Errorf("exit %d: %s", code, stderr.String())
+		}
+	})
 }
 
 func TestTerminal(t *testing.T) {

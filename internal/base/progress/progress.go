@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+	"github.com/sponge-library/sponge/internal/base/termtext"
 	"github.com/sponge-library/sponge/internal/base/tty"
 )
 
@@ -18,14 +19,15 @@ type Bar struct {
 }
 
 // New returns a bar counting to total on w, or nil when w is not a terminal.
-// bytes makes it count bytes (for downloads) rather than things.
+// bytes makes it count bytes (for downloads) rather than things. The
+// description may name a file, whose control characters are shown inert.
 func New(w io.Writer, total int64, description string, bytes bool) *Bar {
 	if !tty.IsTerminal(w) {
 		return nil
 	}
 	opts := []progressbar.Option{
 		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(description),
+		progressbar.OptionSetDescription(termtext.Safe(description)),
 		progressbar.OptionThrottle(100 * time.Millisecond),
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionShowCount(),

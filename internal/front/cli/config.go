@@ -107,7 +107,9 @@ func runConfig(env *Env, opts *configOptions, rest []string) int {
 		if value == "" {
 			value = "(none)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", v.Key.Name, value, from)
+		// A table for a person: a value's control characters inert ('config
+		// get' prints the value exact, for scripts).
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", v.Key.Name, oneLine(value), oneLine(from))
 	}
 	return console.Report(env.Stderr, Prog, tw.Flush())
 }

@@ -83,3 +83,29 @@ func TestHostileNames(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileSetting: a model name with escape sequences (set in the config
+// file or the environment) is shown inert by 'config list', a table for a
+// person, and exact by 'config get', which scripts read.
+func TestHostileSetting(t *testing.T) {
+	isolate(t)
+	name := "tiny\x1b]0;pwned\x07\u202e"
+	if _, errs, code := runSponge(t, "config", "set", "model", name); code != 0 {
+		t.Fatalf("config set: exit %d: %s", code, errs)
+	}
+	out, _, code := runSponge(t, "config", "list")
+	if r := rawControl(out); code != 0 || r != 0 {
+		t.Errorf("config list: exit %d, %U written raw:\n%q", code, r, out)
+	}
+	if !strings.Contains(out, `tiny\x1b]0;pwned\x07\u202e`) {
+		t.Errorf("config list does not show the name:\n%q", out)
+	}
+	t.Setenv("SPONGE_MODEL", name+"env")
+	out, _, _ = runSponge(t, "config", "list")
+	if r := rawControl(out); r != 0 {
+		t.Errorf("config list with SPONGE_MODEL: %U written raw:\n%q", r, out)
+	}
+	if out, _, _ := runSponge(t, "config", "get", "model"); out != name+"env\n" {
+		t.Errorf("config get = %q, want the value exact", out)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/termtext"
 	"github.com/sponge-library/sponge/internal/model/embed"
 )
 
@@ -43,7 +44,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return console.Report(stderr, Prog, fmt.Errorf("%s loads but does not embed: %v", opts.CheckModel, err))
 		}
 		info := m.Info()
-		fmt.Fprintf(stdout, "%s: %s, %d dimensions, %s pooling\n", opts.CheckModel, info.Name, info.Dims, info.Pooling)
+		// The name is the GGUF file's own, and may hold escape sequences.
+		fmt.Fprintf(stdout, "%s: %s, %d dimensions, %s pooling\n", termtext.Safe(opts.CheckModel), termtext.Safe(info.Name), info.Dims, termtext.Safe(info.Pooling))
 		return console.ExitOK
 	}
 	if opts.Model == "" {

@@ -294,3 +294,25 @@ func helperBegin(path string, opt embed.Options) func() (embed.Embedder, error) 
 	defer func() { embed.InProcess = load }()
 	return embed.Begin(path, opt)
 }
+
+// TestCheckModelHostileName: --check-model shows the model's name (the GGUF
+// file's general.name) and the file's path with their escape sequences
+// inert.
+func TestCheckModelHostileName(t *testing.T) {
+	spec := ggufgen.BertTiny()
+	spec.Name = "bert\x1b]0;pwned\x07\u202e"
+	path := filepath.Join(t.TempDir(), "m\x1b[2J.gguf")
+	if err := ggufgen.WriteBert(path, spec); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb strings.Builder
+	if code := Main([]string{"--check-model", path}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if strings.ContainsAny(out.String(), "\x1b\x07\u202e") {
+		t.Errorf("raw escapes: %q", out.String())
+	}
+	if !strings.Contains(out.String(), `m\x1b[2J.gguf: bert\x1b]0;pwned\x07\u202e,`) {
+		t.Errorf("--check-model printed %q", out.String())
+	}
+}

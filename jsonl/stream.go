@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+
+	"github.com/sponge-library/sponge/internal/base/termtext"
 )
 
 // Record is any of the protocol's records; a pointer to one of the structs
@@ -232,7 +234,11 @@ func jsonErr(err error) string {
 }
 
 // Writer writes records, each with one Write call so that a reader on the
-// other end of a pipe sees each record as soon as it is made.
+// other end of a pipe sees each record as soon as it is made. What a
+// terminal would act on (C1 controls, DEL, bidi overrides, which
+// encoding/json writes raw) is written as a \u escape, so a stage's stream
+// on a person's terminal shows a model's or a title's text inert; the
+// records decode to the same values.
 type Writer struct {
 	w   io.Writer
 	buf bytes.Buffer
@@ -252,15 +258,15 @@ func (w *Writer) Write(r Record) error {
 	if err := enc.Encode(r); err != nil {
 		return err
 	}
-	_, err := w.w.Write(w.buf.Bytes())
+	_, err := w.w.Write(termtext.EscapeJSON(w.buf.Bytes()))
 	return err
 }
 
-// WriteRaw passes a line on unchanged.
+// WriteRaw passes a line on unchanged but for the escapes Write makes.
 func (w *Writer) WriteRaw(raw []byte) error {
 	w.buf.Reset()
 	w.buf.Write(raw)
 	w.buf.WriteByte('\n')
-	_, err := w.w.Write(w.buf.Bytes())
+	_, err := w.w.Write(termtext.EscapeJSON(w.buf.Bytes()))
 	return err
 }

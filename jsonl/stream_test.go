@@ -185,3 +185,38 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestWriterEscapes: a stream on a terminal shows no character a terminal
+// acts on (encoding/json writes C1 controls, DEL and bidi overrides raw),
+// whether the stage wrote the record or passed its line on, and the record
+// reads back exact.
+func TestWriterEscapes(t *testing.T) {
+	text := "Green tea\x1b]0;pwned\x07 \u009b2J \u202egnp.exe\x7f & <b>é"
+	var b bytes.Buffer
+	w := NewWriter(&b)
+	if err := w.Write(&Statement{Text: text, Passage: 1, Quote: "Green tea"}); err != nil {
+		t.Fatal(err)
+	}
+	raw := `{"v":1,"type":"statement","text":"` + "\u009b\u202e\x7f" + `","passage":1,"quote":"q"}`
+	if err := w.WriteRaw([]byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range b.String() {
+		if r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+			t.Fatalf("%U written raw: %q", r, b.String())
+		}
+	}
+	if !strings.Contains(b.String(), "& <b>é") {
+		t.Errorf("safe text changed: %s", b.String())
+	}
+	r := NewReader(&b, "<stdin>")
+	for _, want := range []string{text, "\u009b\u202e\x7f"} {
+		line, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := line.Record.(*Statement).Text; got != want {
+			t.Errorf("read back %q, want %q", got, want)
+		}
+	}
+}

@@ -22,14 +22,16 @@ func WriteJSON(w io.Writer, v any) error {
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	_, err := w.Write(escapeJSON(b.Bytes()))
+	_, err := w.Write(EscapeJSON(b.Bytes()))
 	return err
 }
 
-// escapeJSON rewrites the characters unsafe reports (newline and tab never
-// stand raw inside encoded JSON strings) as \uXXXX. Outside strings JSON has
-// only ASCII punctuation, digits, letters and whitespace, none unsafe.
-func escapeJSON(doc []byte) []byte {
+// EscapeJSON rewrites, in valid JSON, the characters a terminal acts on
+// (newline and tab never stand raw inside encoded JSON strings) as \uXXXX:
+// the document decodes to the same values. Outside strings JSON has only
+// ASCII punctuation, digits, letters and whitespace, none unsafe. A document
+// with nothing to escape is returned as it is, without copying.
+func EscapeJSON(doc []byte) []byte {
 	i := bytes.IndexFunc(doc, func(r rune) bool { return r != '\n' && r != '\t' && unsafe(r) })
 	if i < 0 {
 		return doc

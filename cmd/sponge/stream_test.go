@@ -115,23 +115,7 @@ func (s *heldBackServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // for the whole stream leaves the first statement off the screen while the
 // second is held back.
 func TestAskStreams(t *testing.T) {
-	work := t.TempDir()
-	lib := filepath.Join(work, "lib")
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(work, "config"))
-	t.Setenv("XDG_DATA_HOME", filepath.Join(work, "data"))
-	t.Setenv("NO_COLOR", "1")
-	root := filepath.Join("..", "..")
-	if out, err := exec.Command("sponge", "add", "--library", lib, filepath.Join(root, "testdata", "docs", "tea-brewing.md")).CombinedOutput(); err != nil {
-		t.Fatalf("sponge add: %v\n%s", err, out)
-	}
-	sh, err := os.ReadFile(filepath.Join(root, "ask.sh"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	askSh := filepath.Join(work, "ask.sh")
-	if err := os.WriteFile(askSh, sh, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	lib, askSh := askLibrary(t)
 	for name, driver := range map[string][]string{"sponge ask": {"sponge", "ask"}, "ask.sh": {askSh}} {
 		t.Run(name, func(t *testing.T) {
 			srv := &heldBackServer{shown: make(chan struct{})}
@@ -175,4 +159,28 @@ func TestAskStreams(t *testing.T) {
 			}
 		})
 	}
+}
+
+// askLibrary makes a library of testdata/docs/tea-brewing.md, with its own
+// empty settings, and a copy of ask.sh; it returns both.
+func askLibrary(t *testing.T) (lib, askSh string) {
+	t.Helper()
+	work := t.TempDir()
+	lib = filepath.Join(work, "lib")
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(work, "config"))
+	t.Setenv("XDG_DATA_HOME", filepath.Join(work, "data"))
+	t.Setenv("NO_COLOR", "1")
+	root := filepath.Join("..", "..")
+	if out, err := exec.Command("sponge", "add", "--library", lib, filepath.Join(root, "testdata", "docs", "tea-brewing.md")).CombinedOutput(); err != nil {
+		t.Fatalf("sponge add: %v\n%s", err, out)
+	}
+	sh, err := os.ReadFile(filepath.Join(root, "ask.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	askSh = filepath.Join(work, "ask.sh")
+	if err := os.WriteFile(askSh, sh, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return lib, askSh
 }

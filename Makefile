@@ -28,7 +28,7 @@ export CGO_CXXFLAGS := $(LLAMA_CFLAGS)
 CGO_ENV := CGO_ENABLED=1
 
 .PHONY: all deps build man demo test lint clean bench bench-retrieval bench-library bench-latency \
-	bench-extractive bench-mcp bench-draft bench-embed
+	bench-extractive bench-mcp bench-draft bench-embed bench-first-statement
 
 all: build
 
@@ -89,7 +89,7 @@ clean:
 	rm -rf $(BIN) .demo .bench
 
 # Benchmarks read ../shared/bench/scifact and fetch Debian packages into .bench/.
-bench: bench-retrieval bench-library bench-latency bench-extractive bench-mcp bench-draft bench-embed
+bench: bench-retrieval bench-library bench-latency bench-extractive bench-mcp bench-draft bench-embed bench-first-statement
 
 # nDCG@10 of keyword search on SciFact's test claims, beside the published BM25 figures.
 bench-retrieval: build
@@ -114,6 +114,11 @@ bench-mcp:
 # The model drafter on random-weight models of real shapes (Qwen2.5-0.5B Q8_0, Llama-3.2-1B Q4_0).
 bench-draft: deps
 	$(CGO_ENV) $(GO) run ./internal/bench/draft -models .bench/models
+
+# Time to the first statement of sponge ask on the screen (extractive, a slow server on 127.0.0.1, a
+# random-weight model), with a recording of the lines as they appear.
+bench-first-statement: build
+	CGO_ENABLED=0 $(GO) run ./internal/bench/firststatement -bin $(BIN) -record
 
 # Embedding speed, vector store size and meaning-search latency at 10k-300k paragraphs.
 bench-embed: build

@@ -1,6 +1,7 @@
-// Package render is the sponge-render stage: it reads a whole stream and
-// shows it to a person, as text or as one JSON document. A stream with
-// statements becomes an answer; one that stops at the passages shows them.
+// Package render is the sponge-render stage: it shows a stream to a person,
+// as text (each verified statement as soon as it comes) or as one JSON
+// document. A stream with statements becomes an answer; one that stops at
+// the passages shows them.
 package render
 
 import (
@@ -38,9 +39,10 @@ const MaxClosest = 5
 
 const about = `Reads a JSONL stream on stdin and shows it to a person. A stream with
 statements is shown as an answer: each verified statement with a [n] marker,
-then its sources, numbered in order of first use, with their quotes; a
-stream that stops at the passages (sponge ask --passages) shows the
-numbered passages. Only verified statements are shown.
+the moment its record comes, then, when the stream ends, its sources,
+numbered in order of first use, with their quotes; a stream that stops at
+the passages (sponge ask --passages) shows the numbered passages. Only
+verified statements are shown. --json writes one document at the end.
 
 On a terminal the text is wrapped to its width and sources are coloured
 (never when NO_COLOR is set).`

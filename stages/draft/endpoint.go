@@ -48,7 +48,7 @@ const (
 	// protocolHint: the server does not answer as an OpenAI-compatible one.
 	protocolHint = "give the base URL of an OpenAI-compatible server (llama-server, ollama, vLLM, sponge serve)"
 	// modelHint: the model did not write what was asked.
-	modelHint = "the model did not write the JSON asked for: a larger or instruction-tuned model may"
+	modelHint = "the model did not write the JSON asked for: a larger or instruction-tuned model may do better"
 )
 
 type endpointDrafter struct {

@@ -6,10 +6,13 @@ package render
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
+	"syscall"
 
 	"golang.org/x/term"
 
@@ -65,8 +68,14 @@ var Command = pipeline.Command{
 	},
 }
 
-// Main runs sponge-render and returns its exit code.
+// Main runs sponge-render and returns its exit code. It catches SIGPIPE:
+// render writes each statement as it comes, so a reader that stops early
+// (sponge ask | head) can leave before the stream ends, and the warnings
+// still go to stderr after it.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	pipes := make(chan os.Signal, 1)
+	signal.Notify(pipes, syscall.SIGPIPE)
+	defer signal.Stop(pipes)
 	return pipeline.Main(Command, args, stdin, stdout, stderr)
 }
 
@@ -98,7 +107,7 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, _ *jsonl.Writer) erro
 			// answer made of nothing would only hide that.
 			return nil
 		}
-		if err := WriteJSON(st.Out, s); err != nil {
+		if err := WriteJSON(st.Out, s); err != nil && !readerGone(err) {
 			return console.Errorf("cannot write the answer: %v", err)
 		}
 		return st.exit(s)
@@ -108,7 +117,11 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, _ *jsonl.Writer) erro
 	err := pipeline.Each(r, func(line *jsonl.Line) error {
 		s.Add(line.Record)
 		if v, ok := line.Record.(*jsonl.Verified); ok {
-			return tw.Statement(v)
+			// When the reader has gone (sponge ask | head), the stream is
+			// still read to its end, for the warnings.
+			if err := tw.Statement(v); err != nil && !readerGone(err) {
+				return console.Errorf("cannot write the answer: %v", err)
+			}
 		}
 		return nil
 	})
@@ -127,14 +140,21 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, _ *jsonl.Writer) erro
 		errw = io.Discard
 	}
 	err = tw.Finish(s)
-	if err == nil {
+	if err == nil || readerGone(err) {
+		// The warnings are the person's even when the answer's reader
+		// stopped early.
 		err = WriteWarnings(errw, s, StyleFor(errw))
 	}
-	if err != nil {
+	if err != nil && !readerGone(err) {
 		return console.Errorf("cannot write the answer: %v", err)
 	}
 	return st.exit(s)
 }
+
+// readerGone reports whether a write failed because its reader has stopped
+// (a pipe to head): no failure of render's. The program catches SIGPIPE
+// (Main), so such a write returns EPIPE rather than ending it.
+func readerGone(err error) bool { return errors.Is(err, syscall.EPIPE) }
 
 // exit is how Run ends once the answer is written.
 func (st *Stage) exit(s *Stream) error {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/sponge-library/sponge/internal/base/pipeline"
@@ -136,5 +137,43 @@ func TestStreamCutShowsSources(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "[1] Tea notes\n    0a57a26ade13…") {
 		t.Errorf("the statements shown lack their sources:\n%s", out.String())
+	}
+}
+
+// pipeTo is a stdout whose reader leaves (| head) after the first write.
+type pipeTo struct {
+	writes int
+	got    bytes.Buffer
+}
+
+func (p *pipeTo) Write(b []byte) (int, error) {
+	p.writes++
+	if p.writes > 1 {
+		return 0, &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.EPIPE}
+	}
+	return p.got.Write(b)
+}
+
+// TestReaderGone: when the answer's reader stops after the first statement
+// (sponge ask | head), render is no failure, reads the stream to its end
+// and still writes the warnings to stderr; so with --json.
+func TestReaderGone(t *testing.T) {
+	dir := filepath.Join("..", "..", "golden", "render", "answer")
+	in, err := os.ReadFile(filepath.Join(dir, "in.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in = throughVerify(t, dir, in)
+	for _, json := range []bool{false, true} {
+		out := &pipeTo{}
+		var errb bytes.Buffer
+		st := &Stage{JSON: json, Out: out, Err: &errb}
+		err := st.Run(t.Context(), jsonl.NewReader(bytes.NewReader(in), "<stdin>"), nil)
+		if err != nil {
+			t.Errorf("json %v: %v", json, err)
+		}
+		if !json && (!strings.HasPrefix(errb.String(), "Warning: semantic-unavailable") || strings.Count(out.got.String(), "\n") != 1) {
+			t.Errorf("stdout %q, stderr %q", out.got.String(), errb.String())
+		}
 	}
 }

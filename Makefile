@@ -10,8 +10,10 @@ DEMO    := .demo/library
 PURE    := sponge sponge-search sponge-rank sponge-verify sponge-render
 # Binaries that load a model: they link llama.cpp through cgo.
 MODEL   := sponge-draft sponge-embed
-# Debian packages the build needs (headers for the vendored llama.cpp).
-APT_PKGS := nlohmann-json3-dev libstb-dev
+# Debian packages the build needs (headers for the vendored llama.cpp), and
+# the Thai word list the keyword index cuts Thai into words with (hunspell-th;
+# without it Thai is matched by pairs of characters, internal/base/thai).
+APT_PKGS := nlohmann-json3-dev libstb-dev hunspell-th
 
 # llama.cpp comes in through github.com/ollama/ollama/llama. Its Go module zip
 # has no vendor/ folder, so the C++ build needs Debian's nlohmann-json3-dev and
@@ -28,7 +30,7 @@ export CGO_CXXFLAGS := $(LLAMA_CFLAGS)
 CGO_ENV := CGO_ENABLED=1
 
 .PHONY: all deps build man demo test lint clean bench bench-retrieval bench-library bench-latency \
-	bench-extractive bench-mcp bench-draft bench-embed bench-first-statement
+	bench-extractive bench-mcp bench-draft bench-embed bench-first-statement bench-languages
 
 all: build
 
@@ -89,11 +91,15 @@ clean:
 	rm -rf $(BIN) .demo .bench
 
 # Benchmarks read ../shared/bench/scifact and fetch Debian packages into .bench/.
-bench: bench-retrieval bench-library bench-latency bench-extractive bench-mcp bench-draft bench-embed bench-first-statement
+bench: bench-retrieval bench-languages bench-library bench-latency bench-extractive bench-mcp bench-draft bench-embed bench-first-statement
 
-# nDCG@10 of keyword search on SciFact's test claims, beside the published BM25 figures.
+# nDCG@10 of keyword search and of sponge ask --passages on SciFact, beside the published BM25 figures.
 bench-retrieval: build
-	$(GO) run ./internal/bench/retrieval -library .bench/scifact
+	$(GO) run ./internal/bench/retrieval -library .bench/scifact -passages
+
+# Chinese, Japanese and Thai questions: the answering paragraph's place among sponge ask --passages.
+bench-languages: build
+	$(GO) run ./internal/bench/languages -bin $(BIN)
 
 # sponge add of linux-doc-6.1's HTML and texlive-latex-base-doc's PDFs: throughput, size, RSS.
 bench-library: build

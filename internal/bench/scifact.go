@@ -16,6 +16,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/index"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
@@ -147,7 +148,9 @@ func BuildLibrary(dir string, docs []Doc) (map[string]string, error) {
 		ids[it.ID] = d.ID
 	}
 	if lib, err := library.Open(dir); err == nil {
-		if have, err := lib.IDs(); err == nil && len(have) == len(ids) {
+		// A library whose index older word rules made is opened for
+		// writing below, which remakes the index.
+		if have, err := lib.IDs(); err == nil && len(have) == len(ids) && !index.Outdated(lib.IndexDir()) {
 			return ids, nil
 		}
 	}

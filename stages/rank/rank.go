@@ -291,31 +291,38 @@ func isWordRune(r rune) bool {
 // countTerms counts how often each question term stands in text, and how
 // many words text has. Running the index's analyzer over every paragraph of
 // a 16,000-paragraph item was most of rank's time, so words are found with a
-// plain scan, and only a word that starts like a question term is put
-// through the analyzer: its filters (lowercase, possessive, plural) only
-// strip endings, except that "-ies" becomes "-y", so a word that gives a
-// term starts with the term, or with the term less its final "y".
+// plain scan, and only a word that may give a question term (index.MayGive)
+// is put through the analyzer, with every run of a script written without
+// spaces.
 func countTerms(text string, qterms []string) (map[string]int, int) {
 	var tf map[string]int
 	n := 0
 	start := -1
+	count := func(terms []string) {
+		for _, got := range terms {
+			if slices.Contains(qterms, got) {
+				if tf == nil {
+					tf = map[string]int{}
+				}
+				tf[got]++
+			}
+		}
+	}
 	word := func(end int) {
 		n++
 		w := strings.ToLower(text[start:end])
-		for _, t := range qterms {
-			stem, _ := strings.CutSuffix(t, "y")
-			if !strings.HasPrefix(w, t) && (stem == "" || !strings.HasPrefix(w, stem)) {
-				continue
-			}
-			for _, got := range index.Terms(w) {
-				if slices.Contains(qterms, got) {
-					if tf == nil {
-						tf = map[string]int{}
-					}
-					tf[got]++
-				}
-			}
+		if index.Spaceless(w) {
+			// A run of Chinese, Japanese or Thai is many words.
+			terms := index.Terms(w)
+			n += len(terms) - 1
+			count(terms)
 			return
+		}
+		for _, t := range qterms {
+			if index.MayGive(w, t) {
+				count(index.Terms(w))
+				return
+			}
 		}
 	}
 	prev := rune(0)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
@@ -145,6 +146,8 @@ func TestCountTerms(t *testing.T) {
 		"Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter.",
 		"Naïve Ärzte drink TEAS; John’s teas and Mary's TEA. Status: dress, gas, axes, heroes — 3.5 teas.",
 		"ABI symbols: /sys/kernel/debug/testing-symbols, abi_testing, ABI's testing of symbols.",
+		"Brewing, brewed and brews; stored, storing, steeped; hoping, hopping, studied, agreed and ＴＥＡ.",
+		"绿茶的水温应该是八十度。緑茶はお湯の温度が大切です。ชาเขียวควรชงด้วยน้ำร้อน green 茶",
 	}
 	for _, text := range texts {
 		all := index.Terms(text)
@@ -162,5 +165,16 @@ func TestCountTerms(t *testing.T) {
 				t.Errorf("%q: term %q counted %d times, the analyzer finds it %d times", text, term, got[term], want[term])
 			}
 		}
+	}
+}
+
+// A run of Chinese, Japanese or Thai is many words: a question's word in the
+// middle of one is counted, and the run's length is its number of terms.
+func TestCountTermsWithoutSpaces(t *testing.T) {
+	text := "绿茶的水温应该是八十度。お湯の温度が大切です"
+	got, n := countTerms(text, []string{"水温", "八十", "温度"})
+	want := map[string]int{"水温": 1, "八十": 1, "温度": 1}
+	if !cmp.Equal(got, want) || n != len(index.Terms(text)) {
+		t.Errorf("countTerms = %v, %d words; want %v, %d", got, n, want, len(index.Terms(text)))
 	}
 }

@@ -62,6 +62,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sponge-library/sponge/internal/base/thai"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -354,16 +355,48 @@ func noSpaceScript(r rune) bool {
 		unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Tibetan)
 }
 
-// countWords counts runs of letters and digits; in a script written without
-// spaces each character counts as a word.
+// countWords counts runs of letters and digits. Scripts written without
+// spaces have no runs to count, so their words are reckoned: two characters
+// of Han or kana make a word (the length of most Chinese and Japanese words,
+// and the pairs the keyword index matches), so three words are five
+// characters; Thai, Lao, Khmer and Myanmar are cut into words with the
+// installed Thai dictionary (internal/base/thai), and three characters with
+// their marks that no word covers make a word. Counting each character as a
+// word would let a single Thai word (its letters and marks) or three Chinese
+// characters pass as three words.
 func countWords(s string) int {
 	n := 0
 	in := false
-	for _, r := range s {
-		switch {
-		case noSpaceScript(r):
-			n++
+	han := 0 // characters in the current run of Han and kana
+	endHan := func() {
+		n += (han + 1) / 2
+		han = 0
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if thai.Letter(r) {
+			endHan()
+			j := i
+			for j < len(s) {
+				r2, s2 := utf8.DecodeRuneInString(s[j:])
+				if !thai.Letter(r2) && !unicode.IsMark(r2) {
+					break
+				}
+				j += s2
+			}
+			n += thaiWords([]byte(s[i:j]))
 			in = false
+			i = j
+			continue
+		}
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+			han++
+			in = false
+			i += size
+			continue
+		}
+		endHan()
+		switch {
 		case isWordRune(r):
 			if !in {
 				n++
@@ -374,6 +407,25 @@ func countWords(s string) int {
 		default:
 			in = false
 		}
+		i += size
+	}
+	endHan()
+	return n
+}
+
+// thaiWords counts the words of a run of Thai (or Lao, Khmer, Myanmar).
+func thaiWords(run []byte) int {
+	n := 0
+	for _, p := range thai.Words(run) {
+		if p.Known {
+			n++
+			continue
+		}
+		clusters := 0
+		for a := p.Start; a < p.End; a = thai.NextCluster(run, a) {
+			clusters++
+		}
+		n += (clusters + 2) / 3
 	}
 	return n
 }

@@ -142,11 +142,38 @@ func TestWords(t *testing.T) {
 		"don't turn bitter":    3,
 		"eighty-two degrees":   3,
 		"  ":                   0,
-		"绿茶的":                  3,
+		"绿茶的":                  2,
+		"绿茶的水温":                3,
+		"お湯の温度":                3,
+		"緑茶はお湯":                3,
 		"tea, “hot”, and cold": 4,
 	} {
 		if got := NewQuote(q).Words(); got != want {
 			t.Errorf("Words(%q) = %d, want %d", q, got, want)
+		}
+	}
+}
+
+// A quote in a script without spaces needs about three words too, whether a
+// Thai word list is installed (words) or not (three characters a word): one
+// or two words are refused, a clause passes.
+func TestWordsWithoutSpaces(t *testing.T) {
+	for _, tc := range []struct {
+		q     string
+		whole bool
+	}{
+		{"ประมาณ", false},          // one word: "about"
+		{"น้ำร้อน", false},         // one word with its marks: "hot water"
+		{"ชาเขียว", false},         // two words: "green tea"
+		{"ควรชงด้วยน้ำร้อน", true}, // "should brew with hot water"
+		{"绿茶", false},
+		{"水温八十", false},
+		{"绿茶的水温应该是八十度", true},
+		{"お湯の", false},
+		{"緑茶はお湯の温度が大切", true},
+	} {
+		if got := NewQuote(tc.q).Words() >= MinWords; got != tc.whole {
+			t.Errorf("Words(%q) = %d: at least %d is %v, want %v", tc.q, NewQuote(tc.q).Words(), MinWords, got, tc.whole)
 		}
 	}
 }

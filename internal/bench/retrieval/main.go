@@ -1,7 +1,10 @@
 // Command retrieval measures keyword search on BEIR SciFact: nDCG@10 and
 // Recall@100 of sponge-search's ranking of the 5,183 abstracts for the 300
 // test claims (and the training claims), beside the published BM25 figures.
-// With -tune it searches BM25's k1 and b on the training claims only.
+// With -tune it searches BM25's k1 and b on the training claims only. With
+// -passages it also ranks what `sponge ask --passages` shows (sponge-search's
+// 8 items, then sponge-rank's passages) and scores the items in the order of
+// their first passage.
 package main
 
 import (
@@ -14,19 +17,22 @@ import (
 	"github.com/sponge-library/sponge/internal/bench"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/stages/rank"
+	"github.com/sponge-library/sponge/stages/search"
 )
 
 func main() {
 	libDir := flag.String("library", ".bench/scifact", "where to build the SciFact library")
 	tune := flag.Bool("tune", false, "grid-search k1 and b on the training claims")
+	passages := flag.Bool("passages", false, "also score the items of sponge ask --passages, in passage order")
 	flag.Parse()
-	if err := run(*libDir, *tune); err != nil {
+	if err := run(*libDir, *tune, *passages); err != nil {
 		fmt.Fprintln(os.Stderr, "retrieval:", err)
 		os.Exit(1)
 	}
 }
 
-func run(libDir string, tune bool) error {
+func run(libDir string, tune, passages bool) error {
 	dir, docs, err := bench.SciFactCorpus()
 	if err != nil {
 		return err
@@ -90,6 +96,38 @@ func run(libDir string, tune bool) error {
 	ndTrain, rcTrain, nTrain, err := eval("train")
 	if err != nil {
 		return err
+	}
+	if passages {
+		var rows [][]string
+		for _, split := range []string{"test", "train"} {
+			qrels, err := bench.Qrels(dir, split)
+			if err != nil {
+				return err
+			}
+			nd := 0.0
+			for qid, rel := range qrels {
+				res, err := search.FindIn(lib, x, queries[qid], search.DefaultLimit)
+				if err != nil {
+					return err
+				}
+				ps, err := rank.Rank(lib, queries[qid], res.Hits)
+				if err != nil {
+					return err
+				}
+				var ranked []string
+				seen := map[string]bool{}
+				for _, p := range ps {
+					if !seen[p.ItemID] {
+						seen[p.ItemID] = true
+						ranked = append(ranked, ids[p.ItemID])
+					}
+				}
+				nd += bench.NDCG(ranked, rel, 10)
+			}
+			rows = append(rows, []string{"sponge ask --passages (" + split + ")", fmt.Sprint(len(qrels)), fmt.Sprintf("%.4f", nd/float64(len(qrels)))})
+		}
+		fmt.Printf("\nSciFact passages: items in the order of their first passage (%d items searched)\n\n", search.DefaultLimit)
+		fmt.Print(bench.Table([]string{"system", "queries", "nDCG@10"}, rows))
 	}
 	fmt.Printf("\nSciFact keyword search (BM25 k1=%.2g b=%.2g, %d abstracts, chunks of up to %d characters)\n\n", index.K1, index.B, len(docs), index.ChunkChars)
 	fmt.Print(bench.Table([]string{"system", "queries", "nDCG@10", "Recall@100"}, [][]string{

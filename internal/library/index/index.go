@@ -23,15 +23,16 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
-	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	bindex "github.com/blevesearch/bleve_index_api"
 	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/thai"
 )
 
 // ChunkChars is the most characters of paragraphs one index document holds.
@@ -43,10 +44,30 @@ const (
 	B  = 0.4
 )
 
-// AnalyzerName is the analyzer of the text field: Unicode words, lowercase,
-// English possessives and plurals dropped; no other stemming, so words of
-// other languages match exactly.
+// AnalyzerName is the analyzer of the text field: Unicode words (Thai cut
+// into dictionary words, see words.go), full-width forms folded, lowercase,
+// English possessives, plurals and -ed/-ing endings dropped, and Han, kana
+// and characters outside any Thai word paired into overlapping bigrams, as
+// Lucene's CJK analyzer does. Words of other languages match exactly.
 const AnalyzerName = "sponge"
+
+// analyzerRules names the analyzer's rules; an index records it (with the
+// Thai word list it was made with), and one made under other rules has other
+// terms than today's questions: readers refuse it (sponge reindex remakes
+// it), and a writer remakes it. Change it whenever the terms change.
+const analyzerRules = "2: unicode+thai words, cjk width, lowercase, possessive, plural, -ed/-ing, cjk bigrams"
+
+// AnalyzerVersion is what an index made now records.
+func AnalyzerVersion() string {
+	words := "thai=pairs"
+	if _, name := thai.List(); name != "" {
+		words = "thai=" + name
+	}
+	return analyzerRules + "; " + words
+}
+
+// versionKey is where an index keeps the AnalyzerVersion it was made with.
+var versionKey = []byte("sponge_analyzer")
 
 func init() {
 	bsearch.BM25_k1 = K1
@@ -70,9 +91,10 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	im := bleve.NewIndexMapping()
 	im.ScoringModel = "bm25"
 	err := im.AddCustomAnalyzer(AnalyzerName, map[string]any{
-		"type":          custom.Name,
-		"tokenizer":     unicode.Name,
-		"token_filters": []string{lowercase.Name, en.PossessiveName, en.PluralStemmerName},
+		"type":      custom.Name,
+		"tokenizer": wordsTokenizerName,
+		"token_filters": []string{cjk.WidthName, lowercase.Name, en.PossessiveName, en.PluralStemmerName,
+			endingsFilterName, cjk.BigramName},
 	})
 	if err != nil {
 		return nil, err
@@ -144,13 +166,20 @@ func Terms(text string) []string {
 }
 
 // Create opens the index at dir for writing, making it if it is not there.
+// An index made under other word rules is refused as Open refuses it: the
+// writer remakes it (Outdated) before it adds to it.
 func Create(dir string) (*Index, error) {
 	if _, err := os.Stat(dir); err == nil {
 		bi, err := bleve.Open(dir)
 		if err != nil {
 			return nil, fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
 		}
-		return &Index{bi: bi}, nil
+		x := &Index{bi: bi}
+		if err := x.checkVersion(dir); err != nil {
+			bi.Close()
+			return nil, err
+		}
+		return x, nil
 	}
 	im, err := newMapping()
 	if err != nil {
@@ -158,6 +187,10 @@ func Create(dir string) (*Index, error) {
 	}
 	bi, err := bleve.New(dir, im)
 	if err != nil {
+		return nil, fault.New(fault.Failed, "cannot make the index at %s: %v", dir, err)
+	}
+	if err := bi.SetInternal(versionKey, []byte(AnalyzerVersion())); err != nil {
+		bi.Close()
 		return nil, fault.New(fault.Failed, "cannot make the index at %s: %v", dir, err)
 	}
 	return &Index{bi: bi}, nil
@@ -169,7 +202,54 @@ func Open(dir string) (*Index, error) {
 	if err != nil {
 		return nil, fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
 	}
-	return &Index{bi: bi}, nil
+	x := &Index{bi: bi}
+	if err := x.checkVersion(dir); err != nil {
+		bi.Close()
+		return nil, err
+	}
+	return x, nil
+}
+
+// checkVersion refuses an index whose words were found under other rules
+// than today's: its terms would not meet the question's.
+func (x *Index) checkVersion(dir string) error {
+	v, err := x.bi.GetInternal(versionKey)
+	if err != nil {
+		return fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
+	}
+	if string(v) != AnalyzerVersion() {
+		return fault.New(fault.IndexBroken, "the index at %s was made %s: its words no longer match this sponge's", dir, describeVersion(string(v)))
+	}
+	return nil
+}
+
+// describeVersion says, for a person, how an index unlike today's was made.
+func describeVersion(v string) string {
+	rules, words, _ := strings.Cut(v, "; ")
+	switch {
+	case v == "":
+		return "by an older sponge"
+	case rules != analyzerRules:
+		return "by another version of sponge"
+	case words == "thai=pairs":
+		return "without a Thai word list"
+	}
+	return "with another Thai word list, " + strings.TrimPrefix(words, "thai=")
+}
+
+// Outdated reports whether the index at dir exists and was made under other
+// word rules, so that a writer should remake it.
+func Outdated(dir string) bool {
+	if _, err := os.Stat(dir); err != nil {
+		return false
+	}
+	bi, err := bleve.OpenUsing(dir, map[string]any{"read_only": true})
+	if err != nil {
+		return false // broken, not old: opening it says so
+	}
+	defer bi.Close()
+	v, err := bi.GetInternal(versionKey)
+	return err == nil && string(v) != AnalyzerVersion()
 }
 
 // Close closes the index.

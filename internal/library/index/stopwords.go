@@ -1,6 +1,9 @@
 package index
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // StopWords are words that say nothing about the topic of a question:
 // function words, question words and the verbs of asking. The index keeps
@@ -24,6 +27,18 @@ d m o y ain`) {
 	return m
 }()
 
+// stopTerms are the stop words as terms ("having" is "have"), what
+// QuestionTerms compares a question's terms with.
+var stopTerms = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range StopWords {
+		for _, t := range Terms(w) {
+			m[t] = true
+		}
+	}
+	return m
+})
+
 // QuestionTerms returns the distinct index terms of a question that are not
 // stop words; a question made only of stop words keeps them all.
 func QuestionTerms(question string) []string {
@@ -36,7 +51,7 @@ func QuestionTerms(question string) []string {
 		}
 		seen[t] = true
 		every = append(every, t)
-		if !StopWords[t] {
+		if !stopTerms()[t] {
 			out = append(out, t)
 		}
 	}

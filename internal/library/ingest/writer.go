@@ -83,6 +83,13 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 			lock.Unlock()
 			return nil, err
 		}
+	} else if index.Outdated(l.IndexDir()) {
+		// Made under other word rules (an older sponge): its terms no
+		// longer meet the questions', so it is made again.
+		if err := w.rebuild(nil); err != nil {
+			lock.Unlock()
+			return nil, err
+		}
 	}
 	if err := w.reconcile(); err != nil {
 		lock.Unlock()

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/blevesearch/bleve/v2"
+	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
@@ -497,5 +499,36 @@ func TestDamagedItemSetAside(t *testing.T) {
 	}
 	if got := indexed(t, dir); !got[good.ID] || !got[third.ID] {
 		t.Errorf("the index at the end: %v", got)
+	}
+}
+
+// An index an older sponge made (other word rules, no version) is remade by
+// the next writer, so that `sponge add` (or `sponge reindex`) on an old
+// library brings it up to date; a reader refuses it until then.
+func TestOldIndexRemade(t *testing.T) {
+	dir := t.TempDir()
+	w, _ := OpenWriter(dir, nil)
+	for n := range 5 {
+		it, src := testItem(n)
+		w.Add(it, src)
+	}
+	w.Close()
+	idx := filepath.Join(dir, "index")
+	os.RemoveAll(idx)
+	old, err := bleve.New(idx, bleve.NewIndexMapping())
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	if _, err := index.Open(idx); !fault.Is(err, fault.IndexBroken) {
+		t.Fatalf("reading an old index: %v", err)
+	}
+	w, err = OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if got := indexed(t, dir); len(got) != 5 {
+		t.Fatalf("remade index has %d items, want 5", len(got))
 	}
 }

@@ -97,7 +97,18 @@ func Sentences(text string) []string {
 
 func isTerminal(r rune) bool {
 	switch r {
-	case '.', '!', '?', '…', '。', '！', '？':
+	case '.', '!', '?', '…', '‼', '⁇', '⁈', '⁉':
+		return true
+	}
+	return isWideTerminal(r)
+}
+
+// isWideTerminal reports whether r is a sentence end of Chinese and Japanese
+// (ideographic and full-width marks), which no space follows: the next
+// sentence starts right after it.
+func isWideTerminal(r rune) bool {
+	switch r {
+	case '。', '｡', '！', '？', '．', '︒', '﹒', '﹗', '﹖':
 		return true
 	}
 	return false
@@ -105,7 +116,8 @@ func isTerminal(r rune) bool {
 
 func isCloser(r rune) bool {
 	switch r {
-	case '"', '\'', '”', '’', '»', ')', ']', '}', '›', '*', '_':
+	case '"', '\'', '”', '’', '»', ')', ']', '}', '›', '*', '_',
+		'」', '』', '）', '】', '〕', '》', '〉', '〗', '〙', '＂', '＇', '］', '｝', '｣':
 		return true
 	}
 	return false
@@ -126,12 +138,21 @@ func boundary(text string, i int, r rune, size int) (int, bool) {
 		j += s2
 	}
 	ellipsis := r == '…' || strings.HasPrefix(text[i:j], "..")
+	wide := strings.IndexFunc(text[i:j], isWideTerminal) >= 0
 	for j < len(text) {
 		r2, s2 := utf8.DecodeRuneInString(text[j:])
 		if !isCloser(r2) {
 			break
 		}
 		j += s2
+	}
+	if wide {
+		// "…です。次の文" ends here, but not "３．５" nor "v1．2".
+		r2, _ := utf8.DecodeRuneInString(text[j:])
+		if r != '．' || j >= len(text) || !unicode.IsDigit(r2) {
+			return j, true
+		}
+		return 0, false
 	}
 	// A full stop glued to what follows is not an end: 3.5, e.g., U.S., a.m.,
 	// www.example.com, "end.The" (rare, and safer kept whole).

@@ -1,0 +1,242 @@
+package index
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	bunicode "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/registry"
+	"github.com/sponge-library/sponge/internal/base/thai"
+)
+
+// The analyzer's own parts, registered with bleve by name so that an index's
+// stored mapping finds them again when it is reopened for writing.
+const (
+	wordsTokenizerName = "sponge_words"
+	endingsFilterName  = "sponge_endings"
+)
+
+func init() {
+	registry.RegisterTokenizer(wordsTokenizerName, func(map[string]any, *registry.Cache) (analysis.Tokenizer, error) {
+		return &wordsTokenizer{uni: bunicode.NewUnicodeTokenizer()}, nil
+	})
+	registry.RegisterTokenFilter(endingsFilterName, func(map[string]any, *registry.Cache) (analysis.TokenFilter, error) {
+		return endingsFilter{}, nil
+	})
+}
+
+// wordsTokenizer splits text at Unicode word boundaries, as bleve's unicode
+// tokenizer does, except in runs of Thai, Lao, Khmer and Myanmar, which that
+// tokenizer drops whole: those scripts put no spaces between words. A Thai
+// run is cut into the words of a Thai dictionary where one is installed
+// (internal/base/thai); what no dictionary covers is given as one token per
+// character (with its marks), typed ideographic, so that the CJK bigram
+// filter after it pairs them as it pairs Han and kana.
+type wordsTokenizer struct {
+	uni analysis.Tokenizer
+}
+
+func (t *wordsTokenizer) Tokenize(input []byte) analysis.TokenStream {
+	var out analysis.TokenStream
+	rest := 0
+	plain := func(end int) {
+		if end <= rest {
+			return
+		}
+		for _, tok := range t.uni.Tokenize(input[rest:end]) {
+			tok.Start += rest
+			tok.End += rest
+			out = append(out, tok)
+		}
+	}
+	for i := 0; i < len(input); {
+		r, size := utf8.DecodeRune(input[i:])
+		if !thai.Letter(r) {
+			i += size
+			continue
+		}
+		j := i + size
+		for j < len(input) {
+			r2, s2 := utf8.DecodeRune(input[j:])
+			if !thai.Letter(r2) && !(unicode.Is(unicode.Mn, r2) || unicode.Is(unicode.Mc, r2)) {
+				break
+			}
+			j += s2
+		}
+		plain(i)
+		out = append(out, southEastAsianTokens(input, i, j)...)
+		rest, i = j, j
+	}
+	plain(len(input))
+	for k, tok := range out {
+		tok.Position = k + 1
+	}
+	return out
+}
+
+// southEastAsianTokens cuts input[i:j], one run of such a script, into tokens.
+func southEastAsianTokens(input []byte, i, j int) analysis.TokenStream {
+	run := input[i:j]
+	var out analysis.TokenStream
+	add := func(a, b int, typ analysis.TokenType) {
+		out = append(out, &analysis.Token{Term: run[a:b:b], Start: i + a, End: i + b, Type: typ})
+	}
+	for _, p := range thai.Words(run) {
+		if p.Known {
+			add(p.Start, p.End, analysis.AlphaNumeric)
+			continue
+		}
+		for a := p.Start; a < p.End; {
+			b := thai.NextCluster(run, a)
+			add(a, b, analysis.Ideographic)
+			a = b
+		}
+	}
+	return out
+}
+
+// endingsFilter drops common English endings from words of plain ASCII
+// letters, after the plural filter: "brewing" and "brewed" meet "brew",
+// "stored" and "storing" meet "store", "steeped" meets "steep". It is far
+// lighter than Porter's stemmer (only -ed and -ing, with Porter's step 1b
+// tidying of what is left), so "general" stays apart from "generate".
+type endingsFilter struct{}
+
+func (endingsFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
+	for _, tok := range input {
+		if tok.Type != analysis.AlphaNumeric || len(tok.Term) < 4 {
+			continue
+		}
+		w := string(tok.Term)
+		if s := dropEnding(w); s != w {
+			tok.Term = []byte(s)
+		}
+	}
+	return input
+}
+
+// dropEnding returns the word without an -ed or -ing ending; words of other
+// alphabets and words too short to hold an ending are left as they are.
+func dropEnding(w string) string {
+	if len(w) < 4 {
+		return w
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return w
+		}
+	}
+	switch {
+	case strings.HasSuffix(w, "eed"):
+		// "agreed" is "agree", but "seed", "need" and "speed" are words.
+		if measure(w[:len(w)-3]) > 0 {
+			return w[:len(w)-1]
+		}
+		return w
+	case strings.HasSuffix(w, "ied") && len(w) > 4:
+		return w[:len(w)-3] + "y" // "studied" as "studies" gives "study"
+	case strings.HasSuffix(w, "ed"):
+		return tidyStem(w[:len(w)-2], w)
+	case strings.HasSuffix(w, "ing"):
+		return tidyStem(w[:len(w)-3], w)
+	}
+	return w
+}
+
+// tidyStem is what is left of w once its ending is gone, mended as Porter's
+// step 1b mends it: "hoping" is "hope", "running" is "run", "creating" is
+// "create". A stem with no vowel means the ending was part of the word:
+// "sing", "bring", "red", "shed".
+func tidyStem(stem, w string) string {
+	if !hasVowel(stem) {
+		return w
+	}
+	n := len(stem)
+	switch {
+	case strings.HasSuffix(stem, "at"), strings.HasSuffix(stem, "bl"), strings.HasSuffix(stem, "iz"):
+		return stem + "e"
+	case n >= 2 && stem[n-1] == stem[n-2] && isConsonant(stem, n-1) && !strings.ContainsRune("lsz", rune(stem[n-1])):
+		return stem[:n-1]
+	case measure(stem) == 1 && endsCVC(stem):
+		return stem + "e"
+	}
+	return stem
+}
+
+// isConsonant reports whether w[i] is a consonant in Porter's sense: not a
+// vowel, and "y" only after a vowel or at the start.
+func isConsonant(w string, i int) bool {
+	switch w[i] {
+	case 'a', 'e', 'i', 'o', 'u':
+		return false
+	case 'y':
+		return i == 0 || !isConsonant(w, i-1)
+	}
+	return true
+}
+
+func hasVowel(w string) bool {
+	for i := range len(w) {
+		if !isConsonant(w, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// measure is Porter's m: how many vowel-consonant sequences w has.
+func measure(w string) int {
+	m := 0
+	prevVowel := false
+	for i := range len(w) {
+		c := isConsonant(w, i)
+		if c && prevVowel {
+			m++
+		}
+		prevVowel = !c
+	}
+	return m
+}
+
+// endsCVC reports whether w ends consonant-vowel-consonant, the last not w, x
+// or y: a short syllable that lost its "e" ("hop(e)", "stor(e)").
+func endsCVC(w string) bool {
+	n := len(w)
+	if n < 3 || !isConsonant(w, n-3) || isConsonant(w, n-2) || !isConsonant(w, n-1) {
+		return false
+	}
+	return !strings.ContainsRune("wxy", rune(w[n-1]))
+}
+
+// Spaceless reports whether a word (a run of letters, as a plain scan finds
+// them) is in a script written without spaces between words, so that the
+// analyzer makes several terms of it: Han, kana, Thai and their neighbours.
+func Spaceless(word string) bool {
+	for _, r := range word {
+		if r >= 0x0E01 && isSpacelessRune(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func isSpacelessRune(r rune) bool {
+	return thai.Letter(r) || unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
+		unicode.Is(unicode.Katakana, r) || (r >= 0xFF00 && r <= 0xFFEF)
+}
+
+// MayGive reports whether Terms(word) can hold term, for a word of a script
+// with spaces, lower-cased: the filters only drop endings, and at most put
+// back an "e" ("stored" gives "store") or turn "-ies"/"-ied" into "y". A
+// caller that scans many words puts only these through the analyzer.
+func MayGive(word, term string) bool {
+	if strings.HasPrefix(word, term) {
+		return true
+	}
+	if n := len(term); n > 1 && (term[n-1] == 'e' || term[n-1] == 'y') {
+		return strings.HasPrefix(word, term[:n-1])
+	}
+	return false
+}

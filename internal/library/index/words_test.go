@@ -1,0 +1,167 @@
+package index
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/google/go-cmp/cmp"
+	"github.com/sponge-library/sponge/internal/base/fault"
+)
+
+// Common English endings meet the word without them, at index and question
+// time alike (both go through Terms).
+func TestEndings(t *testing.T) {
+	same := [][]string{
+		{"brew", "brewing", "brewed", "brews"},
+		{"store", "stored", "storing", "stores"},
+		{"steep", "steeped", "steeping"},
+		{"run", "running"},
+		{"hope", "hoped", "hoping"},
+		{"study", "studied", "studies", "studying"},
+		{"create", "created", "creating"},
+		{"agree", "agreed"},
+		{"fall", "falling"},
+		{"care", "caring", "cared"},
+		{"have", "having"},
+	}
+	for _, words := range same {
+		want := Terms(words[0])
+		for _, w := range words[1:] {
+			if got := Terms(w); !cmp.Equal(got, want) {
+				t.Errorf("%q gives %v, %q gives %v: want the same", w, got, words[0], want)
+			}
+		}
+	}
+	// Words whose ending is part of the word, and words that must stay apart.
+	for _, w := range []string{"sing", "bring", "string", "red", "shed", "seed", "need", "speed", "thing", "café"} {
+		if got := Terms(w); !cmp.Equal(got, []string{w}) {
+			t.Errorf("%q gives %v", w, got)
+		}
+	}
+	apart := [][2]string{{"care", "car"}, {"general", "generated"}, {"hoping", "hopping"}}
+	for _, p := range apart {
+		if a, b := Terms(p[0]), Terms(p[1]); cmp.Equal(a, b) {
+			t.Errorf("%q and %q both give %v", p[0], p[1], a)
+		}
+	}
+}
+
+// Chinese and Japanese are indexed as overlapping pairs of characters, as
+// Lucene's CJK analyzer does, with full-width forms folded.
+func TestCJKPairs(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"绿茶的水温。", []string{"绿茶", "茶的", "的水", "水温"}},
+		{"お湯の温度", []string{"お湯", "湯の", "の温", "温度"}},
+		{"茶", []string{"茶"}},
+		{"ＴＥＡ tea", []string{"tea", "tea"}},
+	} {
+		if got := Terms(tc.in); !cmp.Equal(got, tc.want) {
+			t.Errorf("Terms(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// Thai, written without spaces, has words to search for (the installed
+// dictionary's words, else pairs of characters), and a question's words
+// are found in a paragraph that says the same.
+func TestThaiWords(t *testing.T) {
+	text := Terms("ชาเขียวควรชงด้วยน้ำร้อนประมาณแปดสิบองศา ถ้าน้ำเดือดชาจะขม")
+	q := QuestionTerms("ชาเขียวใช้น้ำร้อนกี่องศา")
+	if len(text) < 5 || len(q) < 3 {
+		t.Fatalf("Thai gives too few terms: %v, %v", text, q)
+	}
+	found := 0
+	for _, term := range q {
+		if slices.Contains(text, term) {
+			found++
+		}
+	}
+	if found < 3 {
+		t.Errorf("the question's terms %v: %d in the paragraph's %v", q, found, text)
+	}
+	// Lao and Khmer, with no dictionary, are pairs of characters.
+	if got := Terms("ລາວ"); len(got) != 2 {
+		t.Errorf("Terms(Lao) = %v", got)
+	}
+}
+
+// Stop words are dropped from questions whatever the filters make of them
+// ("this" is "thi", "was" is "wa", "during" is "dure").
+func TestQuestionTermsStopWords(t *testing.T) {
+	got := QuestionTerms("What was this stored water doing during something brewing?")
+	want := []string{"store", "water", "brew"}
+	if !cmp.Equal(got, want) {
+		t.Errorf("QuestionTerms = %v, want %v", got, want)
+	}
+}
+
+// MayGive never says no to a word that gives the term: rank counts only
+// the words it says yes to.
+func TestMayGive(t *testing.T) {
+	text := "Brewing stored steeped teas; running, hoped, studied, agreed, created caring boxes knives " +
+		"John's berries' buses heroes caches TEAS Naïve Ärzte 3.5 abi_testing e.g. ＴＥＡ"
+	for _, w := range strings.Fields(strings.NewReplacer(";", " ", ",", " ").Replace(text)) {
+		lw := strings.ToLower(w)
+		for _, term := range Terms(w) {
+			if !MayGive(lw, term) && !Spaceless(lw) {
+				t.Errorf("Terms(%q) holds %q, but MayGive says no", w, term)
+			}
+		}
+	}
+	for _, w := range []string{"绿茶", "お湯", "ชาเขียว", "ＴＥＡ"} {
+		if !Spaceless(w) {
+			t.Errorf("Spaceless(%q) = false", w)
+		}
+	}
+	if Spaceless("tea café") {
+		t.Error("Spaceless(tea café)")
+	}
+}
+
+// An index made under other word rules is refused with a clear message, and
+// Outdated tells a writer to remake it.
+func TestOldIndex(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	bi, err := bleve.New(dir, bleve.NewIndexMapping()) // as an older sponge made it: no version
+	if err != nil {
+		t.Fatal(err)
+	}
+	bi.Close()
+	if !Outdated(dir) {
+		t.Error("an index without a version is not Outdated")
+	}
+	for name, open := range map[string]func(string) (*Index, error){"Open": Open, "Create": Create} {
+		x, err := open(dir)
+		if err == nil {
+			x.Close()
+			t.Fatalf("%s opened an old index", name)
+		}
+		if !fault.Is(err, fault.IndexBroken) || !strings.Contains(err.Error(), "was made by an older sponge: its words no longer match this sponge's") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+
+	fresh := filepath.Join(t.TempDir(), "index")
+	x, err := Create(fresh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	if Outdated(fresh) {
+		t.Error("a new index is Outdated")
+	}
+	if x, err := Open(fresh); err != nil {
+		t.Errorf("Open(new index): %v", err)
+	} else {
+		x.Close()
+	}
+	if Outdated(filepath.Join(t.TempDir(), "none")) {
+		t.Error("a missing index is Outdated")
+	}
+}

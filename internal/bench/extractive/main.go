@@ -65,8 +65,23 @@ func main() {
 	runs := flag.Int("runs", 60, "how many sponge ask processes to time")
 	tune := flag.Bool("tune", false, "search the score weights on the training claims")
 	show := flag.Int("show", 0, "print the answers to this many claims and unanswerable questions")
+	squadLib := flag.String("squad-library", ".bench/squad2", "where to build (or find) the SQuAD 2.0 library")
+	squadOnly := flag.Bool("squad-only", false, "measure SQuAD 2.0 only (no SciFact, no demo)")
+	squadDump := flag.String("squad-dump", "", "write every SQuAD question's candidate sentences and their features to this file (JSON lines), to study")
 	flag.Parse()
-	if err := run(*libDir, *binDir, *runs, *tune, *show); err != nil {
+	p := extractive.DefaultParams
+	s, x, err := loadSquad(*squadLib, &p)
+	if err == nil {
+		printSquad(s, &p)
+		if *squadDump != "" {
+			err = dumpSquad(*squadDump, s, &p)
+		}
+		x.Close()
+		if !*squadOnly {
+			err = run(*libDir, *binDir, *runs, *tune, *show)
+		}
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "extractive:", err)
 		os.Exit(1)
 	}
@@ -242,6 +257,16 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 
 // beforeParams are the drafter's parameters before the rules against
 // padding (commit 990f9ab), for the before/after rows.
+// beforeIssue13 are the drafter's parameters before issue 13's rules
+// (short statements, fewer statements, refusals on the subject).
+func beforeIssue13() extractive.Params {
+	p := extractive.DefaultParams
+	p.Sentences = true
+	p.WindowWeight, p.SentenceWeight, p.MinRelative = 0, 0, 0.4
+	p.Negation, p.MaxNames, p.NamesTop, p.Same = false, 0, 0, 0
+	return p
+}
+
 func beforeParams() extractive.Params {
 	p := extractive.DefaultParams
 	p.MinItemAnswer, p.Elbow, p.MinNew, p.MinOwn, p.MinRelative, p.MinRelativeAnswer = 0, 0, 0, 0, 0, 0

@@ -117,7 +117,9 @@ func TestPrefersDifferentPassages(t *testing.T) {
 		passage(1, "Oolong", "Oolong tea is partly oxidised. Oolong tea is rolled by hand. Oolong tea comes from Taiwan."),
 		passage(2, "Oolong notes", "Oolong tea is brewed several times in a small pot."),
 	}
-	got := draft(t, New(), "How is oolong tea made and brewed?", ps)
+	d := New()
+	d.Params.MinRelative = 0 // this test is about the passages, not how many
+	got := draft(t, d, "How is oolong tea made and brewed?", ps)
 	passages := map[int]bool{}
 	for _, s := range got {
 		passages[s.Passage] = true
@@ -135,7 +137,7 @@ func TestMax(t *testing.T) {
 		sb.WriteString(" is steeped at eighty degrees. ")
 	}
 	d := New()
-	d.Params.Max = 3
+	d.Params.Max, d.Params.Same, d.Params.MinRelative = 3, 0, 0
 	got := draft(t, d, "green tea steeped degrees", []*jsonl.Passage{passage(1, "Tea", sb.String())})
 	if len(got) != 3 {
 		t.Errorf("%d statements, want 3", len(got))

@@ -263,7 +263,7 @@ func beforeIssue13() extractive.Params {
 	p := extractive.DefaultParams
 	p.Sentences = true
 	p.WindowWeight, p.SentenceWeight, p.MinRelative = 0, 0, 0.4
-	p.Negation, p.MaxNames, p.NamesTop, p.Same = false, 0, 0, 0
+	p.Negation, p.MaxNames, p.NamesTop, p.Same, p.MinWindow = false, 0, 0, 0, 0
 	return p
 }
 

@@ -313,32 +313,34 @@ func dumpSquad(path string, s *squadSets, p *extractive.Params) error {
 func squadRefusals(s *squadSets, p *extractive.Params) {
 	const maxAnsRefused = 0.08
 	type point struct {
-		minAnswer, maxNames float64
-		negation            bool
+		minAnswer, maxNames, minWindow float64
+		negation                       bool
 	}
 	var rows [][]string
 	best, bestUn := point{}, -1.0
 	for _, neg := range []bool{false, true} {
-		for _, mn := range []float64{0, 0.6, 0.4, 0.2} {
-			for _, ma := range []float64{0.45, 0.55, 0.65, 0.75} {
-				pp := *p
-				pp.Negation, pp.MaxNames, pp.MinAnswer = neg, mn, ma
-				t := evalSquad(s.tuneAns, s.tuneUn, &pp)
-				r := evalSquad(s.repAns, s.repUn, &pp)
-				pt := point{ma, mn, neg}
-				if t.ansRefused <= maxAnsRefused && t.unRefused > bestUn+1e-9 {
-					best, bestUn = pt, t.unRefused
+		for _, mn := range []float64{0, 0.4, 0.2} {
+			for _, mw := range []float64{0, 0.4} {
+				for _, ma := range []float64{0.45, 0.55, 0.65} {
+					pp := *p
+					pp.Negation, pp.MaxNames, pp.MinWindow, pp.MinAnswer = neg, mn, mw, ma
+					t := evalSquad(s.tuneAns, s.tuneUn, &pp)
+					r := evalSquad(s.repAns, s.repUn, &pp)
+					pt := point{ma, mn, mw, neg}
+					if t.ansRefused <= maxAnsRefused && t.unRefused > bestUn+1e-9 {
+						best, bestUn = pt, t.unRefused
+					}
+					mark := ""
+					if pp.Negation == p.Negation && pp.MaxNames == p.MaxNames && pp.MinWindow == p.MinWindow && pp.MinAnswer == p.MinAnswer {
+						mark = " ← drafter"
+					}
+					rows = append(rows, []string{fmt.Sprintf("%.2f", ma), fmt.Sprintf("%.1f", mn), fmt.Sprintf("%.1f", mw), fmt.Sprint(neg) + mark,
+						f3(t.unRefused), f3(t.ansRefused), f3(r.unRefused), f3(r.ansRefused), f3(r.inFirst)})
 				}
-				mark := ""
-				if pp.Negation == p.Negation && pp.MaxNames == p.MaxNames && pp.MinAnswer == p.MinAnswer {
-					mark = " ← drafter"
-				}
-				rows = append(rows, []string{fmt.Sprintf("%.2f", ma), fmt.Sprintf("%.1f", mn), fmt.Sprint(neg) + mark,
-					f3(t.unRefused), f3(t.ansRefused), f3(r.unRefused), f3(r.ansRefused), f3(r.inFirst)})
 			}
 		}
 	}
-	fmt.Println("Refusals on SQuAD 2.0: the trade-off (MinAnswer: the least Answer of the best passage; MaxNames: refuse when each of the 3 best sentences' windows lacks more than this share of the question's names and numbers, 0 off; negation: refuse a negated question whose best sentence does not negate):")
-	fmt.Println(bench.Table([]string{"MinAnswer", "MaxNames", "negation", "tuning: unanswerable refused", "tuning: answerable refused", "reported: unanswerable refused", "reported: answerable refused", "reported: gold in first statement"}, rows))
-	fmt.Printf("Chosen on the tuning half (most unanswerable refused with at most %.2f answerable refused): MinAnswer %.2f, MaxNames %.1f, negation %v.\n\n", maxAnsRefused, best.minAnswer, best.maxNames, best.negation)
+	fmt.Println("Refusals on SQuAD 2.0: the trade-off (MinAnswer: the least Answer of the best passage; MaxNames: refuse when each of the 3 best sentences' windows lacks more than this share of the question's names and numbers, 0 off; MinWindow: refuse when none of those windows holds this share of the question's weight; negation: refuse a negated question whose best sentence does not negate):")
+	fmt.Println(bench.Table([]string{"MinAnswer", "MaxNames", "MinWindow", "negation", "tuning: unanswerable refused", "tuning: answerable refused", "reported: unanswerable refused", "reported: answerable refused", "reported: gold in first statement"}, rows))
+	fmt.Printf("Chosen on the tuning half (most unanswerable refused with at most %.2f answerable refused): MinAnswer %.2f, MaxNames %.1f, MinWindow %.1f, negation %v.\n\n", maxAnsRefused, best.minAnswer, best.maxNames, best.minWindow, best.negation)
 }

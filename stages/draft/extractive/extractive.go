@@ -24,6 +24,7 @@ package extractive
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"sort"
 	"strings"
@@ -101,9 +102,12 @@ type Params struct {
 	// best sentence does not negate. MaxNames: refused when each of the
 	// NamesTop best sentences' windows lacks more than this share of the
 	// question's names and numbers.
-	Negation bool
-	MaxNames float64
-	NamesTop int
+	// MinWindow: refused when no window of the NamesTop best sentences
+	// holds this share of the question's weight.
+	Negation  bool
+	MaxNames  float64
+	MinWindow float64
+	NamesTop  int
 	// Same: a sentence that shares this share of its words with one
 	// already picked says the same thing, and is not written (0: off).
 	Same float64
@@ -150,6 +154,7 @@ var DefaultParams = Params{
 	Negation:          true,
 	MaxNames:          0.4,
 	NamesTop:          3,
+	MinWindow:         0.4,
 	Same:              0.8,
 }
 
@@ -589,6 +594,18 @@ func subjectRefusal(cands []*Candidate, order []int, eligible func(*Candidate) b
 	if p.Negation && lw != nil && lw.negates && !top[0].negates {
 		return fmt.Sprintf("the question asks with a negation and the best sentence has none: %q", top[0].Quote)
 	}
+	if p.MinWindow > 0 && lw != nil {
+		bestWindow := 0.0
+		for _, c := range top {
+			bestWindow = math.Max(bestWindow, c.Window)
+		}
+		if bestWindow < p.MinWindow {
+			have := lw.have(top[0].window)
+			lacking := lw.words(func(t string) bool { return !have[t] })
+			return fmt.Sprintf("the best sentences and their neighbours lack %s: they hold %.0f%% of the question's weight, %.0f%% is needed",
+				quoteWords(lacking), 100*bestWindow, 100*p.MinWindow)
+		}
+	}
 	if p.MaxNames > 0 && lw != nil && len(lw.names) > 0 {
 		for _, c := range top {
 			if c.Names <= p.MaxNames {
@@ -639,6 +656,9 @@ func quoteWords(ws []string) string {
 	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
 }
 
+// Prog names the stage in the lines of Explain.
+const Prog = "sponge-draft"
+
 // Drafter is the drafter that quotes sentences. It satisfies the Drafter
 // interface of the sponge-draft stage.
 type Drafter struct {
@@ -646,6 +666,9 @@ type Drafter struct {
 	// Corpus, when set, weighs the question's words by their rarity in the
 	// whole library; otherwise in the passages alone.
 	Corpus Corpus
+	// Explain, when set, receives a line for each statement saying why it
+	// was chosen, or one saying why none was.
+	Explain io.Writer
 }
 
 // New returns a drafter with DefaultParams.
@@ -657,9 +680,16 @@ func (d *Drafter) Name() string { return jsonl.ModelExtractive }
 // Draft writes up to Params.Max statements, each a sentence of a passage
 // quoted whole, its text the quote itself.
 func (d *Drafter) Draft(ctx context.Context, question string, passages []*jsonl.Passage, emit func(*jsonl.Statement) error) error {
-	for _, c := range Select(Candidates(question, passages, &d.Params, d.Corpus), &d.Params) {
+	a := Choose(Candidates(question, passages, &d.Params, d.Corpus), &d.Params)
+	if d.Explain != nil && a.Refused != "" {
+		fmt.Fprintf(d.Explain, "%s: why: nothing written: %s\n", Prog, a.Refused)
+	}
+	for i, c := range a.Statements {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if d.Explain != nil {
+			fmt.Fprintf(d.Explain, "%s: why: statement %d (passage %d): %s\n", Prog, i+1, c.Passage, a.Why[i])
 		}
 		if err := emit(&jsonl.Statement{Text: c.Quote, Passage: c.Passage, Quote: c.Quote}); err != nil {
 			return err

@@ -19,7 +19,7 @@ type paddingRule struct {
 // withoutPadding returns p with every rule against padding off.
 func withoutPadding(p *extractive.Params) extractive.Params {
 	pp := *p
-	pp.MinRelative, pp.MinRelativeAnswer, pp.MinStatementAnswer = 0, 0, 0
+	pp.MinRelative, pp.MinRelativeAnswer, pp.MinStatementAnswer, pp.MinRelativeQuestion = 0, 0, 0, 0
 	pp.MinItemAnswer, pp.Elbow, pp.MinNew, pp.MinOwn = 0, 0, 0, 0
 	return pp
 }
@@ -97,7 +97,7 @@ func printPaddingRules(s *sets, demo *demoSet, p *extractive.Params) {
 // same reports whether a and b pick sentences under the same rules
 // against padding.
 func same(a, b *extractive.Params) bool {
-	return a.Max == b.Max && a.MinRelative == b.MinRelative && a.MinRelativeAnswer == b.MinRelativeAnswer &&
+	return a.Max == b.Max && a.MinRelative == b.MinRelative && a.MinRelativeQuestion == b.MinRelativeQuestion && a.MinRelativeAnswer == b.MinRelativeAnswer &&
 		a.MinStatementAnswer == b.MinStatementAnswer && a.MinItemAnswer == b.MinItemAnswer && a.Elbow == b.Elbow && a.MinNew == b.MinNew && a.MinOwn == b.MinOwn
 }
 

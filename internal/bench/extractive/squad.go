@@ -295,7 +295,13 @@ func dumpSquad(path string, s *squadSets, p *extractive.Params) error {
 					cs = append(cs, cand{c.Quote, c.Rank, c.Index, c.Terms, p.Score(c), p.Own(c), c.BM25, c.Covers, c.Answer, c.SentenceAnswer,
 						c.Window, c.Gap, c.Names, c.Absent, holdsAnswer(c.Quote, sq.answers), strings.HasSuffix(strings.TrimSpace(c.Quote), "?")})
 				}
-				if err := enc.Encode(map[string]any{"half": half, "answerable": kind == 0, "question": sq.q.text, "answers": sq.answers, "cands": cs}); err != nil {
+				a := extractive.Choose(sq.q.cands, p)
+				var picked []string
+				for _, c := range a.Statements {
+					picked = append(picked, c.Quote)
+				}
+				if err := enc.Encode(map[string]any{"half": half, "answerable": kind == 0, "question": sq.q.text, "answers": sq.answers, "cands": cs,
+					"refused": a.Refused, "picked": picked, "why": a.Why}); err != nil {
 					f.Close()
 					return err
 				}
@@ -343,4 +349,47 @@ func squadRefusals(s *squadSets, p *extractive.Params) {
 	fmt.Println("Refusals on SQuAD 2.0: the trade-off (MinAnswer: the least Answer of the best passage; MaxNames: refuse when each of the 3 best sentences' windows lacks more than this share of the question's names and numbers, 0 off; MinWindow: refuse when none of those windows holds this share of the question's weight; negation: refuse a negated question whose best sentence does not negate):")
 	fmt.Println(bench.Table([]string{"MinAnswer", "MaxNames", "MinWindow", "negation", "tuning: unanswerable refused", "tuning: answerable refused", "reported: unanswerable refused", "reported: answerable refused", "reported: gold in first statement"}, rows))
 	fmt.Printf("Chosen on the tuning half (most unanswerable refused with at most %.2f answerable refused): MinAnswer %.2f, MaxNames %.1f, MinWindow %.1f, negation %v.\n\n", maxAnsRefused, best.minAnswer, best.maxNames, best.minWindow, best.negation)
+}
+
+// ablation turns each of issue 13's rules off in turn, the others on, and
+// measures SciFact, the demo library and SQuAD 2.0's reported half.
+func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
+	before := beforeIssue13()
+	rules := []struct {
+		name string
+		set  func(pp *extractive.Params)
+	}{
+		{"the drafter (every rule on)", func(pp *extractive.Params) {}},
+		{"whole sentences, listings too (no short statements)", func(pp *extractive.Params) { pp.Sentences = true }},
+		{"no negation rule", func(pp *extractive.Params) { pp.Negation = false }},
+		{"no names-and-numbers rule", func(pp *extractive.Params) { pp.MaxNames = 0 }},
+		{"no window rule", func(pp *extractive.Params) { pp.MinWindow = 0 }},
+		{"redundant sentences kept (Same 0)", func(pp *extractive.Params) { pp.Same = 0 }},
+		{"a question's later statements at 0.4 of the first's score (as a claim's), not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0 }},
+		{"the subject rules and 0.7 for claims too", func(pp *extractive.Params) { pp.ClaimsToo, pp.MinRelative = true, pp.MinRelativeQuestion }},
+		{"no SentenceAnswer in the score", func(pp *extractive.Params) { pp.SentenceWeight = 0 }},
+		{"every rule off (before issue 13)", func(pp *extractive.Params) { *pp = before }},
+	}
+	var rows [][]string
+	for _, r := range rules {
+		pp := *p
+		r.set(&pp)
+		a := evaluate(s.all, s.offTopic, &pp)
+		row := []string{r.name, f3(a.hit), f3(a.firstGold), fmt.Sprintf("%.2f", a.meanStatements), f3(a.refusedAnswerable), f3(a.rightRefusals)}
+		if demo != nil {
+			d := demo.evalIn(&pp)
+			row = append(row, fmt.Sprintf("%d of %d", d.wantShown, d.answerable), fmt.Sprintf("%d of %d", d.rightRefusals, d.questions-d.answerable), fmt.Sprintf("%.2f", d.meanStatements()))
+		} else {
+			row = append(row, "–", "–", "–")
+		}
+		if sq != nil {
+			q := evalSquad(sq.repAns, sq.repUn, &pp)
+			row = append(row, f3(q.inSome), f3(q.inFirst), f3(q.precision), f3(q.unRefused), f3(q.ansRefused), fmt.Sprintf("%.2f", q.meanStatements))
+		}
+		rows = append(rows, row)
+	}
+	fmt.Println("Issue 13's rules, each turned off in turn (SciFact: all claims and all off-topic questions; SQuAD 2.0: the reported half):")
+	fmt.Println(bench.Table([]string{"drafter", "SciFact evidence hit", "SciFact first is evidence", "SciFact statements", "SciFact answerable refused", "SciFact off-topic refused",
+		"demo: expected sentence shown", "demo: rightly refused", "demo: statements",
+		"SQuAD gold in some quote", "SQuAD in first", "SQuAD precision", "SQuAD unanswerable refused", "SQuAD answerable refused", "SQuAD statements"}, rows))
 }

@@ -73,8 +73,11 @@ type Params struct {
 	MinEachAnswer     float64
 	MinRelativeAnswer float64
 	// MinRelative: a sentence after the first is written only when its
-	// score is at least this share of the first one's.
-	MinRelative float64
+	// score is at least this share of the first one's; for a question,
+	// MinRelativeQuestion. A question asks for one thing, which one
+	// sentence often says; a claim to check is met by several sentences
+	// of evidence.
+	MinRelative, MinRelativeQuestion float64
 	// Rules against padding, for every statement after the first (0 turns
 	// a rule off). MinItemAnswer: its item's best passage has an Answer of
 	// at least this share of the best item's, so an item that only shares
@@ -97,14 +100,17 @@ type Params struct {
 	// on SQuAD 2.0 they put the sentence that holds the answer first more
 	// often).
 	WindowWeight, SentenceWeight float64
-	// Refusals on the subject (0 or false turns a rule off). Negation:
+	// Refusals on the subject, for a question (see asks) rather than a
+	// claim to check (0 or false turns a rule off). Negation:
 	// a question that negates ("What is not used …?") is refused when the
 	// best sentence does not negate. MaxNames: refused when each of the
 	// NamesTop best sentences' windows lacks more than this share of the
 	// question's names and numbers.
 	// MinWindow: refused when no window of the NamesTop best sentences
 	// holds this share of the question's weight.
+	// ClaimsToo applies them to claims as well (for comparison).
 	Negation  bool
+	ClaimsToo bool
 	MaxNames  float64
 	MinWindow float64
 	NamesTop  int
@@ -130,32 +136,33 @@ type Params struct {
 // other half.
 var DefaultParams = Params{
 	K1: 1.2, B: 0.75,
-	Coverage:          1.5,
-	Bigram:            0,
-	PassageRank:       0.5,
-	PassageScore:      0.6,
-	Position:          0.05,
-	Covers:            0.5,
-	Answer:            0,
-	ShortLen:          6,
-	Redundancy:        0,
-	SamePassage:       0.1,
-	MinAnswer:         0.55,
-	MinSentenceAnswer: 0,
-	MinCovers:         0,
-	MaxAbsent:         0.30,
-	MinEachAnswer:     0.3,
-	MinItemAnswer:     0.65,
-	PriorDocs:         1000,
-	Max:               6,
-	WindowWeight:      0,
-	SentenceWeight:    0.5,
-	MinRelative:       0.7,
-	Negation:          true,
-	MaxNames:          0.4,
-	NamesTop:          3,
-	MinWindow:         0.4,
-	Same:              0.8,
+	Coverage:            1.5,
+	Bigram:              0,
+	PassageRank:         0.5,
+	PassageScore:        0.6,
+	Position:            0.05,
+	Covers:              0.5,
+	Answer:              0,
+	ShortLen:            6,
+	Redundancy:          0,
+	SamePassage:         0.1,
+	MinAnswer:           0.55,
+	MinSentenceAnswer:   0,
+	MinCovers:           0,
+	MaxAbsent:           0.30,
+	MinEachAnswer:       0.3,
+	MinItemAnswer:       0.65,
+	PriorDocs:           1000,
+	Max:                 6,
+	WindowWeight:        0,
+	SentenceWeight:      0.5,
+	MinRelative:         0.4,
+	MinRelativeQuestion: 0.7,
+	Negation:            true,
+	MaxNames:            0.4,
+	NamesTop:            3,
+	MinWindow:           0.4,
+	Same:                0.8,
 }
 
 // Candidate is one sentence of a passage with the features of its score.
@@ -511,6 +518,10 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 	if why := subjectRefusal(cands, order, eligible, p); why != "" {
 		return &Answer{Refused: why}
 	}
+	minRelative := p.MinRelative
+	if lw := cands[0].weights; lw != nil && lw.asks && p.MinRelativeQuestion > 0 {
+		minRelative = p.MinRelativeQuestion
+	}
 	a := &Answer{}
 	used := make([]bool, len(cands))
 	perPassage := map[int]int{}
@@ -558,7 +569,7 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		if len(a.Statements) == 0 {
 			first, firstOwn = base[bi], p.Own(c)
 			why = fmt.Sprintf("the best sentence (score %.2f): it holds %s", bv, c.holds())
-		} else if bv < p.MinRelative*first || bv < p.Elbow*prev {
+		} else if bv < minRelative*first || bv < p.Elbow*prev {
 			break
 		} else {
 			why = fmt.Sprintf("scores %.2f, %.0f%% of the first's: it holds %s", bv, 100*bv/first, c.holds())
@@ -591,10 +602,13 @@ func subjectRefusal(cands []*Candidate, order []int, eligible func(*Candidate) b
 		return ""
 	}
 	lw := top[0].weights
-	if p.Negation && lw != nil && lw.negates && !top[0].negates {
+	if lw == nil || !(lw.asks || p.ClaimsToo) {
+		return ""
+	}
+	if p.Negation && lw.negates && !top[0].negates {
 		return fmt.Sprintf("the question asks with a negation and the best sentence has none: %q", top[0].Quote)
 	}
-	if p.MinWindow > 0 && lw != nil {
+	if p.MinWindow > 0 {
 		bestWindow := 0.0
 		for _, c := range top {
 			bestWindow = math.Max(bestWindow, c.Window)
@@ -606,7 +620,7 @@ func subjectRefusal(cands []*Candidate, order []int, eligible func(*Candidate) b
 				quoteWords(lacking), 100*bestWindow, 100*p.MinWindow)
 		}
 	}
-	if p.MaxNames > 0 && lw != nil && len(lw.names) > 0 {
+	if p.MaxNames > 0 && len(lw.names) > 0 {
 		for _, c := range top {
 			if c.Names <= p.MaxNames {
 				return ""

@@ -143,7 +143,7 @@ func TestSameThingOnce(t *testing.T) {
 		passage(2, "Tea again", "Green tea is steeped at eighty degrees for about two minutes."),
 	}
 	d := New()
-	d.Params.MinRelative, d.Params.MinItemAnswer = 0, 0
+	d.Params.MinRelative, d.Params.MinRelativeQuestion, d.Params.MinItemAnswer = 0, 0, 0
 	q := "How is green tea steeped?"
 	if got := draft(t, d, q, ps); len(got) != 1 {
 		t.Errorf("%d statements, want the sentence once", len(got))
@@ -162,7 +162,7 @@ func TestStrongFirstAlone(t *testing.T) {
 		t.Errorf("%d statements, want 1", len(got))
 	}
 	d := New()
-	d.Params.MinRelative = 0
+	d.Params.MinRelative, d.Params.MinRelativeQuestion = 0, 0
 	if got := draft(t, d, q, ps); len(got) < 2 {
 		t.Errorf("without the rule: %d statements, want more", len(got))
 	}
@@ -176,5 +176,20 @@ func TestExplains(t *testing.T) {
 	r := Choose(Candidates("Who gave their name to Normandy in the 1000s?", []*jsonl.Passage{passage(1, "Normans", "The Normans gave their name to Normandy in the 10th century.")}, &DefaultParams, nil), &DefaultParams)
 	if len(r.Statements) != 0 || !strings.Contains(r.Refused, "«1000s»") {
 		t.Errorf("refused %q, want the missing number named", r.Refused)
+	}
+}
+
+// A claim to check is not a question: a sentence that contradicts it is
+// the evidence a person wants, so the rules on the subject leave it be.
+func TestClaimsAreNotRefusedOnTheSubject(t *testing.T) {
+	ps := []*jsonl.Passage{passage(1, "Complexity", "For a precise definition of what it means to solve a problem in a given time, a deterministic Turing machine is used.")}
+	claim := "A deterministic Turing machine is not used for a precise definition of solving a problem in a given time."
+	if got := draft(t, New(), claim, ps); len(got) == 0 {
+		t.Error("refused a claim")
+	}
+	d := New()
+	d.Params.ClaimsToo = true
+	if got := draft(t, d, claim, ps); len(got) != 0 {
+		t.Error("the rules on the subject do not refuse it even for claims: the test proves nothing")
 	}
 }

@@ -40,6 +40,8 @@ type libraryWeights struct {
 	absentTerm map[string]bool
 	// negates: the question asks with a negation ("not", "never").
 	negates bool
+	// asks: the question is a question, not a claim to check.
+	asks bool
 }
 
 func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus, priorDocs float64) *libraryWeights {
@@ -80,6 +82,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	// one their counts decide.
 	lw.names = nameTerms(question)
 	lw.negates = negates(question)
+	lw.asks = asks(question)
 	lw.word = map[string]string{}
 	for _, f := range strings.Fields(question) {
 		f = strings.Trim(f, "\"'“”‘’()[],.;:!?")
@@ -270,4 +273,21 @@ func negates(s string) bool {
 		}
 	}
 	return false
+}
+
+// questionWords start a question.
+var questionWords = map[string]bool{"who": true, "whom": true, "whose": true, "what": true, "which": true, "when": true,
+	"where": true, "why": true, "how": true, "is": true, "are": true, "was": true, "were": true, "do": true, "does": true,
+	"did": true, "can": true, "could": true, "should": true, "would": true, "will": true, "has": true, "have": true, "had": true}
+
+// asks reports whether s is a question: it ends in a question mark or
+// starts with a question word ("how hot should green tea be"). A claim
+// ("green tea lowers blood pressure") is not.
+func asks(s string) bool {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") {
+		return true
+	}
+	first, _, _ := strings.Cut(strings.ToLower(s), " ")
+	return questionWords[strings.Trim(first, "\"'“‘(")]
 }

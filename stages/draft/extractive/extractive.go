@@ -644,15 +644,23 @@ func sameAsPicked(c *Candidate, picked []*Candidate, share float64) bool {
 	return false
 }
 
-// holds says which of the question's words the candidate holds.
+// holds says which of the question's words the candidate holds, as the
+// question writes them.
 func (c *Candidate) holds() string {
-	lw := c.weights
-	if lw == nil {
+	if c.weights == nil {
 		return "the question's words"
 	}
-	have := lw.have(c.Quote)
-	words := lw.words(func(t string) bool { return have[t] })
-	return fmt.Sprintf("%s, %.0f%% of the question's weight", quoteWords(words), 100*c.Covers)
+	var words []string
+	seen := map[string]bool{}
+	for _, f := range strings.Fields(c.weights.question) {
+		f = strings.Trim(f, "\"'“”‘’()[],.;:!?")
+		ts := terms(f)
+		if len(ts) == 1 && c.terms[ts[0]] && !seen[ts[0]] {
+			seen[ts[0]] = true
+			words = append(words, f)
+		}
+	}
+	return quoteWords(words)
 }
 
 // quoteWords lists words as «a», «b» and «c».

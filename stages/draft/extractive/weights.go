@@ -42,6 +42,8 @@ type libraryWeights struct {
 	negates bool
 	// asks: the question is a question, not a claim to check.
 	asks bool
+	// question is the question as asked.
+	question string
 }
 
 func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus, priorDocs float64) *libraryWeights {
@@ -83,6 +85,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	lw.names = nameTerms(question)
 	lw.negates = negates(question)
 	lw.asks = asks(question)
+	lw.question = question
 	lw.word = map[string]string{}
 	for _, f := range strings.Fields(question) {
 		f = strings.Trim(f, "\"'“”‘’()[],.;:!?")

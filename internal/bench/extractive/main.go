@@ -42,6 +42,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/bench"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
@@ -548,7 +549,8 @@ func latency(binDir, libDir string, answerable, offTopic []*question, runs int) 
 		var out, errb bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errb
 		t := time.Now()
-		if err := cmd.Run(); err != nil {
+		// Exit code 4 is a refusal: nothing in the library answers.
+		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != console.ExitNothing {
 			return fmt.Errorf("sponge ask %q: %v\n%s", q.text, err, errb.String())
 		}
 		ds = append(ds, time.Since(t))

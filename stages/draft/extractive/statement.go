@@ -23,7 +23,30 @@ func IsStatement(text string) bool {
 	if quote.NewQuote(text).Words() < quote.MinWords {
 		return false
 	}
-	return !isNavigation(text) && !isListing(text) && proseShare(text) >= minProse
+	return !isNavigation(text) && !isListing(text) && keys(text) < maxKeys && proseShare(text) >= minProse
+}
+
+// maxKeys is the fewest keys ("C-b", "M-x", "^X", "Ctrl-a") that make a
+// text a table of keys, even flattened into one line; a sentence names one
+// or two ("press C-b, then d").
+const maxKeys = 3
+
+// keys counts the words of text that name a key.
+func keys(text string) int {
+	n := 0
+	for _, w := range strings.Fields(text) {
+		w = strings.TrimRight(w, ",.;:)")
+		lw := strings.ToLower(w)
+		switch {
+		case len(w) == 2 && w[0] == '^' && unicode.IsUpper(rune(w[1])):
+			n++
+		case strings.HasPrefix(lw, "ctrl-") || strings.HasPrefix(lw, "ctrl+") || strings.HasPrefix(lw, "alt-") || strings.HasPrefix(lw, "alt+"):
+			n++
+		case len(w) >= 3 && strings.IndexByte("CMS", w[0]) >= 0 && w[1] == '-' && utf8.RuneCountInString(w) <= 6:
+			n++
+		}
+	}
+	return n
 }
 
 // minProse is the least share of a statement's words that are plain words:

@@ -24,6 +24,9 @@ func TestIsStatement(t *testing.T) {
 		{"C-b c      Create a new window.\nC-b n      Change to the next window.\nC-b p      Change to the previous window.\nC-b d      Detach the current client.", false},
 		{"ssh [-46AaCfGgKkMNnqsTtVvXxYy] [-B bind_interface] [-b bind_address] [-c cipher_spec] [-D [bind_address:]port] destination [command]", false},
 		{"x = malloc(n * sizeof *x); if (x == NULL) return -1;", false},
+		// A table of keys flattened into one line.
+		{"C-b Send the prefix key C-o Rotate the panes forward C-z Suspend the client ! Break the pane out", false},
+		{"Press C-b, then d, to detach the session.", true},
 	} {
 		if got := IsStatement(c.text); got != c.want {
 			t.Errorf("IsStatement(%q) = %v, want %v", c.text, got, c.want)

@@ -129,6 +129,11 @@ func refusalSweep(s *sets, p *extractive.Params) {
 			}
 		}
 	}
+	if bestJ < 0 {
+		// No triple keeps the hit rate: show the drafter's own.
+		fmt.Printf("No thresholds keep the tuning half's hit rate at %.2f; the table shows the drafter's.\n", targetHit)
+		best = point{p.MinAnswer, p.MinSentenceAnswer, p.MaxAbsent}
+	}
 	fmt.Printf("Refusal thresholds, on the tuning half (no statement unless a passage's Answer reaches MinAnswer and the SentenceAnswer of one of its sentences MinSentenceAnswer, and no more than MaxAbsent of the question's weight is in words the library lacks; 0: off). The triple is chosen over MinSentenceAnswer 0, 0.3, 0.4, 0.5 too; shown at the chosen MinSentenceAnswer %.2f:\n", best.s)
 	drafter := point{p.MinAnswer, p.MinSentenceAnswer, p.MaxAbsent}
 	var rows [][]string

@@ -72,6 +72,7 @@ type Options struct {
 	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements (e.g. http://127.0.0.1:8080)"`
 	Model      string `long:"model" value-name:"NAME" description:"with --endpoint: the server's model name"`
 	ModelFile  string `long:"model-file" value-name:"PATH" description:"the GGUF model to load (default the installed one: ~/.local/share/sponge/models/digest.gguf, see sponge setup)"`
+	Explain    bool   `long:"explain" description:"say on stderr why the extractive drafter chose each statement, or why it wrote none"`
 	Threads    int    `long:"threads" value-name:"N" description:"CPU threads for the model (default: the runtime's choice)"`
 	// The default is openai.DefaultTotalTimeout.
 	Timeout time.Duration `long:"timeout" default:"5m" value-name:"DURATION" description:"how long to wait for the statements of a server (--endpoint or sponge serve)"`
@@ -243,7 +244,7 @@ func choose(opts *Options, stderr io.Writer) (Drafter, *jsonl.Warning, error) {
 	mo := ModelOptions{MaxStatements: jsonl.MaxStatements, Threads: opts.Threads, Stderr: stderr}
 	libDir := library.Dir(opts.Library)
 	if opts.Extractive {
-		return newExtractive(libDir), nil, nil
+		return newExtractive(libDir, explainTo(opts, stderr)), nil, nil
 	}
 	if opts.Endpoint != "" {
 		if openEndpoint == nil {
@@ -279,23 +280,33 @@ func choose(opts *Options, stderr io.Writer) (Drafter, *jsonl.Warning, error) {
 		return nil, nil, noRuntime()
 	case statErr == nil:
 		// A model is set up but this build cannot load it.
-		return newExtractive(libDir), &jsonl.Warning{
+		return newExtractive(libDir, explainTo(opts, stderr)), &jsonl.Warning{
 			Code:    jsonl.WarnModelUnavailable,
 			Message: "this sponge-draft cannot load models (built without cgo), so the statements are the passages' best sentences, quoted",
 			Hint:    "build sponge-draft with cgo (make build) for written statements",
 		}, nil
 	}
-	return newExtractive(libDir), &jsonl.Warning{
+	return newExtractive(libDir, explainTo(opts, stderr)), &jsonl.Warning{
 		Code:    jsonl.WarnModelUnavailable,
 		Message: "no writing model is set up, so the statements are the passages' best sentences, quoted",
 		Hint:    "run sponge setup --digest for written statements",
 	}, nil
 }
 
+// explainTo is where the extractive drafter says why: stderr with
+// --explain, else nowhere.
+func explainTo(opts *Options, stderr io.Writer) io.Writer {
+	if opts.Explain {
+		return stderr
+	}
+	return nil
+}
+
 // newExtractive returns the extractive drafter, weighing words by their
 // rarity in the library when its index can be read, else in the passages.
-func newExtractive(libDir string) Drafter {
+func newExtractive(libDir string, explain io.Writer) Drafter {
 	d := extractive.New()
+	d.Explain = explain
 	if lib, err := library.Open(libDir); err == nil {
 		d.Corpus = &lazyIndex{dir: lib.IndexDir()}
 	}

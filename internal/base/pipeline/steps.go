@@ -28,6 +28,7 @@ type Ask struct {
 	Passages   bool // stop after ranking
 	JSON       bool
 	Extractive bool
+	Explain    bool // sponge-draft says why it chose each statement (extractive)
 	Endpoint   string
 	Model      string
 	Timeout    time.Duration // how long sponge-draft waits for a server; 0 is its default
@@ -51,6 +52,9 @@ func (a Ask) Steps() []Step {
 		draft := append([]string{}, lib...)
 		if a.Extractive {
 			draft = append(draft, "--extractive")
+		}
+		if a.Explain {
+			draft = append(draft, "--explain")
 		}
 		if a.Endpoint != "" {
 			draft = append(draft, "--endpoint", a.Endpoint)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/bench"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
@@ -87,7 +88,7 @@ func loadDemo(binDir string, p *extractive.Params) (*demoSet, error) {
 		for _, ps := range dq.q.passages {
 			dq.q.docOf[ps.Number] = ps.Title
 		}
-		dq.q.cands = extractive.Candidates(dq.q.text, dq.q.passages, p, x)
+		prepare([]*question{dq.q}, p, x)
 	}
 	return d, nil
 }
@@ -156,7 +157,11 @@ func (d *demoSet) evalIn(p *extractive.Params) demoResult {
 	var r demoResult
 	for _, dq := range d.qs {
 		var got []statement
-		for _, c := range extractive.Select(dq.q.cands, p) {
+		cands := dq.q.cands
+		if p.Sentences {
+			cands = dq.q.whole
+		}
+		for _, c := range extractive.Select(cands, p) {
 			got = append(got, statement{dq.q.docOf[c.Passage], c.Quote})
 		}
 		dq.judge(&r, got)
@@ -175,7 +180,8 @@ func (d *demoSet) check(binDir string) error {
 		cmd := exec.Command(filepath.Join(binDir, "sponge"), "ask", "--extractive", "--json", "--library", d.dir, dq.q.text)
 		var out, errb bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errb
-		if err := cmd.Run(); err != nil {
+		// Exit code 4 is a refusal: nothing in the library answers.
+		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != console.ExitNothing {
 			return fmt.Errorf("sponge ask %q: %v\n%s", dq.q.text, err, errb.String())
 		}
 		var answer struct {

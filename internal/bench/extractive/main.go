@@ -42,6 +42,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/bench"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
@@ -65,8 +66,24 @@ func main() {
 	runs := flag.Int("runs", 60, "how many sponge ask processes to time")
 	tune := flag.Bool("tune", false, "search the score weights on the training claims")
 	show := flag.Int("show", 0, "print the answers to this many claims and unanswerable questions")
+	squadLib := flag.String("squad-library", ".bench/squad2", "where to build (or find) the SQuAD 2.0 library")
+	squadOnly := flag.Bool("squad-only", false, "measure SQuAD 2.0 only (no SciFact, no demo)")
+	quick := flag.Bool("quick", false, "leave out the tables of padding rules and refusal thresholds on SciFact")
+	squadDump := flag.String("squad-dump", "", "write every SQuAD question's candidate sentences and their features to this file (JSON lines), to study")
 	flag.Parse()
-	if err := run(*libDir, *binDir, *runs, *tune, *show); err != nil {
+	p := extractive.DefaultParams
+	s, x, err := loadSquad(*squadLib, &p)
+	if err == nil {
+		printSquad(s, &p)
+		if *squadDump != "" {
+			err = dumpSquad(*squadDump, s, &p)
+		}
+		x.Close()
+		if !*squadOnly {
+			err = run(*libDir, *binDir, *runs, *tune, *show, *quick, s)
+		}
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "extractive:", err)
 		os.Exit(1)
 	}
@@ -79,7 +96,8 @@ type question struct {
 	goldDocs map[string]bool
 	passages []*jsonl.Passage
 	cands    []*extractive.Candidate
-	docOf    map[int]string // passage number → SciFact doc id, or the item's title
+	whole    []*extractive.Candidate // whole sentences (Params.Sentences)
+	docOf    map[int]string          // passage number → SciFact doc id, or the item's title
 	isShort  bool
 	topHit   float64
 }
@@ -93,7 +111,7 @@ type claim struct {
 	} `json:"evidence"`
 }
 
-func run(libDir, binDir string, runs int, tune bool, show int) error {
+func run(libDir, binDir string, runs int, tune bool, show int, quick bool, squad *squadSets) error {
 	dir, docs, err := bench.SciFactCorpus()
 	if err != nil {
 		return err
@@ -223,8 +241,11 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 	fmt.Printf("Short questions about %d of those claims (short-questions.tsv): evidence hit rate %.3f, refused %.3f, mean statements %.2f, first statement is evidence %.3f.\n\n",
 		len(short), rs.hit, rs.refusedAnswerable, rs.meanStatements, rs.firstGold)
 
-	printPaddingRules(s, demo, &p)
-	refusalSweep(s, &p)
+	ablation(s, squad, demo, &p)
+	if !quick {
+		printPaddingRules(s, demo, &p)
+		refusalSweep(s, &p)
+	}
 
 	if show > 0 {
 		showAnswers(answerable, offTopic, &p, show)
@@ -242,9 +263,19 @@ func run(libDir, binDir string, runs int, tune bool, show int) error {
 
 // beforeParams are the drafter's parameters before the rules against
 // padding (commit 990f9ab), for the before/after rows.
+// beforeIssue13 are the drafter's parameters before issue 13's rules
+// (short statements, fewer statements, refusals on the subject).
+func beforeIssue13() extractive.Params {
+	p := extractive.DefaultParams
+	p.Sentences = true
+	p.WindowWeight, p.SentenceWeight, p.MinRelative, p.MinRelativeQuestion = 0, 0, 0.4, 0
+	p.Negation, p.MaxNames, p.NamesTop, p.Same, p.MinWindow = false, 0, 0, 0, 0
+	return p
+}
+
 func beforeParams() extractive.Params {
 	p := extractive.DefaultParams
-	p.MinItemAnswer, p.Elbow, p.MinNew, p.MinOwn, p.MinRelative, p.MinRelativeAnswer = 0, 0, 0, 0, 0, 0
+	p.MinItemAnswer, p.Elbow, p.MinNew, p.MinOwn, p.MinRelative, p.MinRelativeAnswer, p.MinRelativeQuestion = 0, 0, 0, 0, 0, 0, 0
 	p.MinAnswer, p.MinSentenceAnswer, p.MinEachAnswer = 0.5, 0.4, 0.3
 	return p
 }
@@ -310,8 +341,11 @@ func row(name string, s *sets, p *extractive.Params) []string {
 func f3(f float64) string { return fmt.Sprintf("%.3f", f) }
 
 func prepare(qs []*question, p *extractive.Params, corpus extractive.Corpus) {
+	whole := *p
+	whole.Sentences = true
 	for _, q := range qs {
 		q.cands = extractive.Candidates(q.text, q.passages, p, corpus)
+		q.whole = extractive.Candidates(q.text, q.passages, &whole, corpus)
 	}
 }
 
@@ -319,9 +353,15 @@ func prepare(qs []*question, p *extractive.Params, corpus extractive.Corpus) {
 // prepared with the same K1 and B).
 func evaluate(answerable, offTopic []*question, p *extractive.Params) result {
 	var r result
+	cands := func(q *question) []*extractive.Candidate {
+		if p.Sentences && q.whole != nil {
+			return q.whole
+		}
+		return q.cands
+	}
 	statements, answered, fromGold := 0, 0, 0
 	for _, q := range answerable {
-		picked := extractive.Select(q.cands, p)
+		picked := extractive.Select(cands(q), p)
 		if len(picked) == 0 {
 			r.refusedAnswerable++
 			continue
@@ -357,7 +397,7 @@ func evaluate(answerable, offTopic []*question, p *extractive.Params) result {
 		r.firstGold /= float64(answered)
 	}
 	for _, q := range offTopic {
-		if len(extractive.Select(q.cands, p)) == 0 {
+		if len(extractive.Select(cands(q), p)) == 0 {
 			r.rightRefusals++
 		}
 	}
@@ -509,7 +549,8 @@ func latency(binDir, libDir string, answerable, offTopic []*question, runs int) 
 		var out, errb bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errb
 		t := time.Now()
-		if err := cmd.Run(); err != nil {
+		// Exit code 4 is a refusal: nothing in the library answers.
+		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != console.ExitNothing {
 			return fmt.Errorf("sponge ask %q: %v\n%s", q.text, err, errb.String())
 		}
 		ds = append(ds, time.Since(t))

@@ -19,7 +19,7 @@ type paddingRule struct {
 // withoutPadding returns p with every rule against padding off.
 func withoutPadding(p *extractive.Params) extractive.Params {
 	pp := *p
-	pp.MinRelative, pp.MinRelativeAnswer, pp.MinStatementAnswer = 0, 0, 0
+	pp.MinRelative, pp.MinRelativeAnswer, pp.MinStatementAnswer, pp.MinRelativeQuestion = 0, 0, 0, 0
 	pp.MinItemAnswer, pp.Elbow, pp.MinNew, pp.MinOwn = 0, 0, 0, 0
 	return pp
 }
@@ -97,7 +97,7 @@ func printPaddingRules(s *sets, demo *demoSet, p *extractive.Params) {
 // same reports whether a and b pick sentences under the same rules
 // against padding.
 func same(a, b *extractive.Params) bool {
-	return a.Max == b.Max && a.MinRelative == b.MinRelative && a.MinRelativeAnswer == b.MinRelativeAnswer &&
+	return a.Max == b.Max && a.MinRelative == b.MinRelative && a.MinRelativeQuestion == b.MinRelativeQuestion && a.MinRelativeAnswer == b.MinRelativeAnswer &&
 		a.MinStatementAnswer == b.MinStatementAnswer && a.MinItemAnswer == b.MinItemAnswer && a.Elbow == b.Elbow && a.MinNew == b.MinNew && a.MinOwn == b.MinOwn
 }
 
@@ -128,6 +128,11 @@ func refusalSweep(s *sets, p *extractive.Params) {
 					f3(t.rightRefusals - t.refusedAnswerable), f3(sh.refusedAnswerable)}})
 			}
 		}
+	}
+	if bestJ < 0 {
+		// No triple keeps the hit rate: show the drafter's own.
+		fmt.Printf("No thresholds keep the tuning half's hit rate at %.2f; the table shows the drafter's.\n", targetHit)
+		best = point{p.MinAnswer, p.MinSentenceAnswer, p.MaxAbsent}
 	}
 	fmt.Printf("Refusal thresholds, on the tuning half (no statement unless a passage's Answer reaches MinAnswer and the SentenceAnswer of one of its sentences MinSentenceAnswer, and no more than MaxAbsent of the question's weight is in words the library lacks; 0: off). The triple is chosen over MinSentenceAnswer 0, 0.3, 0.4, 0.5 too; shown at the chosen MinSentenceAnswer %.2f:\n", best.s)
 	drafter := point{p.MinAnswer, p.MinSentenceAnswer, p.MaxAbsent}

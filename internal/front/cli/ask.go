@@ -30,6 +30,7 @@ type askOptions struct {
 	Passages   bool   `long:"passages" description:"stop after ranking: show the passages a model would read"`
 	JSON       bool   `long:"json" description:"print one JSON document instead of text"`
 	Extractive bool   `long:"extractive" description:"answer with the best sentences of the passages, without a model"`
+	Explain    bool   `long:"explain" description:"say why each statement was chosen, or why the answer was refused (the extractive drafter)"`
 	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements, e.g. http://127.0.0.1:8080 (default $SPONGE_ENDPOINT, else the config file's endpoint)"`
 	Model      string `long:"model" value-name:"NAME" description:"the model name to ask the --endpoint for (default $SPONGE_MODEL, else the config file's model)"`
 	// The same default as sponge-draft's --timeout, which it is passed to.
@@ -68,7 +69,7 @@ func runAsk(env *Env, opts *askOptions, rest []string) int {
 // --passages need neither.
 func askSteps(opts *askOptions, question string) ([]pipeline.Step, error) {
 	a := pipeline.Ask{Library: opts.Library, Question: question, Limit: opts.Limit, Passages: opts.Passages,
-		JSON: opts.JSON, Extractive: opts.Extractive, Timeout: opts.Timeout}
+		JSON: opts.JSON, Extractive: opts.Extractive, Explain: opts.Explain, Timeout: opts.Timeout}
 	if !opts.Extractive && !opts.Passages {
 		var err error
 		if a.Endpoint, a.Model, err = drafterSettings(opts.Endpoint, opts.Model); err != nil {

@@ -117,7 +117,9 @@ func TestPrefersDifferentPassages(t *testing.T) {
 		passage(1, "Oolong", "Oolong tea is partly oxidised. Oolong tea is rolled by hand. Oolong tea comes from Taiwan."),
 		passage(2, "Oolong notes", "Oolong tea is brewed several times in a small pot."),
 	}
-	got := draft(t, New(), "How is oolong tea made and brewed?", ps)
+	d := New()
+	d.Params.MinRelative, d.Params.MinRelativeQuestion = 0, 0 // this test is about the passages, not how many
+	got := draft(t, d, "How is oolong tea made and brewed?", ps)
 	passages := map[int]bool{}
 	for _, s := range got {
 		passages[s.Passage] = true
@@ -135,7 +137,7 @@ func TestMax(t *testing.T) {
 		sb.WriteString(" is steeped at eighty degrees. ")
 	}
 	d := New()
-	d.Params.Max = 3
+	d.Params.Max, d.Params.Same, d.Params.MinRelative, d.Params.MinRelativeQuestion = 3, 0, 0, 0
 	got := draft(t, d, "green tea steeped degrees", []*jsonl.Passage{passage(1, "Tea", sb.String())})
 	if len(got) != 3 {
 		t.Errorf("%d statements, want 3", len(got))
@@ -228,7 +230,7 @@ func TestNoLooselyRelatedItem(t *testing.T) {
 	}
 	// Without the rules against padding the compost sentences come in:
 	// the rules, not the passages, keep them out.
-	d.Params.MinItemAnswer, d.Params.MinRelative = 0, 0
+	d.Params.MinItemAnswer, d.Params.MinRelative, d.Params.MinRelativeQuestion = 0, 0, 0
 	padded := draft(t, d, q, teaAndCompost)
 	compost := 0
 	for _, s := range padded {
@@ -270,7 +272,7 @@ func TestQuestionsAreNotAnswers(t *testing.T) {
 func TestMinNewAndElbow(t *testing.T) {
 	const q = "How hot should the water be for green tea?"
 	base := New()
-	base.Params.MinItemAnswer, base.Params.MinRelative = 0, 0
+	base.Params.MinItemAnswer, base.Params.MinRelative, base.Params.MinRelativeQuestion = 0, 0, 0
 	all := draft(t, base, q, teaAndCompost)
 
 	d := New()

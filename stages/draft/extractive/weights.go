@@ -2,8 +2,10 @@ package extractive
 
 import (
 	"math"
+	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/library/index"
 	"github.com/sponge-library/sponge/jsonl"
@@ -28,6 +30,20 @@ type libraryWeights struct {
 	// without the library's counts, since a word missing from a few
 	// passages says little too.
 	absent float64
+	// names are the question's words written with a capital inside the
+	// question, or with a digit: its names and numbers ("When did the
+	// Normans reach Sicily in 1061?").
+	names map[string]bool
+	// word gives each term the question's own word, to explain a choice.
+	word map[string]string
+	// absentTerm: the terms no item holds.
+	absentTerm map[string]bool
+	// negates: the question asks with a negation ("not", "never").
+	negates bool
+	// asks: the question is a question, not a claim to check.
+	asks bool
+	// question is the question as asked.
+	question string
 }
 
 func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus, priorDocs float64) *libraryWeights {
@@ -66,6 +82,19 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	// hold none of the question's words are counted in, so in a small
 	// library the question's words weigh about the same, and in a large
 	// one their counts decide.
+	lw.names = nameTerms(question)
+	lw.negates = negates(question)
+	lw.asks = asks(question)
+	lw.question = question
+	lw.word = map[string]string{}
+	for _, f := range strings.Fields(question) {
+		f = strings.Trim(f, "\"'“”‘’()[],.;:!?")
+		for _, t := range indexTerms(f) {
+			if _, ok := lw.word[t]; !ok {
+				lw.word[t] = f
+			}
+		}
+	}
 	total := float64(n) + priorDocs
 	lw.logN = math.Log(total + 1)
 	for _, t := range qt {
@@ -80,6 +109,10 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 		lw.total += w
 		if fromLibrary && df[t] == 0 {
 			lw.absent += w
+			if lw.absentTerm == nil {
+				lw.absentTerm = map[string]bool{}
+			}
+			lw.absentTerm[t] = true
 		}
 	}
 	if lw.total > 0 {
@@ -157,4 +190,107 @@ func indexTerms(text string) []string {
 		return nil
 	}
 	return index.Terms(b.String())
+}
+
+// nameTerms returns the index terms of the question's names and numbers:
+// its words that start with a capital letter, except the first word, and
+// those that hold a digit.
+func nameTerms(question string) map[string]bool {
+	out := map[string]bool{}
+	for i, w := range strings.Fields(question) {
+		w = strings.Trim(w, "\"'“”‘’()[],.;:!?")
+		r, _ := utf8.DecodeRuneInString(w)
+		digit := strings.IndexFunc(w, unicode.IsDigit) >= 0
+		if (i == 0 || !unicode.IsUpper(r)) && !digit {
+			continue
+		}
+		for _, t := range indexTerms(w) {
+			out[t] = true
+		}
+	}
+	return out
+}
+
+// missing returns, of the question's words that text lacks, the weight of
+// the heaviest over logN (about 1 for a word found once in the library),
+// and the share of the question's names and numbers it lacks.
+func (lw *libraryWeights) missing(text string) (heaviest, names float64) {
+	have := lw.have(text)
+	for t, w := range lw.w {
+		if !have[t] {
+			heaviest = math.Max(heaviest, w/lw.logN)
+		}
+	}
+	if len(lw.names) > 0 {
+		n := 0
+		for t := range lw.names {
+			if !have[t] {
+				n++
+			}
+		}
+		names = float64(n) / float64(len(lw.names))
+	}
+	return heaviest, names
+}
+
+func (lw *libraryWeights) have(text string) map[string]bool {
+	have := map[string]bool{}
+	for _, t := range indexTerms(text) {
+		have[t] = true
+	}
+	return have
+}
+
+// words returns the question's words, as the question writes them, of the
+// terms in m for which keep is true, heaviest first.
+func (lw *libraryWeights) words(keep func(t string) bool) []string {
+	var ts []string
+	for _, t := range lw.order {
+		if keep(t) {
+			ts = append(ts, t)
+		}
+	}
+	sort.SliceStable(ts, func(a, b int) bool { return lw.w[ts[a]] > lw.w[ts[b]] })
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = lw.word[t]
+		if out[i] == "" {
+			out[i] = t
+		}
+	}
+	return out
+}
+
+// negationWords make a sentence or a question negative.
+var negationWords = map[string]bool{"not": true, "never": true, "no": true, "cannot": true, "none": true,
+	"nobody": true, "nothing": true, "neither": true, "nor": true, "without": true}
+
+// negates reports whether s holds a negation: one of negationWords or a
+// word ending in "n't".
+func negates(s string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && r != '\'' && r != '’'
+	}) {
+		if negationWords[w] || strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t") {
+			return true
+		}
+	}
+	return false
+}
+
+// questionWords start a question.
+var questionWords = map[string]bool{"who": true, "whom": true, "whose": true, "what": true, "which": true, "when": true,
+	"where": true, "why": true, "how": true, "is": true, "are": true, "was": true, "were": true, "do": true, "does": true,
+	"did": true, "can": true, "could": true, "should": true, "would": true, "will": true, "has": true, "have": true, "had": true}
+
+// asks reports whether s is a question: it ends in a question mark or
+// starts with a question word ("how hot should green tea be"). A claim
+// ("green tea lowers blood pressure") is not.
+func asks(s string) bool {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") {
+		return true
+	}
+	first, _, _ := strings.Cut(strings.ToLower(s), " ")
+	return questionWords[strings.Trim(first, "\"'“‘(")]
 }

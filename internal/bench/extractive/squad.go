@@ -1,0 +1,395 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/bench"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/library/ingest"
+	"github.com/sponge-library/sponge/stages/draft/extractive"
+)
+
+// squadPerKind is how many answerable and how many unanswerable SQuAD 2.0
+// questions are asked, evenly spaced over the file.
+const squadPerKind = 200
+
+// squadFile is SQuAD 2.0's dev half as ../shared/bench/squad2 holds it.
+type squadFile struct {
+	Data []struct {
+		Title      string `json:"title"`
+		Paragraphs []struct {
+			Context string `json:"context"`
+			QAs     []struct {
+				Question   string `json:"question"`
+				Impossible bool   `json:"is_impossible"`
+				Answers    []struct {
+					Text string `json:"text"`
+				} `json:"answers"`
+			} `json:"qas"`
+		} `json:"paragraphs"`
+	} `json:"data"`
+}
+
+// squadQuestion is one SQuAD question; answers is empty when nothing in
+// the article answers it.
+type squadQuestion struct {
+	q       *question
+	before  []*extractive.Candidate // whole sentences, as before issue 13
+	answers []string                // lower case, white space collapsed
+}
+
+// squadSets are the questions asked, each kind cut into the tuning half
+// (even positions) and the reported half (odd positions).
+type squadSets struct {
+	tuneAns, tuneUn, repAns, repUn []*squadQuestion
+}
+
+// squadDir finds ../shared/bench/squad2 beside the SciFact data.
+func squadDir() (string, error) {
+	d, err := bench.SciFactDir()
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(filepath.Dir(d), "squad2")
+	if _, err := os.Stat(filepath.Join(p, "dev-v2.0.json")); err != nil {
+		return "", fmt.Errorf("no SQuAD 2.0 data at %s", p)
+	}
+	return p, nil
+}
+
+// loadSquad builds the library (one item per article: its title as the
+// heading, its paragraphs in order) in dir and asks every chosen question
+// through the real search and rank stages.
+func loadSquad(dir string, p *extractive.Params) (*squadSets, *index.Index, error) {
+	src, err := squadDir()
+	if err != nil {
+		return nil, nil, err
+	}
+	data, err := os.ReadFile(filepath.Join(src, "dev-v2.0.json"))
+	if err != nil {
+		return nil, nil, err
+	}
+	var f squadFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, nil, fmt.Errorf("dev-v2.0.json: %v", err)
+	}
+	var ans, un []*squadQuestion
+	var items []*item.Item
+	var sources [][]byte
+	for _, a := range f.Data {
+		title := strings.ReplaceAll(a.Title, "_", " ")
+		var md strings.Builder
+		md.WriteString("# " + title + "\n")
+		it := &item.Item{Title: title, Source: "squad2:" + a.Title, Kind: item.KindMarkdown,
+			Added: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+		for _, para := range a.Paragraphs {
+			md.WriteString("\n" + para.Context + "\n")
+			it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: para.Context, Heading: title})
+			for _, qa := range para.QAs {
+				sq := &squadQuestion{q: &question{text: qa.Question}}
+				for _, an := range qa.Answers {
+					sq.answers = append(sq.answers, strings.ToLower(norm(an.Text)))
+				}
+				if qa.Impossible || len(sq.answers) == 0 {
+					un = append(un, sq)
+				} else {
+					ans = append(ans, sq)
+				}
+			}
+		}
+		it.ID = library.ItemID([]byte(md.String()))
+		items = append(items, it)
+		sources = append(sources, []byte(md.String()))
+	}
+	if err := buildSquad(dir, items, sources); err != nil {
+		return nil, nil, err
+	}
+	s := &squadSets{}
+	s.tuneAns, s.repAns = evenSpaced(ans)
+	s.tuneUn, s.repUn = evenSpaced(un)
+	lib, err := library.Open(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	x, err := index.Open(lib.IndexDir())
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, set := range [][]*squadQuestion{s.tuneAns, s.tuneUn, s.repAns, s.repUn} {
+		for _, sq := range set {
+			if err := ask(lib, x, sq.q); err != nil {
+				x.Close()
+				return nil, nil, err
+			}
+			sq.q.cands = extractive.Candidates(sq.q.text, sq.q.passages, p, x)
+			whole := *p
+			whole.Sentences = true
+			sq.before = extractive.Candidates(sq.q.text, sq.q.passages, &whole, x)
+		}
+	}
+	return s, x, nil
+}
+
+// evenSpaced takes squadPerKind questions evenly spaced over qs and deals
+// them alternately into the tuning half (even positions) and the reported
+// half (odd positions).
+func evenSpaced(qs []*squadQuestion) (tune, rep []*squadQuestion) {
+	for i := 0; i < squadPerKind && len(qs) > 0; i++ {
+		q := qs[i*len(qs)/squadPerKind]
+		if i%2 == 0 {
+			tune = append(tune, q)
+		} else {
+			rep = append(rep, q)
+		}
+	}
+	return tune, rep
+}
+
+func buildSquad(dir string, items []*item.Item, sources [][]byte) error {
+	if lib, err := library.Open(dir); err == nil {
+		if have, err := lib.IDs(); err == nil && len(have) == len(items) {
+			return nil
+		}
+	}
+	w, err := ingest.OpenWriter(dir, nil)
+	if err != nil {
+		return err
+	}
+	for i, it := range items {
+		if w.Has(it.ID) {
+			continue
+		}
+		if err := w.Add(it, sources[i]); err != nil {
+			w.Close()
+			return err
+		}
+	}
+	return w.Close()
+}
+
+// squadResult holds the measures of the issue's table.
+type squadResult struct {
+	inSome, inFirst, precision, unRefused, ansRefused, meanStatements, meanChars float64
+	longest                                                                      int
+}
+
+// evalSquad answers every question under p.
+func evalSquad(ans, un []*squadQuestion, p *extractive.Params) squadResult {
+	var r squadResult
+	cands := func(sq *squadQuestion) []*extractive.Candidate {
+		if p.Sentences {
+			return sq.before
+		}
+		return sq.q.cands
+	}
+	shown, holding, answered, chars := 0, 0, 0, 0
+	for _, sq := range ans {
+		picked := extractive.Select(cands(sq), p)
+		if len(picked) == 0 {
+			r.ansRefused++
+			continue
+		}
+		answered++
+		some := false
+		for i, c := range picked {
+			shown++
+			chars += len([]rune(c.Quote))
+			r.longest = max(r.longest, len([]rune(c.Quote)))
+			if holdsAnswer(c.Quote, sq.answers) {
+				holding++
+				some = true
+				if i == 0 {
+					r.inFirst++
+				}
+			}
+		}
+		if some {
+			r.inSome++
+		}
+	}
+	for _, sq := range un {
+		picked := extractive.Select(cands(sq), p)
+		if len(picked) == 0 {
+			r.unRefused++
+		}
+		for _, c := range picked {
+			r.longest = max(r.longest, len([]rune(c.Quote)))
+		}
+	}
+	n := float64(max(1, len(ans)))
+	r.inSome /= n
+	r.inFirst /= n
+	r.ansRefused /= n
+	r.unRefused /= float64(max(1, len(un)))
+	if shown > 0 {
+		r.precision = float64(holding) / float64(shown)
+		r.meanChars = float64(chars) / float64(shown)
+	}
+	if answered > 0 {
+		r.meanStatements = float64(shown) / float64(answered)
+	}
+	return r
+}
+
+// holdsAnswer reports whether a gold answer text stands inside the quote.
+func holdsAnswer(quote string, answers []string) bool {
+	q := strings.ToLower(norm(quote))
+	for _, a := range answers {
+		if strings.Contains(q, a) {
+			return true
+		}
+	}
+	return false
+}
+
+func squadRow(name string, s *squadSets, p *extractive.Params) []string {
+	r := evalSquad(s.repAns, s.repUn, p)
+	return []string{name, f3(r.inSome), f3(r.inFirst), f3(r.precision), f3(r.unRefused), f3(r.ansRefused),
+		fmt.Sprintf("%.2f", r.meanStatements), fmt.Sprintf("%.0f / %d", r.meanChars, r.longest)}
+}
+
+// printSquad prints the issue's table on the reported half, and the
+// refusal trade-off on both halves.
+func printSquad(s *squadSets, p *extractive.Params) {
+	fmt.Printf("SQuAD 2.0 dev half, one item per article (16 items): %d answerable and %d unanswerable questions evenly spaced; tuned on the even positions, reported on the odd (%d + %d):\n\n",
+		squadPerKind, squadPerKind, len(s.repAns), len(s.repUn))
+	baseline := extractive.Params{K1: p.K1, B: p.B, Max: 6, Sentences: true}
+	best1 := extractive.Params{K1: p.K1, B: p.B, Max: 1, Sentences: true}
+	before := beforeIssue13()
+	rows := [][]string{
+		squadRow("plain BM25 sentence picker (6 best sentences)", s, &baseline),
+		squadRow("plain BM25 sentence picker (best sentence only)", s, &best1),
+		squadRow("extractive before issue 13", s, &before),
+		squadRow("sponge-draft --extractive", s, p),
+		{"target", "≥ 0.85", "≥ 0.78", "≥ 0.50", "≥ 0.40", "≤ 0.10", "≤ 3.0", "≤ ~300"},
+	}
+	squadRefusals(s, p)
+	fmt.Println(bench.Table([]string{"drafter", "gold answer in some quote", "in the first statement", "precision (quotes holding a gold answer)", "unanswerable refused", "answerable refused", "statements per answer", "quote length: mean / longest (chars)"}, rows))
+}
+
+// dumpSquad writes each question with its candidates' features.
+func dumpSquad(path string, s *squadSets, p *extractive.Params) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(f)
+	type cand struct {
+		Quote                                                                        string
+		Rank, Index, Terms                                                           int
+		Score, Own, BM25, Covers, Answer, SentenceAnswer, Window, Gap, Names, Absent float64
+		Holds, Question                                                              bool
+	}
+	for half, sets := range [][2][]*squadQuestion{{s.tuneAns, s.tuneUn}, {s.repAns, s.repUn}} {
+		for kind, set := range sets {
+			for _, sq := range set {
+				var cs []cand
+				for _, c := range sq.q.cands {
+					cs = append(cs, cand{c.Quote, c.Rank, c.Index, c.Terms, p.Score(c), p.Own(c), c.BM25, c.Covers, c.Answer, c.SentenceAnswer,
+						c.Window, c.Gap, c.Names, c.Absent, holdsAnswer(c.Quote, sq.answers), strings.HasSuffix(strings.TrimSpace(c.Quote), "?")})
+				}
+				a := extractive.Choose(sq.q.cands, p)
+				var picked []string
+				for _, c := range a.Statements {
+					picked = append(picked, c.Quote)
+				}
+				if err := enc.Encode(map[string]any{"half": half, "answerable": kind == 0, "question": sq.q.text, "answers": sq.answers, "cands": cs,
+					"refused": a.Refused, "picked": picked, "why": a.Why}); err != nil {
+					f.Close()
+					return err
+				}
+			}
+		}
+	}
+	return f.Close()
+}
+
+// squadRefusals prints the trade-off between refusing unanswerable and
+// answerable questions as the rules of refusal on the subject vary, on
+// both halves, and marks the drafter's point; the point is chosen on the
+// tuning half: the most unanswerable questions refused while at most
+// maxAnsRefused of the answerable ones are.
+func squadRefusals(s *squadSets, p *extractive.Params) {
+	const maxAnsRefused = 0.08
+	type point struct {
+		minAnswer, maxNames, minWindow float64
+		negation                       bool
+	}
+	var rows [][]string
+	best, bestUn := point{}, -1.0
+	for _, neg := range []bool{false, true} {
+		for _, mn := range []float64{0, 0.4, 0.2} {
+			for _, mw := range []float64{0, 0.4} {
+				for _, ma := range []float64{0.45, 0.55, 0.65} {
+					pp := *p
+					pp.Negation, pp.MaxNames, pp.MinWindow, pp.MinAnswer = neg, mn, mw, ma
+					t := evalSquad(s.tuneAns, s.tuneUn, &pp)
+					r := evalSquad(s.repAns, s.repUn, &pp)
+					pt := point{ma, mn, mw, neg}
+					if t.ansRefused <= maxAnsRefused && t.unRefused > bestUn+1e-9 {
+						best, bestUn = pt, t.unRefused
+					}
+					mark := ""
+					if pp.Negation == p.Negation && pp.MaxNames == p.MaxNames && pp.MinWindow == p.MinWindow && pp.MinAnswer == p.MinAnswer {
+						mark = " ← drafter"
+					}
+					rows = append(rows, []string{fmt.Sprintf("%.2f", ma), fmt.Sprintf("%.1f", mn), fmt.Sprintf("%.1f", mw), fmt.Sprint(neg) + mark,
+						f3(t.unRefused), f3(t.ansRefused), f3(r.unRefused), f3(r.ansRefused), f3(r.inFirst)})
+				}
+			}
+		}
+	}
+	fmt.Println("Refusals on SQuAD 2.0: the trade-off (MinAnswer: the least Answer of the best passage; MaxNames: refuse when each of the 3 best sentences' windows lacks more than this share of the question's names and numbers, 0 off; MinWindow: refuse when none of those windows holds this share of the question's weight; negation: refuse a negated question whose best sentence does not negate):")
+	fmt.Println(bench.Table([]string{"MinAnswer", "MaxNames", "MinWindow", "negation", "tuning: unanswerable refused", "tuning: answerable refused", "reported: unanswerable refused", "reported: answerable refused", "reported: gold in first statement"}, rows))
+	fmt.Printf("Chosen on the tuning half (most unanswerable refused with at most %.2f answerable refused): MinAnswer %.2f, MaxNames %.1f, MinWindow %.1f, negation %v.\n\n", maxAnsRefused, best.minAnswer, best.maxNames, best.minWindow, best.negation)
+}
+
+// ablation turns each of issue 13's rules off in turn, the others on, and
+// measures SciFact, the demo library and SQuAD 2.0's reported half.
+func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
+	before := beforeIssue13()
+	rules := []struct {
+		name string
+		set  func(pp *extractive.Params)
+	}{
+		{"the drafter (every rule on)", func(pp *extractive.Params) {}},
+		{"whole sentences, listings too (no short statements)", func(pp *extractive.Params) { pp.Sentences = true }},
+		{"no negation rule", func(pp *extractive.Params) { pp.Negation = false }},
+		{"no names-and-numbers rule", func(pp *extractive.Params) { pp.MaxNames = 0 }},
+		{"no window rule", func(pp *extractive.Params) { pp.MinWindow = 0 }},
+		{"redundant sentences kept (Same 0)", func(pp *extractive.Params) { pp.Same = 0 }},
+		{"a question's later statements at 0.4 of the first's score (as a claim's), not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0 }},
+		{"the subject rules and 0.7 for claims too", func(pp *extractive.Params) { pp.ClaimsToo, pp.MinRelative = true, pp.MinRelativeQuestion }},
+		{"no SentenceAnswer in the score", func(pp *extractive.Params) { pp.SentenceWeight = 0 }},
+		{"every rule off (before issue 13)", func(pp *extractive.Params) { *pp = before }},
+	}
+	var rows [][]string
+	for _, r := range rules {
+		pp := *p
+		r.set(&pp)
+		a := evaluate(s.all, s.offTopic, &pp)
+		row := []string{r.name, f3(a.hit), f3(a.firstGold), fmt.Sprintf("%.2f", a.meanStatements), f3(a.refusedAnswerable), f3(a.rightRefusals)}
+		if demo != nil {
+			d := demo.evalIn(&pp)
+			row = append(row, fmt.Sprintf("%d of %d", d.wantShown, d.answerable), fmt.Sprintf("%d of %d", d.rightRefusals, d.questions-d.answerable), fmt.Sprintf("%.2f", d.meanStatements()))
+		} else {
+			row = append(row, "–", "–", "–")
+		}
+		if sq != nil {
+			q := evalSquad(sq.repAns, sq.repUn, &pp)
+			row = append(row, f3(q.inSome), f3(q.inFirst), f3(q.precision), f3(q.unRefused), f3(q.ansRefused), fmt.Sprintf("%.2f", q.meanStatements))
+		}
+		rows = append(rows, row)
+	}
+	fmt.Println("Issue 13's rules, each turned off in turn (SciFact: all claims and all off-topic questions; SQuAD 2.0: the reported half):")
+	fmt.Println(bench.Table([]string{"drafter", "SciFact evidence hit", "SciFact first is evidence", "SciFact statements", "SciFact answerable refused", "SciFact off-topic refused",
+		"demo: expected sentence shown", "demo: rightly refused", "demo: statements",
+		"SQuAD gold in some quote", "SQuAD in first", "SQuAD precision", "SQuAD unanswerable refused", "SQuAD answerable refused", "SQuAD statements"}, rows))
+}

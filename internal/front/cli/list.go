@@ -162,6 +162,7 @@ type ItemJSON struct {
 	TitleGiven bool             `json:"titleGiven,omitempty"`
 	Linked     bool             `json:"linked,omitempty"`
 	Source     string           `json:"source"`
+	Also       []string         `json:"also,omitempty"`
 	Kind       string           `json:"kind"`
 	Added      time.Time        `json:"added"`
 	Paragraphs []item.Paragraph `json:"paragraphs"`
@@ -196,7 +197,7 @@ func runShow(env *Env, opts *showOptions, rest []string) int {
 	}
 	if opts.JSON {
 		out := ItemJSON{ItemID: it.ID, Title: it.Title, TitleGiven: it.TitleGiven, Linked: it.Linked,
-			Source: it.Source, Kind: it.Kind, Added: it.Added, Paragraphs: it.Paragraphs[from:to]}
+			Source: it.Source, Also: it.Also, Kind: it.Kind, Added: it.Added, Paragraphs: it.Paragraphs[from:to]}
 		return console.Report(env.Stderr, Prog, termtext.WriteJSON(env.Stdout, &out))
 	}
 	// The MCP show tool gets FormatItem's text exact, inside JSON; a terminal
@@ -234,6 +235,9 @@ func FormatItem(it *item.Item, from, to int, numbers bool) string {
 	fmt.Fprintf(&b, "%s\n", it.Title)
 	fmt.Fprintf(&b, "id:      %s\n", it.ID)
 	fmt.Fprintf(&b, "source:  %s\n", it.Source)
+	for _, a := range it.Also {
+		fmt.Fprintf(&b, "also:    %s (the same bytes)\n", a)
+	}
 	if it.Linked {
 		fmt.Fprintf(&b, "original: not kept in the library (saved with --link)\n")
 	}

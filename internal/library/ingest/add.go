@@ -139,25 +139,42 @@ func Expand(arg string) (ins []Input, skipped []Skipped, errs []error) {
 // add leaves both versions and the same add run again finishes the job. The
 // caller closes w, which finishes the index. The error is of that removal.
 func Add(ctx context.Context, w *Writer, inputs []Input, opts AddOptions, each func(Added)) error {
+	// Which item is each source's is read before this run saves any.
+	if _, err := w.ItemsOf(""); err != nil {
+		return err
+	}
 	results := make(chan Added, runtime.GOMAXPROCS(0)*2)
 	go prepareAll(ctx, w, inputs, opts, results)
-	seen := map[string]bool{}
+	// The items new in this run, as first saved, and the sources noted of
+	// each since.
+	first := map[string]*item.Item{}
+	also := map[string][]string{}
 	var replaced []string
 	for r := range results {
-		if r.Err == nil && !r.Had && seen[r.ID] {
+		if f := first[r.ID]; r.Err == nil && !r.Had && f != nil {
 			r.Had = true
+			// Its worker saved the same bytes again, under its own source
+			// and title: the first input's item goes back.
+			fixed := *f
+			fixed.Also = also[r.ID]
+			if err := w.resave(&fixed); err != nil {
+				r.Err = fmt.Errorf("cannot save: %w", err)
+			}
 		}
 		if r.Err == nil && !r.Had {
 			if err := w.Queue(r.Item); err != nil {
 				r.Err = fmt.Errorf("cannot index: %w", err)
 			} else {
-				seen[r.ID] = true
+				first[r.ID] = r.Item
 			}
 		}
 		if r.Err == nil {
 			var err error
-			if r.Replaced, r.Noted, err = w.claim(r.Source, r.ID); err != nil {
+			if r.Replaced, r.Noted, err = w.claim(r.Source, r.ID, !r.Had); err != nil {
 				r.Err = fmt.Errorf("cannot replace its earlier version: %w", err)
+			}
+			if r.Noted && first[r.ID] != nil {
+				also[r.ID] = append(also[r.ID], r.Source)
 			}
 			replaced = append(replaced, r.Replaced...)
 		}
@@ -293,7 +310,10 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 	if r.Stat != nil {
 		r.Stat.ID = r.ID
 	}
-	if w.Has(r.ID) {
+	// Saved by another input of this run, the bytes are read and saved
+	// again: Add, which takes the results in input order, tells which
+	// input was first.
+	if w.Has(r.ID) && !w.fresh(r.ID, false) {
 		r.Had = true
 		return r
 	}
@@ -318,6 +338,7 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 	}
 	// Saved here, on the worker, so that writing the store's files goes on
 	// in parallel; the writer then only has to index it.
+	w.fresh(r.ID, true)
 	if err := w.Save(r.Item, data); err != nil {
 		r.Err = fmt.Errorf("cannot save: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 )
 
@@ -48,8 +49,10 @@ func (w *Writer) ItemsOf(source string) ([]string, error) {
 // claim makes id the current version of source: id's item notes the source
 // (as Also, when it names another: noted), and every other item that names
 // it loses it. Those left with no source are returned, for RemoveItems; the
-// others are saved again without it. It is called from one goroutine.
-func (w *Writer) claim(source, id string) (replaced []string, noted bool, err error) {
+// others are saved again without it. An item new in this run (isNew) names
+// the source already, and the store may hold another input's copy of it
+// until Add puts it right: it is not read. It is called from one goroutine.
+func (w *Writer) claim(source, id string, isNew bool) (replaced []string, noted bool, err error) {
 	if !library.Versioned(source) {
 		return nil, false, nil
 	}
@@ -70,7 +73,7 @@ func (w *Writer) claim(source, id string) (replaced []string, noted bool, err er
 	if err != nil {
 		return nil, false, err
 	}
-	if !had {
+	if !had && !isNew {
 		if err := w.changeSources(id, func(src []string) []string {
 			if slices.Contains(src, source) {
 				return src
@@ -145,9 +148,16 @@ func (w *Writer) changeSources(id string, f func([]string) []string) error {
 	if len(it.Also) == 0 {
 		it.Also = nil
 	}
+	return w.resave(it)
+}
+
+// resave saves an item whose sources changed, with the original bytes the
+// store has, and queues it for the index.
+func (w *Writer) resave(it *item.Item) error {
 	var data []byte
 	if !it.Linked {
-		if data, err = w.Source(id); err != nil {
+		var err error
+		if data, err = w.Source(it.ID); err != nil {
 			return err
 		}
 	}

@@ -50,6 +50,23 @@ type Writer struct {
 	// read when first needed and written by Close when changed.
 	stats      map[string]library.Stat
 	statsDirty bool
+	// saved are the items this writer's Add saved as new (see fresh).
+	saved map[string]bool
+}
+
+// fresh says whether Add saved the item as new in this writer, and with
+// mark notes that it does.
+func (w *Writer) fresh(id string, mark bool) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	had := w.saved[id]
+	if mark {
+		if w.saved == nil {
+			w.saved = map[string]bool{}
+		}
+		w.saved[id] = true
+	}
+	return had
 }
 
 // SetAside is a damaged item that a rebuild of the index set aside, out of

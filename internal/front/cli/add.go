@@ -23,7 +23,10 @@ func init() {
 }
 
 const addAbout = "Save files, folders (every supported file under them), http(s) URLs, or stdin (-).\n" +
-	"Formats: Markdown, plain text, HTML, PDF, WebVTT, SubRip." +
+	"Formats: Markdown, plain text, HTML, PDF, WebVTT, SubRip.\n" +
+	"A file or URL saved before with other bytes is a new version: it replaces the old item, which is\n" +
+	"gone (\"updated ID (was OLD ID)\"); the same bytes under another path are one item noting both.\n" +
+	"Folders are remembered: 'sponge update' adds the files that appear under them later." +
 	"\n\nExamples:\n\n" +
 	"  sponge add notes.md ~/papers\n" +
 	"  sponge add https://go.dev/doc/effective_go\n" +

@@ -393,7 +393,7 @@ func reextract(env *Env, w *ingest.Writer, ids []string) (changed map[string]boo
 		}
 	})
 	if linked {
-		console.PrintHint(env.Stderr, Prog, "a linked file that changed or moved is a new item: sponge add --link it again, and sponge rm the old one")
+		console.PrintHint(env.Stderr, Prog, "'sponge update' reads a linked file that changed again, its new version replacing the old; for one that moved, 'sponge add --link' it where it is now, and 'sponge update --prune' removes the old")
 	}
 	return changed, failed
 }

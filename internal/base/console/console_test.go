@@ -17,7 +17,7 @@ func TestReport(t *testing.T) {
 		{nil, ExitOK, ""},
 		{errors.New("disk full."), ExitFailure, "p: error: disk full\n"},
 		{Errorf("no item matches %q", "0a57").WithHint("run 'sponge list'"), ExitFailure,
-			"p: error: no item matches \"0a57\"\np: hint: run 'sponge list' (a file or URL saved again with other bytes is a new item, with a new id, and the old one is gone)\n"},
+			"p: error: no item matches \"0a57\"\np: hint: run 'sponge list'\n"},
 		{Usage("--limit must be from 1 to 20, not %d", 50), ExitUsage, "p: error: --limit must be from 1 to 20, not 50\n"},
 		{fmt.Errorf("reading: %w", &Error{Msg: "bad line\nsecond", Code: ExitBadInput}), ExitBadInput, "p: error: reading: bad line second\n"},
 	} {

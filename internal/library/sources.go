@@ -138,3 +138,60 @@ func (l *Library) SaveStats(stats map[string]Stat) error {
 	}
 	return writeAtomic(l.statsPath(), data)
 }
+
+func (l *Library) removedPath() string { return filepath.Join(l.Dir, "removed.json") }
+
+// Removed lists the files whose items sponge rm removed: sponge update does
+// not add them again from their folder. Adding one by hand takes it off.
+func (l *Library) Removed() (map[string]bool, error) {
+	data, err := os.ReadFile(l.removedPath())
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[string]bool{}, nil
+	}
+	if err != nil {
+		return nil, fault.New(fault.Failed, "cannot read %s: %v", l.removedPath(), err)
+	}
+	var paths []string
+	if err := json.Unmarshal(data, &paths); err != nil {
+		return nil, fault.New(fault.Damaged, "%s is damaged: %v", l.removedPath(), err)
+	}
+	out := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		out[p] = true
+	}
+	return out, nil
+}
+
+// NoteRemoved adds paths to the list of Removed, and takes back off it
+// those in unremoved. The caller holds the write lock.
+func (l *Library) NoteRemoved(removed, unremoved []string) error {
+	have, err := l.Removed()
+	if err != nil {
+		return err
+	}
+	changed := false
+	for _, p := range removed {
+		if !have[p] {
+			have[p], changed = true, true
+		}
+	}
+	for _, p := range unremoved {
+		if have[p] {
+			delete(have, p)
+			changed = true
+		}
+	}
+	if !changed {
+		return nil
+	}
+	paths := make([]string, 0, len(have))
+	for p := range have {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	data, err := json.MarshalIndent(paths, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeAtomic(l.removedPath(), append(data, '\n'))
+}

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -38,7 +39,8 @@ const showAbout = "Show an item: title, source, kind, when it was added, then th
 	"  sponge show 0a57\n" +
 	"  sponge show --paragraphs 3-7 -n 0a57"
 
-const rmAbout = "Remove items (any unique id prefix of 4+ hex digits) from the store and the index." +
+const rmAbout = "Remove items (any unique id prefix of 4+ hex digits) from the store and the index, with their\n" +
+	"paragraph vectors. 'sponge update' does not add their files back from a folder; 'sponge add FILE' does." +
 	"\n\nExamples:\n\n" +
 	"  sponge rm 0a57\n" +
 	"  sponge rm 0a57 9f3c"
@@ -316,6 +318,16 @@ func runRm(env *Env, opts *rmOptions, rest []string) int {
 			if err == nil {
 				if err = w.Remove(id); err == nil {
 					fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), oneLine(title))
+					// sponge update does not add its files back from their folder.
+					if m != nil {
+						var files []string
+						for _, s := range append([]string{m.Source}, m.Also...) {
+							if filepath.IsAbs(s) {
+								files = append(files, s)
+							}
+						}
+						err = w.NoteRemoved(files, nil)
+					}
 				}
 			}
 		}

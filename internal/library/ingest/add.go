@@ -149,7 +149,7 @@ func Add(ctx context.Context, w *Writer, inputs []Input, opts AddOptions, each f
 	// each since.
 	first := map[string]*item.Item{}
 	also := map[string][]string{}
-	var replaced []string
+	var replaced, files []string
 	for r := range results {
 		if f := first[r.ID]; r.Err == nil && !r.Had && f != nil {
 			r.Had = true
@@ -184,7 +184,15 @@ func Add(ctx context.Context, w *Writer, inputs []Input, opts AddOptions, each f
 		if r.Had {
 			r.Item = nil
 		}
+		if r.Err == nil && r.Input.Path != "" {
+			files = append(files, r.Source)
+		}
 		each(r)
+	}
+	// A file removed with sponge rm and added again is no longer kept out
+	// of sponge update.
+	if err := w.NoteRemoved(nil, files); err != nil {
+		return err
 	}
 	if len(replaced) == 0 {
 		return nil

@@ -53,6 +53,10 @@ func FindChanges(w *Writer) (*Changes, error) {
 	if err != nil {
 		return nil, err
 	}
+	removed, err := w.Removed()
+	if err != nil {
+		return nil, err
+	}
 	c := &Changes{}
 	paths := make([]string, 0, len(sources))
 	for s := range sources {
@@ -96,7 +100,7 @@ func FindChanges(w *Writer) (*Changes, error) {
 		ins, _, errs := Expand(f.Path)
 		c.Errs = append(c.Errs, errs...)
 		for _, in := range ins {
-			if _, saved := sources[in.Path]; saved {
+			if _, saved := sources[in.Path]; saved || removed[in.Path] {
 				continue
 			}
 			if s, ok := w.Stat(in.Path); ok && s.NoText {

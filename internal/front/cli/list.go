@@ -33,8 +33,10 @@ const listAbout = "One line per item: short id, kind, title, source, when it was
 	"  sponge list\n" +
 	"  sponge list --json"
 
-const showAbout = "Show an item: title, source, kind, when it was added, then the saved text with its\n" +
-	"headings and PDF page or transcript time markers. ID is any unique prefix (4+ hex digits)." +
+const showAbout = "Show an item: title, source (and other paths with the same bytes), kind, when it was added,\n" +
+	"then the saved text with its headings and PDF page or transcript time markers. ID is any unique\n" +
+	"prefix (4+ hex digits). The id of an item replaced by a new version of its file or URL names nothing:\n" +
+	"sponge keeps no old versions, which would keep, and quote in answers, words you changed or took out." +
 	"\n\nExamples:\n\n" +
 	"  sponge show 0a57\n" +
 	"  sponge show --paragraphs 3-7 -n 0a57"

@@ -63,7 +63,7 @@ func runUpdate(env *Env, opts *updateOptions, rest []string) int {
 		bar = progress.New(env.Stderr, int64(len(c.Read)), "updating", false)
 	}
 	quiet := opts.Quiet || bar != nil
-	nAdded, nUpdated, nSame, skipped := 0, 0, c.Unchanged, 0
+	nAdded, nUpdated, nSame, nHad, skipped := 0, 0, c.Unchanged, 0, 0
 	saved := map[string]bool{}
 	err = ingest.Add(context.Background(), w, c.Read, ingest.AddOptions{}, func(r ingest.Added) {
 		bar.Add(1)
@@ -88,17 +88,20 @@ func runUpdate(env *Env, opts *updateOptions, rest []string) int {
 			}
 		case r.Had && !r.Noted:
 			nSame++ // touched, or read since a killed update: the same bytes
+		case r.Had:
+			nHad++ // a new path of bytes saved before: noted on their item
+			if !quiet {
+				title := ""
+				if m, err := w.Meta(r.ID); err == nil {
+					title = m.Title
+				}
+				fmt.Fprintf(env.Stdout, "already saved %s %s (also at %s)\n", item.Short(r.ID), oneLine(title), oneLine(r.Input.Name))
+			}
 		default:
 			nAdded++
-			if r.Item != nil {
-				saved[r.ID] = true
-			}
+			saved[r.ID] = true
 			if !quiet {
-				if r.Item != nil {
-					fmt.Fprintf(env.Stdout, "added %s %s (%s, %s)\n", item.Short(r.ID), oneLine(r.Item.Title), r.Item.Kind, count(len(r.Item.Paragraphs), "paragraph"))
-				} else {
-					fmt.Fprintf(env.Stdout, "already saved %s (also at %s)\n", item.Short(r.ID), oneLine(r.Input.Name))
-				}
+				fmt.Fprintf(env.Stdout, "added %s %s (%s, %s)\n", item.Short(r.ID), oneLine(r.Item.Title), r.Item.Kind, count(len(r.Item.Paragraphs), "paragraph"))
 			}
 		}
 	})
@@ -151,11 +154,14 @@ func runUpdate(env *Env, opts *updateOptions, rest []string) int {
 	embedAdded(env, w.Library, saved)
 
 	if !opts.Quiet {
-		files := count(nSame+nAdded+nUpdated+nGone+skipped+failed, "file")
-		if nAdded+nUpdated+nGone+failed+skipped == 0 {
+		files := count(nSame+nAdded+nUpdated+nHad+nGone+skipped+failed, "file")
+		if nAdded+nUpdated+nHad+nGone+failed+skipped == 0 {
 			fmt.Fprintf(env.Stdout, "nothing changed (%s checked)\n", files)
 		} else {
 			summary := fmt.Sprintf("added %d, updated %d, unchanged %d, gone %d", nAdded, nUpdated, nSame, nGone)
+			if nHad > 0 {
+				summary = fmt.Sprintf("added %d, updated %d, already saved %d, unchanged %d, gone %d", nAdded, nUpdated, nHad, nSame, nGone)
+			}
 			if opts.Prune {
 				summary += fmt.Sprintf(" (%d removed)", nRemoved)
 			}

@@ -87,8 +87,9 @@ func FindChanges(w *Writer) (*Changes, error) {
 		}
 		in := Input{Name: p, Path: p}
 		// A changed file is kept as it was saved: where it is, or copied.
-		if meta, err := w.Meta(ids[len(ids)-1]); err == nil {
-			in.Link = meta.Linked
+		// The item, not its Meta, which says so only since sponge update.
+		if it, err := w.Item(ids[len(ids)-1]); err == nil {
+			in.Link = it.Linked
 		}
 		c.Read = append(c.Read, in)
 	}

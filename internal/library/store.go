@@ -278,6 +278,8 @@ type Meta struct {
 	ID         string    `json:"id"`
 	Title      string    `json:"title"`
 	Source     string    `json:"source"`
+	Also       []string  `json:"also,omitempty"`
+	Linked     bool      `json:"linked,omitempty"`
 	Kind       string    `json:"kind"`
 	Added      time.Time `json:"added"`
 	Paragraphs int       `json:"paragraphs"`
@@ -287,7 +289,7 @@ type Meta struct {
 
 // MetaOf sums up an item.
 func MetaOf(it *item.Item) *Meta {
-	m := &Meta{ID: it.ID, Title: it.Title, Source: it.Source, Kind: it.Kind, Added: it.Added, Paragraphs: len(it.Paragraphs)}
+	m := &Meta{ID: it.ID, Title: it.Title, Source: it.Source, Also: it.Also, Linked: it.Linked, Kind: it.Kind, Added: it.Added, Paragraphs: len(it.Paragraphs)}
 	for _, p := range it.Paragraphs {
 		m.Chars += utf8.RuneCountInString(p.Text)
 		m.Pages = max(m.Pages, p.Page)

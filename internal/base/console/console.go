@@ -99,7 +99,7 @@ func Report(stderr io.Writer, prog string, err error) int {
 // library's or model's error (the MCP server has its own, for agents).
 var shellHints = map[fault.Kind]string{
 	fault.NoLibrary:   "save something first: sponge add FILE|FOLDER|URL (or pass --library DIR)",
-	fault.NoItem:      "run 'sponge list'",
+	fault.NoItem:      "run 'sponge list' (a file or URL saved again with other bytes is a new item, with a new id, and the old one is gone)",
 	fault.Ambiguous:   "give more digits of the id",
 	fault.Damaged:     "run 'sponge reindex', which sets damaged items aside",
 	fault.SetAside:    "add the file again if you have it; 'sponge rm ID' removes the damaged copy",

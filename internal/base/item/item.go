@@ -50,10 +50,13 @@ type Item struct {
 	TitleGiven bool `json:"titleGiven,omitempty"`
 	// Linked says the original bytes are not in the store (sponge add
 	// --link): Source is the file, and the id tells whether it has changed.
-	Linked bool      `json:"linked,omitempty"`
-	Source string    `json:"source"`
-	Kind   string    `json:"kind"`
-	Added  time.Time `json:"added"`
+	Linked bool   `json:"linked,omitempty"`
+	Source string `json:"source"`
+	// Also are other sources saved with these same bytes (the same file
+	// under another path): one item, every source noted.
+	Also  []string  `json:"also,omitempty"`
+	Kind  string    `json:"kind"`
+	Added time.Time `json:"added"`
 	// Paragraphs in reading order; a paragraph's index in this slice is how
 	// passages and quotes name it.
 	Paragraphs []Paragraph `json:"paragraphs"`
@@ -88,6 +91,11 @@ type PageStart struct {
 	// Offset in characters (code points) into Paragraph.Text.
 	Offset int `json:"offset"`
 	Page   int `json:"page"`
+}
+
+// Sources are the item's sources: Source, then Also.
+func (it *Item) Sources() []string {
+	return append([]string{it.Source}, it.Also...)
 }
 
 // Short returns the id as people see it: 12 hex digits and "…".

@@ -1,11 +1,13 @@
-// Command library measures `sponge add`: it saves the HTML pages of Debian's
+// Command library measures `sponge add` (and `sponge update` after it): it saves the HTML pages of Debian's
 // linux-doc-6.1 and the PDFs of texlive-latex-base-doc, each with the real
 // sponge binary as a whole process into a fresh library, and prints a table:
 // items/s, MB of extracted text/s, PDF pages/s, store and index size on disk
 // (and their ratio to the extracted text), peak RSS (from wait4's rusage of
 // the child) and wall time, beside the targets. Each corpus is added twice:
 // as sponge add does by default, keeping a copy of every original, and with
-// --link, which keeps the files where they are.
+// --link, which keeps the files where they are. After each add of
+// linux-doc, `sponge update` runs again and again: with nothing changed, with
+// 1% of the files touched, and with 1% edited, in turn (benchUpdate).
 //
 // The packages are fetched with `apt-get download` and unpacked with
 // `dpkg-deb -x` under -work (git-ignored .bench/), never committed. The
@@ -70,8 +72,9 @@ func main() {
 	only := flag.String("only", "", "run one corpus: linux-doc or texlive-pdf")
 	cpuprofile := flag.String("cpuprofile", "", "run the add in this process and write a CPU profile here")
 	memprofile := flag.String("memprofile", "", "with -cpuprofile: write a heap profile here at the end")
+	rounds := flag.Int("update-rounds", 5, "rounds of sponge update after each add of linux-doc (0: none)")
 	flag.Parse()
-	if err := run(*work, *bin, *only, *cpuprofile, *memprofile); err != nil {
+	if err := run(*work, *bin, *only, *cpuprofile, *memprofile, *rounds); err != nil {
 		fmt.Fprintln(os.Stderr, "library bench:", err)
 		os.Exit(1)
 	}
@@ -96,8 +99,10 @@ type result struct {
 	chars, unread       int64 // characters of text, and of them U+FFFD (a glyph whose text the PDF does not say)
 }
 
-func run(work, bin, only, cpuprofile, memprofile string) error {
+func run(work, bin, only, cpuprofile, memprofile string, rounds int) error {
 	var results []result
+	var updates []updateResult
+	updateFiles := 0
 	for _, c := range corpora {
 		if only != "" && only != c.name {
 			continue
@@ -139,12 +144,22 @@ func run(work, bin, only, cpuprofile, memprofile string) error {
 				return err
 			}
 			results = append(results, r)
+			if c.name == "linux-doc" && rounds > 0 && cpuprofile == "" {
+				fmt.Fprintf(os.Stderr, "sponge update of the same library, %d rounds …\n", rounds)
+				u, err := benchUpdate(filepath.Join(bin, "sponge"), lib, in, r.label(), rounds)
+				if err != nil {
+					return err
+				}
+				updates = append(updates, u...)
+				updateFiles = n
+			}
 		}
 	}
 	if len(results) == 0 {
 		return fmt.Errorf("no corpus named %q (linux-doc, texlive-pdf)", only)
 	}
 	print(results)
+	printUpdate(updates, updateFiles)
 	return nil
 }
 
@@ -216,6 +231,9 @@ func fetch(work, pkg, dir string) error {
 	}
 	tmp := dir + ".tmp"
 	os.RemoveAll(tmp)
+	if err := os.MkdirAll(filepath.Dir(tmp), 0o755); err != nil { // dpkg-deb makes only the last folder
+		return err
+	}
 	if err := runCmd("", "dpkg-deb", "-x", matches[len(matches)-1], tmp); err != nil {
 		return fmt.Errorf("dpkg-deb -x: %v", err)
 	}

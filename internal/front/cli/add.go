@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/progress"
+	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/extract"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 )
@@ -20,7 +23,10 @@ func init() {
 }
 
 const addAbout = "Save files, folders (every supported file under them), http(s) URLs, or stdin (-).\n" +
-	"Formats: Markdown, plain text, HTML, PDF, WebVTT, SubRip." +
+	"Formats: Markdown, plain text, HTML, PDF, WebVTT, SubRip.\n" +
+	"A file or URL saved before with other bytes is a new version: it replaces the old item, which is\n" +
+	"gone (\"updated ID (was OLD ID)\"); the same bytes under another path are one item noting both.\n" +
+	"Folders are remembered: 'sponge update' adds the files that appear under them later." +
 	"\n\nExamples:\n\n" +
 	"  sponge add notes.md ~/papers\n" +
 	"  sponge add https://go.dev/doc/effective_go\n" +
@@ -72,9 +78,9 @@ func runAdd(env *Env, opts *addOptions, rest []string) int {
 	}
 	quiet := opts.Quiet || bar != nil
 
-	nAdded, nHad := 0, 0
+	nAdded, nHad, nUpdated := 0, 0, 0
 	saved := map[string]bool{}
-	ingest.Add(context.Background(), w, inputs, ingest.AddOptions{Title: opts.Title, Timeout: opts.Timeout, Link: opts.Link, Stdin: env.Stdin}, func(r ingest.Added) {
+	err = ingest.Add(context.Background(), w, inputs, ingest.AddOptions{Title: opts.Title, Timeout: opts.Timeout, Link: opts.Link, Stdin: env.Stdin}, func(r ingest.Added) {
 		bar.Add(1)
 		msg := ""
 		if r.Err != nil {
@@ -96,6 +102,14 @@ func runAdd(env *Env, opts *addOptions, rest []string) int {
 			bar.Clear()
 			console.PrintError(env.Stderr, Prog, msg)
 			failed++
+		case len(r.Replaced) > 0:
+			nUpdated++
+			if r.Item != nil {
+				saved[r.ID] = true
+			}
+			if !quiet {
+				fmt.Fprintln(env.Stdout, updatedLine(w, r))
+			}
 		case r.Had:
 			nHad++
 			if !quiet {
@@ -103,7 +117,11 @@ func runAdd(env *Env, opts *addOptions, rest []string) int {
 				if m, err := w.Meta(r.ID); err == nil {
 					title = m.Title
 				}
-				fmt.Fprintf(env.Stdout, "already saved %s %s (%s)\n", item.Short(r.ID), oneLine(title), oneLine(r.Input.Name))
+				also := ""
+				if r.Noted {
+					also = "also at "
+				}
+				fmt.Fprintf(env.Stdout, "already saved %s %s (%s%s)\n", item.Short(r.ID), oneLine(title), also, oneLine(r.Input.Name))
 			}
 		default:
 			saved[r.ID] = true
@@ -114,6 +132,23 @@ func runAdd(env *Env, opts *addOptions, rest []string) int {
 		}
 	})
 	bar.Finish()
+	if err != nil {
+		console.PrintError(env.Stderr, Prog, "cannot remove the earlier versions: "+err.Error())
+		console.PrintHint(env.Stderr, Prog, "the new versions are saved; run the same command again to remove the earlier ones")
+		failed++
+	}
+	// Folders are noted for sponge update, which adds the files that
+	// appear under them.
+	for _, a := range rest {
+		if st, err := os.Stat(a); err == nil && st.IsDir() {
+			if abs, err := filepath.Abs(a); err == nil {
+				if err := w.AddFolder(library.Folder{Path: abs, Link: opts.Link}); err != nil {
+					console.Report(env.Stderr, Prog, err)
+					failed++
+				}
+			}
+		}
+	}
 	if err := w.Close(); err != nil {
 		console.PrintError(env.Stderr, Prog, "cannot finish the index: "+err.Error())
 		console.PrintHint(env.Stderr, Prog, unfinishedHint(nAdded))
@@ -122,6 +157,9 @@ func runAdd(env *Env, opts *addOptions, rest []string) int {
 	// Meaning search: embed the new items' paragraphs (embedding.go).
 	embedAdded(env, w.Library, saved)
 	summary := fmt.Sprintf("added %d, already saved %d, failed %d", nAdded, nHad, failed)
+	if nUpdated > 0 {
+		summary = fmt.Sprintf("added %d, updated %d, already saved %d, failed %d", nAdded, nUpdated, nHad, failed)
+	}
 	if skipped > 0 {
 		summary += fmt.Sprintf(", skipped %d", skipped)
 	}
@@ -132,6 +170,22 @@ func runAdd(env *Env, opts *addOptions, rest []string) int {
 		return console.ExitFailure
 	}
 	return console.ExitOK
+}
+
+// updatedLine says that an input is the new version of items saved before:
+// "updated <id> <title> (was <old id>)".
+func updatedLine(w *ingest.Writer, r ingest.Added) string {
+	title, what := r.Input.Name, ""
+	if r.Item != nil {
+		title, what = r.Item.Title, fmt.Sprintf("%s, %s; ", r.Item.Kind, count(len(r.Item.Paragraphs), "paragraph"))
+	} else if m, err := w.Meta(r.ID); err == nil {
+		title = m.Title
+	}
+	was := make([]string, len(r.Replaced))
+	for i, id := range r.Replaced {
+		was[i] = item.Short(id)
+	}
+	return fmt.Sprintf("updated %s %s (%swas %s)", item.Short(r.ID), oneLine(title), what, strings.Join(was, ", "))
 }
 
 // unfinishedHint is the hint when the index could not be finished after

@@ -121,7 +121,14 @@ type run struct {
 // passed (whichever is set); with neither, it lets it finish.
 func addUntil(t *testing.T, bin, lib, folder string, killAfterLines int, killAfter time.Duration) run {
 	t.Helper()
-	cmd := exec.Command(bin, "add", "--library", lib, folder)
+	return runUntil(t, bin, []string{"add", "--library", lib, folder}, addedRE, killAfterLines, killAfter)
+}
+
+// runUntil runs sponge with args, counts the lines that match lineRE (their
+// first group is a short id), and kills it as addUntil does.
+func runUntil(t *testing.T, bin string, args []string, lineRE *regexp.Regexp, killAfterLines int, killAfter time.Duration) run {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +147,7 @@ func addUntil(t *testing.T, bin, lib, folder string, killAfterLines int, killAft
 	sc := bufio.NewScanner(stdout)
 	for sc.Scan() {
 		line := sc.Text()
-		if m := addedRE.FindStringSubmatch(line); m != nil {
+		if m := lineRE.FindStringSubmatch(line); m != nil {
 			r.added = append(r.added, m[1])
 			if killAfterLines > 0 && len(r.added) == killAfterLines {
 				kill()
@@ -160,7 +167,7 @@ func addUntil(t *testing.T, bin, lib, folder string, killAfterLines int, killAft
 	ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus)
 	r.killed = ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL
 	if err != nil && !r.killed {
-		t.Fatalf("sponge add: %v\n%s", err, r.stderr)
+		t.Fatalf("sponge %s: %v\n%s", args[0], err, r.stderr)
 	}
 	return r
 }
@@ -429,5 +436,74 @@ func TestTwoAddsAtOnce(t *testing.T) {
 	}
 	if n := checkConsistent(t, bin, lib, nil); n != 1300 {
 		t.Errorf("the library holds %d items, want 1300", n)
+	}
+}
+
+// TestKillUpdateMidFolder: sponge update killed with SIGKILL while it reads
+// a folder's edited notes leaves a library that opens, with store and index
+// in agreement once the next writer opens it; each edited note then has
+// one or both of its versions (the old one goes once the new is saved), and
+// the next update finishes the job: one item per note, its new version.
+func TestKillUpdateMidFolder(t *testing.T) {
+	bin := spongeBinary(t)
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "notes")
+	lib := filepath.Join(dir, "library")
+	const total = 1000
+	writeNotes(t, notes, "tea", total)
+	if r := addUntil(t, bin, lib, notes, 0, 0); r.code != 0 {
+		t.Fatalf("sponge add: exit %d\n%s", r.code, r.stderr)
+	}
+	// Every note is edited: a word added at its end.
+	filepath.WalkDir(notes, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteString("Edited.\n")
+			f.Close()
+		}
+		return nil
+	})
+	updatedRE := regexp.MustCompile(`^updated ([0-9a-f]{12})… `)
+	var printed []string
+	for i, kill := range []struct {
+		lines int
+		after time.Duration
+	}{{lines: 80}, {after: 30 * time.Millisecond}, {lines: 200}} {
+		r := runUntil(t, bin, []string{"update", "--library", lib}, updatedRE, kill.lines, kill.after)
+		printed = append(printed, r.added...)
+		n := checkConsistent(t, bin, lib, printed)
+		if n < total || n > 2*total {
+			t.Errorf("round %d: the library holds %d items for %d notes", i+1, n, total)
+		}
+		t.Logf("round %d: killed=%v after %d updated lines; the library holds %d items", i+1, r.killed, len(r.added), n)
+	}
+	r := runUntil(t, bin, []string{"update", "--library", lib}, updatedRE, 0, 0)
+	if r.code != 0 {
+		t.Fatalf("the last update: exit %d\n%s", r.code, r.stderr)
+	}
+	if n := checkConsistent(t, bin, lib, append(printed, r.added...)); n != total {
+		t.Errorf("after the last update the library holds %d items, want one per note, %d", n, total)
+	}
+	l, _ := library.Open(lib)
+	srcs, err := l.Sources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s, ms := range srcs {
+		if len(ms) != 1 {
+			t.Errorf("%s has %d items", s, len(ms))
+			continue
+		}
+		data, err := os.ReadFile(s)
+		if err != nil || library.ItemID(data) != ms[0].ID {
+			t.Errorf("%s: its item is not the edited note", s)
+		}
+	}
+	out, err := exec.Command(bin, "update", "--library", lib).Output()
+	if err != nil || !strings.HasPrefix(string(out), "nothing changed") {
+		t.Errorf("an update after the last one: %v\n%s", err, out)
 	}
 }

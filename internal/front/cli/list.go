@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -32,13 +33,16 @@ const listAbout = "One line per item: short id, kind, title, source, when it was
 	"  sponge list\n" +
 	"  sponge list --json"
 
-const showAbout = "Show an item: title, source, kind, when it was added, then the saved text with its\n" +
-	"headings and PDF page or transcript time markers. ID is any unique prefix (4+ hex digits)." +
+const showAbout = "Show an item: title, source (and other paths with the same bytes), kind, when it was added,\n" +
+	"then the saved text with its headings and PDF page or transcript time markers. ID is any unique\n" +
+	"prefix (4+ hex digits). The id of an item replaced by a new version of its file or URL names nothing:\n" +
+	"sponge keeps no old versions, which would keep, and quote in answers, words you changed or took out." +
 	"\n\nExamples:\n\n" +
 	"  sponge show 0a57\n" +
 	"  sponge show --paragraphs 3-7 -n 0a57"
 
-const rmAbout = "Remove items (any unique id prefix of 4+ hex digits) from the store and the index." +
+const rmAbout = "Remove items (any unique id prefix of 4+ hex digits) from the store and the index, with their\n" +
+	"paragraph vectors. 'sponge update' does not add their files back from a folder; 'sponge add FILE' does." +
 	"\n\nExamples:\n\n" +
 	"  sponge rm 0a57\n" +
 	"  sponge rm 0a57 9f3c"
@@ -162,6 +166,7 @@ type ItemJSON struct {
 	TitleGiven bool             `json:"titleGiven,omitempty"`
 	Linked     bool             `json:"linked,omitempty"`
 	Source     string           `json:"source"`
+	Also       []string         `json:"also,omitempty"`
 	Kind       string           `json:"kind"`
 	Added      time.Time        `json:"added"`
 	Paragraphs []item.Paragraph `json:"paragraphs"`
@@ -196,7 +201,7 @@ func runShow(env *Env, opts *showOptions, rest []string) int {
 	}
 	if opts.JSON {
 		out := ItemJSON{ItemID: it.ID, Title: it.Title, TitleGiven: it.TitleGiven, Linked: it.Linked,
-			Source: it.Source, Kind: it.Kind, Added: it.Added, Paragraphs: it.Paragraphs[from:to]}
+			Source: it.Source, Also: it.Also, Kind: it.Kind, Added: it.Added, Paragraphs: it.Paragraphs[from:to]}
 		return console.Report(env.Stderr, Prog, termtext.WriteJSON(env.Stdout, &out))
 	}
 	// The MCP show tool gets FormatItem's text exact, inside JSON; a terminal
@@ -234,6 +239,9 @@ func FormatItem(it *item.Item, from, to int, numbers bool) string {
 	fmt.Fprintf(&b, "%s\n", it.Title)
 	fmt.Fprintf(&b, "id:      %s\n", it.ID)
 	fmt.Fprintf(&b, "source:  %s\n", it.Source)
+	for _, a := range it.Also {
+		fmt.Fprintf(&b, "also:    %s (the same bytes)\n", a)
+	}
 	if it.Linked {
 		fmt.Fprintf(&b, "original: not kept in the library (saved with --link)\n")
 	}
@@ -312,6 +320,16 @@ func runRm(env *Env, opts *rmOptions, rest []string) int {
 			if err == nil {
 				if err = w.Remove(id); err == nil {
 					fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), oneLine(title))
+					// sponge update does not add its files back from their folder.
+					if m != nil {
+						var files []string
+						for _, s := range append([]string{m.Source}, m.Also...) {
+							if filepath.IsAbs(s) {
+								files = append(files, s)
+							}
+						}
+						err = w.NoteRemoved(files, nil)
+					}
 				}
 			}
 		}
@@ -389,7 +407,7 @@ func reextract(env *Env, w *ingest.Writer, ids []string) (changed map[string]boo
 		}
 	})
 	if linked {
-		console.PrintHint(env.Stderr, Prog, "a linked file that changed or moved is a new item: sponge add --link it again, and sponge rm the old one")
+		console.PrintHint(env.Stderr, Prog, "'sponge update' reads a linked file that changed again, its new version replacing the old; for one that moved, 'sponge add --link' it where it is now, and 'sponge update --prune' removes the old")
 	}
 	return changed, failed
 }

@@ -139,7 +139,7 @@ func TestAddLink(t *testing.T) {
 	out, errs, code = runSponge(t, "reindex", "--library", lib, "--extract")
 	if code != 1 || !strings.Contains(out, "0 changed, 1 the same, 1 failed") ||
 		!strings.Contains(errs, "sponge: warning: "+item.Short(id)+": it was saved with --link and "+note+" has changed since; kept as it was\n") ||
-		!strings.Contains(errs, "sponge: hint: a linked file that changed or moved is a new item") {
+		!strings.Contains(errs, "sponge: hint: 'sponge update' reads a linked file that changed again") {
 		t.Errorf("after the file changed: exit %d\n%s%s", code, out, errs)
 	}
 	if it, err := l.Item(id); err != nil || !strings.Contains(it.Paragraphs[0].Text, "Friday") {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -25,6 +26,7 @@ type Input struct {
 	Path  string
 	URL   string
 	Stdin bool
+	Link  bool // keep this file where it is (AddOptions.Link for one input)
 }
 
 // AddOptions say how Add saves its inputs.
@@ -42,6 +44,17 @@ type Added struct {
 	ID    string
 	Err   error
 	Had   bool // the library had it already (or an earlier input of this run)
+	// Source is what the item notes the input as: the file's absolute path,
+	// the URL, or "stdin".
+	Source string
+	// Replaced are the items this one replaced: earlier versions of its
+	// source (see claim), removed from the library when Add ends.
+	Replaced []string
+	// Noted: the library had these bytes from another source, and the item
+	// now notes this one too (item.Also).
+	Noted bool
+	// Stat is the file as it was read, when it is a regular file.
+	Stat *library.Stat
 }
 
 // Skipped is a file under a folder that sponge does not read, and why.
@@ -120,27 +133,82 @@ func Expand(arg string) (ins []Input, skipped []Skipped, errs []error) {
 
 // Add saves the inputs: it reads and extracts them on all cores, saves each
 // new one in the store and queues it for the index, and tells each the
-// result, in input order. The caller closes w, which finishes the index.
-func Add(ctx context.Context, w *Writer, inputs []Input, opts AddOptions, each func(Added)) {
+// result, in input order. An input whose source was saved before with other
+// bytes replaces that item (Added.Replaced): once every input is saved and
+// in the index, the items replaced are removed (RemoveItems), so a killed
+// add leaves both versions and the same add run again finishes the job. The
+// caller closes w, which finishes the index. The error is of that removal.
+func Add(ctx context.Context, w *Writer, inputs []Input, opts AddOptions, each func(Added)) error {
+	// Which item is each source's is read before this run saves any.
+	if _, err := w.ItemsOf(""); err != nil {
+		return err
+	}
 	results := make(chan Added, runtime.GOMAXPROCS(0)*2)
 	go prepareAll(ctx, w, inputs, opts, results)
-	seen := map[string]bool{}
+	// The items new in this run, as first saved, and the sources noted of
+	// each since.
+	first := map[string]*item.Item{}
+	also := map[string][]string{}
+	var replaced, files []string
 	for r := range results {
-		if r.Err == nil && !r.Had && seen[r.ID] {
+		if f := first[r.ID]; r.Err == nil && !r.Had && f != nil {
 			r.Had = true
+			// Its worker saved the same bytes again, under its own source
+			// and title: the first input's item goes back.
+			fixed := *f
+			fixed.Also = also[r.ID]
+			if err := w.resave(&fixed); err != nil {
+				r.Err = fmt.Errorf("cannot save: %w", err)
+			}
 		}
 		if r.Err == nil && !r.Had {
 			if err := w.Queue(r.Item); err != nil {
 				r.Err = fmt.Errorf("cannot index: %w", err)
 			} else {
-				seen[r.ID] = true
+				first[r.ID] = r.Item
 			}
+		}
+		if r.Err == nil {
+			var err error
+			if r.Replaced, r.Noted, err = w.claim(r.Source, r.ID, !r.Had); err != nil {
+				r.Err = fmt.Errorf("cannot replace its earlier version: %w", err)
+			}
+			if r.Noted && first[r.ID] != nil {
+				also[r.ID] = append(also[r.ID], r.Source)
+			}
+			replaced = append(replaced, r.Replaced...)
+		}
+		if r.Stat != nil && (r.Err == nil || errors.Is(r.Err, extract.ErrNoText)) {
+			w.NoteStat(r.Source, *r.Stat)
 		}
 		if r.Had {
 			r.Item = nil
 		}
+		if r.Err == nil && r.Input.Path != "" {
+			files = append(files, r.Source)
+		}
 		each(r)
 	}
+	// A file removed with sponge rm and added again is no longer kept out
+	// of sponge update.
+	if err := w.NoteRemoved(nil, files); err != nil {
+		return err
+	}
+	if len(replaced) == 0 {
+		return nil
+	}
+	// Never one the run still counts as current (an input saved again with
+	// the bytes of a version it replaced a moment ago).
+	current := map[string]bool{}
+	w.mu.Lock()
+	for _, ids := range w.sources {
+		for _, id := range ids {
+			current[id] = true
+		}
+	}
+	w.mu.Unlock()
+	replaced = slices.DeleteFunc(slices.Compact(slices.Sorted(slices.Values(replaced))), func(id string) bool { return current[id] })
+	return w.RemoveItems(replaced)
 }
 
 // How far prepareAll may read and extract ahead of the writer: at most
@@ -215,6 +283,7 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 	r := Added{Input: in}
 	var data []byte
 	var contentType, name, source string
+	var st fs.FileInfo
 	regular := false
 	switch {
 	case in.Stdin:
@@ -224,7 +293,12 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 		data, contentType, r.Err = extract.Fetch(ctx, in.URL, extract.FetchOptions{Timeout: opts.Timeout})
 		name, source = in.URL, in.URL
 	default:
-		data, regular, r.Err = readFile(in.Path)
+		checked := time.Now()
+		data, st, r.Err = readFile(in.Path)
+		if st != nil && st.Mode().IsRegular() {
+			r.Stat = &library.Stat{Size: st.Size(), ModTime: st.ModTime(), Checked: checked}
+		}
+		regular = st != nil && st.Mode().IsRegular()
 		if r.Err != nil {
 			return r
 		}
@@ -235,17 +309,29 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 			source = in.Path
 		}
 	}
+	r.Source = source
 	if r.Err != nil {
+		r.Stat = nil
 		return r
 	}
 	r.ID = library.ItemID(data)
-	if w.Has(r.ID) {
+	if r.Stat != nil {
+		r.Stat.ID = r.ID
+	}
+	// Saved by another input of this run, the bytes are read and saved
+	// again: Add, which takes the results in input order, tells which
+	// input was first.
+	if w.Has(r.ID) && !w.fresh(r.ID, false) {
 		r.Had = true
 		return r
 	}
 	doc, err := extractSafely(data, name, contentType)
 	if err != nil {
 		r.Err = err
+		if r.Stat != nil {
+			r.Stat.ID = "" // nothing saved: read again only once it changes
+			r.Stat.NoText = errors.Is(err, extract.ErrNoText)
+		}
 		return r
 	}
 	title := opts.Title
@@ -254,12 +340,13 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 	}
 	r.Item = &item.Item{ID: r.ID, Title: title, TitleGiven: opts.Title != "", Source: source, Kind: doc.Kind,
 		Added: time.Now().UTC().Truncate(time.Second), Paragraphs: doc.Paragraphs}
-	if opts.Link && regular && filepath.IsAbs(source) {
+	if (opts.Link || in.Link) && regular && filepath.IsAbs(source) {
 		r.Item.Linked = true
 		data = nil
 	}
 	// Saved here, on the worker, so that writing the store's files goes on
 	// in parallel; the writer then only has to index it.
+	w.fresh(r.ID, true)
 	if err := w.Save(r.Item, data); err != nil {
 		r.Err = fmt.Errorf("cannot save: %w", err)
 	}
@@ -270,23 +357,25 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 // regular file, whose size is known before it is read, or a named pipe
 // (`sponge add <(…)`), read like stdin. Devices and sockets are refused:
 // /dev/zero has no end, and a terminal or a disk is not a document.
-func readFile(path string) (data []byte, regular bool, err error) {
+func readFile(path string) (data []byte, st fs.FileInfo, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, false, errors.Unwrap(err)
+		return nil, nil, errors.Unwrap(err)
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	// Stat before reading: a file written while it is read gets a later
+	// time than this, so sponge update reads it again.
+	st, err = f.Stat()
 	if err != nil {
-		return nil, false, errors.Unwrap(err)
+		return nil, nil, errors.Unwrap(err)
 	}
 	var known int64
 	switch m := st.Mode(); {
 	case m.IsRegular():
-		known, regular = st.Size(), true
+		known = st.Size()
 	case m&fs.ModeNamedPipe != 0:
 	case m.IsDir():
-		return nil, false, errors.New("a folder, not a file") // made since Expand looked
+		return nil, nil, errors.New("a folder, not a file") // made since Expand looked
 	default:
 		what := "not a regular file"
 		switch {
@@ -297,14 +386,14 @@ func readFile(path string) (data []byte, regular bool, err error) {
 		case m&fs.ModeSocket != 0:
 			what = "a socket"
 		}
-		return nil, false, fmt.Errorf("%s, not a file: sponge reads files, folders, URLs and stdin (-)", what)
+		return nil, nil, fmt.Errorf("%s, not a file: sponge reads files, folders, URLs and stdin (-)", what)
 	}
 	data, err = extract.ReadAll(f, extract.MaxBytes, known)
 	var perr *fs.PathError
 	if errors.As(err, &perr) {
 		err = perr.Err
 	}
-	return data, regular, err
+	return data, st, err
 }
 
 // ExtractedTitle is an item's title when none is given: the document's,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/library/vectors"
 )
 
 // Flush limits of a writer's index batch: whichever comes first.
@@ -40,6 +42,31 @@ type Writer struct {
 	last      time.Time
 	failed    error // of the last batch put in the index in the background
 	setAside  []SetAside
+
+	// sources maps each source to the items that name it (library.Sources),
+	// read when first needed and kept up to date by Add and RemoveItems.
+	sources map[string][]string
+	// stats are the file stats of the last add or update (library.Stats),
+	// read when first needed and written by Close when changed.
+	stats      map[string]library.Stat
+	statsDirty bool
+	// saved are the items this writer's Add saved as new (see fresh).
+	saved map[string]bool
+}
+
+// fresh says whether Add saved the item as new in this writer, and with
+// mark notes that it does.
+func (w *Writer) fresh(id string, mark bool) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	had := w.saved[id]
+	if mark {
+		if w.saved == nil {
+			w.saved = map[string]bool{}
+		}
+		w.saved[id] = true
+	}
+	return had
 }
 
 // SetAside is a damaged item that a rebuild of the index set aside, out of
@@ -281,26 +308,73 @@ func (w *Writer) clearPending() error {
 	return w.ClearPending(keep...)
 }
 
-// Remove deletes an item from the index and the store.
-func (w *Writer) Remove(id string) error {
+// Remove deletes an item and everything derived from it: RemoveItems.
+func (w *Writer) Remove(id string) error { return w.RemoveItems([]string{id}) }
+
+// RemoveItems deletes items from the store and everything derived from
+// them: their paragraphs from the index, their paragraph vectors, and their
+// sources from the writer's map of sources. It is the one way items leave
+// the library (sponge rm, an old version replaced, a file pruned), so that
+// whatever else is derived from an item goes here too. The items are noted
+// as pending first: a writer killed halfway leaves them for the next one's
+// reconcile, which takes each out of the index if the store lacks it.
+func (w *Writer) RemoveItems(ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	if err := w.MarkPending(id); err != nil {
+	for _, id := range ids {
+		if err := w.MarkPending(id); err != nil {
+			return err
+		}
+	}
+	err := w.withIndex(func(x *index.Index) error {
+		for _, id := range ids {
+			if err := x.Remove(id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
 		return err
 	}
-	if err := w.withIndex(func(x *index.Index) error { return x.Remove(id) }); err != nil {
-		return err
-	}
-	if err := w.Delete(id); err != nil {
-		return err
+	for _, id := range ids {
+		if err := w.Delete(id); err != nil {
+			return err
+		}
 	}
 	if err := w.Sync(); err != nil {
 		return err
 	}
+	forgetVectors(w.Dir, ids)
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.sources != nil {
+		gone := map[string]bool{}
+		for _, id := range ids {
+			gone[id] = true
+		}
+		for s, have := range w.sources {
+			w.sources[s] = slices.DeleteFunc(have, func(id string) bool { return gone[id] })
+		}
+	}
 	return w.clearPending()
+}
+
+// forgetVectors drops the paragraph vectors of removed items. When another
+// process holds the vectors (a long sponge setup --embedding), they stay
+// until the next reindex: search passes over vectors of items the store
+// lacks, so they cost only their space.
+func forgetVectors(libDir string, ids []string) {
+	lock, err := vectors.TakeLock(libDir, false, nil)
+	if err != nil {
+		return
+	}
+	defer lock.Unlock()
+	vectors.Forget(vectors.Dir(libDir), ids)
 }
 
 // Rebuild makes the index anew from the store. progress, if not nil, is
@@ -380,9 +454,51 @@ func (w *Writer) rebuild(progress func(done, total int)) (err error) {
 	return w.ClearPending()
 }
 
-// Close puts what is pending in the index and releases the lock.
+// Close puts what is pending in the index, writes the file stats, and
+// releases the lock.
 func (w *Writer) Close() error {
 	err := w.Flush()
+	w.mu.Lock()
+	if w.statsDirty && err == nil {
+		err = w.SaveStats(w.stats)
+		w.statsDirty = false
+	}
+	w.mu.Unlock()
 	w.lock.Unlock()
 	return err
+}
+
+// Stat is the file stat of a source noted by the last add or update, if any.
+func (w *Writer) Stat(source string) (library.Stat, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stats == nil {
+		w.stats = w.Stats()
+	}
+	s, ok := w.stats[source]
+	return s, ok
+}
+
+// NoteStat notes what a file was when it was read (Close writes it).
+func (w *Writer) NoteStat(source string, s library.Stat) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stats == nil {
+		w.stats = w.Stats()
+	}
+	w.stats[source] = s
+	w.statsDirty = true
+}
+
+// ForgetStat drops the file stat of a source that is gone.
+func (w *Writer) ForgetStat(source string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stats == nil {
+		w.stats = w.Stats()
+	}
+	if _, ok := w.stats[source]; ok {
+		delete(w.stats, source)
+		w.statsDirty = true
+	}
 }

@@ -175,10 +175,13 @@ func (s *Store) Search(q []float32, k int) ([]Match, error) {
 	if len(all) > k {
 		all = all[:k]
 	}
-	out := make([]Match, len(all))
-	for i, sc := range all {
+	out := make([]Match, 0, len(all))
+	for _, sc := range all {
 		e := s.entryOf(sc.rec)
-		out[i] = Match{ItemID: hex.EncodeToString(e.id[:]), Paragraph: sc.rec - int(e.first), Score: sc.score * qs}
+		if e.id == ([32]byte{}) {
+			continue // forgotten: the item was removed (Forget)
+		}
+		out = append(out, Match{ItemID: hex.EncodeToString(e.id[:]), Paragraph: sc.rec - int(e.first), Score: sc.score * qs})
 	}
 	return out, nil
 }

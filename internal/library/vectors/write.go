@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -270,4 +271,46 @@ func (l *Lock) Unlock() {
 		l.f.Close()
 		l.f = nil
 	}
+}
+
+// Forget drops the vectors of removed items from the store in dir: each
+// one's entry gets the zero id, so search and Has no longer find it, while
+// the entries still chain record to record. Their records stay until a
+// rebuild (sponge reindex) leaves them out. A store that is not there has
+// nothing to forget. The caller holds the vector lock.
+func Forget(dir string, ids []string) error {
+	gone := map[[32]byte]bool{}
+	for _, id := range ids {
+		if k, err := parseID(id); err == nil {
+			gone[k] = true
+		}
+	}
+	f, err := os.OpenFile(filepath.Join(dir, itemsFile), os.O_RDWR, 0)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("cannot forget the paragraph vectors: %w", err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
+	if err != nil {
+		return fmt.Errorf("cannot forget the paragraph vectors: %w", err)
+	}
+	var zero [32]byte
+	changed := false
+	for off := 0; off+entryLen <= len(b); off += entryLen {
+		var k [32]byte
+		copy(k[:], b[off:off+32])
+		if gone[k] {
+			if _, err := f.WriteAt(zero[:], int64(off)); err != nil {
+				return fmt.Errorf("cannot forget the paragraph vectors: %w", err)
+			}
+			changed = true
+		}
+	}
+	if !changed {
+		return nil
+	}
+	return f.Sync()
 }

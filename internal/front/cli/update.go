@@ -1,0 +1,182 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/progress"
+	"github.com/sponge-library/sponge/internal/library/extract"
+	"github.com/sponge-library/sponge/internal/library/ingest"
+)
+
+// The command is update, not sync: sync suggests copying both ways, and
+// sponge never writes to the person's files; it brings the library up to
+// date with them, and says "updated" of each new version, as add does.
+func init() {
+	register("update", "bring the library up to date with the files and folders it saved",
+		"[OPTIONS]", updateAbout, runUpdate)
+}
+
+const updateAbout = "Read again every saved file that changed, and add the new files under the folders given to\n" +
+	"sponge add, in one pass. A changed file's new version replaces the old item (a new id, as ids are\n" +
+	"the hash of the bytes; the old one is gone, with its paragraphs and vectors), kept as it was saved:\n" +
+	"copied, or where it is (--link). A file is taken for unchanged when its size and time are those it\n" +
+	"had when it was read, so nothing changed is said fast; a file touched but the same is read and\n" +
+	"found the same. Files that are gone are listed, and removed with --prune. URLs are not fetched\n" +
+	"again (a page can change with every visit): 'sponge add URL' saves a new version of one.\n" +
+	"A killed update leaves a library that opens; run it again to finish." +
+	"\n\nExamples:\n\n" +
+	"  sponge update\n" +
+	"  sponge update --prune"
+
+type updateOptions struct {
+	LibraryOpt
+	Prune bool `long:"prune" description:"remove the items whose files are gone (an item saved from several paths goes when all are gone)"`
+	Quiet bool `short:"q" long:"quiet" description:"print only errors"`
+}
+
+func runUpdate(env *Env, opts *updateOptions, rest []string) int {
+	if len(rest) > 0 {
+		return console.Report(env.Stderr, Prog, console.Usage("update takes no arguments (got %q)", rest[0]).
+			WithHint("sponge add FILE|FOLDER saves something new; update reads again what is saved"))
+	}
+	w, err := openExistingWriter(env, opts.Library)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	c, err := ingest.FindChanges(w)
+	if err != nil {
+		w.Close()
+		return console.Report(env.Stderr, Prog, err)
+	}
+	failed := len(c.Errs)
+	for _, err := range c.Errs {
+		console.PrintError(env.Stderr, Prog, err.Error())
+	}
+
+	var bar *progress.Bar
+	if len(c.Read) > 1 && !opts.Quiet {
+		bar = progress.New(env.Stderr, int64(len(c.Read)), "updating", false)
+	}
+	quiet := opts.Quiet || bar != nil
+	nAdded, nUpdated, nSame, nHad, skipped := 0, 0, c.Unchanged, 0, 0
+	saved := map[string]bool{}
+	err = ingest.Add(context.Background(), w, c.Read, ingest.AddOptions{}, func(r ingest.Added) {
+		bar.Add(1)
+		switch {
+		case errors.Is(r.Err, extract.ErrNoText):
+			skipped++
+			if !opts.Quiet {
+				bar.Clear()
+				console.PrintWarning(env.Stderr, Prog, r.Input.Name+": skipped, "+r.Err.Error())
+			}
+		case r.Err != nil:
+			bar.Clear()
+			console.PrintError(env.Stderr, Prog, r.Input.Name+": "+r.Err.Error())
+			failed++
+		case len(r.Replaced) > 0:
+			nUpdated++
+			if r.Item != nil {
+				saved[r.ID] = true
+			}
+			if !quiet {
+				fmt.Fprintln(env.Stdout, updatedLine(w, r))
+			}
+		case r.Had && !r.Noted:
+			nSame++ // touched, or read since a killed update: the same bytes
+		case r.Had:
+			nHad++ // a new path of bytes saved before: noted on their item
+			if !quiet {
+				title := ""
+				if m, err := w.Meta(r.ID); err == nil {
+					title = m.Title
+				}
+				fmt.Fprintf(env.Stdout, "already saved %s %s (also at %s)\n", item.Short(r.ID), oneLine(title), oneLine(r.Input.Name))
+			}
+		default:
+			nAdded++
+			saved[r.ID] = true
+			if !quiet {
+				fmt.Fprintf(env.Stdout, "added %s %s (%s, %s)\n", item.Short(r.ID), oneLine(r.Item.Title), r.Item.Kind, count(len(r.Item.Paragraphs), "paragraph"))
+			}
+		}
+	})
+	bar.Finish()
+	if err != nil {
+		console.PrintError(env.Stderr, Prog, "cannot remove the earlier versions: "+err.Error())
+		console.PrintHint(env.Stderr, Prog, "the new versions are saved; run 'sponge update' again to remove the earlier ones")
+		failed++
+	}
+
+	nGone, nRemoved := len(c.Gone), 0
+	if opts.Prune && nGone > 0 {
+		titles := map[string]string{}
+		for _, g := range c.Gone {
+			for _, id := range g.IDs {
+				if m, err := w.Meta(id); err == nil {
+					titles[id] = m.Title
+				}
+			}
+		}
+		removed, err := ingest.Prune(w, c.Gone)
+		if err != nil {
+			console.Report(env.Stderr, Prog, err)
+			failed++
+		}
+		nRemoved = len(removed)
+		if !opts.Quiet {
+			for _, id := range removed {
+				fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), oneLine(titles[id]))
+			}
+		}
+	} else if !opts.Quiet {
+		for _, g := range c.Gone {
+			short := make([]string, len(g.IDs))
+			title := ""
+			for i, id := range g.IDs {
+				short[i] = item.Short(id)
+				if m, err := w.Meta(id); err == nil {
+					title = m.Title
+				}
+			}
+			fmt.Fprintf(env.Stdout, "gone %s %s (%s)\n", strings.Join(short, ", "), oneLine(title), oneLine(g.Source))
+		}
+	}
+	if err := w.Close(); err != nil {
+		console.PrintError(env.Stderr, Prog, "cannot finish the index: "+err.Error())
+		console.PrintHint(env.Stderr, Prog, unfinishedHint(nAdded+nUpdated))
+		failed++
+	}
+	embedAdded(env, w.Library, saved)
+
+	if !opts.Quiet {
+		files := count(nSame+nAdded+nUpdated+nHad+nGone+skipped+failed, "file")
+		if nAdded+nUpdated+nHad+nGone+failed+skipped == 0 {
+			fmt.Fprintf(env.Stdout, "nothing changed (%s checked)\n", files)
+		} else {
+			summary := fmt.Sprintf("added %d, updated %d, unchanged %d, gone %d", nAdded, nUpdated, nSame, nGone)
+			if nHad > 0 {
+				summary = fmt.Sprintf("added %d, updated %d, already saved %d, unchanged %d, gone %d", nAdded, nUpdated, nHad, nSame, nGone)
+			}
+			if opts.Prune {
+				summary += fmt.Sprintf(" (%d removed)", nRemoved)
+			}
+			summary += fmt.Sprintf(", failed %d", failed)
+			if skipped > 0 {
+				summary += fmt.Sprintf(", skipped %d", skipped)
+			}
+			fmt.Fprintln(env.Stdout, summary)
+		}
+		if nGone > 0 && !opts.Prune {
+			console.PrintHint(env.Stderr, Prog, "'sponge update --prune' removes the items of files that are gone")
+		}
+	}
+	if failed > 0 {
+		return console.ExitFailure
+	}
+	return console.ExitOK
+}

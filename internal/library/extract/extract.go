@@ -28,11 +28,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-	"unicode/utf8"
 
-	"golang.org/x/net/html/charset"
-	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/unicode"
 
 	"github.com/sponge-library/sponge/internal/base/item"
 )
@@ -248,38 +244,6 @@ func sniff(data []byte) string {
 		return item.KindText
 	}
 	return ""
-}
-
-// decodeText turns the bytes of a text format into UTF-8: a byte-order
-// mark or the HTTP charset decides; else UTF-8 when the bytes are valid
-// UTF-8, and Windows-1252 (what old subtitle and text files mostly are) when not.
-func decodeText(data []byte, cs string) (string, error) {
-	switch {
-	case bytes.HasPrefix(data, []byte("\xef\xbb\xbf")):
-		return string(data[3:]), nil
-	case bytes.HasPrefix(data, []byte("\xff\xfe")), bytes.HasPrefix(data, []byte("\xfe\xff")):
-		dec := unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder()
-		out, err := dec.Bytes(data)
-		if err != nil {
-			return "", fmt.Errorf("cannot decode UTF-16 text: %v", err)
-		}
-		return string(out), nil
-	}
-	if cs != "" && !strings.EqualFold(cs, "utf-8") && !strings.EqualFold(cs, "utf8") {
-		if enc, _ := charset.Lookup(cs); enc != nil {
-			if out, err := enc.NewDecoder().Bytes(data); err == nil {
-				return string(out), nil
-			}
-		}
-	}
-	if utf8.Valid(data) {
-		return string(data), nil
-	}
-	out, err := charmap.Windows1252.NewDecoder().Bytes(data)
-	if err != nil {
-		return strings.ToValidUTF8(string(data), "\uFFFD"), nil
-	}
-	return string(out), nil
 }
 
 // looksBinary says whether data, to be read as text, is binary data

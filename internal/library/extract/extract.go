@@ -21,14 +21,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"net/url"
+	"os"
 	"path"
 	"regexp"
 	"runtime"
 	"strings"
-
 
 	"github.com/sponge-library/sponge/internal/base/item"
 )
@@ -54,16 +55,48 @@ var kindByExt = map[string]string{
 	".md": item.KindMarkdown, ".markdown": item.KindMarkdown,
 	".txt": item.KindText, ".text": item.KindText,
 	".html": item.KindHTML, ".htm": item.KindHTML,
-	".pdf": item.KindPDF,
-	".vtt": item.KindVTT,
-	".srt": item.KindSRT,
+	".pdf":   item.KindPDF,
+	".vtt":   item.KindVTT,
+	".srt":   item.KindSRT,
+	".log":   item.KindText,
+	".xhtml": item.KindHTML,
+	".epub":  item.KindEPUB,
+	".docx":  item.KindDOCX,
+	".odt":   item.KindODT,
+	".rst":   item.KindRST, ".rest": item.KindRST,
+	".org": item.KindOrg,
 }
 
-// Supported reports whether a file name has a format sponge reads (by
-// extension: .md .markdown .txt .text .html .htm .pdf .vtt .srt).
+// Supported reports whether a file name has a format sponge reads by its
+// extension (.md .txt .log .html .pdf .vtt .srt .epub .docx .odt .rst .org,
+// a manual page's section such as .1 or .3p, and any of them gzipped). A
+// file with another extension may still be text: see Sniff.
 func Supported(name string) bool {
+	name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".GZ")
 	_, ok := kindByExt[ext(name)]
-	return ok
+	return ok || manPageExtRE.MatchString(ext(name))
+}
+
+// SniffFile says whether a file whose extension sponge does not know
+// holds text, from its first 8 KiB: a folder's text files are saved
+// whatever they are called. why says what the file is when it is not.
+func SniffFile(path string) (text bool, why string) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, "cannot be read (" + errors.Unwrap(err).Error() + ")"
+	}
+	defer f.Close()
+	head := make([]byte, 8<<10)
+	n, _ := io.ReadFull(f, head)
+	switch k := sniff(head[:n]); {
+	case n == 0:
+		return false, "empty"
+	case k == "" && bytes.HasPrefix(head, []byte("PK\x03\x04")):
+		return false, "an archive, not a format sponge reads"
+	case k == "":
+		return false, "not text (binary data), and not a format sponge reads"
+	}
+	return true, ""
 }
 
 // ext is the lower-case extension of a file name or of a URL's path.
@@ -90,6 +123,13 @@ func unescapePath(s string) string {
 // people: "unsupported format .docx", "no readable text (…)" (ErrNoText), "corrupt PDF: …",
 // "encrypted PDF: sponge cannot read it".
 func Bytes(data []byte, name, contentType string) (doc *Document, err error) {
+	if isGzip(data) {
+		// A gzipped file is what it holds: ls.1.gz is a manual page.
+		name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".GZ")
+		if data, err = gunzip(data); err != nil {
+			return nil, err
+		}
+	}
 	kind, err := kindOf(data, name, contentType)
 	if err != nil {
 		return nil, err
@@ -110,12 +150,25 @@ func Read(data []byte, name, kind, contentType string) (doc *Document, err error
 	if contentType != "" {
 		_, params, _ = mime.ParseMediaType(contentType)
 	}
-	if kind != item.KindPDF && looksBinary(data, params["charset"]) {
+	if isGzip(data) {
+		name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".GZ")
+		if data, err = gunzip(data); err != nil {
+			return nil, err
+		}
+	}
+	zipped := kind == item.KindEPUB || kind == item.KindDOCX || kind == item.KindODT
+	if kind != item.KindPDF && !zipped && looksBinary(data, params["charset"]) {
 		return nil, errors.New("not text: it looks like binary data")
 	}
 	switch kind {
 	case item.KindPDF:
 		doc, err = extractPDF(data)
+	case item.KindEPUB:
+		doc, err = extractEPUB(data)
+	case item.KindDOCX:
+		doc, err = extractDOCX(data)
+	case item.KindODT:
+		doc, err = extractODT(data)
 	case item.KindHTML:
 		doc, err = extractHTML(data, contentType)
 	default:
@@ -132,6 +185,12 @@ func Read(data []byte, name, kind, contentType string) (doc *Document, err error
 			doc, err = extractTranscript(text, true)
 		case item.KindSRT:
 			doc, err = extractTranscript(text, false)
+		case item.KindRST:
+			doc = extractRST(text)
+		case item.KindOrg:
+			doc = extractOrg(text)
+		case item.KindMan:
+			doc = extractMan(text)
 		default:
 			return nil, fmt.Errorf("unsupported kind %q", kind)
 		}
@@ -210,11 +269,16 @@ func kindOf(data []byte, name, contentType string) (string, error) {
 	if extOK {
 		return byExt, nil
 	}
-	if e != "" && !strings.ContainsAny(e, " ") && len(e) <= 10 {
-		return "", fmt.Errorf("unsupported format %s", e)
+	if manPageExtRE.MatchString(e) {
+		if k := sniff(data); k == item.KindMan || k == item.KindText {
+			return k, nil
+		}
 	}
 	if k := sniff(data); k != "" {
 		return k, nil
+	}
+	if e != "" && !strings.ContainsAny(e, " ") && len(e) <= 10 {
+		return "", fmt.Errorf("unsupported format %s: the content is not text", e)
 	}
 	return "", errors.New("unsupported format: no file extension, and the content is not text, HTML or PDF")
 }
@@ -236,12 +300,34 @@ func sniff(data []byte) string {
 	case srtStartRE.Match(head):
 		return item.KindSRT
 	}
+	if bytes.HasPrefix(head, []byte("PK\x03\x04")) {
+		return zipKind(data)
+	}
 	ct := http.DetectContentType(data)
 	switch {
 	case strings.HasPrefix(ct, "text/html"):
 		return item.KindHTML
-	case strings.HasPrefix(ct, "text/plain"):
-		return item.KindText
+	case looksBinary(head, ""):
+		return ""
+	case looksTroff(string(head)):
+		return item.KindMan
+	}
+	return item.KindText
+}
+
+// zipKind tells an EPUB, a DOCX and an ODT apart by what they hold.
+func zipKind(data []byte) string {
+	c, err := openContainer(data, "zip")
+	if err != nil {
+		return ""
+	}
+	switch {
+	case c.has("word/document.xml"):
+		return item.KindDOCX
+	case c.has("META-INF/container.xml"):
+		return item.KindEPUB
+	case c.has("content.xml"):
+		return item.KindODT
 	}
 	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -375,3 +376,33 @@ func TestTextByContent(t *testing.T) {
 		t.Error("a binary .3 was read")
 	}
 }
+
+// A container is read within its budget, whatever its entries declare:
+// what it unpacks to in all, and how many entries it holds.
+func TestZipBudgets(t *testing.T) {
+	defer func(n int64) { maxUnzipped = n }(maxUnzipped)
+	maxUnzipped = 4 << 10
+	big := "<html><body><p>" + strings.Repeat("tea ", 4<<10) + "</p></body></html>"
+	epub := zipOf(t, "META-INF/container.xml", `<container><rootfiles><rootfile full-path="c.opf"/></rootfiles></container>`,
+		"c.opf", `<package><manifest><item id="a" href="a.xhtml"/></manifest><spine><itemref idref="a"/></spine></package>`,
+		"a.xhtml", big)
+	if _, err := Bytes(epub, "bomb.epub", ""); err == nil || err.Error() != "cannot read this EPUB: it unpacks to more than the limit of 4 KiB" {
+		t.Errorf("epub: %v", err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(strings.Repeat("tea\n", 4<<10)))
+	zw.Close()
+	if _, err := Bytes(gz.Bytes(), "notes.txt.gz", ""); err == nil || !strings.Contains(err.Error(), "unpacks to more than the limit") {
+		t.Errorf("gzip: %v", err)
+	}
+	maxUnzipped = MaxBytes
+	files := make([]string, 0, 2*(maxZipEntries+1))
+	for i := 0; i <= maxZipEntries; i++ {
+		files = append(files, "f"+strconv.Itoa(i), "")
+	}
+	if _, err := Bytes(zipOf(t, files...), "many.odt", ""); err == nil || !strings.Contains(err.Error(), "more than the limit of 10000") {
+		t.Errorf("entries: %v", err)
+	}
+}
+

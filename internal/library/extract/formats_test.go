@@ -405,4 +405,3 @@ func TestZipBudgets(t *testing.T) {
 		t.Errorf("entries: %v", err)
 	}
 }
-

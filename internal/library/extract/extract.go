@@ -309,7 +309,7 @@ func sniff(data []byte) string {
 		return item.KindHTML
 	case looksBinary(head, ""):
 		return ""
-	case looksTroff(string(head)):
+	case looksTroff(string(data[:min(len(data), 16<<10)])):
 		return item.KindMan
 	}
 	return item.KindText

@@ -329,7 +329,9 @@ func TestMan(t *testing.T) {
 	zw := gzip.NewWriter(&gz)
 	zw.Write([]byte(testMan))
 	zw.Close()
-	for name, data := range map[string][]byte{"steep.1": []byte(testMan), "steep.1.gz": gz.Bytes(), "steep.man": []byte(testMan)} {
+	// Pod::Man writes a long preamble of definitions before .TH.
+	podMan := strings.Repeat(".\\\" Standard preamble, set up some character translations.\n", 60) + ".de Sp\n.if t .sp .5v\n..\n.if n \\{\\\n\\{\\\n.\\}\n" + testMan
+	for name, data := range map[string][]byte{"steep.1": []byte(testMan), "steep.1.gz": gz.Bytes(), "steep.man": []byte(testMan), "steep.1ssl": []byte(podMan)} {
 		d := mustExtract(t, data, name)
 		if d.Kind != "man" || d.Title != "STEEP(1)" {
 			t.Errorf("%s: kind %q, title %q", name, d.Kind, d.Title)

@@ -16,16 +16,14 @@ import (
 // optional suffix (.1, .3p, .3pm, .8x), or .man.
 var manPageExtRE = regexp.MustCompile(`^\.([1-9][a-z]{0,3}|n|man|mdoc)$`)
 
-// looksTroff says whether text is troff source: among its first lines,
-// requests (lines starting with "." or "'") including a title or heading.
+// looksTroff says whether text is troff source: a title or heading
+// request (.TH, .Dt, .SH, .Sh) at a line start within its first 16 KiB
+// (Pod::Man puts a long preamble of definitions before its .TH).
 func looksTroff(text string) bool {
-	n := 0
-	for _, l := range splitLines(text[:min(len(text), 8192)]) {
-		if strings.HasPrefix(l, ".TH ") || strings.HasPrefix(l, ".Dt ") || strings.HasPrefix(l, ".SH") || strings.HasPrefix(l, ".Sh ") {
+	text = text[:min(len(text), 16<<10)]
+	for _, r := range []string{".TH ", ".Dt ", ".SH", ".Sh "} {
+		if strings.HasPrefix(text, r) || strings.Contains(text, "\n"+r) {
 			return true
-		}
-		if n++; n > 200 {
-			break
 		}
 	}
 	return false
@@ -232,7 +230,7 @@ var troffChars = map[string]string{
 }
 
 // troffStrings are the predefined strings of \*(xx and \*[xx].
-var troffStrings = map[string]string{"R": "®", "Tm": "™", "lq": "“", "rq": "”", "C+": "C++", "Ba": "|", "q": `"`, "Lq": "“", "Rq": "”"}
+var troffStrings = map[string]string{`L"`: "“", `R"`: "”", "--": "—", "PI": "π", "R": "®", "Tm": "™", "lq": "“", "rq": "”", "C+": "C++", "Ba": "|", "q": `"`, "Lq": "“", "Rq": "”"}
 
 // troffText turns a line of troff text into plain text.
 func troffText(s string) string {
@@ -267,10 +265,13 @@ func troffText(s string) string {
 	}
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c != '\\' || i+1 >= len(s) {
+		if c != '\\' {
 			b.WriteByte(c)
 			i++
 			continue
+		}
+		if i+1 >= len(s) {
+			break // a backslash ending a line joins it to the next
 		}
 		e := s[i+1]
 		i += 2

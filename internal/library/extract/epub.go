@@ -41,8 +41,10 @@ type epubPackage struct {
 }
 
 type ncxPoint struct {
-	Label  string     `xml:"navLabel>text"`
-	Src    string     `xml:"content>src,attr"`
+	Label   string `xml:"navLabel>text"`
+	Content struct {
+		Src string `xml:"src,attr"`
+	} `xml:"content"`
 	Points []ncxPoint `xml:"navPoint"`
 }
 
@@ -115,7 +117,7 @@ func extractEPUB(data []byte) (*Document, error) {
 				var walk func([]ncxPoint)
 				walk = func(ps []ncxPoint) {
 					for _, p := range ps {
-						f := resolve(path.Dir(ncxPath), p.Src)
+						f := resolve(path.Dir(ncxPath), p.Content.Src)
 						if _, ok := chapters[f]; !ok && cleanText(p.Label) != "" {
 							chapters[f] = cleanText(p.Label)
 						}

@@ -99,6 +99,18 @@ func TestEPUB(t *testing.T) {
 	}
 }
 
+// An EPUB 2 book names its chapters in toc.ncx.
+func TestEPUB2(t *testing.T) {
+	data := zipOf(t, "META-INF/container.xml", `<container><rootfiles><rootfile full-path="book.opf"/></rootfiles></container>`,
+		"book.opf", `<package><metadata><title>Old Book</title></metadata><manifest><item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/><item id="a" href="a.html"/></manifest><spine toc="ncx"><itemref idref="a"/></spine></package>`,
+		"toc.ncx", `<ncx><navMap><navPoint><navLabel><text>Chapter One</text></navLabel><content src="a.html#top"/></navPoint></navMap></ncx>`,
+		"a.html", `<html><body><p>It was a dark and stormy night.</p></body></html>`)
+	d := mustExtract(t, data, "old.epub")
+	if diff := cmp.Diff([]string{"Chapter One: It was a dark and stormy night."}, provenance(d)); diff != "" || d.Title != "Old Book" {
+		t.Errorf("title %q, paragraphs (-want +got):\n%s", d.Title, diff)
+	}
+}
+
 func TestEPUBWithoutExtension(t *testing.T) {
 	d := mustExtract(t, testEPUB(t), "download")
 	if d.Kind != "epub" {

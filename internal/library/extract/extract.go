@@ -1,6 +1,8 @@
 // Package extract gets readable paragraphs, and where each came from, out
-// of the documents sponge saves: Markdown and plain text, HTML pages, PDFs,
-// and WebVTT and SubRip transcripts. It also fetches http(s) URLs.
+// of the documents sponge saves: Markdown and plain text (any text file),
+// HTML pages, PDFs, WebVTT and SubRip transcripts, EPUB books, DOCX and ODT
+// documents, reStructuredText, Org and manual pages. It also fetches
+// http(s) URLs.
 //
 // Every paragraph's Text is clean: valid UTF-8, white space collapsed to
 // single spaces, never empty, and at most about 2,000 characters (longer
@@ -10,6 +12,9 @@
 //     became the document's title when there are headings below it.
 //   - PDF: Page (1-based), Pages for a paragraph running across a page
 //     break, and Heading, the nearest heading found by font size or weight.
+//   - EPUB: as HTML, the path starting with the chapter's name from the
+//     book's table of contents. DOCX, ODT, reStructuredText, Org and man
+//     pages: the heading path, as for Markdown.
 //   - WebVTT and SubRip: StartMs of the first cue, every cue's start in
 //     Cues, and Heading, the speaker (from <v Name> or a "NAME:" prefix,
 //     which is removed from the text so quotes read as spoken).
@@ -37,7 +42,7 @@ import (
 // Document is what an extractor gets out of a source.
 type Document struct {
 	Title      string
-	Kind       string           // item.KindMarkdown, KindText, KindHTML, KindPDF, KindVTT, KindSRT
+	Kind       string           // item.KindMarkdown, KindText, KindHTML, KindPDF, KindVTT, KindSRT, KindEPUB, …
 	Paragraphs []item.Paragraph // Text, Heading, Page (1-based, PDFs), StartMs + Cues (transcripts), Pages (page starts inside a paragraph)
 }
 

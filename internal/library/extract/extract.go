@@ -254,6 +254,18 @@ func kindOf(data []byte, name, contentType string) (string, error) {
 			return item.KindSRT, nil
 		case "text/markdown", "text/x-markdown":
 			return item.KindMarkdown, nil
+		case "application/epub+zip":
+			return item.KindEPUB, nil
+		case "application/vnd.openxmlformats-officedocument.wordprocessingml.document":
+			return item.KindDOCX, nil
+		case "application/vnd.oasis.opendocument.text":
+			return item.KindODT, nil
+		case "text/x-rst", "text/prs.fallenstein.rst":
+			return item.KindRST, nil
+		case "text/org", "text/x-org":
+			return item.KindOrg, nil
+		case "text/troff", "application/x-troff-man":
+			return item.KindMan, nil
 		case "text/plain":
 			// Servers send text/plain for Markdown and transcripts too.
 			if extOK && byExt != item.KindHTML && byExt != item.KindPDF {

@@ -230,6 +230,8 @@ func TestBytesDispatch(t *testing.T) {
 		{"WEBVTT\n\n00:01.000 --> 00:02.000\nhi there\n", "noext", "", item.KindVTT, ""},
 		{"1\n00:00:01,000 --> 00:00:02,000\nhi there\n", "subs", "", item.KindSRT, ""},
 		{"just words in a file", "README", "", item.KindText, ""},
+		{".TH X 1\n.SH NAME\nx \\- y\n", "https://example.org/man?page=x", "text/troff", item.KindMan, ""},
+		{"Title\n=====\n\nText.\n", "https://example.org/doc", "text/x-rst", item.KindRST, ""},
 		{"x", "report.docx", "", "", "corrupt DOCX: not a zip file (zip: not a valid zip file)"},
 		{"\x00\x01\x02\x00\x00\x00binary", "a.dat", "", "", "unsupported format .dat: the content is not text"},
 		{"x", "https://example.org/a.png", "image/png", "", "unsupported content type image/png"},

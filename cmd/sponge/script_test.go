@@ -1,6 +1,9 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"os"
 	"os/exec"
@@ -63,6 +66,8 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"status": cmdStatus,
 			"setid":  cmdSetID,
+			"zip":    cmdZip,
+			"gzip":   cmdGzip,
 		},
 	})
 }
@@ -109,4 +114,35 @@ func cmdSetID(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}
 	ts.Fatalf("no item titled %q...", prefix)
+}
+
+// cmdZip writes a zip of files of the script, stored under their names
+// (EPUB, DOCX and ODT are zips): zip OUT FILE...
+func cmdZip(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: zip OUT FILE...")
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, name := range args[1:] {
+		w, err := zw.Create(name)
+		ts.Check(err)
+		_, err = w.Write([]byte(ts.ReadFile(name)))
+		ts.Check(err)
+	}
+	ts.Check(zw.Close())
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), buf.Bytes(), 0o644))
+}
+
+// cmdGzip writes FILE.gz: gzip FILE
+func cmdGzip(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: gzip FILE")
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	_, err := zw.Write([]byte(ts.ReadFile(args[0])))
+	ts.Check(err)
+	ts.Check(zw.Close())
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]+".gz"), buf.Bytes(), 0o644))
 }

@@ -213,7 +213,7 @@ func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Pa
 		perItem[c.hit]++
 		it := items[c.hit]
 		out = append(out, &jsonl.Passage{
-			Number: len(out) + 1, ItemID: it.ID, Title: it.Title, Heading: c.p.Heading,
+			Number: len(out) + 1, ItemID: it.ID, Title: item.Label(it.Title, it.Source), Heading: c.p.Heading,
 			Page: c.p.Page, StartMs: c.p.StartMs, Paragraph: c.para, Text: text,
 			Score: math.Round(c.score*10000) / 10000,
 		})

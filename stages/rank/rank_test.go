@@ -178,3 +178,28 @@ func TestCountTermsWithoutSpaces(t *testing.T) {
 		t.Errorf("countTerms = %v, %d words; want %v, %d", got, n, want, len(index.Terms(text)))
 	}
 }
+
+// A passage of an item with a generic title names its file too, so that an
+// answer's source line says which "Introduction" it quotes.
+func TestGenericTitlePassage(t *testing.T) {
+	dir := t.TempDir()
+	w, err := ingest.OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("intro")
+	it := &item.Item{ID: library.ItemID(src), Title: "Introduction", Source: "/papers/kettle-safety.pdf", Kind: item.KindText,
+		Paragraphs: []item.Paragraph{{Text: "The kettle boils water for tea."}}}
+	if err := w.Add(it, src); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	lib, _ := library.Open(dir)
+	ps, err := Rank(lib, "kettle water", []*jsonl.Hit{{ItemID: it.ID, Title: it.Title, Score: 1, Rank: 1}})
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("%v, %d passages", err, len(ps))
+	}
+	if ps[0].Title != "Introduction (kettle-safety.pdf)" {
+		t.Errorf("passage title %q", ps[0].Title)
+	}
+}

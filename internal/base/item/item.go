@@ -15,6 +15,12 @@ const (
 	KindPDF      = "pdf"
 	KindVTT      = "vtt"
 	KindSRT      = "srt"
+	KindEPUB     = "epub"
+	KindDOCX     = "docx"
+	KindODT      = "odt"
+	KindRST      = "rst"
+	KindOrg      = "org"
+	KindMan      = "man"
 )
 
 // ShortLen is how many hex digits of an id people see.

@@ -119,7 +119,7 @@ func runList(env *Env, opts *listOptions, rest []string) int {
 	}
 	tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
 	for _, m := range metas {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", item.Short(m.ID), m.Kind, clip(m.Title, 60), clip(m.Source, 60), m.Added.Local().Format("2006-01-02 15:04"))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", item.Short(m.ID), m.Kind, clip(item.Label(m.Title, m.Source), 60), clip(m.Source, 60), m.Added.Local().Format("2006-01-02 15:04"))
 	}
 	tw.Flush()
 	if failed > 0 {

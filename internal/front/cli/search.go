@@ -55,7 +55,7 @@ func runSearch(env *Env, opts *searchOptions, rest []string) int {
 		fmt.Fprintln(env.Stdout, "No item matches.")
 	}
 	for _, h := range res.Hits {
-		fmt.Fprintf(env.Stdout, "%2d. %s  %s  (score %.2f, found by %s)\n", h.Rank, item.Short(h.ItemID), oneLine(h.Title), h.Score, strings.Join(h.FoundBy, " and "))
+		fmt.Fprintf(env.Stdout, "%2d. %s  %s  (score %.2f, found by %s)\n", h.Rank, item.Short(h.ItemID), oneLine(item.Label(h.Title, h.Source)), h.Score, strings.Join(h.FoundBy, " and "))
 		if h.Source != "" {
 			fmt.Fprintf(env.Stdout, "    %s\n", oneLine(h.Source))
 		}

@@ -33,7 +33,7 @@ func TestHostileNames(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(docs, name), []byte("# Tea\n\nGreen tea wants \u202e80\u202c degrees.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(docs, "skip\x1b[2J.xyz"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(docs, "skip\x1b[2J.xyz"), []byte("\x00\x01\x02\x03"), 0o644) // binary: skipped
 	file := filepath.Join(docs, name)
 
 	outs := map[string]string{} // what each command printed

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // BenchmarkPDF reads a generated 3-page PDF with the pure-Go reader.
@@ -59,6 +61,75 @@ func BenchmarkVTT(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		if _, err := Bytes(data, "talk.vtt", ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEPUB reads a generated book of 50 chapters, about 100 KB of text.
+func BenchmarkEPUB(b *testing.B) {
+	manifest, spine := "", ""
+	files := []string{"META-INF/container.xml", `<container><rootfiles><rootfile full-path="b.opf"/></rootfiles></container>`}
+	for c := range 50 {
+		var ch strings.Builder
+		fmt.Fprintf(&ch, "<html><body><h1>Chapter %d</h1>", c)
+		for p := range 10 {
+			fmt.Fprintf(&ch, "<p>Paragraph %d of chapter %d: tea leaves unfurl in hot water, and the <em>flavour</em> changes with every minute and every degree. Oolong rewards several short infusions.</p>", p, c)
+		}
+		ch.WriteString("</body></html>")
+		name := fmt.Sprintf("c%d.xhtml", c)
+		files = append(files, name, ch.String())
+		manifest += fmt.Sprintf(`<item id="c%d" href="%s"/>`, c, name)
+		spine += fmt.Sprintf(`<itemref idref="c%d"/>`, c)
+	}
+	files = append(files, "b.opf", `<package><metadata><title>Bench</title></metadata><manifest>`+manifest+`</manifest><spine>`+spine+`</spine></package>`)
+	data := zipOf(b, files...)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Bytes(data, "bench.epub", ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDOCX reads a generated document of 500 paragraphs under 50
+// headings, about 100 KB of text.
+func BenchmarkDOCX(b *testing.B) {
+	var body strings.Builder
+	for h := range 50 {
+		fmt.Fprintf(&body, `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>Section %d</w:t></w:r></w:p>`, h)
+		for p := range 10 {
+			fmt.Fprintf(&body, `<w:p><w:r><w:t>Paragraph %d of section %d: tea leaves unfurl in hot water, and the </w:t></w:r><w:r><w:rPr><w:i/></w:rPr><w:t>flavour</w:t></w:r><w:r><w:t xml:space="preserve"> changes with every minute and every degree.</w:t></w:r></w:p>`, p, h)
+		}
+	}
+	data := zipOf(b, "word/document.xml", `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>`+body.String()+`</w:body></w:document>`)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Bytes(data, "bench.docx", ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLegacyText reads about 1 MB of Windows-1251 text, which the
+// encoding detector reads first, beside BenchmarkUTF8Text, the same text
+// in UTF-8, which it does not.
+func BenchmarkLegacyText(b *testing.B) {
+	text := strings.Repeat("Сегодня очень хорошая погода, и мы пойдём гулять в парк.\n\n", 10000)
+	data, _ := charmap.Windows1251.NewEncoder().Bytes([]byte(text))
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Bytes(data, "bench.txt", ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkUTF8Text(b *testing.B) {
+	data := []byte(strings.Repeat("Сегодня очень хорошая погода, и мы пойдём гулять в парк.\n\n", 10000))
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Bytes(data, "bench.txt", ""); err != nil {
 			b.Fatal(err)
 		}
 	}

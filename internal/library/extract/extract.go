@@ -1,6 +1,8 @@
 // Package extract gets readable paragraphs, and where each came from, out
-// of the documents sponge saves: Markdown and plain text, HTML pages, PDFs,
-// and WebVTT and SubRip transcripts. It also fetches http(s) URLs.
+// of the documents sponge saves: Markdown and plain text (any text file),
+// HTML pages, PDFs, WebVTT and SubRip transcripts, EPUB books, DOCX and ODT
+// documents, reStructuredText, Org and manual pages. It also fetches
+// http(s) URLs.
 //
 // Every paragraph's Text is clean: valid UTF-8, white space collapsed to
 // single spaces, never empty, and at most about 2,000 characters (longer
@@ -10,6 +12,9 @@
 //     became the document's title when there are headings below it.
 //   - PDF: Page (1-based), Pages for a paragraph running across a page
 //     break, and Heading, the nearest heading found by font size or weight.
+//   - EPUB: as HTML, the path starting with the chapter's name from the
+//     book's table of contents. DOCX, ODT, reStructuredText, Org and man
+//     pages: the heading path, as for Markdown.
 //   - WebVTT and SubRip: StartMs of the first cue, every cue's start in
 //     Cues, and Heading, the speaker (from <v Name> or a "NAME:" prefix,
 //     which is removed from the text so quotes read as spoken).
@@ -21,18 +26,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"net/url"
+	"os"
 	"path"
 	"regexp"
 	"runtime"
 	"strings"
-	"unicode/utf8"
-
-	"golang.org/x/net/html/charset"
-	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/unicode"
 
 	"github.com/sponge-library/sponge/internal/base/item"
 )
@@ -40,7 +42,7 @@ import (
 // Document is what an extractor gets out of a source.
 type Document struct {
 	Title      string
-	Kind       string           // item.KindMarkdown, KindText, KindHTML, KindPDF, KindVTT, KindSRT
+	Kind       string           // item.KindMarkdown, KindText, KindHTML, KindPDF, KindVTT, KindSRT, KindEPUB, …
 	Paragraphs []item.Paragraph // Text, Heading, Page (1-based, PDFs), StartMs + Cues (transcripts), Pages (page starts inside a paragraph)
 }
 
@@ -58,16 +60,48 @@ var kindByExt = map[string]string{
 	".md": item.KindMarkdown, ".markdown": item.KindMarkdown,
 	".txt": item.KindText, ".text": item.KindText,
 	".html": item.KindHTML, ".htm": item.KindHTML,
-	".pdf": item.KindPDF,
-	".vtt": item.KindVTT,
-	".srt": item.KindSRT,
+	".pdf":   item.KindPDF,
+	".vtt":   item.KindVTT,
+	".srt":   item.KindSRT,
+	".log":   item.KindText,
+	".xhtml": item.KindHTML,
+	".epub":  item.KindEPUB,
+	".docx":  item.KindDOCX,
+	".odt":   item.KindODT,
+	".rst":   item.KindRST, ".rest": item.KindRST,
+	".org": item.KindOrg,
 }
 
-// Supported reports whether a file name has a format sponge reads (by
-// extension: .md .markdown .txt .text .html .htm .pdf .vtt .srt).
+// Supported reports whether a file name has a format sponge reads by its
+// extension (.md .txt .log .html .pdf .vtt .srt .epub .docx .odt .rst .org,
+// a manual page's section such as .1 or .3p, and any of them gzipped). A
+// file with another extension may still be text: see Sniff.
 func Supported(name string) bool {
+	name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".GZ")
 	_, ok := kindByExt[ext(name)]
-	return ok
+	return ok || manPageExtRE.MatchString(ext(name))
+}
+
+// SniffFile says whether a file whose extension sponge does not know
+// holds text, from its first 8 KiB: a folder's text files are saved
+// whatever they are called. why says what the file is when it is not.
+func SniffFile(path string) (text bool, why string) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, "cannot be read (" + errors.Unwrap(err).Error() + ")"
+	}
+	defer f.Close()
+	head := make([]byte, 8<<10)
+	n, _ := io.ReadFull(f, head)
+	switch k := sniff(head[:n]); {
+	case n == 0:
+		return false, "empty"
+	case k == "" && bytes.HasPrefix(head, []byte("PK\x03\x04")):
+		return false, "an archive, not a format sponge reads"
+	case k == "":
+		return false, "not text (binary data), and not a format sponge reads"
+	}
+	return true, ""
 }
 
 // ext is the lower-case extension of a file name or of a URL's path.
@@ -94,6 +128,13 @@ func unescapePath(s string) string {
 // people: "unsupported format .docx", "no readable text (…)" (ErrNoText), "corrupt PDF: …",
 // "encrypted PDF: sponge cannot read it".
 func Bytes(data []byte, name, contentType string) (doc *Document, err error) {
+	if isGzip(data) {
+		// A gzipped file is what it holds: ls.1.gz is a manual page.
+		name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".GZ")
+		if data, err = gunzip(data); err != nil {
+			return nil, err
+		}
+	}
 	kind, err := kindOf(data, name, contentType)
 	if err != nil {
 		return nil, err
@@ -114,12 +155,25 @@ func Read(data []byte, name, kind, contentType string) (doc *Document, err error
 	if contentType != "" {
 		_, params, _ = mime.ParseMediaType(contentType)
 	}
-	if kind != item.KindPDF && looksBinary(data, params["charset"]) {
+	if isGzip(data) {
+		name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".GZ")
+		if data, err = gunzip(data); err != nil {
+			return nil, err
+		}
+	}
+	zipped := kind == item.KindEPUB || kind == item.KindDOCX || kind == item.KindODT
+	if kind != item.KindPDF && !zipped && looksBinary(data, params["charset"]) {
 		return nil, errors.New("not text: it looks like binary data")
 	}
 	switch kind {
 	case item.KindPDF:
 		doc, err = extractPDF(data)
+	case item.KindEPUB:
+		doc, err = extractEPUB(data)
+	case item.KindDOCX:
+		doc, err = extractDOCX(data)
+	case item.KindODT:
+		doc, err = extractODT(data)
 	case item.KindHTML:
 		doc, err = extractHTML(data, contentType)
 	default:
@@ -136,6 +190,12 @@ func Read(data []byte, name, kind, contentType string) (doc *Document, err error
 			doc, err = extractTranscript(text, true)
 		case item.KindSRT:
 			doc, err = extractTranscript(text, false)
+		case item.KindRST:
+			doc = extractRST(text)
+		case item.KindOrg:
+			doc = extractOrg(text)
+		case item.KindMan:
+			doc = extractMan(text)
 		default:
 			return nil, fmt.Errorf("unsupported kind %q", kind)
 		}
@@ -194,6 +254,18 @@ func kindOf(data []byte, name, contentType string) (string, error) {
 			return item.KindSRT, nil
 		case "text/markdown", "text/x-markdown":
 			return item.KindMarkdown, nil
+		case "application/epub+zip":
+			return item.KindEPUB, nil
+		case "application/vnd.openxmlformats-officedocument.wordprocessingml.document":
+			return item.KindDOCX, nil
+		case "application/vnd.oasis.opendocument.text":
+			return item.KindODT, nil
+		case "text/x-rst", "text/prs.fallenstein.rst":
+			return item.KindRST, nil
+		case "text/org", "text/x-org":
+			return item.KindOrg, nil
+		case "text/troff", "application/x-troff-man":
+			return item.KindMan, nil
 		case "text/plain":
 			// Servers send text/plain for Markdown and transcripts too.
 			if extOK && byExt != item.KindHTML && byExt != item.KindPDF {
@@ -214,11 +286,16 @@ func kindOf(data []byte, name, contentType string) (string, error) {
 	if extOK {
 		return byExt, nil
 	}
-	if e != "" && !strings.ContainsAny(e, " ") && len(e) <= 10 {
-		return "", fmt.Errorf("unsupported format %s", e)
+	if manPageExtRE.MatchString(e) {
+		if k := sniff(data); k == item.KindMan || k == item.KindText {
+			return k, nil
+		}
 	}
 	if k := sniff(data); k != "" {
 		return k, nil
+	}
+	if e != "" && !strings.ContainsAny(e, " ") && len(e) <= 10 {
+		return "", fmt.Errorf("unsupported format %s: the content is not text", e)
 	}
 	return "", errors.New("unsupported format: no file extension, and the content is not text, HTML or PDF")
 }
@@ -240,46 +317,36 @@ func sniff(data []byte) string {
 	case srtStartRE.Match(head):
 		return item.KindSRT
 	}
+	if bytes.HasPrefix(head, []byte("PK\x03\x04")) {
+		return zipKind(data)
+	}
 	ct := http.DetectContentType(data)
 	switch {
 	case strings.HasPrefix(ct, "text/html"):
 		return item.KindHTML
-	case strings.HasPrefix(ct, "text/plain"):
-		return item.KindText
+	case looksBinary(head, ""):
+		return ""
+	case looksTroff(string(data[:min(len(data), 16<<10)])):
+		return item.KindMan
 	}
-	return ""
+	return item.KindText
 }
 
-// decodeText turns the bytes of a text format into UTF-8: a byte-order
-// mark or the HTTP charset decides; else UTF-8 when the bytes are valid
-// UTF-8, and Windows-1252 (what old subtitle and text files mostly are) when not.
-func decodeText(data []byte, cs string) (string, error) {
-	switch {
-	case bytes.HasPrefix(data, []byte("\xef\xbb\xbf")):
-		return string(data[3:]), nil
-	case bytes.HasPrefix(data, []byte("\xff\xfe")), bytes.HasPrefix(data, []byte("\xfe\xff")):
-		dec := unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder()
-		out, err := dec.Bytes(data)
-		if err != nil {
-			return "", fmt.Errorf("cannot decode UTF-16 text: %v", err)
-		}
-		return string(out), nil
-	}
-	if cs != "" && !strings.EqualFold(cs, "utf-8") && !strings.EqualFold(cs, "utf8") {
-		if enc, _ := charset.Lookup(cs); enc != nil {
-			if out, err := enc.NewDecoder().Bytes(data); err == nil {
-				return string(out), nil
-			}
-		}
-	}
-	if utf8.Valid(data) {
-		return string(data), nil
-	}
-	out, err := charmap.Windows1252.NewDecoder().Bytes(data)
+// zipKind tells an EPUB, a DOCX and an ODT apart by what they hold.
+func zipKind(data []byte) string {
+	c, err := openContainer(data, "zip")
 	if err != nil {
-		return strings.ToValidUTF8(string(data), "\uFFFD"), nil
+		return ""
 	}
-	return string(out), nil
+	switch {
+	case c.has("word/document.xml"):
+		return item.KindDOCX
+	case c.has("META-INF/container.xml"):
+		return item.KindEPUB
+	case c.has("content.xml"):
+		return item.KindODT
+	}
+	return ""
 }
 
 // looksBinary says whether data, to be read as text, is binary data

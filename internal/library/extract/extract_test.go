@@ -230,7 +230,10 @@ func TestBytesDispatch(t *testing.T) {
 		{"WEBVTT\n\n00:01.000 --> 00:02.000\nhi there\n", "noext", "", item.KindVTT, ""},
 		{"1\n00:00:01,000 --> 00:00:02,000\nhi there\n", "subs", "", item.KindSRT, ""},
 		{"just words in a file", "README", "", item.KindText, ""},
-		{"x", "report.docx", "", "", "unsupported format .docx"},
+		{".TH X 1\n.SH NAME\nx \\- y\n", "https://example.org/man?page=x", "text/troff", item.KindMan, ""},
+		{"Title\n=====\n\nText.\n", "https://example.org/doc", "text/x-rst", item.KindRST, ""},
+		{"x", "report.docx", "", "", "corrupt DOCX: not a zip file (zip: not a valid zip file)"},
+		{"\x00\x01\x02\x00\x00\x00binary", "a.dat", "", "", "unsupported format .dat: the content is not text"},
 		{"x", "https://example.org/a.png", "image/png", "", "unsupported content type image/png"},
 		{"", "empty.md", "", "", "no readable text (the file is empty)"},
 		{"   \n\n\t\n", "blank.txt", "", "", "no readable text (the file holds only spaces and blank lines)"},
@@ -275,7 +278,9 @@ func TestSupported(t *testing.T) {
 	for name, want := range map[string]bool{
 		"a.md": true, "a.MARKDOWN": true, "a.txt": true, "a.text": true, "a.html": true, "a.HTM": true,
 		"a.pdf": true, "a.vtt": true, "a.srt": true, "dir.d/a.Pdf": true,
-		"a.docx": false, "a": false, "a.md.bak": false, ".md": true, "a.epub": false,
+		"a": false, "a.md.bak": false, ".md": true, "a.gz": false, "a.png": false,
+		"a.docx": true, "a.epub": true, "a.odt": true, "a.rst": true, "a.org": true, "a.log": true,
+		"ls.1": true, "ls.1.gz": true, "perl.3pm": true, "notes.txt.gz": true,
 	} {
 		if got := Supported(name); got != want {
 			t.Errorf("Supported(%q) = %v", name, got)

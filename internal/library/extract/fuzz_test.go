@@ -104,3 +104,41 @@ func FuzzPDF(f *testing.F) {
 		checkDoc(t, d)
 	})
 }
+
+func FuzzEPUB(f *testing.F) {
+	f.Add(testEPUB(f))
+	f.Add(zipOf(f, "META-INF/container.xml", `<container><rootfiles><rootfile full-path="x.opf"/></rootfiles></container>`,
+		"x.opf", `<package><spine toc="n"><itemref idref="a"/></spine><manifest><item id="a" href="a.html"/><item id="n" href="t.ncx"/></manifest></package>`,
+		"a.html", "<h2>x</h2><p>y", "t.ncx", `<ncx><navMap><navPoint><navLabel><text>C</text></navLabel><content src="a.html#p"/></navPoint></navMap></ncx>`))
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzExtract(t, data, "f.epub") })
+}
+
+func FuzzDOCX(f *testing.F) {
+	f.Add(testDOCX(f))
+	f.Add(zipOf(f, "word/document.xml", `<w:document><w:body><w:tbl><w:tr><w:tc><w:tbl><w:tr><w:tc><w:p><w:r><w:t>in</w:t></w:r></w:p></w:tc></w:tr></w:tbl></w:tc></w:tr></w:tbl></w:body></w:document>`))
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzExtract(t, data, "f.docx") })
+}
+
+func FuzzODT(f *testing.F) {
+	f.Add(testODT(f))
+	f.Add(zipOf(f, "content.xml", `<office:text><text:h text:outline-level="99">h</text:h><text:p>a<text:s text:c="99999"/>b</text:p></office:text>`))
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzExtract(t, data, "f.odt") })
+}
+
+func FuzzRST(f *testing.F) {
+	f.Add(testRST)
+	f.Add("===\nx\n===\n\n..\n\n.. a::\n   b\n:f:\n| a | b |\n+---+\n`x <y>`__ **z** [#]_\n")
+	f.Fuzz(func(t *testing.T, s string) { fuzzExtract(t, []byte(s), "f.rst") })
+}
+
+func FuzzOrg(f *testing.F) {
+	f.Add(testOrg)
+	f.Add("* \n** TODO [#A] :a:\n:END:\n:X:\n#+TITLE:\n|-\n[[a][b]] */x/* =y=\n")
+	f.Fuzz(func(t *testing.T, s string) { fuzzExtract(t, []byte(s), "f.org") })
+}
+
+func FuzzMan(f *testing.F) {
+	f.Add(testMan)
+	f.Add(".TH\n.SH\n\n.de x\n..\n.TS\n.TE\n\\(\\[\\*[x\\s+\\h'\\fB\\u\\[u1F600]\\[uFFFFFFFF] .BR \"a\"\"b\" \"c\n.It Fl\n.Xr a\n")
+	f.Fuzz(func(t *testing.T, s string) { fuzzExtract(t, []byte(s), "f.1") })
+}

@@ -1,8 +1,6 @@
 package extract
 
 import (
-	"bytes"
-	"io"
 	"regexp"
 	"strings"
 	"unicode"
@@ -10,7 +8,6 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
-	"golang.org/x/net/html/charset"
 )
 
 // HTML is read readability-style: navigation, page header and footer,
@@ -105,11 +102,11 @@ func hasAttr(n *html.Node, key string) bool {
 }
 
 func extractHTML(data []byte, contentType string) (*Document, error) {
-	var r io.Reader = bytes.NewReader(data)
-	if cr, err := charset.NewReader(bytes.NewReader(data), contentType); err == nil {
-		r = cr
+	text, err := decodeMarkup(data, contentType)
+	if err != nil {
+		return nil, err
 	}
-	root, err := html.Parse(r)
+	root, err := html.Parse(strings.NewReader(text))
 	if err != nil {
 		return nil, err
 	}

@@ -45,7 +45,10 @@ var (
 // headings keeps the path of headings above the current line.
 type headings struct {
 	title string
-	stack []headingEntry
+	// chapter starts the path: an EPUB chapter's name, which the
+	// chapter's own first heading often repeats.
+	chapter string
+	stack   []headingEntry
 }
 
 type headingEntry struct {
@@ -67,9 +70,12 @@ func (h *headings) path() string {
 	if len(s) > 1 && s[0].text == h.title {
 		s = s[1:]
 	}
-	parts := make([]string, 0, len(s))
+	parts := make([]string, 0, len(s)+1)
+	if h.chapter != "" {
+		parts = append(parts, h.chapter)
+	}
 	for _, e := range s {
-		if e.text != "" {
+		if e.text != "" && e.text != h.chapter {
 			parts = append(parts, e.text)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library/extract/pdf"
 )
 
@@ -199,14 +200,8 @@ func infoTitle(d *pdf.Doc) (title string) {
 func usableTitle(t string) string {
 	t = cleanText(t)
 	l := strings.ToLower(t)
-	if !strings.ContainsFunc(t, unicode.IsLetter) || len([]rune(t)) > 300 || l == "untitled" ||
-		strings.HasPrefix(l, "microsoft word") {
+	if len([]rune(t)) > 300 || item.GenericTitle(l) {
 		return ""
-	}
-	for _, e := range []string{".doc", ".docx", ".dvi", ".tex", ".pdf", ".odt", ".ps", ".rtf", ".indd", ".qxd"} {
-		if strings.HasSuffix(l, e) {
-			return ""
-		}
 	}
 	return t
 }

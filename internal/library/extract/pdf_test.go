@@ -248,3 +248,35 @@ func TestCleanASCIIShortcut(t *testing.T) {
 		}
 	}
 }
+
+// The title on the first page is the title even when later pages repeat
+// it small as their running head (the shared-mime-info spec); and a line
+// on every page at one size is never the title, however large.
+func TestPDFTitleNotRunningHead(t *testing.T) {
+	body := func(n int) []testLine {
+		return []testLine{{11, false, 200, "Body text of page " + string(rune('0'+n)) + " that says something."}, {11, false, 215, "More of it on the next line."}}
+	}
+	pages := [][]testLine{
+		append([]testLine{{25, true, 60, "Shared Tea Database"}, {17, true, 90, "The Tea Group (tea.example.org)"}}, body(1)...),
+		append([]testLine{{10, false, 40, "Shared Tea Database"}}, body(2)...),
+		append([]testLine{{10, false, 40, "Shared Tea Database"}}, body(3)...),
+	}
+	d := mustExtract(t, writePDF(t, pages, nil), "spec.pdf")
+	if d.Title != "Shared Tea Database" {
+		t.Errorf("title %q", d.Title)
+	}
+	for _, p := range d.Paragraphs {
+		if strings.Contains(p.Text, "Shared Tea") {
+			t.Errorf("the running head is in a paragraph: %q", p.Text)
+		}
+	}
+	// A banner repeated large on every page is a running head.
+	for i := range pages {
+		pages[i][0] = testLine{25, true, 40, "ACME CONFIDENTIAL"}
+	}
+	pages[0] = append(pages[0], testLine{17, true, 120, "Quarterly tea report"})
+	d = mustExtract(t, writePDF(t, pages, nil), "report.pdf")
+	if d.Title != "Quarterly tea report" && d.Title != "The Tea Group (tea.example.org)" || strings.Contains(d.Title, "ACME") {
+		t.Errorf("title %q", d.Title)
+	}
+}

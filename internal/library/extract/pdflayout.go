@@ -139,12 +139,16 @@ func dropRunningLines(pages [][]pdfLine) {
 	}
 	count := map[string]int{}
 	keys := make([][4]string, len(pages)) // of each page's edge lines
+	later := map[string]float64{}         // the largest size of each edge line past the first page
 	for p, ls := range pages {
 		seen := map[string]bool{}
 		for i, l := range ls {
 			if edge(ls, i) {
 				k := key(l)
 				keys[p][slot(ls, i)] = k
+				if p > 0 {
+					later[k] = max(later[k], l.size)
+				}
 				if !seen[k] {
 					seen[k] = true
 					count[k]++
@@ -160,7 +164,15 @@ func dropRunningLines(pages [][]pdfLine) {
 		kept := ls[:0:0]
 		for i, l := range ls {
 			t := strings.TrimSpace(l.text)
-			if edge(ls, i) && (pageNumberRE.MatchString(t) || len(pages) >= 2 && count[keys[p][slot(ls, i)]] >= minRepeat && utf8.RuneCountInString(t) <= 100) {
+			if !edge(ls, i) {
+				kept = append(kept, l)
+				continue
+			}
+			k := keys[p][slot(ls, i)]
+			// The title on the first page, which later pages repeat small
+			// as their running head, is the title, not a running head.
+			title := p == 0 && later[k] > 0 && l.size >= 1.3*later[k]
+			if !title && (pageNumberRE.MatchString(t) || len(pages) >= 2 && count[k] >= minRepeat && utf8.RuneCountInString(t) <= 100) {
 				continue
 			}
 			kept = append(kept, l)

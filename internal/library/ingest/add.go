@@ -123,7 +123,11 @@ func Expand(arg string) (ins []Input, skipped []Skipped, errs []error) {
 		case extract.Supported(d.Name()):
 			ins = append(ins, Input{Name: p, Path: p})
 		default:
-			skipped = append(skipped, Skipped{p, "not a format sponge reads"})
+			if ok, why := extract.SniffFile(p); ok {
+				ins = append(ins, Input{Name: p, Path: p})
+			} else {
+				skipped = append(skipped, Skipped{p, why})
+			}
 		}
 		return nil
 	})

@@ -1,0 +1,343 @@
+package extract
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/sponge-library/sponge/internal/base/item"
+)
+
+// DOCX (Office Open XML) and ODT (OpenDocument) are zips of XML. Both are
+// read with encoding/xml as a stream of tokens: headings (by style or
+// outline level) make the heading path, each paragraph and list item is a
+// paragraph, and each table row is one, its cells joined with " | " as in
+// Markdown and HTML. Text that is not in the flow (footnotes, comments,
+// deleted revisions, text boxes) is left out.
+
+// officeWriter gathers an office document's paragraphs.
+type officeWriter struct {
+	b     builder
+	h     headings
+	buf   strings.Builder
+	cells []string // the cells of the table row being read
+	table int      // how deep in tables the reader is
+}
+
+// para ends a paragraph: in a table it joins the current cell; a heading
+// (level > 0) goes on the heading path.
+func (w *officeWriter) para(level int) {
+	text := cleanText(w.buf.String())
+	w.buf.Reset()
+	switch {
+	case text == "":
+	case w.table > 0:
+		if n := len(w.cells); n > 0 {
+			w.cells[n-1] = strings.TrimSpace(w.cells[n-1] + " " + text)
+		}
+	case level > 0:
+		w.h.push(level, text)
+	default:
+		w.b.add(item.Paragraph{Text: text, Heading: w.h.path()})
+	}
+}
+
+func (w *officeWriter) rowStart() {
+	if w.table == 1 {
+		w.cells = w.cells[:0]
+	}
+}
+
+func (w *officeWriter) cellStart() {
+	if w.table == 1 {
+		w.cells = append(w.cells, "")
+	}
+}
+
+func (w *officeWriter) rowEnd() {
+	if w.table != 1 {
+		return
+	}
+	var cells []string
+	for _, c := range w.cells {
+		if c != "" {
+			cells = append(cells, c)
+		}
+	}
+	w.b.addText(strings.Join(cells, " | "), w.h.path())
+}
+
+// attrVal is the value of the attribute with that local name.
+func attrVal(e xml.StartElement, local string) string {
+	for _, a := range e.Attr {
+		if a.Name.Local == local {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// xmlTokens reads an XML part token by token, leniently (office files
+// written by small tools are not always well-formed).
+func xmlTokens(data []byte) *xml.Decoder {
+	d := xml.NewDecoder(strings.NewReader(string(data)))
+	d.Strict = false
+	d.Entity = xml.HTMLEntity
+	return d
+}
+
+type coreProps struct {
+	Title   string `xml:"title"`
+	Creator string `xml:"creator"`
+}
+
+var headingStyleRE = regexp.MustCompile(`(?i)^heading ?([1-9])$`)
+
+// docxStyles maps a DOCX paragraph style id to its heading level, by its
+// outline level or by its name ("heading 2"), which stays English when
+// the id is translated ("berschrift2"); titleStyles are the Title styles.
+func docxStyles(data []byte) (levels map[string]int, titleStyles map[string]bool) {
+	levels, titleStyles = map[string]int{}, map[string]bool{"Title": true}
+	d := xmlTokens(data)
+	id := ""
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return
+		}
+		e, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		switch e.Name.Local {
+		case "style":
+			id = attrVal(e, "styleId")
+		case "name":
+			v := attrVal(e, "val")
+			if m := headingStyleRE.FindStringSubmatch(v); m != nil && id != "" {
+				levels[id] = int(m[1][0] - '0')
+			} else if strings.EqualFold(v, "title") && id != "" {
+				titleStyles[id] = true
+			}
+		case "outlineLvl":
+			if n, err := strconv.Atoi(attrVal(e, "val")); err == nil && n < 9 && id != "" {
+				levels[id] = n + 1
+			}
+		}
+	}
+}
+
+func extractDOCX(data []byte) (*Document, error) {
+	c, err := openContainer(data, "DOCX")
+	if err != nil {
+		return nil, err
+	}
+	body, err := c.read("word/document.xml")
+	if err != nil {
+		return nil, err
+	}
+	levels, titleStyles := map[string]int{}, map[string]bool{"Title": true}
+	if c.has("word/styles.xml") {
+		if raw, err := c.read("word/styles.xml"); err == nil {
+			levels, titleStyles = docxStyles(raw)
+		}
+	}
+	for i := 1; i <= 9; i++ {
+		if _, ok := levels["Heading"+strconv.Itoa(i)]; !ok {
+			levels["Heading"+strconv.Itoa(i)] = i
+		}
+	}
+	var meta coreProps
+	if c.has("docProps/core.xml") {
+		if raw, err := c.read("docProps/core.xml"); err == nil {
+			_ = xmlUnmarshal(raw, &meta)
+		}
+	}
+	w := &officeWriter{}
+	title := usableTitle(meta.Title)
+	w.h.title = title
+	d := xmlTokens(body)
+	level, isTitle := 0, false
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("corrupt DOCX: word/document.xml: %v", err)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			switch e.Name.Local {
+			case "p":
+				w.buf.Reset()
+				level, isTitle = 0, false
+			case "pStyle":
+				level = levels[attrVal(e, "val")]
+				isTitle = titleStyles[attrVal(e, "val")]
+			case "outlineLvl":
+				if n, err := strconv.Atoi(attrVal(e, "val")); err == nil && n < 9 {
+					level = n + 1
+				}
+			case "tab":
+				w.buf.WriteByte('\t')
+			case "br", "cr":
+				w.buf.WriteByte('\n')
+			case "tbl":
+				w.table++
+			case "tr":
+				w.rowStart()
+			case "tc":
+				w.cellStart()
+			case "t":
+				var s string
+				if err := d.DecodeElement(&s, &e); err != nil {
+					return nil, fmt.Errorf("corrupt DOCX: word/document.xml: %v", err)
+				}
+				w.buf.WriteString(s)
+			case "footnoteReference", "endnoteReference", "commentReference", "delText", "instrText", "txbxContent":
+				if err := d.Skip(); err != nil {
+					return nil, fmt.Errorf("corrupt DOCX: word/document.xml: %v", err)
+				}
+			}
+		case xml.EndElement:
+			switch e.Name.Local {
+			case "p":
+				if isTitle && w.table == 0 {
+					if t := cleanText(w.buf.String()); t != "" && title == "" {
+						title, w.h.title = t, t
+					}
+					w.buf.Reset()
+					continue
+				}
+				w.para(level)
+			case "tr":
+				w.rowEnd()
+			case "tbl":
+				w.table--
+			}
+		}
+	}
+	return &Document{Title: title, Paragraphs: w.b.paras}, nil
+}
+
+type odtMeta struct {
+	Title string `xml:"meta>title"`
+}
+
+func extractODT(data []byte) (*Document, error) {
+	c, err := openContainer(data, "ODT")
+	if err != nil {
+		return nil, err
+	}
+	body, err := c.read("content.xml")
+	if err != nil {
+		return nil, err
+	}
+	var meta odtMeta
+	if c.has("meta.xml") {
+		if raw, err := c.read("meta.xml"); err == nil {
+			_ = xmlUnmarshal(raw, &meta)
+		}
+	}
+	w := &officeWriter{}
+	title := usableTitle(meta.Title)
+	w.h.title = title
+	d := xmlTokens(body)
+	level := 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("corrupt ODT: content.xml: %v", err)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			switch e.Name.Local {
+			case "p", "h":
+				w.buf.Reset()
+				level = 0
+				if e.Name.Local == "h" {
+					level = 1
+					if n, err := strconv.Atoi(attrVal(e, "outline-level")); err == nil && n > 0 {
+						level = n
+					}
+				}
+				if e.Name.Local == "p" && attrVal(e, "style-name") == "Title" && w.table == 0 {
+					var s strings.Builder
+					if err := odtText(d, &s); err != nil {
+						return nil, fmt.Errorf("corrupt ODT: content.xml: %v", err)
+					}
+					if t := cleanText(s.String()); t != "" && title == "" {
+						title, w.h.title = t, t
+					}
+					continue
+				}
+				if err := odtText(d, &w.buf); err != nil {
+					return nil, fmt.Errorf("corrupt ODT: content.xml: %v", err)
+				}
+				w.para(level)
+			case "table":
+				w.table++
+			case "table-row":
+				w.rowStart()
+			case "table-cell":
+				w.cellStart()
+			case "tracked-changes", "annotation", "note", "frame":
+				if err := d.Skip(); err != nil {
+					return nil, fmt.Errorf("corrupt ODT: content.xml: %v", err)
+				}
+			}
+		case xml.EndElement:
+			switch e.Name.Local {
+			case "table-row":
+				w.rowEnd()
+			case "table":
+				w.table--
+			}
+		}
+	}
+	return &Document{Title: title, Paragraphs: w.b.paras}, nil
+}
+
+// odtText reads the text of a text:p or text:h up to its end: spans and
+// links give their text, text:s spaces (text:c of them), text:tab and
+// text:line-break white space; notes, annotations and frames nothing.
+func odtText(d *xml.Decoder, b *strings.Builder) error {
+	depth := 1
+	for depth > 0 {
+		tok, err := d.Token()
+		if err != nil {
+			return err
+		}
+		switch e := tok.(type) {
+		case xml.CharData:
+			b.Write(e)
+		case xml.StartElement:
+			switch e.Name.Local {
+			case "s":
+				n, err := strconv.Atoi(attrVal(e, "c"))
+				if err != nil || n < 1 {
+					n = 1
+				}
+				b.WriteString(strings.Repeat(" ", min(n, 100)))
+			case "tab", "line-break":
+				b.WriteByte(' ')
+			case "note", "annotation", "frame", "tracked-changes":
+				if err := d.Skip(); err != nil {
+					return err
+				}
+				continue
+			}
+			depth++
+		case xml.EndElement:
+			depth--
+		}
+	}
+	return nil
+}

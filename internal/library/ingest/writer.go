@@ -40,7 +40,8 @@ type Writer struct {
 	chars     int             // of the paragraphs in batch
 	unindexed map[string]bool // saved, noted as pending, not yet in the index
 	last      time.Time
-	failed    error // of the last batch put in the index in the background
+	age       time.Duration // a batch older than this goes to the index (batchAge; tests raise it)
+	failed    error         // of the last batch put in the index in the background
 	setAside  []SetAside
 
 	// sources maps each source to the items that name it (library.Sources),
@@ -99,7 +100,7 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{Library: l, lock: lock, last: time.Now(), unindexed: map[string]bool{}}
+	w := &Writer{Library: l, lock: lock, last: time.Now(), age: batchAge, unindexed: map[string]bool{}}
 	if _, err := os.Stat(l.IndexDir()); errors.Is(err, os.ErrNotExist) {
 		ids, err := l.IDs()
 		if err == nil && len(ids) > 0 {
@@ -207,7 +208,7 @@ func (w *Writer) Queue(it *item.Item) error {
 	w.mu.Lock()
 	w.batch = append(w.batch, it)
 	w.chars += textLen(it)
-	full := len(w.batch) >= batchItems || w.chars >= batchChars || time.Since(w.last) > batchAge
+	full := len(w.batch) >= batchItems || w.chars >= batchChars || time.Since(w.last) > w.age
 	// When the index is slower than the items come, the batch waits for the
 	// one in the index rather than growing without end.
 	wait := len(w.batch) >= 2*batchItems || w.chars >= 2*batchChars

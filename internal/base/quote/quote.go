@@ -277,7 +277,7 @@ func startsWord(s string, b int) bool {
 		return true
 	}
 	if isWordRune(prev) {
-		return noSpaceScript(prev) || noSpaceScript(first)
+		return NoSpaceScript(prev) || NoSpaceScript(first)
 	}
 	// An apostrophe or hyphen between letters, or a point between digits, is
 	// inside a word.
@@ -296,7 +296,7 @@ func endsWord(s string, e int) bool {
 		return true
 	}
 	if isWordRune(next) {
-		return noSpaceScript(last) || noSpaceScript(next)
+		return NoSpaceScript(last) || NoSpaceScript(next)
 	}
 	nn, _ := firstVisible(s[e+nb:])
 	return !joins(last, next, nn)
@@ -347,9 +347,10 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
 }
 
-// noSpaceScript reports whether r belongs to a script written without spaces
-// between words, where a quote may start or end at any character.
-func noSpaceScript(r rune) bool {
+// NoSpaceScript reports whether r belongs to a script written without spaces
+// between words, where a quote may start or end at any character, and each
+// character counts as a word.
+func NoSpaceScript(r rune) bool {
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai,
 		unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Tibetan)
 }
@@ -361,7 +362,7 @@ func countWords(s string) int {
 	in := false
 	for _, r := range s {
 		switch {
-		case noSpaceScript(r):
+		case NoSpaceScript(r):
 			n++
 			in = false
 		case isWordRune(r):

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf8"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
 )

@@ -13,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/progress"
 	"github.com/sponge-library/sponge/internal/base/quote"
 	"github.com/sponge-library/sponge/internal/model/chat"
@@ -151,6 +152,14 @@ func OpenEmbedded(path string, opt ModelOptions) (*Embedded, error) {
 		return nil, err
 	}
 	e := &Embedded{m: m, tmpl: chat.Detect(m.Info().ChatTemplate), opt: opt}
+	if !e.tmpl.Known && opt.Stderr != nil {
+		what := "a chat template of no family sponge knows"
+		if m.Info().ChatTemplate == "" {
+			what = "no chat template"
+		}
+		console.PrintWarning(opt.Stderr, Prog, fmt.Sprintf("the model %s has %s, so its prompts are written in ChatML (<|im_start|>…), which it may not have been trained on: its statements may be poor", path, what))
+		console.PrintHint(opt.Stderr, Prog, "use a GGUF file that carries its model's chat template (Qwen, Llama 3, Gemma, Phi and Mistral templates are known)")
+	}
 	if err := e.prepare(); err != nil {
 		m.Close()
 		return nil, fmt.Errorf("%s: %v", path, err)

@@ -445,3 +445,30 @@ func TestDraftCancelledBeforeFitting(t *testing.T) {
 		t.Errorf("got %v after %d tokenizations", err, e.Stats().PromptFits)
 	}
 }
+
+// TestUnknownTemplateWarns: a model whose chat template is of no known
+// family, or that has none, is prompted in ChatML with a warning, not
+// silently.
+func TestUnknownTemplateWarns(t *testing.T) {
+	_, lib, passages := teaFixture(t)
+	for _, tmpl := range []string{"{% for m in messages %}### {{ m.role }}: {{ m.content }}\n{% endfor %}", "", ggufgen.ChatMLTemplate} {
+		s := ggufgen.Tiny()
+		s.ChatTemplate = tmpl
+		model := filepath.Join(t.TempDir(), "m.gguf")
+		if err := ggufgen.WriteRandom(model, s); err != nil {
+			t.Fatal(err)
+		}
+		var in, out, stderr bytes.Buffer
+		w := jsonl.NewWriter(&in)
+		w.Write(&jsonl.Question{Text: "How hot should the water be for green tea?"})
+		w.Write(passages[0])
+		if code := Main([]string{"--library", lib, "--model-file", model, "--threads", "1"}, &in, &out, &stderr); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+		warned := strings.HasPrefix(stderr.String(), "sponge-draft: warning: the model "+model+" has ") &&
+			strings.Contains(stderr.String(), "ChatML") && strings.Contains(stderr.String(), "\nsponge-draft: hint: ")
+		if warned != (tmpl != ggufgen.ChatMLTemplate) {
+			t.Errorf("template %q: stderr %q", tmpl, stderr.String())
+		}
+	}
+}

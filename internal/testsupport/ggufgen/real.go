@@ -148,18 +148,40 @@ func (f Family) Read() (*Tokenizer, error) {
 // that CI always runs the real vocabularies.
 func (f Family) Need(tb testing.TB) *Tokenizer {
 	tb.Helper()
-	if _, err := os.Stat(filepath.Join(f.Dir(), "tokenizer.json")); err != nil {
+	f.need(tb, "tokenizer.json")
+	t, err := f.Read()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return t
+}
+
+// NeedConfig reads the family's tokenizer_config.json (its chat template,
+// its begin and end tokens) for a test, as Need does.
+func (f Family) NeedConfig(tb testing.TB) map[string]any {
+	tb.Helper()
+	f.need(tb, "tokenizer_config.json")
+	data, err := os.ReadFile(filepath.Join(f.Dir(), "tokenizer_config.json"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var cfg map[string]any
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		tb.Fatalf("%s/tokenizer_config.json: %v", f.Dir(), err)
+	}
+	return cfg
+}
+
+// need skips the test without the family's file, or fails it when CI is set.
+func (f Family) need(tb testing.TB, file string) {
+	tb.Helper()
+	if _, err := os.Stat(filepath.Join(f.Dir(), file)); err != nil {
 		msg := fmt.Sprintf("no %s tokenizer in %s: run make tokenizers", f.Name, f.Dir())
 		if os.Getenv("CI") != "" {
 			tb.Fatal(msg + " (CI is set, so the real vocabularies must be tested)")
 		}
 		tb.Skip(msg)
 	}
-	t, err := f.Read()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return t
 }
 
 // Samples are the texts the tokenization goldens hold: English, German,

@@ -137,7 +137,8 @@ bench-extractive: build
 bench-mcp:
 	$(GO) test -run '^$$' -bench FindPassagesSciFact -benchtime 100x ./internal/front/mcp
 
-# The model drafter on random-weight models of real shapes (Qwen2.5-0.5B Q8_0, Llama-3.2-1B Q4_0).
+# The model drafter on random-weight models of real shapes with their real tokenizers
+# (Qwen2.5-0.5B Q8_0, Llama-3.2-1B Q4_0, Gemma-3-1B Q4_0), on 2 threads.
 bench-draft: deps tokenizers build
 	$(CGO_ENV) $(GO) run ./internal/bench/draft -models .bench/models
 

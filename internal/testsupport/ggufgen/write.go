@@ -20,7 +20,8 @@ import (
 // shape and the tensor type, not on the weights, so a random model with a real
 // model's shape measures what the real one would.
 //
-// The vocabulary is SentencePiece-style (tokenizer.ggml.model "llama") with
+// Unless Tokenizer gives a real model's tokenizer (see Families), the
+// vocabulary is made up, SentencePiece-style (tokenizer.ggml.model "llama") with
 // byte fallback: <unk>, the special tokens, the 256 byte tokens <0x00>..<0xFF>,
 // the printable ASCII characters, then Words with every prefix (so each word
 // becomes one token, as in a trained vocabulary), then pieces from inside the

@@ -211,8 +211,10 @@ func TestQuotesVerifyOnRealVocabularies(t *testing.T) {
 				t.Errorf("constrained: %d statements for %d questions, %d verified", written, len(qs), verified)
 			}
 
+			// Without the constraint (three questions show it: free
+			// writing scores the whole vocabulary at every token).
 			e.Unconstrained = true
-			written, verified = draftAndVerify(t, e, qs)
+			written, verified = draftAndVerify(t, e, qs[len(qs)-3:])
 			t.Logf("unconstrained: %d statements, %d verified", written, verified)
 			if verified == written {
 				t.Errorf("unconstrained quotes verify too (%d of %d): the constraint is not what makes them", verified, written)

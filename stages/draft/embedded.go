@@ -13,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/progress"
 	"github.com/sponge-library/sponge/internal/base/quote"
 	"github.com/sponge-library/sponge/internal/model/chat"
@@ -151,6 +152,14 @@ func OpenEmbedded(path string, opt ModelOptions) (*Embedded, error) {
 		return nil, err
 	}
 	e := &Embedded{m: m, tmpl: chat.Detect(m.Info().ChatTemplate), opt: opt}
+	if !e.tmpl.Known && opt.Stderr != nil {
+		what := "a chat template of no family sponge knows"
+		if m.Info().ChatTemplate == "" {
+			what = "no chat template"
+		}
+		console.PrintWarning(opt.Stderr, Prog, fmt.Sprintf("the model %s has %s, so its prompts are written in ChatML (<|im_start|>…), which it may not have been trained on: its statements may be poor", path, what))
+		console.PrintHint(opt.Stderr, Prog, "use a GGUF file that carries its model's chat template (Qwen, Llama 3, Gemma, Phi and Mistral templates are known)")
+	}
 	if err := e.prepare(); err != nil {
 		m.Close()
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -625,10 +634,12 @@ func (w *writer) quote(text string, seen map[string]bool) (string, error) {
 		if err := w.ctx.Err(); err != nil {
 			return "", err
 		}
+		// A Fixed quote ends after QuoteTokens, as soon as it may: a
+		// constrained one only where sponge-verify will find it.
 		fixedEnd := e.Fixed != nil && steps >= e.Fixed.QuoteTokens
 		n := len(written())
 		mayClose := (e.Fixed == nil || fixedEnd) && (e.Unconstrained || closable())
-		if fixedEnd || n >= softQuoteBytes && mayClose {
+		if fixedEnd && mayClose || n >= softQuoteBytes && mayClose {
 			// End the quote here: the program writes the closing mark.
 			return w.closeQuote(written())
 		}
@@ -647,7 +658,7 @@ func (w *writer) quote(text string, seen map[string]bool) (string, error) {
 			w.buf = allow
 			if len(allow) == 0 {
 				// The passage ends here.
-				if e.Fixed != nil || closable() {
+				if closable() {
 					return w.closeQuote(written())
 				}
 				return "", errGaveUp
@@ -713,15 +724,22 @@ func (w *writer) closers() []int {
 // spanStarts are the byte offsets where a quote of text may start: where a
 // word or a mark begins, and the space before it (tokenizers often carry a
 // word's leading space); but not so near the end that fewer than minWords
-// words follow.
+// words follow. In a script written without spaces (Chinese, Japanese…)
+// each character is taken for a word here: more starts than sponge-verify's
+// reckoning (two Han or kana characters a word) allows, never fewer, and a
+// quote still closes only where quote.Words says it is long enough.
 func spanStarts(text string, minWords int) []int {
 	type start struct{ at, words int }
 	var starts []start
 	words := 0 // words begun so far
 	prev := rune(-1)
+	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 	for i, r := range text {
-		word := unicode.IsLetter(r) || unicode.IsDigit(r)
-		prevWord := prev >= 0 && (unicode.IsLetter(prev) || unicode.IsDigit(prev))
+		word := isWord(r)
+		prevWord := prev >= 0 && isWord(prev) && !quote.NoSpaceScript(prev)
+		if quote.NoSpaceScript(r) {
+			prevWord = false
+		}
 		if !unicode.IsSpace(r) && (!word || !prevWord) {
 			if prev == ' ' {
 				starts = append(starts, start{i - 1, words})

@@ -278,7 +278,7 @@ func startsWord(s string, b int) bool {
 		return true
 	}
 	if isWordRune(prev) {
-		return noSpaceScript(prev) || noSpaceScript(first)
+		return NoSpaceScript(prev) || NoSpaceScript(first)
 	}
 	// An apostrophe or hyphen between letters, or a point between digits, is
 	// inside a word.
@@ -297,7 +297,7 @@ func endsWord(s string, e int) bool {
 		return true
 	}
 	if isWordRune(next) {
-		return noSpaceScript(last) || noSpaceScript(next)
+		return NoSpaceScript(last) || NoSpaceScript(next)
 	}
 	nn, _ := firstVisible(s[e+nb:])
 	return !joins(last, next, nn)
@@ -348,9 +348,10 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
 }
 
-// noSpaceScript reports whether r belongs to a script written without spaces
-// between words, where a quote may start or end at any character.
-func noSpaceScript(r rune) bool {
+// NoSpaceScript reports whether r belongs to a script written without spaces
+// between words, where a quote may start or end at any character. How many
+// words such text holds is countWords' reckoning, not one a character.
+func NoSpaceScript(r rune) bool {
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai,
 		unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Tibetan)
 }

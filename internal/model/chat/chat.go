@@ -43,13 +43,16 @@ type Template struct {
 	// KnowledgeDate: Llama 3.1+ templates open the system message with
 	// "Cutting Knowledge Date: …\nToday Date: …".
 	KnowledgeDate bool
+	// Known tells that the template's family was recognised; when not, the
+	// format is ChatML, a guess the caller should warn about.
+	Known bool
 }
 
 // Detect chooses the format for a GGUF tokenizer.chat_template. An empty or
-// unknown template gives ChatML, as llama.cpp does.
+// unknown template gives ChatML, as llama.cpp does, with Known false.
 func Detect(tmpl string) Template {
 	has := func(s string) bool { return strings.Contains(tmpl, s) }
-	t := Template{Style: ChatML}
+	t := Template{Style: ChatML, Known: true}
 	switch {
 	case has("<|im_sep|>"):
 		t.Style = Phi4
@@ -70,6 +73,8 @@ func Detect(tmpl string) Template {
 	case has("[INST]"):
 		t.Style = Llama2
 		t.BOS = "<s>"
+	default:
+		t.Known = false
 	}
 	return t
 }
@@ -131,10 +136,11 @@ func (t Template) Format(msgs []Message, generate bool) string {
 			b.WriteString("<|start_header_id|>assistant<|end_header_id|>\n\n")
 		}
 	case Gemma:
-		// Gemma has no system role: the system message opens the first user turn.
+		// Gemma has no system role: the system message opens the first user
+		// turn, untrimmed (Gemma 3's template trims only the turns' text).
 		system := ""
 		if len(msgs) > 0 && msgs[0].Role == "system" {
-			system = strings.TrimSpace(msgs[0].Content) + "\n\n"
+			system = msgs[0].Content + "\n\n"
 			msgs = msgs[1:]
 		}
 		for i, m := range msgs {

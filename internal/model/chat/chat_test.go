@@ -87,3 +87,16 @@ func TestFormatWithoutGenerationPrompt(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestUnknownTemplate: a template of no known family, or none at all, gives
+// ChatML as a guess, and says so.
+func TestUnknownTemplate(t *testing.T) {
+	for _, tmpl := range []string{"", "{% for m in messages %}### {{ m.role }}: {{ m.content }}\n{% endfor %}"} {
+		if d := Detect(tmpl); d.Known || d.Style != ChatML {
+			t.Errorf("Detect(%q) = %+v, want an unknown ChatML", tmpl, d)
+		}
+	}
+	if d := Detect(qwen25); !d.Known {
+		t.Errorf("Qwen2.5's template is not known: %+v", d)
+	}
+}

@@ -20,7 +20,8 @@ import (
 // shape and the tensor type, not on the weights, so a random model with a real
 // model's shape measures what the real one would.
 //
-// The vocabulary is SentencePiece-style (tokenizer.ggml.model "llama") with
+// Unless Tokenizer gives a real model's tokenizer (see Families), the
+// vocabulary is made up, SentencePiece-style (tokenizer.ggml.model "llama") with
 // byte fallback: <unk>, the special tokens, the 256 byte tokens <0x00>..<0xFF>,
 // the printable ASCII characters, then Words with every prefix (so each word
 // becomes one token, as in a trained vocabulary), then pieces from inside the
@@ -31,7 +32,7 @@ import (
 // real tokenizer, without writing 150,000 BPE merges.
 type Spec struct {
 	Name         string
-	Architecture string // "llama" or "qwen2" (which adds Q/K/V biases)
+	Architecture string // "llama", "qwen2" (which adds Q/K/V biases) or "gemma3"
 	// VocabSize is the number of tokens; 0 means just the base tokens and Words.
 	VocabSize int
 	// Words get a token each (with a leading space, as "▁word").
@@ -42,8 +43,13 @@ type Spec struct {
 	BlockCount        int
 	HeadCount         int
 	HeadCountKV       int
-	ContextLength     int
-	RopeFreqBase      float32
+	// HeadDim is the width of one attention head, when it is not
+	// EmbeddingLength/HeadCount (Gemma 3: 256).
+	HeadDim       int
+	ContextLength int
+	// SlidingWindow is the attention window of Gemma 3's local layers.
+	SlidingWindow int
+	RopeFreqBase  float32
 	// Type is the type of the weight matrices: gguf.F32, gguf.F16, gguf.Q8_0 or gguf.Q4_0.
 	// Norms and biases are always gguf.F32.
 	Type gguf.TensorType
@@ -60,8 +66,21 @@ type Spec struct {
 	BOS, EOS string
 	AddBOS   bool
 
+	// Tokenizer, when set, is a real model's tokenizer, written instead of
+	// the made-up vocabulary of VocabSize, Words, Special, BOS and EOS name
+	// tokens of it then.
+	Tokenizer *Tokenizer
+
 	// Seed makes the weights; the same Spec always gives the same file.
 	Seed uint64
+}
+
+// headDim is the width of one attention head.
+func (s Spec) headDim() int {
+	if s.HeadDim > 0 {
+		return s.HeadDim
+	}
+	return s.EmbeddingLength / s.HeadCount
 }
 
 // ChatMLTemplate is a Qwen 2.5 style chat template (the markers are what
@@ -152,11 +171,12 @@ func Llama32_1B(words []string) Spec {
 
 // Token types of tokenizer.ggml.token_type.
 const (
-	tokenNormal  = 1
-	tokenUnknown = 2
-	tokenControl = 3
-	tokenUnused  = 5
-	tokenByte    = 6
+	tokenNormal      = 1
+	tokenUnknown     = 2
+	tokenControl     = 3
+	tokenUserDefined = 4
+	tokenUnused      = 5
+	tokenByte        = 6
 )
 
 type vocab struct {
@@ -291,10 +311,10 @@ bridge house door window room table chair bread milk salt sugar coffee wine frui
 // WriteRandom writes a random-weight GGUF model of spec s to path, through a
 // temporary file renamed into place.
 func WriteRandom(path string, s Spec) error {
-	if s.Architecture != "llama" && s.Architecture != "qwen2" {
+	if s.Architecture != "llama" && s.Architecture != "qwen2" && s.Architecture != "gemma3" {
 		return fmt.Errorf("gguf: cannot write architecture %q", s.Architecture)
 	}
-	if s.HeadCount == 0 || s.EmbeddingLength%s.HeadCount != 0 || s.HeadCountKV == 0 || s.HeadCount%s.HeadCountKV != 0 {
+	if s.HeadCount == 0 || (s.HeadDim == 0 && s.EmbeddingLength%s.HeadCount != 0) || s.HeadCountKV == 0 || s.HeadCount%s.HeadCountKV != 0 {
 		return fmt.Errorf("gguf: %d heads (%d for keys and values) do not divide %d", s.HeadCount, s.HeadCountKV, s.EmbeddingLength)
 	}
 	if s.Type != gguf.F32 && s.Type != gguf.F16 && s.Type != gguf.Q8_0 && s.Type != gguf.Q4_0 {
@@ -302,6 +322,10 @@ func WriteRandom(path string, s Spec) error {
 	}
 	if s.Type != gguf.F32 && s.Type != gguf.F16 && (s.EmbeddingLength%32 != 0 || s.FeedForwardLength%32 != 0) {
 		return fmt.Errorf("gguf: %v needs widths that are multiples of 32", s.Type)
+	}
+	if s.Tokenizer != nil {
+		tensors := s.tensors(len(s.Tokenizer.Tokens))
+		return writeFile(path, s.Seed, tensors, func(w *writer) { s.header(w, nil, tensors) })
 	}
 	v, err := buildVocab(s)
 	if err != nil {
@@ -362,7 +386,8 @@ func (t tensor) bytes() uint64 {
 
 func (s Spec) tensors(nvocab int) []tensor {
 	e, ff := uint64(s.EmbeddingLength), uint64(s.FeedForwardLength)
-	kv := e / uint64(s.HeadCount) * uint64(s.HeadCountKV)
+	hd := uint64(s.headDim())
+	q, kv := hd*uint64(s.HeadCount), hd*uint64(s.HeadCountKV)
 	nv := uint64(nvocab)
 	mat := func(name string, in, out uint64) tensor {
 		return tensor{name: name, dims: []uint64{in, out}, typ: s.Type, scale: float32(1.7 / math.Sqrt(float64(in)))}
@@ -379,17 +404,24 @@ func (s Spec) tensors(nvocab int) []tensor {
 		b := fmt.Sprintf("blk.%d.", i)
 		ts = append(ts,
 			vec(b+"attn_norm.weight", e, "ones"),
-			mat(b+"attn_q.weight", e, e),
+			mat(b+"attn_q.weight", e, q),
 			mat(b+"attn_k.weight", e, kv),
 			mat(b+"attn_v.weight", e, kv),
-			mat(b+"attn_output.weight", e, e),
+			mat(b+"attn_output.weight", q, e),
 			vec(b+"ffn_norm.weight", e, "ones"),
 			mat(b+"ffn_gate.weight", e, ff),
 			mat(b+"ffn_up.weight", e, ff),
 			mat(b+"ffn_down.weight", ff, e),
 		)
-		if s.Architecture == "qwen2" {
-			ts = append(ts, vec(b+"attn_q.bias", e, "small"), vec(b+"attn_k.bias", kv, "small"), vec(b+"attn_v.bias", kv, "small"))
+		switch s.Architecture {
+		case "qwen2":
+			ts = append(ts, vec(b+"attn_q.bias", q, "small"), vec(b+"attn_k.bias", kv, "small"), vec(b+"attn_v.bias", kv, "small"))
+		case "gemma3":
+			// Gemma 3 norms the queries and keys, and the outputs of
+			// attention and of the feed-forward block.
+			ts = append(ts,
+				vec(b+"attn_q_norm.weight", hd, "ones"), vec(b+"attn_k_norm.weight", hd, "ones"),
+				vec(b+"post_attention_norm.weight", e, "ones"), vec(b+"post_ffw_norm.weight", e, "ones"))
 		}
 	}
 	return ts
@@ -411,16 +443,52 @@ func (s Spec) header(w *writer, v *vocab, ts []tensor) {
 		{a + ".attention.head_count_kv", uint32(s.HeadCountKV)},
 		{a + ".attention.layer_norm_rms_epsilon", float32(1e-6)},
 		{a + ".rope.freq_base", s.RopeFreqBase},
-		{a + ".rope.dimension_count", uint32(s.EmbeddingLength / s.HeadCount)},
-		{"tokenizer.ggml.model", "llama"},
-		{"tokenizer.ggml.tokens", v.tokens},
-		{"tokenizer.ggml.scores", v.scores},
-		{"tokenizer.ggml.token_type", v.types},
-		{"tokenizer.ggml.unknown_token_id", uint32(0)},
-		{"tokenizer.ggml.bos_token_id", uint32(v.index[s.BOS])},
-		{"tokenizer.ggml.eos_token_id", uint32(v.index[s.EOS])},
-		{"tokenizer.ggml.add_bos_token", s.AddBOS},
-		{"tokenizer.ggml.add_eos_token", false},
+		{a + ".rope.dimension_count", uint32(s.headDim())},
+	}
+	if s.HeadDim > 0 {
+		kvs = append(kvs, kv{a + ".attention.key_length", uint32(s.HeadDim)}, kv{a + ".attention.value_length", uint32(s.HeadDim)})
+	}
+	if s.SlidingWindow > 0 {
+		kvs = append(kvs, kv{a + ".attention.sliding_window", uint32(s.SlidingWindow)})
+	}
+	if t := s.Tokenizer; t != nil {
+		kvs = append(kvs,
+			kv{"tokenizer.ggml.model", t.Model},
+			kv{"tokenizer.ggml.pre", t.Pre},
+			kv{"tokenizer.ggml.tokens", t.Tokens},
+			kv{"tokenizer.ggml.token_type", t.Types})
+		if t.Scores != nil {
+			kvs = append(kvs, kv{"tokenizer.ggml.scores", t.Scores})
+		}
+		if t.Merges != nil {
+			kvs = append(kvs, kv{"tokenizer.ggml.merges", t.Merges})
+		}
+		if id := t.id("<unk>"); id >= 0 {
+			kvs = append(kvs, kv{"tokenizer.ggml.unknown_token_id", uint32(id)})
+		}
+		if id := t.id("<pad>"); id >= 0 {
+			kvs = append(kvs, kv{"tokenizer.ggml.padding_token_id", uint32(id)})
+		}
+		kvs = append(kvs,
+			kv{"tokenizer.ggml.bos_token_id", uint32(t.id(s.BOS))},
+			kv{"tokenizer.ggml.eos_token_id", uint32(t.id(s.EOS))},
+			kv{"tokenizer.ggml.add_bos_token", s.AddBOS},
+			kv{"tokenizer.ggml.add_eos_token", false})
+		if t.Model == "llama" {
+			// Gemma's normalizer writes no space before the text.
+			kvs = append(kvs, kv{"tokenizer.ggml.add_space_prefix", false})
+		}
+	} else {
+		kvs = append(kvs,
+			kv{"tokenizer.ggml.model", "llama"},
+			kv{"tokenizer.ggml.tokens", v.tokens},
+			kv{"tokenizer.ggml.scores", v.scores},
+			kv{"tokenizer.ggml.token_type", v.types},
+			kv{"tokenizer.ggml.unknown_token_id", uint32(0)},
+			kv{"tokenizer.ggml.bos_token_id", uint32(v.index[s.BOS])},
+			kv{"tokenizer.ggml.eos_token_id", uint32(v.index[s.EOS])},
+			kv{"tokenizer.ggml.add_bos_token", s.AddBOS},
+			kv{"tokenizer.ggml.add_eos_token", false})
 	}
 	if s.ChatTemplate != "" {
 		kvs = append(kvs, kv{"tokenizer.chat_template", s.ChatTemplate})

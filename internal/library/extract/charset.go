@@ -17,8 +17,10 @@ import (
 )
 
 // detectSample is how much of a file the encoding detector reads: enough
-// for its letter statistics, and a bound on its cost for a large file.
-const detectSample = 1 << 20
+// for its letter statistics, and a bound on its cost for a large file
+// (BenchmarkLegacyText: 1 MB of Windows-1251 text took 339 ms with a 1 MiB
+// sample, 241 ms with 256 KiB, beside 115-121 ms for the same text in UTF-8).
+const detectSample = 256 << 10
 
 // minConfidence is the detector's confidence below which sponge says it
 // cannot tell the encoding rather than guess.

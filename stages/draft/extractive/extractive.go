@@ -672,9 +672,18 @@ func (c *Candidate) holds() string {
 	for _, f := range strings.Fields(c.weights.question) {
 		f = strings.Trim(f, "\"'“”‘’()[],.;:!?")
 		ts := terms(f)
-		if len(ts) == 1 && c.terms[ts[0]] && !seen[ts[0]] {
-			seen[ts[0]] = true
-			words = append(words, f)
+		for _, t := range ts {
+			if !c.terms[t] || seen[t] {
+				continue
+			}
+			seen[t] = true
+			if len(ts) == 1 {
+				words = append(words, f)
+			} else {
+				// A run of Chinese or Japanese is several terms:
+				// name the one held (its pair of characters).
+				words = append(words, t)
+			}
 		}
 	}
 	return quoteWords(words)

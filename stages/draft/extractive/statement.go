@@ -101,7 +101,9 @@ func isListing(text string) bool {
 // letters), in any case, with ordinary punctuation around them, or
 // numbers.
 func proseShare(text string) float64 {
-	words := strings.Fields(text)
+	// Chinese and Japanese put no space after their commas and stops
+	// (，、。), so those split words here as a space does.
+	words := strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || isWidePunct(r) })
 	if len(words) == 0 {
 		return 0
 	}
@@ -154,6 +156,12 @@ func isPlainWord(w string) bool {
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// isWidePunct reports whether r is a punctuation mark of CJK text: the
+// ideographic ones (、。「」) and the full-width forms (，！？：；).
+func isWidePunct(r rune) bool {
+	return unicode.IsPunct(r) && (r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xffef)
+}
 
 // Clauses cuts a sentence longer than MaxStatement characters into clauses
 // of at most MaxStatement, at the softest breaks (a semicolon, a colon, a

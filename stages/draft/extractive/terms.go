@@ -12,6 +12,7 @@ import (
 // terms returns the content words of s, lower-cased and stemmed, in order.
 // Words are runs of letters and digits; hyphens and slashes split words
 // ("IL-2" gives "il" and "2") because texts write the same thing both ways.
+// A run in a script written without spaces gives the index's terms.
 func terms(s string) []string {
 	var out []string
 	start := -1
@@ -21,6 +22,14 @@ func terms(s string) []string {
 		}
 		w := strings.ToLower(s[start:end])
 		start = -1
+		if index.Spaceless(w) {
+			// Chinese, Japanese, Thai: no spaces mark the words, so the
+			// run is cut as the index cuts it (pairs of characters, Thai
+			// dictionary words), and a question meets its sentence here
+			// as it met its paragraph in search and rank.
+			out = append(out, index.Terms(w)...)
+			return
+		}
 		if stopWords[w] {
 			return
 		}

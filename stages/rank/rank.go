@@ -14,7 +14,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/console"
-	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
@@ -126,35 +125,95 @@ func (s *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error
 type candidate struct {
 	hit   int // index into hits
 	para  int
-	p     *item.Paragraph
 	terms map[string]int
 	n     int // length in terms
 	score float64
 }
 
-// Rank loads the hit items and returns the numbered passages.
+// Rank loads the hit items and returns the numbered passages. Only the
+// paragraphs that hold a question term (and the one meaning search matched)
+// are candidates: any other paragraph scores nothing. They are found in the
+// items' paragraph postings (index.ReadPostings), without reading the
+// paragraphs; an item without postings (an index made before them, or by
+// another analyzer) has all its paragraphs read and counted.
 func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Passage, error) {
 	qterms := index.QuestionTerms(question)
-	items := make([]*item.Item, len(hits))
+	usePostings := true
+	for _, t := range qterms {
+		usePostings = usePostings && index.HasPostings(t)
+	}
+	items := make([]*library.Paragraphs, len(hits))
 	var cands []*candidate
+	paragraphs, words := 0, 0
+	df := map[string]int{}
 	for i, h := range hits {
-		it, err := lib.Item(h.ItemID)
+		ps, err := lib.Paragraphs(h.ItemID)
 		if err != nil {
 			// An item removed since the search is simply not ranked.
 			continue
 		}
-		items[i] = it
-		for j := range it.Paragraphs {
-			p := &it.Paragraphs[j]
-			c := &candidate{hit: i, para: j, p: p}
-			c.terms, c.n = countTerms(p.Heading+"\n"+p.Text, qterms)
-			cands = append(cands, c)
+		items[i] = ps
+		var post *index.ItemPostings
+		if usePostings {
+			post, _ = index.ReadPostings(lib.IndexDir(), h.ItemID, qterms)
+		}
+		if post != nil && post.Paragraphs != ps.Len() {
+			post = nil // not this item's: read it
+		}
+		meaning := -1
+		if h.Paragraph != nil && *h.Paragraph >= 0 && *h.Paragraph < ps.Len() {
+			meaning = *h.Paragraph
+		}
+		if post == nil {
+			for j := range ps.Len() {
+				p, err := ps.At(j)
+				if err != nil {
+					return nil, err
+				}
+				c := &candidate{hit: i, para: j}
+				c.terms, c.n = countTerms(p.Heading+"\n"+p.Text, qterms)
+				paragraphs++
+				words += c.n
+				for t := range c.terms {
+					df[t]++
+				}
+				if c.terms != nil || j == meaning {
+					cands = append(cands, c)
+				}
+			}
+			continue
+		}
+		paragraphs += post.Paragraphs
+		words += post.Words
+		byPara := map[int]*candidate{}
+		add := func(j int) *candidate {
+			c := byPara[j]
+			if c == nil {
+				c = &candidate{hit: i, para: j, n: post.Lengths[j]}
+				byPara[j] = c
+				cands = append(cands, c)
+			}
+			return c
+		}
+		for _, t := range qterms {
+			list := post.Terms[t]
+			df[t] += len(list)
+			for _, p := range list {
+				c := add(p.Paragraph)
+				if c.terms == nil {
+					c.terms = map[string]int{}
+				}
+				c.terms[t] = p.TF
+			}
+		}
+		if meaning >= 0 {
+			add(meaning)
 		}
 	}
-	if len(cands) == 0 {
+	if paragraphs == 0 || len(cands) == 0 {
 		return nil, nil
 	}
-	scoreBM25(cands, qterms)
+	scoreBM25(cands, qterms, paragraphs, words, df)
 
 	maxPara, maxItem := 0.0, 0.0
 	for _, c := range cands {
@@ -199,7 +258,12 @@ func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Pa
 		if c.score <= 0 || perItem[c.hit] >= PerItem {
 			continue
 		}
-		text := c.p.Text
+		it := items[c.hit]
+		p, err := it.At(c.para)
+		if err != nil {
+			return nil, err
+		}
+		text := p.Text
 		n := utf8.RuneCountInString(text)
 		if used+n > BudgetChars {
 			if len(out) > 0 {
@@ -211,10 +275,9 @@ func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Pa
 		}
 		used += n
 		perItem[c.hit]++
-		it := items[c.hit]
 		out = append(out, &jsonl.Passage{
-			Number: len(out) + 1, ItemID: it.ID, Title: it.Title, Heading: c.p.Heading,
-			Page: c.p.Page, StartMs: c.p.StartMs, Paragraph: c.para, Text: text,
+			Number: len(out) + 1, ItemID: it.Item.ID, Title: it.Item.Title, Heading: p.Heading,
+			Page: p.Page, StartMs: p.StartMs, Paragraph: c.para, Text: text,
 			Score: math.Round(c.score*10000) / 10000,
 		})
 		if used >= BudgetChars {
@@ -224,21 +287,12 @@ func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Pa
 	return out, nil
 }
 
-// scoreBM25 scores each candidate paragraph against the question terms, with
-// document frequencies taken over the candidates themselves.
-func scoreBM25(cands []*candidate, qterms []string) {
-	total := 0
-	df := map[string]int{}
-	for _, c := range cands {
-		total += c.n
-		for _, t := range qterms {
-			if c.terms[t] > 0 {
-				df[t]++
-			}
-		}
-	}
-	N := float64(len(cands))
-	avg := float64(total) / N
+// scoreBM25 scores each candidate paragraph against the question terms,
+// over the paragraphs of the hit items: how many there are, how many words
+// they have, and how many hold each term.
+func scoreBM25(cands []*candidate, qterms []string, paragraphs, words int, df map[string]int) {
+	N := float64(paragraphs)
+	avg := float64(words) / N
 	if avg == 0 {
 		avg = 1
 	}

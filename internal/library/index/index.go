@@ -55,7 +55,8 @@ func init() {
 
 // Index is an open keyword index.
 type Index struct {
-	bi bleve.Index
+	bi  bleve.Index
+	dir string
 }
 
 type doc struct {
@@ -150,7 +151,7 @@ func Create(dir string) (*Index, error) {
 		if err != nil {
 			return nil, fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
 		}
-		return &Index{bi: bi}, nil
+		return &Index{bi: bi, dir: dir}, nil
 	}
 	im, err := newMapping()
 	if err != nil {
@@ -160,7 +161,7 @@ func Create(dir string) (*Index, error) {
 	if err != nil {
 		return nil, fault.New(fault.Failed, "cannot make the index at %s: %v", dir, err)
 	}
-	return &Index{bi: bi}, nil
+	return &Index{bi: bi, dir: dir}, nil
 }
 
 // Open opens the index at dir for reading.
@@ -169,7 +170,7 @@ func Open(dir string) (*Index, error) {
 	if err != nil {
 		return nil, fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
 	}
-	return &Index{bi: bi}, nil
+	return &Index{bi: bi, dir: dir}, nil
 }
 
 // Close closes the index.
@@ -216,8 +217,12 @@ type Batch struct {
 // NewBatch starts a batch of changes.
 func (x *Index) NewBatch() *Batch { return &Batch{x: x, b: x.bi.NewBatch()} }
 
-// Add puts an item's chunks in the batch.
+// Add puts an item's chunks in the batch, and saves its paragraph postings
+// (see ReadPostings).
 func (b *Batch) Add(it *item.Item) error {
+	if err := writePostings(b.x.dir, it); err != nil {
+		return err
+	}
 	for i, text := range Chunks(it) {
 		d := doc{Item: it.ID, Text: text}
 		if i == 0 {
@@ -242,8 +247,11 @@ func (b *Batch) Commit() error {
 	return nil
 }
 
-// Remove deletes every document of an item.
+// Remove deletes every document of an item, and its paragraph postings.
 func (x *Index) Remove(id string) error {
+	if err := removePostings(x.dir, id); err != nil {
+		return err
+	}
 	q := bleve.NewTermQuery(id)
 	q.SetField("item")
 	req := bleve.NewSearchRequestOptions(q, 100000, 0, false)

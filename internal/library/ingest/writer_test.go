@@ -42,6 +42,12 @@ func indexed(t *testing.T, dir string) map[string]bool {
 	return got
 }
 
+// hasPostings reports whether the index has the paragraph postings of an item.
+func hasPostings(dir, id string) bool {
+	_, err := index.ReadPostings(filepath.Join(dir, "index"), id, []string{"kettle"})
+	return err == nil
+}
+
 func TestAddRemoveRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	w, err := OpenWriter(dir, nil)
@@ -70,8 +76,8 @@ func TestAddRemoveRoundTrip(t *testing.T) {
 	if id, err := lib.Resolve(it.ID[:6]); err != nil || id != it.ID {
 		t.Fatalf("resolve prefix: %q, %v", id, err)
 	}
-	if !indexed(t, dir)[it.ID] {
-		t.Fatal("the item is not in the index")
+	if !indexed(t, dir)[it.ID] || !hasPostings(dir, it.ID) {
+		t.Fatal("the item is not in the index, or has no paragraph postings")
 	}
 	w, err = OpenWriter(dir, nil)
 	if err != nil {
@@ -81,7 +87,7 @@ func TestAddRemoveRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.Close()
-	if lib.Has(it.ID) || indexed(t, dir)[it.ID] {
+	if lib.Has(it.ID) || indexed(t, dir)[it.ID] || hasPostings(dir, it.ID) {
 		t.Fatal("the removed item is still there")
 	}
 }
@@ -192,6 +198,21 @@ func TestRebuildMatchesStore(t *testing.T) {
 	w.Close()
 	if got := indexed(t, dir); len(got) != 30 {
 		t.Fatalf("rebuilt index has %d items, want 30", len(got))
+	}
+	// An index made before paragraph postings gets them from a rebuild.
+	os.RemoveAll(filepath.Join(dir, "index", "postings"))
+	w, err = OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Rebuild(nil); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	for n := range 30 {
+		if it, _ := testItem(n); !hasPostings(dir, it.ID) {
+			t.Fatalf("item %d has no postings after the rebuild", n)
+		}
 	}
 }
 

@@ -186,8 +186,11 @@ func postingsLibrary(t *testing.T) (*library.Library, []*jsonl.Hit) {
 	var hits []*jsonl.Hit
 	for n := range 6 {
 		var paras []item.Paragraph
-		for p := range 40 + 30*n {
-			paras = append(paras, item.Paragraph{Heading: texts[(p/7+n)%len(texts)][:12], Text: strings.Repeat(texts[(p*p+n)%len(texts)]+" ", 1+p%3)})
+		for p := range 100 + 30*n {
+			paras = append(paras, item.Paragraph{Heading: texts[(p/7+n)%len(texts)][:12], Text: strings.Repeat(texts[(p*p+n)%len(texts)]+" ", 2+p%3)})
+		}
+		if n == 5 {
+			paras = paras[:20] // too small for postings: read whole
 		}
 		src := []byte{byte(n), 'p'}
 		it := &item.Item{ID: library.ItemID(src), Title: "Notes " + string(rune('A'+n)), Kind: item.KindText, Paragraphs: paras}
@@ -261,6 +264,9 @@ func TestPostingsRead(t *testing.T) {
 	}
 	b := x.NewBatch()
 	if err := b.Add(&other); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	x.Close()

@@ -210,19 +210,18 @@ func Chunks(it *item.Item) []string {
 
 // Batch collects changes to apply together.
 type Batch struct {
-	x *Index
-	b *bleve.Batch
+	x    *Index
+	b    *bleve.Batch
+	post []*item.Item // whose postings Commit writes
 }
 
 // NewBatch starts a batch of changes.
 func (x *Index) NewBatch() *Batch { return &Batch{x: x, b: x.bi.NewBatch()} }
 
-// Add puts an item's chunks in the batch, and saves its paragraph postings
-// (see ReadPostings).
+// Add puts an item's chunks in the batch; Commit saves its paragraph
+// postings (see ReadPostings).
 func (b *Batch) Add(it *item.Item) error {
-	if err := writePostings(b.x.dir, it); err != nil {
-		return err
-	}
+	b.post = append(b.post, it)
 	for i, text := range Chunks(it) {
 		d := doc{Item: it.ID, Text: text}
 		if i == 0 {
@@ -239,9 +238,20 @@ func (b *Batch) Add(it *item.Item) error {
 func (b *Batch) Size() int { return b.b.Size() }
 
 // Commit applies the batch.
+// The items' postings are written while bleve takes the batch (most of
+// which is one goroutine's work).
 func (b *Batch) Commit() error {
-	if err := b.x.bi.Batch(b.b); err != nil {
+	done := make(chan error, 1)
+	items := b.post
+	b.post = nil
+	go func() { done <- savePostings(b.x.dir, items) }()
+	err := b.x.bi.Batch(b.b)
+	perr := <-done
+	if err != nil {
 		return fmt.Errorf("cannot update the index: %w", err)
+	}
+	if perr != nil {
+		return perr
 	}
 	b.b.Reset()
 	return nil

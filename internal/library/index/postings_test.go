@@ -90,15 +90,25 @@ func TestPostingsWithItem(t *testing.T) {
 	}
 	defer x.Close()
 	it := postingsItem()
+	for len(it.Paragraphs) < PostingsFrom/20 {
+		it.Paragraphs = append(it.Paragraphs, it.Paragraphs[:3]...)
+	}
+	small := &item.Item{ID: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", Paragraphs: it.Paragraphs[:3]}
 	b := x.NewBatch()
+	if err := b.Add(small); err != nil {
+		t.Fatal(err)
+	}
 	if err := b.Add(it); err != nil {
 		t.Fatal(err)
 	}
 	if err := b.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	if p, err := ReadPostings(dir, it.ID, []string{"tea"}); err != nil || len(p.Terms["tea"]) != 2 {
+	if p, err := ReadPostings(dir, it.ID, []string{"tea"}); err != nil || len(p.Terms["tea"]) != 2*len(it.Paragraphs)/3 {
 		t.Fatalf("postings after add: %+v, %v", p, err)
+	}
+	if _, err := ReadPostings(dir, small.ID, []string{"tea"}); err == nil {
+		t.Error("an item smaller than PostingsFrom has postings")
 	}
 	if err := x.Remove(it.ID); err != nil {
 		t.Fatal(err)

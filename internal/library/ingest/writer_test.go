@@ -42,6 +42,17 @@ func indexed(t *testing.T, dir string) map[string]bool {
 	return got
 }
 
+// testBigItem is an item with enough text for paragraph postings.
+func testBigItem(n int) (*item.Item, []byte) {
+	it, src := testItem(n)
+	for len(it.Paragraphs)*30 < index.PostingsFrom {
+		it.Paragraphs = append(it.Paragraphs, it.Paragraphs[0])
+	}
+	src = append(src, strings.Repeat(".", len(it.Paragraphs))...)
+	it.ID = library.ItemID(src)
+	return it, src
+}
+
 // hasPostings reports whether the index has the paragraph postings of an item.
 func hasPostings(dir, id string) bool {
 	_, err := index.ReadPostings(filepath.Join(dir, "index"), id, []string{"kettle"})
@@ -54,7 +65,7 @@ func TestAddRemoveRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	it, src := testItem(1)
+	it, src := testBigItem(1)
 	if err := w.Add(it, src); err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +193,7 @@ func TestRebuildMatchesStore(t *testing.T) {
 	dir := t.TempDir()
 	w, _ := OpenWriter(dir, nil)
 	for n := range 30 {
-		it, src := testItem(n)
+		it, src := testBigItem(n)
 		w.Add(it, src)
 	}
 	w.Close()
@@ -210,7 +221,7 @@ func TestRebuildMatchesStore(t *testing.T) {
 	}
 	w.Close()
 	for n := range 30 {
-		if it, _ := testItem(n); !hasPostings(dir, it.ID) {
+		if it, _ := testBigItem(n); !hasPostings(dir, it.ID) {
 			t.Fatalf("item %d has no postings after the rebuild", n)
 		}
 	}

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/console"
@@ -338,69 +337,59 @@ func cutAtSentence(text string, limit int) string {
 	return strings.TrimSpace(string(r[:cut]))
 }
 
-func isWordRune(r rune) bool {
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || r == '_'
-}
-
 // countTerms counts how often each question term stands in text, and how
 // many words text has. Running the index's analyzer over every paragraph of
 // a 16,000-paragraph item was most of rank's time, so words are found with a
-// plain scan, and only a word that starts like a question term is put
-// through the analyzer: its filters (lowercase, possessive, plural) only
-// strip endings, except that "-ies" becomes "-y", so a word that gives a
-// term starts with the term, or with the term less its final "y".
+// plain scan (index.ScanWords), and only a word that starts like a question
+// term is put through the analyzer: its filters (lowercase, possessive,
+// plural) only strip endings, except that "-ies" becomes "-y", so a plain
+// word that gives a term starts with the term, or with the term less its
+// final "y". Any other word is put through the analyzer. The paragraph
+// postings count the same words the same way (index.ReadPostings).
 func countTerms(text string, qterms []string) (map[string]int, int) {
 	var tf map[string]int
 	n := 0
-	start := -1
-	word := func(end int) {
+	index.ScanWords(text, func(word string) {
 		n++
-		w := strings.ToLower(text[start:end])
+		w := strings.ToLower(word)
+		if !plain(w) {
+			// Joined by punctuation, or not all ASCII ("通用KASAN"): the
+			// analyzer may split it, so a term may start inside it.
+			count(w, qterms, &tf)
+			return
+		}
 		for _, t := range qterms {
 			stem, _ := strings.CutSuffix(t, "y")
 			if !strings.HasPrefix(w, t) && (stem == "" || !strings.HasPrefix(w, stem)) {
 				continue
 			}
-			for _, got := range index.Terms(w) {
-				if slices.Contains(qterms, got) {
-					if tf == nil {
-						tf = map[string]int{}
-					}
-					tf[got]++
-				}
-			}
+			count(w, qterms, &tf)
 			return
 		}
-	}
-	prev := rune(0)
-	for i, r := range text {
-		inWord := isWordRune(r)
-		if !inWord && start >= 0 {
-			// Word-internal punctuation, as Unicode word boundaries (which
-			// the index's tokenizer follows) have it: "john's", "e.g",
-			// "3.5", "1,000", "abi_testing".
-			next, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
-			alnum := func(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }
-			switch r {
-			case '\'', '’', '.':
-				inWord = alnum(prev) && alnum(next)
-			case ':':
-				inWord = unicode.IsLetter(prev) && unicode.IsLetter(next)
-			case ',', ';':
-				inWord = unicode.IsDigit(prev) && unicode.IsDigit(next)
-			}
-		}
-		switch {
-		case inWord && start < 0:
-			start = i
-		case !inWord && start >= 0:
-			word(i)
-			start = -1
-		}
-		prev = r
-	}
-	if start >= 0 {
-		word(len(text))
-	}
+	})
 	return tf, n
+}
+
+// count adds the question terms the analyzer makes of word to tf.
+func count(word string, qterms []string, tf *map[string]int) {
+	for _, got := range index.Terms(word) {
+		if slices.Contains(qterms, got) {
+			if *tf == nil {
+				*tf = map[string]int{}
+			}
+			(*tf)[got]++
+		}
+	}
+}
+
+// plain reports whether a word is ASCII letters, digits and "_" only: the
+// analyzer keeps it one token.
+func plain(w string) bool {
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
 }

@@ -275,3 +275,12 @@ func TestPostingsRead(t *testing.T) {
 		t.Fatalf("postings that put the word in paragraph 3 gave %+v (%v)", ps, err)
 	}
 }
+
+// TestCountTermsSplitWords checks words the analyzer splits: a term inside
+// a word of Chinese and Latin letters is counted (not "a.kasan": one word).
+func TestCountTermsSplitWords(t *testing.T) {
+	got, n := countTerms("概述 通用KASAN 基于KASAN模式 and KASAN; a.kasan", []string{"kasan"})
+	if got["kasan"] != 3 || n != 6 {
+		t.Errorf("kasan counted %d times in %d words, want 3 in 6", got["kasan"], n)
+	}
+}

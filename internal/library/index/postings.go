@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/sponge-library/sponge/internal/base/item"
@@ -18,7 +19,9 @@ import (
 // out once when the item is indexed, so that sponge-rank reads only the
 // paragraphs that hold the question's words instead of analysing every
 // paragraph of every item search picked (a page of 16,000 paragraphs took
-// most of a question's time).
+// most of a question's time). A paragraph's words are counted as rank counts
+// them (ScanWords, then Terms of each word), so postings and reading give
+// the same passages.
 //
 // One file per item of PostingsFrom bytes of text or more, postings/ab/<id>
 // in the index folder, made and removed with the item's index documents
@@ -59,6 +62,7 @@ func analyzerFingerprint() uint64 {
 			h.Write([]byte(t))
 			h.Write([]byte{0})
 		}
+		h.Write([]byte("words: ScanWords, then Terms of each"))
 		for _, w := range []string{"the", "what", "how"} {
 			if StopWords[w] {
 				h.Write([]byte(w))
@@ -69,10 +73,26 @@ func analyzerFingerprint() uint64 {
 	return fingerprint
 }
 
-// ParagraphWords splits a paragraph into the words rank counts: its heading
-// and its text, through Terms.
-func ParagraphWords(p *item.Paragraph) []string {
-	return Terms(p.Heading + "\n" + p.Text)
+// paragraphTerms counts the words of a paragraph (its heading and its
+// text) as rank counts them (ScanWords), and the terms the analyzer makes of
+// each, through a cache of the words seen: the words of an item repeat.
+func paragraphTerms(p *item.Paragraph, cache map[string][]string, tf map[string]int) int {
+	n := 0
+	ScanWords(p.Heading+"\n"+p.Text, func(word string) {
+		n++
+		w := strings.ToLower(word)
+		terms, ok := cache[w]
+		if !ok {
+			terms = Terms(w)
+			cache[w] = terms
+		}
+		for _, t := range terms {
+			if !StopWords[t] {
+				tf[t]++
+			}
+		}
+	})
+	return n
 }
 
 // encodePostings makes the postings file of an item.
@@ -82,16 +102,11 @@ func encodePostings(it *item.Item) []byte {
 	lengths := make([]int, len(it.Paragraphs))
 	total := 0
 	tf := map[string]int{}
+	cache := map[string][]string{}
 	for i := range it.Paragraphs {
-		words := ParagraphWords(&it.Paragraphs[i])
-		lengths[i] = len(words)
-		total += len(words)
 		clear(tf)
-		for _, w := range words {
-			if !StopWords[w] {
-				tf[w]++
-			}
-		}
+		lengths[i] = paragraphTerms(&it.Paragraphs[i], cache, tf)
+		total += lengths[i]
 		for w, n := range tf {
 			lists[w] = append(lists[w], posting{i, n})
 		}

@@ -133,9 +133,16 @@ bench-languages: build
 bench-library: build
 	$(GO) run ./internal/bench/library -bin $(BIN) -work .bench
 
-# sponge ask --passages and sponge-search as whole processes (needs bench-library's linux-doc).
+# sponge ask --passages and sponge-search as whole processes on SciFact, linux-doc's
+# HTML (from bench-library) and its kernel docs ×1 and ×8 (built here, timing sponge add),
+# side by side with the binaries of BEFORE (a commit, default main), built in .bench/before.
+BEFORE ?= main
 bench-latency: build bench-library
-	$(GO) run ./internal/bench/latency -bin $(BIN) -work .bench
+	rm -rf .bench/before && mkdir -p .bench/before/src
+	git archive $(BEFORE) | tar -x -C .bench/before/src
+	cd .bench/before/src && for c in $(filter-out sponge-verify,$(PURE)); do \
+		CGO_ENABLED=0 $(GO) build -o ../bin/ ./cmd/$$c || exit 1; done
+	$(GO) run ./internal/bench/latency -bin $(BIN) -before .bench/before/bin -work .bench
 
 # The extractive drafter on SciFact's training claims and questions the library cannot answer.
 bench-extractive: build

@@ -8,7 +8,9 @@
 //	                          frame), then the extracted item (title, source,
 //	                          kind, paragraphs)
 //	pending/                  journals of items being added or removed (see Writer)
-//	index/                    the search index, derived from items/
+//	index/                    the search index, derived from items/, with
+//	                          index/postings/ab/<id>: the paragraph postings
+//	                          that rank reads (see index.ReadPostings)
 //	models/                   models installed before they were shared (see
 //	                          internal/model/catalog); still used
 //	lock                      held by writers

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/console"
@@ -126,35 +125,95 @@ func (s *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error
 type candidate struct {
 	hit   int // index into hits
 	para  int
-	p     *item.Paragraph
 	terms map[string]int
 	n     int // length in terms
 	score float64
 }
 
-// Rank loads the hit items and returns the numbered passages.
+// Rank loads the hit items and returns the numbered passages. Only the
+// paragraphs that hold a question term (and the one meaning search matched)
+// are candidates: any other paragraph scores nothing. They are found in the
+// items' paragraph postings (index.ReadPostings), without reading the
+// paragraphs; an item without postings (an index made before them, or by
+// another analyzer) has all its paragraphs read and counted.
 func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Passage, error) {
 	qterms := index.QuestionTerms(question)
-	items := make([]*item.Item, len(hits))
+	usePostings := true
+	for _, t := range qterms {
+		usePostings = usePostings && index.HasPostings(t)
+	}
+	items := make([]*library.Paragraphs, len(hits))
 	var cands []*candidate
+	paragraphs, words := 0, 0
+	df := map[string]int{}
 	for i, h := range hits {
-		it, err := lib.Item(h.ItemID)
+		ps, err := lib.Paragraphs(h.ItemID)
 		if err != nil {
 			// An item removed since the search is simply not ranked.
 			continue
 		}
-		items[i] = it
-		for j := range it.Paragraphs {
-			p := &it.Paragraphs[j]
-			c := &candidate{hit: i, para: j, p: p}
-			c.terms, c.n = countTerms(p.Heading+"\n"+p.Text, qterms)
-			cands = append(cands, c)
+		items[i] = ps
+		var post *index.ItemPostings
+		if usePostings {
+			post, _ = index.ReadPostings(lib.IndexDir(), h.ItemID, qterms)
+		}
+		if post != nil && post.Paragraphs != ps.Len() {
+			post = nil // not this item's: read it
+		}
+		meaning := -1
+		if h.Paragraph != nil && *h.Paragraph >= 0 && *h.Paragraph < ps.Len() {
+			meaning = *h.Paragraph
+		}
+		if post == nil {
+			for j := range ps.Len() {
+				p, err := ps.At(j)
+				if err != nil {
+					return nil, err
+				}
+				c := &candidate{hit: i, para: j}
+				c.terms, c.n = countTerms(p.Heading+"\n"+p.Text, qterms)
+				paragraphs++
+				words += c.n
+				for t := range c.terms {
+					df[t]++
+				}
+				if c.terms != nil || j == meaning {
+					cands = append(cands, c)
+				}
+			}
+			continue
+		}
+		paragraphs += post.Paragraphs
+		words += post.Words
+		byPara := map[int]*candidate{}
+		add := func(j int) *candidate {
+			c := byPara[j]
+			if c == nil {
+				c = &candidate{hit: i, para: j, n: post.Lengths[j]}
+				byPara[j] = c
+				cands = append(cands, c)
+			}
+			return c
+		}
+		for _, t := range qterms {
+			list := post.Terms[t]
+			df[t] += len(list)
+			for _, p := range list {
+				c := add(p.Paragraph)
+				if c.terms == nil {
+					c.terms = map[string]int{}
+				}
+				c.terms[t] = p.TF
+			}
+		}
+		if meaning >= 0 {
+			add(meaning)
 		}
 	}
-	if len(cands) == 0 {
+	if paragraphs == 0 || len(cands) == 0 {
 		return nil, nil
 	}
-	scoreBM25(cands, qterms)
+	scoreBM25(cands, qterms, paragraphs, words, df)
 
 	maxPara, maxItem := 0.0, 0.0
 	for _, c := range cands {
@@ -199,7 +258,12 @@ func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Pa
 		if c.score <= 0 || perItem[c.hit] >= PerItem {
 			continue
 		}
-		text := c.p.Text
+		it := items[c.hit]
+		p, err := it.At(c.para)
+		if err != nil {
+			return nil, err
+		}
+		text := p.Text
 		n := utf8.RuneCountInString(text)
 		if used+n > BudgetChars {
 			if len(out) > 0 {
@@ -211,10 +275,9 @@ func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Pa
 		}
 		used += n
 		perItem[c.hit]++
-		it := items[c.hit]
 		out = append(out, &jsonl.Passage{
-			Number: len(out) + 1, ItemID: it.ID, Title: item.Label(it.Title, it.Source), Heading: c.p.Heading,
-			Page: c.p.Page, StartMs: c.p.StartMs, Paragraph: c.para, Text: text,
+			Number: len(out) + 1, ItemID: it.Item.ID, Title: item.Label(it.Item.Title, it.Item.Source), Heading: p.Heading,
+			Page: p.Page, StartMs: p.StartMs, Paragraph: c.para, Text: text,
 			Score: math.Round(c.score*10000) / 10000,
 		})
 		if used >= BudgetChars {
@@ -224,21 +287,12 @@ func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Pa
 	return out, nil
 }
 
-// scoreBM25 scores each candidate paragraph against the question terms, with
-// document frequencies taken over the candidates themselves.
-func scoreBM25(cands []*candidate, qterms []string) {
-	total := 0
-	df := map[string]int{}
-	for _, c := range cands {
-		total += c.n
-		for _, t := range qterms {
-			if c.terms[t] > 0 {
-				df[t]++
-			}
-		}
-	}
-	N := float64(len(cands))
-	avg := float64(total) / N
+// scoreBM25 scores each candidate paragraph against the question terms,
+// over the paragraphs of the hit items: how many there are, how many words
+// they have, and how many hold each term.
+func scoreBM25(cands []*candidate, qterms []string, paragraphs, words int, df map[string]int) {
+	N := float64(paragraphs)
+	avg := float64(words) / N
 	if avg == 0 {
 		avg = 1
 	}
@@ -284,76 +338,63 @@ func cutAtSentence(text string, limit int) string {
 	return strings.TrimSpace(string(r[:cut]))
 }
 
-func isWordRune(r rune) bool {
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || r == '_'
-}
-
 // countTerms counts how often each question term stands in text, and how
 // many words text has. Running the index's analyzer over every paragraph of
 // a 16,000-paragraph item was most of rank's time, so words are found with a
-// plain scan, and only a word that may give a question term (index.MayGive)
-// is put through the analyzer, with every run of a script written without
-// spaces.
+// plain scan (index.ScanWords), and only a word that may give a question
+// term (index.MayGive) is put through the analyzer, with every word that is
+// not plain ASCII and every run of a script written without spaces, which
+// is as many words as the terms it gives. The paragraph postings count the
+// same words the same way (index.ReadPostings).
 func countTerms(text string, qterms []string) (map[string]int, int) {
 	var tf map[string]int
 	n := 0
-	start := -1
-	count := func(terms []string) {
-		for _, got := range terms {
-			if slices.Contains(qterms, got) {
-				if tf == nil {
-					tf = map[string]int{}
-				}
-				tf[got]++
-			}
-		}
-	}
-	word := func(end int) {
-		n++
-		w := strings.ToLower(text[start:end])
+	index.ScanWords(text, func(word string) {
+		w := strings.ToLower(word)
 		if index.Spaceless(w) {
 			// A run of Chinese, Japanese or Thai is many words.
 			terms := index.Terms(w)
-			n += len(terms) - 1
-			count(terms)
+			n += len(terms)
+			add(terms, qterms, &tf)
+			return
+		}
+		n++
+		if !plain(w) {
+			// Joined by punctuation, or not all ASCII ("naïve"): the
+			// analyzer may split it, so a term may start inside it.
+			add(index.Terms(w), qterms, &tf)
 			return
 		}
 		for _, t := range qterms {
 			if index.MayGive(w, t) {
-				count(index.Terms(w))
+				add(index.Terms(w), qterms, &tf)
 				return
 			}
 		}
-	}
-	prev := rune(0)
-	for i, r := range text {
-		inWord := isWordRune(r)
-		if !inWord && start >= 0 {
-			// Word-internal punctuation, as Unicode word boundaries (which
-			// the index's tokenizer follows) have it: "john's", "e.g",
-			// "3.5", "1,000", "abi_testing".
-			next, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
-			alnum := func(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }
-			switch r {
-			case '\'', '’', '.':
-				inWord = alnum(prev) && alnum(next)
-			case ':':
-				inWord = unicode.IsLetter(prev) && unicode.IsLetter(next)
-			case ',', ';':
-				inWord = unicode.IsDigit(prev) && unicode.IsDigit(next)
-			}
-		}
-		switch {
-		case inWord && start < 0:
-			start = i
-		case !inWord && start >= 0:
-			word(i)
-			start = -1
-		}
-		prev = r
-	}
-	if start >= 0 {
-		word(len(text))
-	}
+	})
 	return tf, n
+}
+
+// add adds to tf the terms that are question terms.
+func add(terms, qterms []string, tf *map[string]int) {
+	for _, got := range terms {
+		if slices.Contains(qterms, got) {
+			if *tf == nil {
+				*tf = map[string]int{}
+			}
+			(*tf)[got]++
+		}
+	}
+}
+
+// plain reports whether a word is ASCII letters, digits and "_" only: the
+// analyzer keeps it one token.
+func plain(w string) bool {
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -201,5 +202,126 @@ func TestGenericTitlePassage(t *testing.T) {
 	}
 	if ps[0].Title != "Introduction (kettle-safety.pdf)" {
 		t.Errorf("passage title %q", ps[0].Title)
+	}
+}
+
+// postingsLibrary saves items of many paragraphs (words in some of them
+// only) and returns the library and a hit for each item.
+func postingsLibrary(t *testing.T) (*library.Library, []*jsonl.Hit) {
+	t.Helper()
+	dir := t.TempDir()
+	w, err := ingest.OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := []string{
+		"Berries, berry's juice and the berries' colour; boxes of knives, shoes and caches.",
+		"Green tea is steeped at a lower temperature than black tea, usually around eighty degrees.",
+		"The kettle boils water for tea; the water's temperature is what matters.",
+		"Naïve Ärzte drink TEAS; John’s teas and Mary's TEA. Status: dress, gas, axes, heroes — 3.5 teas.",
+		"ABI symbols: /sys/kernel/debug/testing-symbols, abi_testing, ABI's testing of symbols.",
+		"Memory limits of a cgroup: memory.max caps the memory a cgroup's processes use.",
+	}
+	var hits []*jsonl.Hit
+	for n := range 6 {
+		var paras []item.Paragraph
+		for p := range 100 + 30*n {
+			paras = append(paras, item.Paragraph{Heading: texts[(p/7+n)%len(texts)][:12], Text: strings.Repeat(texts[(p*p+n)%len(texts)]+" ", 2+p%3)})
+		}
+		if n == 5 {
+			paras = paras[:20] // too small for postings: read whole
+		}
+		src := []byte{byte(n), 'p'}
+		it := &item.Item{ID: library.ItemID(src), Title: "Notes " + string(rune('A'+n)), Kind: item.KindText, Paragraphs: paras}
+		if err := w.Add(it, src); err != nil {
+			t.Fatal(err)
+		}
+		hits = append(hits, &jsonl.Hit{ItemID: it.ID, Title: it.Title, Score: float64(9 - n), Rank: n + 1})
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return w.Library, hits
+}
+
+var postingsQuestions = []string{
+	"kettle water temperature", "green tea", "berries juice", "cgroup memory limits", "abi testing symbols",
+	"teas of John", "what is it", "dress gas heroes 3.5",
+}
+
+// TestPostingsRankAsReading checks that ranking from the paragraph postings
+// gives the passages that reading every paragraph gives, meaning-matched
+// paragraph included.
+func TestPostingsRankAsReading(t *testing.T) {
+	lib, hits := postingsLibrary(t)
+	para := 5
+	hits[2].Paragraph = &para
+	var with [][]*jsonl.Passage
+	for _, q := range postingsQuestions {
+		ps, err := Rank(lib, q, hits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		with = append(with, ps)
+	}
+	if err := os.RemoveAll(filepath.Join(lib.IndexDir(), "postings")); err != nil {
+		t.Fatal(err)
+	}
+	for i, q := range postingsQuestions {
+		ps, err := Rank(lib, q, hits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ps) == 0 {
+			t.Errorf("%q: no passages", q)
+		}
+		if !slices.EqualFunc(ps, with[i], func(a, b *jsonl.Passage) bool { return *a == *b }) {
+			t.Errorf("%q: %d passages from the postings, %d from reading the paragraphs, or they differ", q, len(with[i]), len(ps))
+		}
+	}
+}
+
+// TestPostingsRead checks that rank takes the paragraphs from the postings:
+// postings that say a word stands in another paragraph move the passage.
+func TestPostingsRead(t *testing.T) {
+	lib, hits := postingsLibrary(t)
+	it, err := lib.Item(hits[0].ItemID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := Rank(lib, "zanzibar", hits[:1])
+	if err != nil || len(ps) != 0 {
+		t.Fatalf("a word no paragraph has gave %d passages (%v)", len(ps), err)
+	}
+	// Postings made from another text of the same paragraphs.
+	other := *it
+	other.Paragraphs = slices.Clone(it.Paragraphs)
+	other.Paragraphs[3].Text = "Zanzibar"
+	x, err := index.Create(lib.IndexDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := x.NewBatch()
+	if err := b.Add(&other); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	ps, err = Rank(lib, "zanzibar", hits[:1])
+	if err != nil || len(ps) != 1 || ps[0].Paragraph != 3 || ps[0].Text != it.Paragraphs[3].Text {
+		t.Fatalf("postings that put the word in paragraph 3 gave %+v (%v)", ps, err)
+	}
+}
+
+// TestCountTermsSplitWords checks words the analyzer splits: a term inside
+// a word of Chinese and Latin letters is counted (not "a.kasan": one word).
+func TestCountTermsSplitWords(t *testing.T) {
+	// Words: 概述 (1), 通用|kasan (2), 基于|kasan|模式 (3), and, KASAN, a.kasan:
+	// a run holding Chinese counts its terms.
+	got, n := countTerms("概述 通用KASAN 基于KASAN模式 and KASAN; a.kasan", []string{"kasan"})
+	if got["kasan"] != 3 || n != 9 {
+		t.Errorf("kasan counted %d times in %d words, want 3 in 9", got["kasan"], n)
 	}
 }

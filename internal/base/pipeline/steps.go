@@ -141,6 +141,13 @@ func RunProcesses(prog string, steps []Step, stdin io.Reader, stdout, stderr io.
 	if startErr != nil {
 		return console.Report(stderr, prog, startErr)
 	}
+	return exitOf(prog, steps, codes, stderr)
+}
+
+// exitOf is the exit code of steps that ended with codes: that of the
+// first step that failed, a signal's as a shell gives it (128+N, and said
+// on stderr), and SIGPIPE no failure.
+func exitOf(prog string, steps []Step, codes []int, stderr io.Writer) int {
 	for i, c := range codes {
 		switch {
 		case c == 0 || c == -int(syscall.SIGPIPE):

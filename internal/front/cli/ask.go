@@ -8,6 +8,8 @@ import (
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/base/settings"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/stages/rank"
+	"github.com/sponge-library/sponge/stages/render"
 	"github.com/sponge-library/sponge/stages/search"
 )
 
@@ -60,8 +62,16 @@ func runAsk(env *Env, opts *askOptions, rest []string) int {
 	if _, err := library.Open(opts.Library); err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
+	if opts.Passages {
+		// Search, rank and render link no model: they run in this process,
+		// as ask.sh runs them, with the same output.
+		return pipeline.RunInProcess(Prog, steps, passageStages, env.Stdin, env.Stdout, env.Stderr)
+	}
 	return pipeline.RunProcesses(Prog, steps, env.Stdin, env.Stdout, env.Stderr)
 }
+
+// passageStages are the stages of sponge ask --passages, run in this process.
+var passageStages = map[string]pipeline.MainFunc{"sponge-search": search.Main, "sponge-rank": rank.Main, "sponge-render": render.Main}
 
 // askSteps are the stages that answer question, with their arguments. The
 // endpoint and model are the settings (flag, environment, config file)

@@ -76,7 +76,8 @@ func init() {
 
 // Index is an open keyword index.
 type Index struct {
-	bi bleve.Index
+	bi  bleve.Index
+	dir string
 }
 
 type doc struct {
@@ -174,7 +175,7 @@ func Create(dir string) (*Index, error) {
 		if err != nil {
 			return nil, fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
 		}
-		x := &Index{bi: bi}
+		x := &Index{bi: bi, dir: dir}
 		if err := x.checkVersion(dir); err != nil {
 			bi.Close()
 			return nil, err
@@ -193,7 +194,7 @@ func Create(dir string) (*Index, error) {
 		bi.Close()
 		return nil, fault.New(fault.Failed, "cannot make the index at %s: %v", dir, err)
 	}
-	return &Index{bi: bi}, nil
+	return &Index{bi: bi, dir: dir}, nil
 }
 
 // Open opens the index at dir for reading.
@@ -202,7 +203,7 @@ func Open(dir string) (*Index, error) {
 	if err != nil {
 		return nil, fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
 	}
-	x := &Index{bi: bi}
+	x := &Index{bi: bi, dir: dir}
 	if err := x.checkVersion(dir); err != nil {
 		bi.Close()
 		return nil, err
@@ -289,15 +290,18 @@ func Chunks(it *item.Item) []string {
 
 // Batch collects changes to apply together.
 type Batch struct {
-	x *Index
-	b *bleve.Batch
+	x    *Index
+	b    *bleve.Batch
+	post []*item.Item // whose postings Commit writes
 }
 
 // NewBatch starts a batch of changes.
 func (x *Index) NewBatch() *Batch { return &Batch{x: x, b: x.bi.NewBatch()} }
 
-// Add puts an item's chunks in the batch.
+// Add puts an item's chunks in the batch; Commit saves its paragraph
+// postings (see ReadPostings).
 func (b *Batch) Add(it *item.Item) error {
+	b.post = append(b.post, it)
 	for i, text := range Chunks(it) {
 		d := doc{Item: it.ID, Text: text}
 		if i == 0 {
@@ -314,16 +318,30 @@ func (b *Batch) Add(it *item.Item) error {
 func (b *Batch) Size() int { return b.b.Size() }
 
 // Commit applies the batch.
+// The items' postings are written while bleve takes the batch (most of
+// which is one goroutine's work).
 func (b *Batch) Commit() error {
-	if err := b.x.bi.Batch(b.b); err != nil {
+	done := make(chan error, 1)
+	items := b.post
+	b.post = nil
+	go func() { done <- savePostings(b.x.dir, items) }()
+	err := b.x.bi.Batch(b.b)
+	perr := <-done
+	if err != nil {
 		return fmt.Errorf("cannot update the index: %w", err)
+	}
+	if perr != nil {
+		return perr
 	}
 	b.b.Reset()
 	return nil
 }
 
-// Remove deletes every document of an item.
+// Remove deletes every document of an item, and its paragraph postings.
 func (x *Index) Remove(id string) error {
+	if err := removePostings(x.dir, id); err != nil {
+		return err
+	}
 	q := bleve.NewTermQuery(id)
 	q.SetField("item")
 	req := bleve.NewSearchRequestOptions(q, 100000, 0, false)

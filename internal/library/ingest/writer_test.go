@@ -44,13 +44,30 @@ func indexed(t *testing.T, dir string) map[string]bool {
 	return got
 }
 
+// testBigItem is an item with enough text for paragraph postings.
+func testBigItem(n int) (*item.Item, []byte) {
+	it, src := testItem(n)
+	for len(it.Paragraphs)*30 < index.PostingsFrom {
+		it.Paragraphs = append(it.Paragraphs, it.Paragraphs[0])
+	}
+	src = append(src, strings.Repeat(".", len(it.Paragraphs))...)
+	it.ID = library.ItemID(src)
+	return it, src
+}
+
+// hasPostings reports whether the index has the paragraph postings of an item.
+func hasPostings(dir, id string) bool {
+	_, err := index.ReadPostings(filepath.Join(dir, "index"), id, []string{"kettle"})
+	return err == nil
+}
+
 func TestAddRemoveRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	w, err := OpenWriter(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	it, src := testItem(1)
+	it, src := testBigItem(1)
 	if err := w.Add(it, src); err != nil {
 		t.Fatal(err)
 	}
@@ -72,8 +89,8 @@ func TestAddRemoveRoundTrip(t *testing.T) {
 	if id, err := lib.Resolve(it.ID[:6]); err != nil || id != it.ID {
 		t.Fatalf("resolve prefix: %q, %v", id, err)
 	}
-	if !indexed(t, dir)[it.ID] {
-		t.Fatal("the item is not in the index")
+	if !indexed(t, dir)[it.ID] || !hasPostings(dir, it.ID) {
+		t.Fatal("the item is not in the index, or has no paragraph postings")
 	}
 	w, err = OpenWriter(dir, nil)
 	if err != nil {
@@ -83,7 +100,7 @@ func TestAddRemoveRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.Close()
-	if lib.Has(it.ID) || indexed(t, dir)[it.ID] {
+	if lib.Has(it.ID) || indexed(t, dir)[it.ID] || hasPostings(dir, it.ID) {
 		t.Fatal("the removed item is still there")
 	}
 }
@@ -178,7 +195,7 @@ func TestRebuildMatchesStore(t *testing.T) {
 	dir := t.TempDir()
 	w, _ := OpenWriter(dir, nil)
 	for n := range 30 {
-		it, src := testItem(n)
+		it, src := testBigItem(n)
 		w.Add(it, src)
 	}
 	w.Close()
@@ -194,6 +211,21 @@ func TestRebuildMatchesStore(t *testing.T) {
 	w.Close()
 	if got := indexed(t, dir); len(got) != 30 {
 		t.Fatalf("rebuilt index has %d items, want 30", len(got))
+	}
+	// An index made before paragraph postings gets them from a rebuild.
+	os.RemoveAll(filepath.Join(dir, "index", "postings"))
+	w, err = OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Rebuild(nil); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	for n := range 30 {
+		if it, _ := testBigItem(n); !hasPostings(dir, it.ID) {
+			t.Fatalf("item %d has no postings after the rebuild", n)
+		}
 	}
 }
 

@@ -1,0 +1,318 @@
+package index
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/sponge-library/sponge/internal/base/item"
+)
+
+// Paragraph postings: what ranking the paragraphs of an item needs, worked
+// out once when the item is indexed, so that sponge-rank reads only the
+// paragraphs that hold the question's words instead of analysing every
+// paragraph of every item search picked (a page of 16,000 paragraphs took
+// most of a question's time). A paragraph's words are counted as rank counts
+// them (ScanWords, then Terms of each word), so postings and reading give
+// the same passages.
+//
+// One file per item of PostingsFrom bytes of text or more, postings/ab/<id>
+// in the index folder, made and removed with the item's index documents
+// (Batch.Commit, Index.Remove) and rebuilt with the index (sponge reindex). The words are those of Terms over a
+// paragraph's heading and text, as rank counts them. Stop words are left out:
+// they are never question terms unless a question has nothing else, and rank
+// then reads the paragraphs. The file starts with a fingerprint of the
+// analyzer, so postings made by another analyzer are not used.
+//
+// Layout (unsigned varints):
+//
+//	"SPP1" fingerprint(8 bytes, little-endian)
+//	paragraphs words  words of each paragraph…
+//	terms  then per term, in byte order: len term count byteLen (paragraph delta, tf)…
+const postingsMagic = "SPP1"
+
+// postingsDir is where an index keeps its postings.
+func postingsDir(indexDir string) string { return filepath.Join(indexDir, "postings") }
+
+func postingsPath(indexDir, id string) string {
+	return filepath.Join(postingsDir(indexDir), id[:2], id)
+}
+
+var (
+	fingerprintOnce sync.Once
+	fingerprint     uint64
+)
+
+// analyzerFingerprint is a hash of what Terms makes of a text that touches
+// each of its rules: a change to the analyzer changes it, and postings made
+// before the change are passed over until sponge reindex.
+func analyzerFingerprint() uint64 {
+	fingerprintOnce.Do(func() {
+		h := fnv.New64a()
+		probe := "The Cat's studies: running, flies and boxes; e.g. 3.5 and 1,000 abi_testing " +
+			"l'été Straße ÉCOLE 東京都の人口 ภาษาไทยง่าย 한국어 문장 x86-64 naïve"
+		for _, t := range Terms(probe) {
+			h.Write([]byte(t))
+			h.Write([]byte{0})
+		}
+		h.Write([]byte("words: ScanWords, then Terms of each; a spaceless run counts its terms; "))
+		h.Write([]byte(AnalyzerVersion()))
+		for _, w := range []string{"the", "what", "how"} {
+			if StopWords[w] {
+				h.Write([]byte(w))
+			}
+		}
+		fingerprint = h.Sum64()
+	})
+	return fingerprint
+}
+
+// paragraphTerms counts the words of a paragraph (its heading and its
+// text) as rank counts them (ScanWords), and the terms the analyzer makes of
+// each, through a cache of the words seen: the words of an item repeat.
+func paragraphTerms(p *item.Paragraph, cache map[string][]string, tf map[string]int) int {
+	n := 0
+	ScanWords(p.Heading+"\n"+p.Text, func(word string) {
+		w := strings.ToLower(word)
+		terms, ok := cache[w]
+		if !ok {
+			terms = Terms(w)
+			cache[w] = terms
+		}
+		if Spaceless(w) {
+			n += len(terms) // a run of Chinese, Japanese or Thai is many words
+		} else {
+			n++
+		}
+		for _, t := range terms {
+			if !StopWords[t] {
+				tf[t]++
+			}
+		}
+	})
+	return n
+}
+
+// encodePostings makes the postings file of an item.
+func encodePostings(it *item.Item) []byte {
+	type posting struct{ para, tf int }
+	lists := map[string][]posting{}
+	lengths := make([]int, len(it.Paragraphs))
+	total := 0
+	tf := map[string]int{}
+	cache := map[string][]string{}
+	for i := range it.Paragraphs {
+		clear(tf)
+		lengths[i] = paragraphTerms(&it.Paragraphs[i], cache, tf)
+		total += lengths[i]
+		for w, n := range tf {
+			lists[w] = append(lists[w], posting{i, n})
+		}
+	}
+	terms := make([]string, 0, len(lists))
+	for t := range lists {
+		terms = append(terms, t)
+	}
+	slices.Sort(terms)
+
+	buf := make([]byte, 0, 64+total*2)
+	buf = append(buf, postingsMagic...)
+	buf = binary.LittleEndian.AppendUint64(buf, analyzerFingerprint())
+	buf = binary.AppendUvarint(buf, uint64(len(it.Paragraphs)))
+	buf = binary.AppendUvarint(buf, uint64(total))
+	for _, n := range lengths {
+		buf = binary.AppendUvarint(buf, uint64(n))
+	}
+	buf = binary.AppendUvarint(buf, uint64(len(terms)))
+	var list []byte
+	for _, t := range terms {
+		list = list[:0]
+		prev := 0
+		for _, p := range lists[t] {
+			list = binary.AppendUvarint(list, uint64(p.para-prev))
+			list = binary.AppendUvarint(list, uint64(p.tf))
+			prev = p.para
+		}
+		buf = binary.AppendUvarint(buf, uint64(len(t)))
+		buf = append(buf, t...)
+		buf = binary.AppendUvarint(buf, uint64(len(lists[t])))
+		buf = binary.AppendUvarint(buf, uint64(len(list)))
+		buf = append(buf, list...)
+	}
+	return buf
+}
+
+// PostingsFrom is the least paragraph text (in bytes) of an item with
+// postings. Ranking reads a smaller item whole in well under a millisecond,
+// and most items are small: three quarters of the kernel docs' pages, half
+// their text. Leaving them out halves what postings cost sponge add.
+const PostingsFrom = 16 << 10
+
+// savePostings saves the postings of the items big enough to have them,
+// and removes any of the others (an item read again may have shrunk).
+func savePostings(indexDir string, items []*item.Item) error {
+	for _, it := range items {
+		n := 0
+		for _, p := range it.Paragraphs {
+			n += len(p.Text)
+		}
+		var err error
+		if n >= PostingsFrom {
+			err = writePostings(indexDir, it)
+		} else {
+			err = removePostings(indexDir, it.ID)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writePostings saves the postings of an item, through a temporary file and
+// a rename, so a reader finds all of them or none.
+func writePostings(indexDir string, it *item.Item) error {
+	path := postingsPath(indexDir, it.ID)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, encodePostings(it), 0o644); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("cannot write the postings of item %s: %w", item.Short(it.ID), err)
+	}
+	return os.Rename(tmp, path)
+}
+
+// removePostings deletes the postings of an item; none is fine.
+func removePostings(indexDir, id string) error {
+	if !item.IsID(id) {
+		return nil
+	}
+	if err := os.Remove(postingsPath(indexDir, id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// Posting is one paragraph that holds a term, and how often.
+type Posting struct {
+	Paragraph int
+	TF        int
+}
+
+// ItemPostings is what an item's postings say for the terms of a question.
+type ItemPostings struct {
+	Paragraphs int                  // how many the item has
+	Words      int                  // in all its paragraphs
+	Lengths    []int                // words of each paragraph
+	Terms      map[string][]Posting // the paragraphs holding each question term, in order
+}
+
+// ErrNoPostings says an item has no postings made by this analyzer: an
+// index made before they were, or by another analyzer (sponge reindex
+// makes them).
+var ErrNoPostings = errors.New("no paragraph postings")
+
+// ReadPostings reads the postings of the item id in the index at indexDir
+// for terms. A term that is a stop word is not in the postings: the caller
+// counts such terms itself (HasPostings says which terms postings answer).
+func ReadPostings(indexDir, id string, terms []string) (*ItemPostings, error) {
+	if !item.IsID(id) {
+		return nil, ErrNoPostings
+	}
+	data, err := os.ReadFile(postingsPath(indexDir, id))
+	if err != nil {
+		return nil, ErrNoPostings
+	}
+	return decodePostings(data, terms)
+}
+
+// HasPostings reports whether postings answer for term: stop words are
+// left out of them.
+func HasPostings(term string) bool { return !StopWords[term] }
+
+var errDamaged = fmt.Errorf("%w: the file is damaged", ErrNoPostings)
+
+func decodePostings(data []byte, terms []string) (*ItemPostings, error) {
+	if len(data) < 12 || string(data[:4]) != postingsMagic || binary.LittleEndian.Uint64(data[4:12]) != analyzerFingerprint() {
+		return nil, ErrNoPostings
+	}
+	r := data[12:]
+	bad := false
+	next := func() int {
+		v, n := binary.Uvarint(r)
+		if n <= 0 || v > uint64(len(data))*255 {
+			bad = true
+			r = nil
+			return 0
+		}
+		r = r[n:]
+		return int(v)
+	}
+	p := &ItemPostings{Terms: map[string][]Posting{}}
+	p.Paragraphs = next()
+	p.Words = next()
+	if p.Paragraphs > len(r) {
+		return nil, errDamaged
+	}
+	p.Lengths = make([]int, p.Paragraphs)
+	for i := range p.Lengths {
+		p.Lengths[i] = next()
+	}
+	want := map[string]bool{}
+	for _, t := range terms {
+		want[t] = true
+	}
+	nterms := next()
+	for i := 0; i < nterms && !bad && len(want) > 0; i++ {
+		tl := next()
+		if tl > len(r) {
+			return nil, errDamaged
+		}
+		t := r[:tl]
+		r = r[tl:]
+		count := next()
+		bl := next()
+		if bl > len(r) || bad {
+			return nil, errDamaged
+		}
+		list := r[:bl]
+		r = r[bl:]
+		if !want[string(t)] {
+			continue
+		}
+		delete(want, string(t))
+		ps := make([]Posting, 0, count)
+		para := 0
+		for range count {
+			d, n := binary.Uvarint(list)
+			if n <= 0 {
+				return nil, errDamaged
+			}
+			list = list[n:]
+			tf, n := binary.Uvarint(list)
+			if n <= 0 {
+				return nil, errDamaged
+			}
+			list = list[n:]
+			para += int(d)
+			if para >= p.Paragraphs {
+				return nil, errDamaged
+			}
+			ps = append(ps, Posting{Paragraph: para, TF: int(tf)})
+		}
+		p.Terms[string(t)] = ps
+	}
+	if bad {
+		return nil, errDamaged
+	}
+	return p, nil
+}

@@ -8,6 +8,7 @@
 //	                          frame), then the extracted item (title, source,
 //	                          kind, paragraphs)
 //	pending/                  journals of items being added or removed (see Writer)
+//	summaries/ab/<id>.json    the checked summary of an item (see PutSummary)
 //	index/                    the search index, derived from items/
 //	models/                   models installed before they were shared (see
 //	                          internal/model/catalog); still used
@@ -269,7 +270,7 @@ func (l *Library) Delete(id string) error {
 	if err := os.Remove(l.setAsidePath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	return nil
+	return l.deleteSummary(id)
 }
 
 // Meta is what lists show of an item, kept beside it so a list of thousands

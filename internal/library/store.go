@@ -284,11 +284,15 @@ type Meta struct {
 	Paragraphs int       `json:"paragraphs"`
 	Chars      int       `json:"chars"`
 	Pages      int       `json:"pages,omitempty"`
+	// Text is the item.Fingerprint of its paragraphs, which its summary
+	// must match to be shown (empty in items saved before it was kept).
+	Fingerprint string `json:"fingerprint,omitempty"`
 }
 
 // MetaOf sums up an item.
 func MetaOf(it *item.Item) *Meta {
-	m := &Meta{ID: it.ID, Title: it.Title, Source: it.Source, Kind: it.Kind, Added: it.Added, Paragraphs: len(it.Paragraphs)}
+	m := &Meta{ID: it.ID, Title: it.Title, Source: it.Source, Kind: it.Kind, Added: it.Added, Paragraphs: len(it.Paragraphs),
+		Fingerprint: item.Fingerprint(it)}
 	for _, p := range it.Paragraphs {
 		m.Chars += utf8.RuneCountInString(p.Text)
 		m.Pages = max(m.Pages, p.Page)

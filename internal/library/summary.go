@@ -73,3 +73,31 @@ func (l *Library) deleteSummary(id string) error {
 	}
 	return nil
 }
+
+// Made reports whether sum was made from the paragraphs the item of m has
+// now: matched against the Meta's fingerprint, or the item's when the Meta
+// has none (an item saved before it was kept).
+func (l *Library) Made(m *Meta, sum *item.Summary) bool {
+	if sum == nil || sum.ItemID != m.ID {
+		return false
+	}
+	text := m.Fingerprint
+	if text == "" {
+		it, err := l.Item(m.ID)
+		if err != nil {
+			return false
+		}
+		text = item.Fingerprint(it)
+	}
+	return sum.Fingerprint == text
+}
+
+// Gist is the first statement of the item's current summary, or "" when
+// it has none: what a list shows on one line.
+func (l *Library) Gist(m *Meta) string {
+	s, err := l.Summary(m.ID)
+	if err != nil || s == nil || len(s.Statements) == 0 || !l.Made(m, s) {
+		return ""
+	}
+	return s.Statements[0].Text
+}

@@ -16,11 +16,11 @@ type Summary struct {
 	// Model is the model that wrote the statements, or "extractive".
 	Model string    `json:"model"`
 	Made  time.Time `json:"made"`
-	// Text is the Fingerprint of the paragraphs the summary was made from:
+	// Fingerprint is that of the paragraphs the summary was made from:
 	// when the item is read again and its paragraphs change (sponge reindex
 	// --extract), the quotes' places no longer hold and the summary is stale.
-	Text       string             `json:"text"`
-	Statements []SummaryStatement `json:"statements"`
+	Fingerprint string             `json:"fingerprint"`
+	Statements  []SummaryStatement `json:"statements"`
 	// LeftOut counts the statements whose quote did not stand in the item.
 	LeftOut int `json:"leftOut,omitempty"`
 }
@@ -49,5 +49,5 @@ func Fingerprint(it *Item) string {
 
 // Current reports whether s was made from the paragraphs it has now.
 func (s *Summary) Current(it *Item) bool {
-	return s != nil && s.ItemID == it.ID && s.Text == Fingerprint(it)
+	return s != nil && s.ItemID == it.ID && s.Fingerprint == Fingerprint(it)
 }

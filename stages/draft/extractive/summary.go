@@ -69,6 +69,9 @@ func SummarySentences(passages []*jsonl.Passage, max int) []*Sentence {
 	for _, p := range passages {
 		for i, sp := range sentences.Split(p.Text) {
 			q := shortQuote(p.Text[sp.Start:sp.End])
+			if !wholeWords(p.Text, sp.Start, sp.Start+len(q)) {
+				continue
+			}
 			tf := map[string]int{}
 			for _, t := range terms(q) {
 				tf[t]++
@@ -183,12 +186,32 @@ func shortQuote(s string) string {
 		cut = i
 	}
 	head := s[:cut]
-	if i := strings.LastIndexAny(head, ",;:"); i >= SummaryChars/3 {
+	if i := max(strings.LastIndex(head, ", "), strings.LastIndex(head, "; "), strings.LastIndex(head, ": ")); i >= SummaryChars/3 {
 		head = head[:i]
 	} else if i := strings.LastIndexByte(head, ' '); i > 0 {
 		head = head[:i]
 	}
 	return strings.TrimRightFunc(head, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ')' })
+}
+
+// wholeWords reports whether text[start:end] starts and ends on whole
+// words, as sponge-verify wants a quote to: not inside "1,409" or
+// "diagnosis.2,3", where the sentence splitter or a cut may stop.
+func wholeWords(text string, start, end int) bool {
+	alnum := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	if start > 0 {
+		if r, _ := utf8.DecodeLastRuneInString(text[:start]); alnum(r) {
+			return false
+		}
+	}
+	if end < len(text) {
+		r1, n := utf8.DecodeRuneInString(text[end:])
+		r2, _ := utf8.DecodeRuneInString(text[end+n:])
+		if alnum(r1) || !unicode.IsSpace(r1) && alnum(r2) && strings.ContainsRune(",.:;'’-", r1) {
+			return false
+		}
+	}
+	return true
 }
 
 // summaryStatement reports whether a sentence can stand as a statement of

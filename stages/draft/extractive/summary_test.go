@@ -95,3 +95,22 @@ func TestSummarize(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryWholeWords: a quote that would stop inside "2,3" or "1,409"
+// (which sponge-verify would refuse) is not quoted.
+func TestSummaryWholeWords(t *testing.T) {
+	id := strings.Repeat("d", 64)
+	text := "Most patients develop evidence of retinopathy within twenty years of diagnosis.2,3 Retinopathy may begin to develop years before the diagnosis of diabetes. " +
+		"The dressing protocol tended to have lower total costs and a greater rate of healing in the burn units of the hospitals studied, " + strings.Repeat("with results that were similar across the sites and the years of the study ", 2) +
+		"resulting in a cost per burn healed of Dollars 1,409.06 for the dressing and more for the other."
+	got := SummarySentences([]*jsonl.Passage{{Number: 1, ItemID: id, Text: text}}, 5)
+	for _, s := range got {
+		i := strings.Index(text, s.Quote)
+		if !wholeWords(text, i, i+len(s.Quote)) || strings.HasSuffix(s.Quote, ".2") || strings.HasSuffix(s.Quote, " 1") {
+			t.Errorf("%q stops inside a word", s.Quote)
+		}
+	}
+	if wholeWords(text, 0, strings.Index(text, ",3")) || wholeWords(text, 0, strings.Index(text, ",409")) {
+		t.Errorf("wholeWords takes a cut inside 2,3 or 1,409")
+	}
+}

@@ -31,6 +31,9 @@ const (
 	// summaryRedundant: a sentence that shares this much of its weight
 	// with one already picked says the same thing, and is passed over.
 	summaryRedundant = 0.5
+	// summaryLead weighs up the first sentence of a passage, which most
+	// often says what the paragraph is about.
+	summaryLead = 1.3
 )
 
 // Sentence is a sentence of a passage, as a summary quotes it.
@@ -111,6 +114,9 @@ func SummarySentences(passages []*jsonl.Passage, max int) []*Sentence {
 		}
 		if cnorm > 0 {
 			s.Score = dot / (s.norm * math.Sqrt(cnorm))
+		}
+		if s.Index == 0 {
+			s.Score *= summaryLead
 		}
 		cands = append(cands, s)
 	}

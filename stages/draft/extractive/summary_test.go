@@ -114,3 +114,19 @@ func TestSummaryWholeWords(t *testing.T) {
 		t.Errorf("wholeWords takes a cut inside 2,3 or 1,409")
 	}
 }
+
+// TestSummaryLead: of two sentences that say nearly the same, the one that
+// opens its passage is quoted, though the other shares a word more with the
+// rest of the item.
+func TestSummaryLead(t *testing.T) {
+	id := strings.Repeat("e", 64)
+	ps := []*jsonl.Passage{
+		{Number: 1, ItemID: id, Text: "Volcanoes erupt when hot magma rises through the crust. " +
+			"Volcanoes erupt quickly when hot magma rises through the crust."},
+		{Number: 2, ItemID: id, Text: "Gas escapes quickly from runny magma near volcanoes. Sticky magma traps the gas quickly inside volcanoes."},
+	}
+	got := SummarySentences(ps, 1)
+	if len(got) != 1 || got[0].Passage != 1 || got[0].Index != 0 {
+		t.Errorf("got %+v, want the first sentence of passage 1", got)
+	}
+}

@@ -153,7 +153,7 @@ func run(work, bin, only, cpuprofile, memprofile string) error {
 func prepare(work string, c corpus) (string, int, int64, error) {
 	pkgDir := filepath.Join(work, "pkgs", c.pkg)
 	if _, err := os.Stat(filepath.Join(pkgDir, c.root)); err != nil {
-		if err := fetch(work, c.pkg, pkgDir); err != nil {
+		if err := bench.Fetch(work, c.pkg, pkgDir); err != nil {
 			return "", 0, 0, err
 		}
 	}
@@ -187,48 +187,6 @@ func prepare(work string, c corpus) (string, int, int64, error) {
 		err = fmt.Errorf("no %s files under %s", c.ext, src)
 	}
 	return in, n, size, err
-}
-
-// fetch downloads a Debian package with apt-get and unpacks it with dpkg-deb.
-func fetch(work, pkg, dir string) error {
-	debs := filepath.Join(work, "debs")
-	if err := os.MkdirAll(debs, 0o755); err != nil {
-		return err
-	}
-	abs, err := filepath.Abs(debs)
-	if err != nil {
-		return err
-	}
-	// apt-cache knows nothing of the package until `apt-get update` has run once.
-	pol, _ := exec.Command("apt-cache", "policy", pkg).Output()
-	if !regexp.MustCompile(`Candidate: [^(]`).Match(pol) {
-		fmt.Fprintf(os.Stderr, "apt-cache has no %s: running apt-get update\n", pkg)
-		if err := runCmd("", "apt-get", "update", "-qq"); err != nil {
-			return fmt.Errorf("apt-get update: %v (run it as root once)", err)
-		}
-	}
-	if err := runCmd(abs, "apt-get", "download", "-q", pkg); err != nil {
-		return fmt.Errorf("apt-get download %s: %v", pkg, err)
-	}
-	matches, _ := filepath.Glob(filepath.Join(abs, pkg+"_*.deb"))
-	if len(matches) == 0 {
-		return fmt.Errorf("apt-get download %s left no .deb in %s", pkg, debs)
-	}
-	tmp := dir + ".tmp"
-	os.RemoveAll(tmp)
-	if err := runCmd("", "dpkg-deb", "-x", matches[len(matches)-1], tmp); err != nil {
-		return fmt.Errorf("dpkg-deb -x: %v", err)
-	}
-	os.RemoveAll(dir)
-	return os.Rename(tmp, dir)
-}
-
-func runCmd(dir, name string, args ...string) error {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Stdout = os.Stderr
-	cmd.Stderr = os.Stderr
-	return cmd.Run()
 }
 
 // addProcess runs `sponge add -q --library lib in` as a child process and

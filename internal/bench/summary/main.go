@@ -1,7 +1,7 @@
 // Command summary measures item summaries (issue 17), made by the stages
 // sponge summarize runs (sponge-rank --item | sponge-draft | sponge-verify),
 // in this process: on the PDFs of texlive-latex-base-doc (fetched into
-// -work by make bench-library, or here with apt-get download) and on the
+// -work with apt-get download, as bench-library does) and on the
 // SciFact abstracts. It prints, for each corpus, the share of summary quotes
 // that verify, how much of the item they cover (pages touched), their length,
 // and the time per item: extractive, and with a random-weight model of
@@ -46,7 +46,7 @@ import (
 )
 
 func main() {
-	work := flag.String("work", ".bench", "working folder: the texlive PDFs are in WORK/pkgs/texlive-latex-base-doc (make bench-library) and the libraries go there")
+	work := flag.String("work", ".bench", "working folder: the texlive PDFs (fetched with apt-get download into WORK/pkgs, as bench-library does) and the libraries")
 	models := flag.String("models", ".bench/models", "folder for the random-weight model (written on first use)")
 	nSciFact := flag.Int("scifact", 1000, "how many SciFact abstracts to summarize (0: none)")
 	modelItems := flag.Int("model-items", 3, "how many PDFs to summarize with the random-weight model (0: none)")
@@ -71,9 +71,13 @@ type result struct {
 }
 
 func run(work, models string, nSciFact, modelItems int) error {
-	pdfDir := filepath.Join(work, "pkgs", "texlive-latex-base-doc", "usr", "share", "doc", "texlive-doc")
+	// The same package and folder as bench-library's.
+	pkgDir := filepath.Join(work, "pkgs", "texlive-latex-base-doc")
+	pdfDir := filepath.Join(pkgDir, "usr", "share", "doc", "texlive-doc")
 	if _, err := os.Stat(pdfDir); err != nil {
-		return fmt.Errorf("no texlive PDFs at %s: run make bench-library first (it fetches them)", pdfDir)
+		if err := bench.Fetch(work, "texlive-latex-base-doc", pkgDir); err != nil {
+			return err
+		}
 	}
 	pdfLib := filepath.Join(work, "libs", "summary-texlive")
 	if err := addAll(pdfLib, pdfDir); err != nil {

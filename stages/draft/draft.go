@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sponge-library/sponge/internal/base/console"
@@ -224,6 +225,11 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) erro
 			Hint: `pipe the passages into it: sponge-search "QUESTION" | sponge-rank | sponge-draft`}
 	}
 	if warning != nil {
+		if question.Summary {
+			// The same warning, in the words of a summary.
+			msg := strings.Replace(warning.Message, "the statements are the passages' best sentences", "the summary is the item's most central sentences", 1)
+			warning = &jsonl.Warning{Code: warning.Code, Message: msg, Hint: warning.Hint}
+		}
 		if err := w.Write(warning); err != nil {
 			return err
 		}

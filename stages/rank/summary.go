@@ -77,20 +77,23 @@ func ItemPassages(it *item.Item) []*jsonl.Passage {
 			centroid[t] += float64(f) * idf[t]
 		}
 	}
-	cnorm := 0.0
-	for _, v := range centroid {
-		cnorm += v * v
+	// The cosine with the other paragraphs' sum (C - v), not with one that
+	// holds the paragraph itself: a word of this paragraph alone then adds
+	// nothing to its centrality. v·(C-v) and |C-v| come from v·C, |v| and
+	// |C|, in time of the paragraph's words.
+	csq := 0.0
+	for _, w := range centroid {
+		csq += w * w
 	}
-	cnorm = math.Sqrt(cnorm)
 	for _, c := range cands {
-		dot, norm := 0.0, 0.0
+		vc, vv := 0.0, 0.0
 		for t, f := range c.terms {
 			v := float64(f) * idf[t]
-			dot += v * centroid[t]
-			norm += v * v
+			vc += v * centroid[t]
+			vv += v * v
 		}
-		if norm > 0 && cnorm > 0 {
-			c.score = dot / (math.Sqrt(norm) * cnorm)
+		if rest := csq - 2*vc + vv; vv > 0 && rest > 1e-12 {
+			c.score = (vc - vv) / (math.Sqrt(vv) * math.Sqrt(rest))
 		}
 	}
 	// Stretches of equal length in characters, in reading order: the best
@@ -111,6 +114,10 @@ func ItemPassages(it *item.Item) []*jsonl.Passage {
 			best[s] = c
 		}
 	}
+	// The item's first paragraph of prose is the first passage: it most
+	// often says what the item is (an abstract, an introduction, the
+	// opening of a lecture), whether or not its words run through the rest.
+	best[0] = cands[0]
 	budget := BudgetChars / k
 	var out []*jsonl.Passage
 	for _, b := range best {

@@ -63,3 +63,19 @@ func TestItemPassagesShort(t *testing.T) {
 		t.Fatalf("passages %+v, want the one paragraph", ps)
 	}
 }
+
+// TestItemPassagesLead: the item's first paragraph of prose is its first
+// passage, though the next one is a little more central.
+func TestItemPassagesLead(t *testing.T) {
+	it := &item.Item{ID: strings.Repeat("c", 64), Title: "Lead"}
+	it.Paragraphs = append(it.Paragraphs,
+		item.Paragraph{Text: "This small tool adds hyper links to documentation, for careful readers everywhere who print manuals."},
+		item.Paragraph{Text: "The package documentation has macros, links and bookmarks: package documentation macros."})
+	for i := 0; i < 30; i++ {
+		it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: fmt.Sprintf("Section %d on package documentation, macros, links and bookmarks, with word%d.", i, i)})
+	}
+	ps := ItemPassages(it)
+	if len(ps) == 0 || ps[0].Paragraph != 0 {
+		t.Errorf("first passage is paragraph %d, want 0", ps[0].Paragraph)
+	}
+}

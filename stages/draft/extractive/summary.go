@@ -225,8 +225,8 @@ func wholeWords(text string, start, end int) bool {
 // question, not code or markup, not a line of a table or of navigation.
 // The one place this test is made, so that it can give way to a shared one.
 func summaryStatement(s string) bool {
-	if len(strings.Fields(s)) < 6 || isQuestion(s) {
-		return false
+	if len(strings.Fields(s)) < 6 || isQuestion(s) || strings.HasSuffix(s, ":") {
+		return false // a lead-in to a list or code ("… is provided by:")
 	}
 	first, _ := utf8.DecodeRuneInString(s)
 	if !unicode.IsUpper(first) && !unicode.IsDigit(first) && !strings.ContainsRune("\"'“‘(", first) {

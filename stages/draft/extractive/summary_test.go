@@ -24,6 +24,7 @@ func TestSummaryStatement(t *testing.T) {
 		{"Home | About us | Contact | Blog | Shop for more of our things", false},
 		{"Table 3 12.5 13.1 14.2 15.0 16.3 17.7 18.1 19.9 20.4 21.8", false},
 		{"Skip to main content of this page and read the rest of it.", false},
+		{"The driver file can be extracted by docstrip with the instruction file:", false},
 	} {
 		if got := summaryStatement(tt.s); got != tt.want {
 			t.Errorf("summaryStatement(%q) = %v, want %v", tt.s, got, tt.want)

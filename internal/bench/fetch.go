@@ -49,4 +49,3 @@ func runCmd(dir, name string, args ...string) error {
 	cmd.Stderr = os.Stderr
 	return cmd.Run()
 }
-

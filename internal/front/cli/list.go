@@ -127,6 +127,8 @@ func runList(env *Env, opts *listOptions, rest []string) int {
 			// The gist: the first statement of the item's summary.
 			if gist := lib.Gist(metas[i]); gist != "" {
 				fmt.Fprintf(env.Stdout, "    %s\n", clip(gist, 100))
+			} else if sum, _ := lib.Summary(metas[i].ID); lib.Made(metas[i], sum) {
+				fmt.Fprintf(env.Stdout, "    (summarized: no sentence of it could be quoted as a statement)\n")
 			} else {
 				fmt.Fprintf(env.Stdout, "    (no summary yet: sponge summarize %s)\n", metas[i].ID[:8])
 			}

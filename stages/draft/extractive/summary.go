@@ -228,6 +228,9 @@ func summaryStatement(s string) bool {
 	if len(strings.Fields(s)) < 6 || isQuestion(s) || strings.HasSuffix(s, ":") {
 		return false // a lead-in to a list or code ("… is provided by:")
 	}
+	if f := strings.Fields(s); strings.Trim(f[0], "0123456789.") == "" && unicode.IsUpper([]rune(f[1])[0]) {
+		return false // a numbered heading ("2 Support calc in …", "3.1 Options")
+	}
 	first, _ := utf8.DecodeRuneInString(s)
 	if !unicode.IsUpper(first) && !unicode.IsDigit(first) && !strings.ContainsRune("\"'“‘(", first) {
 		return false // a piece of a sentence cut by a page or a list

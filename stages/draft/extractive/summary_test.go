@@ -24,6 +24,9 @@ func TestSummaryStatement(t *testing.T) {
 		{"Home | About us | Contact | Blog | Shop for more of our things", false},
 		{"Table 3 12.5 13.1 14.2 15.0 16.3 17.7 18.1 19.9 20.4 21.8", false},
 		{"Skip to main content of this page and read the rest of it.", false},
+		{"2 Support calc in various kernel commands of the format .", false},
+		{"3.1 Options of the package that a document may give to it", false},
+		{"1980 was the year a landslide removed the north flank of it.", true},
 		{"The driver file can be extracted by docstrip with the instruction file:", false},
 	} {
 		if got := summaryStatement(tt.s); got != tt.want {

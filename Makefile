@@ -34,7 +34,7 @@ export CGO_CXXFLAGS := $(LLAMA_CFLAGS)
 CGO_ENV := CGO_ENABLED=1
 
 .PHONY: all deps tokenizers build man demo test lint clean bench bench-retrieval bench-library bench-latency \
-	bench-extractive bench-mcp bench-draft bench-embed bench-first-statement bench-languages
+	bench-extractive bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary
 
 all: build
 
@@ -119,7 +119,7 @@ clean:
 	rm -rf $(BIN) .demo .bench
 
 # Benchmarks read ../shared/bench/scifact and fetch Debian packages into .bench/.
-bench: bench-retrieval bench-languages bench-library bench-latency bench-extractive bench-mcp bench-draft bench-embed bench-first-statement
+bench: bench-retrieval bench-languages bench-library bench-latency bench-extractive bench-mcp bench-draft bench-embed bench-first-statement bench-summary
 
 # nDCG@10 of keyword search and of sponge ask --passages on SciFact, beside the published BM25 figures.
 bench-retrieval: build
@@ -147,6 +147,11 @@ bench-latency: build bench-library
 # The extractive drafter on SciFact's training claims and questions the library cannot answer.
 bench-extractive: build
 	$(GO) run ./internal/bench/extractive -library .bench/scifact -bin $(BIN)
+
+# Summaries of texlive-latex-base-doc's PDFs and SciFact abstracts: quotes verified, pages touched,
+# length, time per item extractive and with a random-weight Qwen2.5-0.5B-shaped model.
+bench-summary: deps
+	$(CGO_ENV) $(GO) run ./internal/bench/summary -work .bench -models .bench/models
 
 # 100 find_passages calls through an MCP client session on the SciFact library.
 bench-mcp:

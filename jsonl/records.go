@@ -46,7 +46,14 @@ type Question struct {
 	Header
 	Text  string `json:"text"`
 	Limit int    `json:"limit,omitempty"`
+	// Summary: the question is what one item says (sponge-rank --item), and
+	// sponge-draft writes a summary of the passages rather than an answer.
+	Summary bool `json:"summary,omitempty"`
 }
+
+// SummaryQuestion is the question of a summary.
+const SummaryQuestion = "What does this item say?"
+
 
 // Warning codes.
 const (

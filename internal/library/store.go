@@ -8,6 +8,7 @@
 //	                          frame), then the extracted item (title, source,
 //	                          kind, paragraphs)
 //	pending/                  journals of items being added or removed (see Writer)
+//	summaries/ab/<id>.json    the checked summary of an item (see PutSummary)
 //	index/                    the search index, derived from items/, with
 //	                          index/postings/ab/<id>: the paragraph postings
 //	                          that rank reads (see index.ReadPostings)
@@ -271,7 +272,7 @@ func (l *Library) Delete(id string) error {
 	if err := os.Remove(l.setAsidePath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	return nil
+	return l.deleteSummary(id)
 }
 
 // Meta is what lists show of an item, kept beside it so a list of thousands
@@ -287,11 +288,15 @@ type Meta struct {
 	Paragraphs int       `json:"paragraphs"`
 	Chars      int       `json:"chars"`
 	Pages      int       `json:"pages,omitempty"`
+	// Text is the item.Fingerprint of its paragraphs, which its summary
+	// must match to be shown (empty in items saved before it was kept).
+	Fingerprint string `json:"fingerprint,omitempty"`
 }
 
 // MetaOf sums up an item.
 func MetaOf(it *item.Item) *Meta {
-	m := &Meta{ID: it.ID, Title: it.Title, Source: it.Source, Also: it.Also, Linked: it.Linked, Kind: it.Kind, Added: it.Added, Paragraphs: len(it.Paragraphs)}
+	m := &Meta{ID: it.ID, Title: it.Title, Source: it.Source, Also: it.Also, Linked: it.Linked, Kind: it.Kind, Added: it.Added, Paragraphs: len(it.Paragraphs),
+		Fingerprint: item.Fingerprint(it)}
 	for _, p := range it.Paragraphs {
 		m.Chars += utf8.RuneCountInString(p.Text)
 		m.Pages = max(m.Pages, p.Page)

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sponge-library/sponge/internal/base/console"
@@ -40,6 +41,16 @@ type Drafter interface {
 	Name() string
 	// Draft calls emit for each statement as soon as it is made.
 	Draft(ctx context.Context, question string, passages []*jsonl.Passage, emit func(*jsonl.Statement) error) error
+}
+
+// Summarizer is a drafter with a summary mode, for a question record with
+// summary set (sponge-rank --item): the passages are all of one item, taken
+// from all of it, and the statements say what the item says rather than
+// answer a question. Each writer (the extractive drafter, the model in this
+// process, an endpoint) has one; where its summary path differs from its
+// answer path is said at its Summarize.
+type Summarizer interface {
+	Summarize(ctx context.Context, passages []*jsonl.Passage, emit func(*jsonl.Statement) error) error
 }
 
 // ModelOptions are what a model drafter is opened with.
@@ -215,6 +226,11 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) erro
 			Hint: `pipe the passages into it: sponge-search "QUESTION" | sponge-rank | sponge-draft`}
 	}
 	if warning != nil {
+		if question.Summary {
+			// The same warning, in the words of a summary.
+			msg := strings.Replace(warning.Message, "the statements are the passages' best sentences", "the summary is the item's most central sentences", 1)
+			warning = &jsonl.Warning{Code: warning.Code, Message: msg, Hint: warning.Hint}
+		}
 		if err := w.Write(warning); err != nil {
 			return err
 		}
@@ -223,16 +239,25 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) erro
 		return err
 	}
 	n := 0
-	if len(passages) > 0 {
-		err = d.Draft(ctx, question.Text, passages, func(s *jsonl.Statement) error {
-			n++
-			return w.Write(s)
-		})
-		if err != nil {
-			// Statements already written stay; without the done record the
-			// later stages know the answer was cut.
-			return err
+	emit := func(s *jsonl.Statement) error {
+		n++
+		return w.Write(s)
+	}
+	switch {
+	case len(passages) == 0:
+	case question.Summary:
+		sm, ok := d.(Summarizer)
+		if !ok {
+			return console.Errorf("%s cannot write a summary", d.Name())
 		}
+		err = sm.Summarize(ctx, passages, emit)
+	default:
+		err = d.Draft(ctx, question.Text, passages, emit)
+	}
+	if err != nil {
+		// Statements already written stay; without the done record the
+		// later stages know the answer was cut.
+		return err
 	}
 	return w.Write(&jsonl.Done{Stage: Prog, Statements: n})
 }

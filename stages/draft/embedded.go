@@ -70,6 +70,15 @@ Passage: the number of the one passage that supports it
 Quote: “words copied exactly from that passage that show the statement is true”
 After the last statement write Done. If the passages do not answer the question, write Done and nothing else.`
 
+// summaryPrompt is systemPrompt for a summary: the same framing of
+// statements, passages and quotes, asked of one item's passages.
+const summaryPrompt = `You sum up one item of the user's own library from numbered passages taken from all of it, in reading order.
+Write at most five statements that together say what the item is about and its main points, in the item's order. Each statement has three lines:
+Statement: one short sentence, in your own words, that says one main point
+Passage: the number of the one passage that supports it
+Quote: “words copied exactly from that passage that show the statement is true”
+After the last statement write Done.`
+
 // Embedded is the drafter that runs a model in-process.
 type Embedded struct {
 	m    *llama.Model
@@ -97,6 +106,8 @@ type Embedded struct {
 	Unconstrained bool
 
 	stats Stats
+	// summary: the prompt asks for a summary (Summarize), not an answer.
+	summary bool
 }
 
 // Stats tells how the last Draft went.
@@ -263,7 +274,13 @@ func equalInts(a, b []int) bool {
 // Prompt is the chat prompt for question and passages.
 func (e *Embedded) Prompt(question string, passages []*jsonl.Passage) string {
 	var b strings.Builder
-	b.WriteString("Question: " + strings.TrimSpace(question) + "\n\nPassages:\n")
+	system := systemPrompt
+	if e.summary && len(passages) > 0 {
+		system = summaryPrompt
+		b.WriteString("Item: " + passages[0].Title + "\n\nPassages:\n")
+	} else {
+		b.WriteString("Question: " + strings.TrimSpace(question) + "\n\nPassages:\n")
+	}
 	for _, p := range passages {
 		b.WriteString("\n[" + strconv.Itoa(p.Number) + "]")
 		if p.Title != "" {
@@ -274,7 +291,16 @@ func (e *Embedded) Prompt(question string, passages []*jsonl.Passage) string {
 		}
 		b.WriteString("\n" + strings.TrimSpace(p.Text) + "\n")
 	}
-	return e.tmpl.Format([]chat.Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: b.String()}}, true)
+	return e.tmpl.Format([]chat.Message{{Role: "system", Content: system}, {Role: "user", Content: b.String()}}, true)
+}
+
+// Summarize writes a summary of one item's passages. It differs from Draft
+// only in the prompt (summaryPrompt, and the item's title where the question
+// was); the quotes are copied by construction all the same.
+func (e *Embedded) Summarize(ctx context.Context, passages []*jsonl.Passage, emit func(*jsonl.Statement) error) error {
+	e.summary = true
+	defer func() { e.summary = false }()
+	return e.Draft(ctx, jsonl.SummaryQuestion, passages, emit)
 }
 
 // Draft writes statements for question from passages, calling emit with each

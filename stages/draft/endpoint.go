@@ -57,6 +57,8 @@ type endpointDrafter struct {
 	max    int
 	sponge bool // the server is sponge serve
 	fixed  *fixedDraft
+	// summary: the request asks for a summary (Summarize), not an answer.
+	summary bool
 }
 
 // spongeDraft is the sponge_draft field of a request to sponge serve.
@@ -68,6 +70,8 @@ type spongeDraft struct {
 	// makes the draft this length whatever the model prefers, as
 	// Embedded.Fixed does. sponge-draft --endpoint never sends it.
 	Fixed *fixedDraft `json:"fixed,omitempty"`
+	// Summary asks sponge serve for a summary of the passages (Summarize).
+	Summary bool `json:"summary,omitempty"`
 }
 
 // fixedDraft is Fixed on the wire.
@@ -378,9 +382,33 @@ Write at most %d short statements that answer the question. For each statement g
 Quote only from the passage you name. If the passages do not answer the question, write no statements.
 Reply with JSON only, in this shape: {"statements":[{"text":"…","passage":1,"quote":"…"}]}`
 
+// endpointSummaryPrompt is endpointPrompt for a summary of one item.
+const endpointSummaryPrompt = `You sum up one item of the user's library from numbered passages taken from all of it, in reading order.
+Write at most %d short statements that together say what the item is about and its main points, in the item's order. For each statement give:
+- "text": the statement, one sentence in your own words;
+- "passage": the number of the one passage it rests on;
+- "quote": words copied exactly, character for character, from that passage (a phrase or one sentence) that show the statement is true.
+Quote only from the passage you name.
+Reply with JSON only, in this shape: {"statements":[{"text":"…","passage":1,"quote":"…"}]}`
+
+// Summarize asks the server for a summary of one item's passages. It
+// differs from Draft only in the prompt (endpointSummaryPrompt, the item's
+// title where the question was) and, to sponge serve, the summary flag.
+func (d *endpointDrafter) Summarize(ctx context.Context, passages []*jsonl.Passage, emit func(*jsonl.Statement) error) error {
+	d.summary = true
+	defer func() { d.summary = false }()
+	return d.Draft(ctx, jsonl.SummaryQuestion, passages, emit)
+}
+
 func (d *endpointDrafter) request(question string, passages []*jsonl.Passage, schema bool) openai.ChatRequest {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Question: %s\n\nPassages:\n", question)
+	system := endpointPrompt
+	if d.summary && len(passages) > 0 {
+		system = endpointSummaryPrompt
+		fmt.Fprintf(&b, "Item: %s\n\nPassages:\n", passages[0].Title)
+	} else {
+		fmt.Fprintf(&b, "Question: %s\n\nPassages:\n", question)
+	}
 	for _, p := range passages {
 		fmt.Fprintf(&b, "\n[%d] %s", p.Number, p.Title)
 		if p.Heading != "" {
@@ -395,14 +423,14 @@ func (d *endpointDrafter) request(question string, passages []*jsonl.Passage, sc
 	req := openai.ChatRequest{
 		Model: d.model,
 		Messages: []openai.Message{
-			{Role: "system", Content: fmt.Sprintf(endpointPrompt, d.max)},
+			{Role: "system", Content: fmt.Sprintf(system, d.max)},
 			{Role: "user", Content: b.String()},
 		},
 		Temperature: &temp,
 		MaxTokens:   160*d.max + 100,
 	}
 	if d.sponge {
-		req.SpongeDraft, _ = json.Marshal(spongeDraft{Question: question, Passages: passages, MaxStatements: d.max, Fixed: d.fixed})
+		req.SpongeDraft, _ = json.Marshal(spongeDraft{Question: question, Passages: passages, MaxStatements: d.max, Fixed: d.fixed, Summary: d.summary})
 	}
 	if schema {
 		req.ResponseFormat = &openai.ResponseFormat{Type: "json_schema", JSONSchema: &openai.JSONSchema{

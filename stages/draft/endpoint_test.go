@@ -1,6 +1,7 @@
 package draft
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -507,5 +508,34 @@ func TestEndpointTimeoutUsage(t *testing.T) {
 		if code != console.ExitUsage || !strings.HasPrefix(stderr.String(), "sponge-draft: error: --timeout must be more than 0") {
 			t.Errorf("--timeout %s: exit %d, %q", bad, code, stderr.String())
 		}
+	}
+}
+
+// TestEndpointSummary: a summary question makes the stage ask the server
+// for a summary of the item (its prompt, the item's title where the
+// question was), and a question after it is an answer again.
+func TestEndpointSummary(t *testing.T) {
+	s := &epServer{reply: epReply, piece: 50, models: []string{"tiny"}}
+	url := epStart(t, s)
+	var sb strings.Builder
+	w := jsonl.NewWriter(&sb)
+	w.Write(&jsonl.Question{Text: jsonl.SummaryQuestion, Summary: true})
+	w.Write(epPassages[0])
+	var out, errb bytes.Buffer
+	if code := Main([]string{"--endpoint", url}, strings.NewReader(sb.String()), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"type":"statement"`) {
+		t.Errorf("no statement:\n%s", out.String())
+	}
+	req := s.requests[0]
+	if !strings.Contains(req.Messages[0].Content, "You sum up one item") || !strings.HasPrefix(req.Messages[1].Content, "Item: Green tea\n") {
+		t.Errorf("not a summary prompt:\n%s\n%s", req.Messages[0].Content, req.Messages[1].Content)
+	}
+	if _, err := epDraft(t, url, "", ModelOptions{MaxStatements: 6}); err != nil {
+		t.Fatal(err)
+	}
+	if last := s.requests[len(s.requests)-1]; strings.Contains(last.Messages[0].Content, "You sum up") {
+		t.Errorf("an answer was asked as a summary")
 	}
 }

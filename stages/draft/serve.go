@@ -243,7 +243,13 @@ func (s *modelServer) draft(ctx context.Context, raw json.RawMessage, emit func(
 	}
 	opened := false
 	var buf bytes.Buffer
-	err := s.e.Draft(ctx, sd.Question, sd.Passages, func(st *jsonl.Statement) error {
+	draft := s.e.Draft
+	if sd.Summary {
+		draft = func(ctx context.Context, _ string, passages []*jsonl.Passage, emit func(*jsonl.Statement) error) error {
+			return s.e.Summarize(ctx, passages, emit)
+		}
+	}
+	err := draft(ctx, sd.Question, sd.Passages, func(st *jsonl.Statement) error {
 		buf.Reset()
 		if !opened {
 			buf.WriteString(`{"statements":[`)

@@ -46,6 +46,7 @@ const (
 
 type options struct {
 	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else ~/.local/share/sponge)"`
+	Item    string `long:"item" value-name:"ID" description:"summary mode: write a summary question and the passages of this item (an id or a unique prefix), read from all of it; stdin is not read"`
 }
 
 // Command is sponge-rank as a program.
@@ -54,14 +55,17 @@ var Command = pipeline.Command{
 	Usage: "[OPTIONS] < hits.jsonl",
 	About: "Rank the paragraphs of the hit items against the question and write them as\n" +
 		"numbered passages (at most 4 per item, about 12,000 characters in all).\n" +
-		"Every record read is passed on unchanged; passages follow them.",
+		"Every record read is passed on unchanged; passages follow them.\n\n" +
+		"With --item ID, write instead the question of a summary (what does this item say?)\n" +
+		"and the item's most central paragraphs, one from each of up to 8 stretches of it:\n" +
+		"  sponge-rank --item 0a57 | sponge-draft | sponge-verify | sponge-render",
 	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
 		var opts options
 		return &opts, func(args []string, _ pipeline.Env) (pipeline.Stage, error) {
 			if len(args) > 0 {
 				return nil, console.Usage("sponge-rank reads JSONL on stdin and takes no arguments (got %q)", args[0])
 			}
-			return &Stage{Library: opts.Library}, nil
+			return &Stage{Library: opts.Library, Item: opts.Item}, nil
 		}
 	},
 }
@@ -75,10 +79,17 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // passages of the hits against the question.
 type Stage struct {
 	Library string // the library folder; "" is the default
+	// Item, when set, is the summary mode: the stream is not read, and the
+	// stage writes a summary question and ItemPassages of this item (an
+	// id or a unique prefix).
+	Item string
 }
 
 // Run reads the stream, passes it on, and writes the passages.
 func (s *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error {
+	if s.Item != "" {
+		return s.summary(w)
+	}
 	var question *jsonl.Question
 	var hits []*jsonl.Hit
 	seen := false
@@ -115,6 +126,31 @@ func (s *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error
 		return err
 	}
 	for _, p := range passages {
+		if err := w.Write(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// summary writes the question of a summary and the item's passages.
+func (s *Stage) summary(w *jsonl.Writer) error {
+	lib, err := library.Open(s.Library)
+	if err != nil {
+		return err
+	}
+	id, err := lib.Resolve(s.Item)
+	if err != nil {
+		return err
+	}
+	it, err := lib.Item(id)
+	if err != nil {
+		return err
+	}
+	if err := w.Write(&jsonl.Question{Text: jsonl.SummaryQuestion, Summary: true}); err != nil {
+		return err
+	}
+	for _, p := range ItemPassages(it) {
 		if err := w.Write(p); err != nil {
 			return err
 		}

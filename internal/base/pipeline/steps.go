@@ -32,22 +32,32 @@ type Ask struct {
 	Endpoint   string
 	Model      string
 	Timeout    time.Duration // how long sponge-draft waits for a server; 0 is its default
+	// Item, when set, asks what that item says (sponge summarize): the
+	// steps start at sponge-rank --item ITEM instead of sponge-search, and
+	// Question and Limit are not used.
+	Item string
 }
 
 // Steps are the stages that answer a: sponge-search | sponge-rank |
 // sponge-draft | sponge-verify | sponge-render, as ask.sh runs them; with
-// Passages, sponge-search | sponge-rank | sponge-render.
+// Passages, sponge-search | sponge-rank | sponge-render; with Item,
+// sponge-rank --item ITEM | sponge-draft | sponge-verify | sponge-render.
 func (a Ask) Steps() []Step {
 	var lib []string
 	if a.Library != "" {
 		lib = []string{"--library", a.Library}
 	}
-	search := append([]string{}, lib...)
-	if a.Limit != 0 {
-		search = append(search, "--limit", strconv.Itoa(a.Limit))
+	var steps []Step
+	if a.Item != "" {
+		steps = []Step{{"sponge-rank", append(append([]string{}, lib...), "--item", a.Item)}}
+	} else {
+		search := append([]string{}, lib...)
+		if a.Limit != 0 {
+			search = append(search, "--limit", strconv.Itoa(a.Limit))
+		}
+		search = append(search, "--", a.Question)
+		steps = []Step{{"sponge-search", search}, {"sponge-rank", lib}}
 	}
-	search = append(search, "--", a.Question)
-	steps := []Step{{"sponge-search", search}, {"sponge-rank", lib}}
 	if !a.Passages {
 		draft := append([]string{}, lib...)
 		if a.Extractive {

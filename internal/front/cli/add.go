@@ -34,10 +34,11 @@ const addAbout = "Save files, folders (every supported file under them), http(s)
 
 type addOptions struct {
 	LibraryOpt
-	Title   string        `long:"title" value-name:"TITLE" description:"the title of the item (with one input, e.g. stdin)"`
-	Timeout time.Duration `long:"timeout" default:"30s" value-name:"DURATION" description:"how long to wait for a URL"`
-	Quiet   bool          `short:"q" long:"quiet" description:"print only errors: no line per input, no skipped inputs, no progress and no summary"`
-	Link    bool          `long:"link" description:"keep files where they are instead of a copy of each in the library (which then takes about the size of the text); sponge reindex --extract reads them there if they are unchanged. URLs and stdin are kept whole."`
+	Title     string        `long:"title" value-name:"TITLE" description:"the title of the item (with one input, e.g. stdin)"`
+	Timeout   time.Duration `long:"timeout" default:"30s" value-name:"DURATION" description:"how long to wait for a URL"`
+	Quiet     bool          `short:"q" long:"quiet" description:"print only errors: no line per input, no skipped inputs, no progress and no summary"`
+	Summarize bool          `long:"summarize" description:"then write a summary of each item added (as sponge summarize does)"`
+	Link      bool          `long:"link" description:"keep files where they are instead of a copy of each in the library (which then takes about the size of the text); sponge reindex --extract reads them there if they are unchanged. URLs and stdin are kept whole."`
 }
 
 func runAdd(env *Env, opts *addOptions, rest []string) int {
@@ -156,6 +157,9 @@ func runAdd(env *Env, opts *addOptions, rest []string) int {
 	}
 	// Meaning search: embed the new items' paragraphs (embedding.go).
 	embedAdded(env, w.Library, saved)
+	if opts.Summarize && len(saved) > 0 {
+		failed += summarizeAdded(env, w.Library, saved, opts.Quiet)
+	}
 	summary := fmt.Sprintf("added %d, already saved %d, failed %d", nAdded, nHad, failed)
 	if nUpdated > 0 {
 		summary = fmt.Sprintf("added %d, updated %d, already saved %d, failed %d", nAdded, nUpdated, nHad, failed)

@@ -52,7 +52,7 @@ func register[O any](name, summary, usage, about string, run func(env *Env, opts
 }
 
 // order is the order subcommands are listed in the help; others follow.
-var order = []string{"add", "update", "list", "show", "rm", "reindex", "search", "ask", "setup", "serve", "mcp"}
+var order = []string{"add", "update", "list", "show", "summarize", "rm", "reindex", "search", "ask", "setup", "serve", "mcp"}
 
 // Main runs the sponge command and returns its exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

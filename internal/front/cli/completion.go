@@ -173,8 +173,8 @@ func complete(w io.Writer, words []string) {
 				offer(sh, "")
 			}
 		}
-	case "show", "rm":
-		if c.name == "rm" || len(args) == 0 {
+	case "show", "rm", "summarize":
+		if c.name != "show" || len(args) == 0 {
 			completeIDs(library, offer)
 		}
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -34,9 +35,10 @@ const listAbout = "One line per item: short id, kind, title, source, when it was
 	"  sponge list --json"
 
 const showAbout = "Show an item: title, source (and other paths with the same bytes), kind, when it was added,\n" +
-	"then the saved text with its headings and PDF page or transcript time markers. ID is any unique\n" +
-	"prefix (4+ hex digits). The id of an item replaced by a new version of its file or URL names nothing:\n" +
-	"sponge keeps no old versions, which would keep, and quote in answers, words you changed or took out." +
+	"its summary (see sponge summarize), then the saved text with its headings and PDF page or transcript\n" +
+	"time markers. ID is any unique prefix (4+ hex digits). The id of an item replaced by a new version of\n" +
+	"its file or URL names nothing: sponge keeps no old versions, which would keep, and quote in answers,\n" +
+	"words you changed or took out." +
 	"\n\nExamples:\n\n" +
 	"  sponge show 0a57\n" +
 	"  sponge show --paragraphs 3-7 -n 0a57"
@@ -55,6 +57,7 @@ const reindexAbout = "Rebuild the index from the saved items. The store is the s
 type listOptions struct {
 	LibraryOpt
 	JSON bool `long:"json" description:"print a JSON array for scripts"`
+	Long bool `short:"l" long:"long" description:"under each item, the first statement of its summary (see sponge summarize)"`
 }
 
 func runList(env *Env, opts *listOptions, rest []string) int {
@@ -109,7 +112,7 @@ func runList(env *Env, opts *listOptions, rest []string) int {
 		out := make([]ListItemJSON, 0, len(metas))
 		for _, m := range metas {
 			out = append(out, ListItemJSON{ItemID: m.ID, Title: m.Title, Source: m.Source, Kind: m.Kind,
-				Added: m.Added, Paragraphs: m.Paragraphs, Chars: m.Chars, Pages: m.Pages})
+				Added: m.Added, Paragraphs: m.Paragraphs, Chars: m.Chars, Pages: m.Pages, Gist: lib.Gist(m)})
 		}
 		return console.Report(env.Stderr, Prog, termtext.WriteJSON(env.Stdout, out))
 	}
@@ -117,11 +120,25 @@ func runList(env *Env, opts *listOptions, rest []string) int {
 		fmt.Fprintln(env.Stdout, "The library is empty. Save something with: sponge add FILE|FOLDER|URL")
 		return console.ExitOK
 	}
-	tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
+	var table bytes.Buffer
+	tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', 0)
 	for _, m := range metas {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", item.Short(m.ID), m.Kind, clip(item.Label(m.Title, m.Source), 60), clip(m.Source, 60), m.Added.Local().Format("2006-01-02 15:04"))
 	}
 	tw.Flush()
+	for i, line := range strings.SplitAfter(strings.TrimSuffix(table.String(), "\n"), "\n") {
+		fmt.Fprint(env.Stdout, strings.TrimSuffix(line, "\n")+"\n")
+		if opts.Long {
+			// The gist: the first statement of the item's summary.
+			if gist := lib.Gist(metas[i]); gist != "" {
+				fmt.Fprintf(env.Stdout, "    %s\n", clip(gist, 100))
+			} else if sum, _ := lib.Summary(metas[i].ID); lib.Made(metas[i], sum) {
+				fmt.Fprintf(env.Stdout, "    (summarized: no sentence of it could be quoted as a statement)\n")
+			} else {
+				fmt.Fprintf(env.Stdout, "    (no summary yet: sponge summarize %s)\n", metas[i].ID[:8])
+			}
+		}
+	}
 	if failed > 0 {
 		return console.ExitFailure
 	}
@@ -156,6 +173,8 @@ type ListItemJSON struct {
 	Paragraphs int       `json:"paragraphCount"`
 	Chars      int       `json:"chars"`
 	Pages      int       `json:"pageCount,omitempty"`
+	// Gist is the first statement of the item's summary, when it has one.
+	Gist string `json:"gist,omitempty"`
 }
 
 // ItemJSON is `sponge show --json`: the item.Item, with the id called
@@ -170,6 +189,8 @@ type ItemJSON struct {
 	Kind       string           `json:"kind"`
 	Added      time.Time        `json:"added"`
 	Paragraphs []item.Paragraph `json:"paragraphs"`
+	// Summary is the item's checked summary, when it has a current one.
+	Summary *item.Summary `json:"summary,omitempty"`
 }
 
 type showOptions struct {
@@ -201,12 +222,17 @@ func runShow(env *Env, opts *showOptions, rest []string) int {
 	}
 	if opts.JSON {
 		out := ItemJSON{ItemID: it.ID, Title: it.Title, TitleGiven: it.TitleGiven, Linked: it.Linked,
-			Source: it.Source, Also: it.Also, Kind: it.Kind, Added: it.Added, Paragraphs: it.Paragraphs[from:to]}
+			Source: it.Source, Also: it.Also, Kind: it.Kind, Added: it.Added, Paragraphs: it.Paragraphs[from:to],
+			Summary: lib.CurrentSummary(it)}
 		return console.Report(env.Stderr, Prog, termtext.WriteJSON(env.Stdout, &out))
 	}
 	// The MCP show tool gets FormatItem's text exact, inside JSON; a terminal
 	// gets it with its control characters inert.
-	fmt.Fprint(env.Stdout, termtext.Safe(FormatItem(it, from, to, opts.Numbers)))
+	var sum *item.Summary
+	if from == 0 {
+		sum = lib.CurrentSummary(it)
+	}
+	fmt.Fprint(env.Stdout, termtext.Safe(FormatItem(it, sum, from, to, opts.Numbers)))
 	return console.ExitOK
 }
 
@@ -231,9 +257,10 @@ func paragraphRange(s string, n int) (from, to int, err error) {
 	return from, min(to+1, n), nil
 }
 
-// FormatItem prints an item for a person: a header, then paragraphs from..to
-// with their headings and page or time markers.
-func FormatItem(it *item.Item, from, to int, numbers bool) string {
+// FormatItem prints an item for a person: a header, its summary when sum
+// is not nil, then paragraphs from..to with their headings and page or time
+// markers.
+func FormatItem(it *item.Item, sum *item.Summary, from, to int, numbers bool) string {
 	var b strings.Builder
 	m := library.MetaOf(it)
 	fmt.Fprintf(&b, "%s\n", it.Title)
@@ -252,6 +279,9 @@ func FormatItem(it *item.Item, from, to int, numbers bool) string {
 		size += ", " + count(m.Pages, "page")
 	}
 	fmt.Fprintf(&b, "size:    %s, %d characters\n", size, m.Chars)
+	if sum != nil {
+		b.WriteString("\n" + FormatSummary(sum))
+	}
 	heading, page := "", 0
 	for i := from; i < to; i++ {
 		p := &it.Paragraphs[i]

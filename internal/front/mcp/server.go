@@ -37,7 +37,7 @@ type Options struct {
 	// Library is the library folder; empty means the default library.
 	Library string
 	// FormatItem prints an item for reading (the text of sponge show).
-	FormatItem func(it *item.Item, from, to int, numbers bool) string
+	FormatItem func(it *item.Item, sum *item.Summary, from, to int, numbers bool) string
 	// Endpoint and Model are the server that writes the ask tool's
 	// statements (the settings sponge resolved); empty: sponge-draft's choice.
 	Endpoint, Model string
@@ -122,6 +122,9 @@ type ShowJSON struct {
 	To         int       `json:"to"`
 	Next       *int      `json:"next"`
 	Text       string    `json:"text"`
+	// Summary is the item's checked summary (sponge summarize), with the
+	// first paragraphs only; Text then starts with it.
+	Summary *item.Summary `json:"summary,omitempty"`
 }
 
 var readOnly = &sdk.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(bool)}
@@ -378,12 +381,17 @@ func (s *Server) show(ctx context.Context, in *showArgs) (*reply, error) {
 			break
 		}
 	}
-	text := s.opts.FormatItem(it, from, to+1, true)
+	// The summary comes first, with the first paragraphs.
+	var sum *item.Summary
+	if from == 0 {
+		sum = lib.CurrentSummary(it)
+	}
+	text := s.opts.FormatItem(it, sum, from, to+1, true)
 	if next != nil {
 		text += fmt.Sprintf("\n[cut here: paragraphs %d to %d are not shown; call show with from %d to go on]\n", *next, min(n-1, max(*next, derefOr(in.To, n-1))), *next)
 	}
 	out := ShowJSON{ItemID: it.ID, Title: it.Title, Source: it.Source, Kind: it.Kind, Added: it.Added,
-		Paragraphs: n, From: from, To: to, Next: next, Text: text}
+		Paragraphs: n, From: from, To: to, Next: next, Text: text, Summary: sum}
 	return &reply{text: text, structured: out}, nil
 }
 

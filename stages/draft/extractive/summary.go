@@ -1,0 +1,268 @@
+package extractive
+
+import (
+	"context"
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sponge-library/sponge/jsonl"
+	"github.com/sponge-library/sponge/stages/draft/sentences"
+)
+
+// The summary mode of the extractive drafter (a question record with
+// summary set): there is no question to match, so a sentence is worth
+// quoting when it is central to the item, close to what all the passages
+// say together. Draft picks sentences by the question's words (Select); a
+// summary picks them by centrality (SummarySentences) and writes them in
+// reading order.
+
+// Limits of an extractive summary.
+const (
+	// SummaryStatements is the most statements; a short item gets fewer,
+	// one for every summarySentencesPer sentences it has.
+	SummaryStatements   = 5
+	summarySentencesPer = 3
+	// SummaryChars is the longest statement, in characters: a longer
+	// sentence is quoted up to a clause break before it.
+	SummaryChars = 300
+	// summaryRedundant: a sentence that shares this much of its weight
+	// with one already picked says the same thing, and is passed over.
+	summaryRedundant = 0.5
+	// summaryLead weighs up the first sentence of a passage, which most
+	// often says what the paragraph is about.
+	summaryLead = 1.3
+)
+
+// Sentence is a sentence of a passage, as a summary quotes it.
+type Sentence struct {
+	Passage int    // the passage's number
+	Index   int    // position of the sentence in its passage
+	Quote   string // the sentence (or its first clauses), verbatim
+	Score   float64
+
+	weights map[string]float64
+	norm    float64
+}
+
+// Summarize writes up to SummaryStatements of the passages' most central
+// sentences, in reading order, each quoted whole as its own statement.
+func (d *Drafter) Summarize(ctx context.Context, passages []*jsonl.Passage, emit func(*jsonl.Statement) error) error {
+	for _, s := range SummarySentences(passages, SummaryStatements) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := emit(&jsonl.Statement{Text: s.Quote, Passage: s.Passage, Quote: s.Quote}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SummarySentences returns at most max sentences of the passages that can
+// be statements (summaryStatement), the most central ones, in reading order.
+// Centrality is the cosine of a sentence's tf-idf vector (idf over the
+// passages' sentences) with the sum of all the other sentences' vectors.
+func SummarySentences(passages []*jsonl.Passage, max int) []*Sentence {
+	var all []*Sentence
+	df := map[string]int{}
+	tfs := []map[string]int{}
+	for _, p := range passages {
+		for i, sp := range sentences.Split(p.Text) {
+			q := shortQuote(p.Text[sp.Start:sp.End])
+			if !wholeWords(p.Text, sp.Start, sp.Start+len(q)) {
+				continue
+			}
+			tf := map[string]int{}
+			for _, t := range terms(q) {
+				tf[t]++
+			}
+			for t := range tf {
+				df[t]++
+			}
+			tfs = append(tfs, tf)
+			all = append(all, &Sentence{Passage: p.Number, Index: i, Quote: q})
+		}
+	}
+	if len(all) == 0 || max <= 0 {
+		return nil
+	}
+	n := float64(len(all))
+	centroid := map[string]float64{}
+	for k, s := range all {
+		s.weights = make(map[string]float64, len(tfs[k]))
+		for t, f := range tfs[k] {
+			w := (1 + math.Log(float64(f))) * math.Log((n+1)/(float64(df[t])+0.5))
+			s.weights[t] = w
+			s.norm += w * w
+			centroid[t] += w
+		}
+		s.norm = math.Sqrt(s.norm)
+	}
+	var cands []*Sentence
+	for _, s := range all {
+		if !summaryStatement(s.Quote) || s.norm == 0 {
+			continue
+		}
+		dot, cnorm := 0.0, 0.0
+		for t, c := range centroid {
+			c -= s.weights[t] // the others' sum, not the sentence's own
+			dot += s.weights[t] * c
+			cnorm += c * c
+		}
+		if cnorm > 0 {
+			s.Score = dot / (s.norm * math.Sqrt(cnorm))
+		}
+		if s.Index == 0 {
+			s.Score *= summaryLead
+		}
+		cands = append(cands, s)
+	}
+	max = min(max, (len(all)+summarySentencesPer-1)/summarySentencesPer)
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].Score > cands[j].Score })
+	// Picked greedily, best first, passing over one that repeats a picked
+	// sentence, and weighing down a passage already quoted so that the
+	// summary spreads over the item as its passages do.
+	var picked []*Sentence
+	perPassage := map[int]int{}
+	used := make([]bool, len(cands))
+	for len(picked) < max {
+		bi, bv := -1, math.Inf(-1)
+		for i, c := range cands {
+			if used[i] {
+				continue
+			}
+			redundant := false
+			for _, p := range picked {
+				if cosine(c, p) > summaryRedundant {
+					redundant = true
+					break
+				}
+			}
+			if redundant {
+				used[i] = true
+				continue
+			}
+			v := c.Score * math.Pow(0.7, float64(perPassage[c.Passage]))
+			if v > bv {
+				bi, bv = i, v
+			}
+		}
+		if bi < 0 {
+			break
+		}
+		used[bi] = true
+		picked = append(picked, cands[bi])
+		perPassage[cands[bi].Passage]++
+	}
+	sort.Slice(picked, func(i, j int) bool {
+		if picked[i].Passage != picked[j].Passage {
+			return picked[i].Passage < picked[j].Passage
+		}
+		return picked[i].Index < picked[j].Index
+	})
+	return picked
+}
+
+func cosine(a, b *Sentence) float64 {
+	if a.norm == 0 || b.norm == 0 {
+		return 0
+	}
+	dot := 0.0
+	for t, w := range a.weights {
+		dot += w * b.weights[t]
+	}
+	return dot / (a.norm * b.norm)
+}
+
+// shortQuote returns s, or when it is longer than SummaryChars its first
+// clauses: cut after the last comma, semicolon or colon that keeps it
+// within the limit, else at the last space; ending on a whole word.
+func shortQuote(s string) string {
+	if utf8.RuneCountInString(s) <= SummaryChars {
+		return s
+	}
+	cut := 0
+	for i := range s {
+		if utf8.RuneCountInString(s[:i]) > SummaryChars {
+			break
+		}
+		cut = i
+	}
+	head := s[:cut]
+	if i := max(strings.LastIndex(head, ", "), strings.LastIndex(head, "; "), strings.LastIndex(head, ": ")); i >= SummaryChars/3 {
+		head = head[:i]
+	} else if i := strings.LastIndexByte(head, ' '); i > 0 {
+		head = head[:i]
+	}
+	return strings.TrimRightFunc(head, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ')' })
+}
+
+// wholeWords reports whether text[start:end] starts and ends on whole
+// words, as sponge-verify wants a quote to: not inside "1,409" or
+// "diagnosis.2,3", where the sentence splitter or a cut may stop.
+func wholeWords(text string, start, end int) bool {
+	alnum := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	if start > 0 {
+		if r, _ := utf8.DecodeLastRuneInString(text[:start]); alnum(r) {
+			return false
+		}
+	}
+	if end < len(text) {
+		r1, n := utf8.DecodeRuneInString(text[end:])
+		r2, _ := utf8.DecodeRuneInString(text[end+n:])
+		if alnum(r1) || !unicode.IsSpace(r1) && alnum(r2) && strings.ContainsRune(",.:;'’-", r1) {
+			return false
+		}
+	}
+	return true
+}
+
+// summaryStatement reports whether a sentence can stand as a statement of
+// a summary: prose of six words or more that starts a sentence, not a
+// question, not code or markup, not a line of a table or of navigation.
+// It is IsStatement, which every answer's statement passes, made stricter:
+// a summary speaks for the whole item, unasked, so a fragment or a lead-in
+// that an answer may quote is not enough here.
+func summaryStatement(s string) bool {
+	if !IsStatement(s) {
+		return false
+	}
+	if len(strings.Fields(s)) < 6 || isQuestion(s) || strings.HasSuffix(s, ":") {
+		return false // a lead-in to a list or code ("… is provided by:")
+	}
+	if f := strings.Fields(s); strings.Trim(f[0], "0123456789.") == "" && unicode.IsUpper([]rune(f[1])[0]) {
+		return false // a numbered heading ("2 Support calc in …", "3.1 Options")
+	}
+	first, _ := utf8.DecodeRuneInString(s)
+	if !unicode.IsUpper(first) && !unicode.IsDigit(first) && !strings.ContainsRune("\"'“‘(", first) {
+		return false // a piece of a sentence cut by a page or a list
+	}
+	letters, other, pipes := 0, 0, 0
+	for _, r := range s {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsSpace(r):
+		case r == '\\' || r == '{' || r == '}' || r == '=' || r == '<' || r == '>' || r == '$':
+			return false // code, TeX, markup, a formula
+		case r == '|' || r == '»' || r == '›' || r == '•':
+			pipes++
+			other++
+		default:
+			other++
+		}
+	}
+	if pipes >= 2 || letters < 4*other {
+		return false // navigation ("Home | About | Contact"), a table, numbers
+	}
+	lower := strings.ToLower(s)
+	for _, nav := range []string{"skip to ", "table of contents", "all rights reserved", "click here", "cookie"} {
+		if strings.Contains(lower, nav) {
+			return false
+		}
+	}
+	return true
+}

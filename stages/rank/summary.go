@@ -1,0 +1,182 @@
+package rank
+
+import (
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+// The summary mode (sponge-rank --item ID): the question is what the item
+// says, so there are no hits and no question words to rank by. The passages
+// are the item's most central paragraphs, one from each of up to
+// SummaryPassages stretches of equal length in reading order, so that a
+// 300-page PDF or a two-hour transcript is summed up from all of it, not from
+// its start. Here the two paths differ: ask ranks paragraphs by the
+// question's words (Rank), a summary by how central they are to the item.
+
+// SummaryPassages is the most passages of a summary.
+const SummaryPassages = 8
+
+// minProseWords is the fewest words of a paragraph that may be a summary
+// passage: shorter ones are titles, headings, captions and lines of a
+// table of contents.
+const minProseWords = 8
+
+// ItemPassages returns the passages of it for its summary, numbered in
+// reading order, about BudgetChars characters in all.
+func ItemPassages(it *item.Item) []*jsonl.Passage {
+	type para struct {
+		i     int
+		terms map[string]int
+		chars int
+		score float64
+	}
+	var cands []*para
+	df := map[string]int{}
+	for i := range it.Paragraphs {
+		text := it.Paragraphs[i].Text
+		tf, words := centralTerms(text)
+		if words < minProseWords || !prose(text) {
+			continue
+		}
+		for t := range tf {
+			df[t]++
+		}
+		cands = append(cands, &para{i: i, terms: tf, chars: utf8.RuneCountInString(text)})
+	}
+	if len(cands) == 0 {
+		// An item of short lines only (a list, a poem): take them as they are.
+		for i := range it.Paragraphs {
+			if text := it.Paragraphs[i].Text; strings.TrimSpace(text) != "" {
+				tf, _ := centralTerms(text)
+				for t := range tf {
+					df[t]++
+				}
+				cands = append(cands, &para{i: i, terms: tf, chars: utf8.RuneCountInString(text)})
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	// Centrality: the cosine of a paragraph's tf-idf vector with the whole
+	// item's (the centroid), idf over the item's paragraphs. A word in every
+	// paragraph weighs nothing; one that runs through many weighs most.
+	n := float64(len(cands))
+	idf := make(map[string]float64, len(df))
+	centroid := map[string]float64{}
+	for _, c := range cands {
+		for t, f := range c.terms {
+			if _, ok := idf[t]; !ok {
+				idf[t] = math.Log((n + 1) / (float64(df[t]) + 0.5))
+			}
+			centroid[t] += float64(f) * idf[t]
+		}
+	}
+	// The cosine with the other paragraphs' sum (C - v), not with one that
+	// holds the paragraph itself: a word of this paragraph alone then adds
+	// nothing to its centrality. v·(C-v) and |C-v| come from v·C, |v| and
+	// |C|, in time of the paragraph's words.
+	csq := 0.0
+	for _, w := range centroid {
+		csq += w * w
+	}
+	for _, c := range cands {
+		vc, vv := 0.0, 0.0
+		for t, f := range c.terms {
+			v := float64(f) * idf[t]
+			vc += v * centroid[t]
+			vv += v * v
+		}
+		if rest := csq - 2*vc + vv; vv > 0 && rest > 1e-12 {
+			c.score = (vc - vv) / (math.Sqrt(vv) * math.Sqrt(rest))
+		}
+	}
+	// Stretches of equal length in characters, in reading order: the best
+	// paragraph of each is a passage.
+	k := min(SummaryPassages, len(cands))
+	total := 0
+	for _, c := range cands {
+		total += c.chars
+	}
+	// The paragraph stands in the stretch where it starts; a paragraph
+	// longer than a stretch leaves the next one empty.
+	best := make([]*para, k)
+	seen := 0
+	for _, c := range cands {
+		s := min(k-1, seen*k/total)
+		seen += c.chars
+		if best[s] == nil || c.score > best[s].score {
+			best[s] = c
+		}
+	}
+	// The item's first paragraph of prose is the first passage: it most
+	// often says what the item is (an abstract, an introduction, the
+	// opening of a lecture), whether or not its words run through the rest.
+	best[0] = cands[0]
+	budget := BudgetChars / k
+	var out []*jsonl.Passage
+	for _, b := range best {
+		if b == nil {
+			continue
+		}
+		p := &it.Paragraphs[b.i]
+		out = append(out, &jsonl.Passage{
+			Number: len(out) + 1, ItemID: it.ID, Title: it.Title, Heading: p.Heading,
+			Page: p.Page, StartMs: p.StartMs, Paragraph: b.i, Text: cutAtSentence(p.Text, budget),
+			Score: math.Round(b.score*10000) / 10000,
+		})
+	}
+	return out
+}
+
+// centralTerms counts the words of text that can carry its subject:
+// lowercased, three letters or more, not a common function word; and how
+// many words it has in all.
+func centralTerms(text string) (map[string]int, int) {
+	tf := map[string]int{}
+	words := 0
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		words++
+		if utf8.RuneCountInString(w) < 3 || !unicode.IsLetter([]rune(w)[0]) {
+			continue
+		}
+		w = strings.ToLower(w)
+		if functionWords[w] {
+			continue
+		}
+		tf[w]++
+	}
+	return tf, words
+}
+
+// prose reports whether a paragraph reads as sentences: most of its
+// characters are letters, not the dots and page numbers of a table of
+// contents or the brackets and operators of code.
+func prose(text string) bool {
+	letters, other := 0, 0
+	for _, r := range text {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsSpace(r):
+		default:
+			other++
+		}
+	}
+	return letters > 0 && float64(letters) >= 0.8*float64(letters+other)
+}
+
+// functionWords are English words too common to tell what a text is about.
+var functionWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`the and for are but not you all any can had her was one our out has him his how its may new now old see two who did get let put say she too use that with have this will your from they been than them then what when were which their there would about these other into more some could after also only over such very most just those where while each both being because between through under should does
+	your yours here must shall upon whom whose why own same few many much same again once off onto per via yet`) {
+		functionWords[w] = true
+	}
+}

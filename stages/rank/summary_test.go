@@ -1,0 +1,81 @@
+package rank
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sponge-library/sponge/internal/base/item"
+)
+
+// longItem is a 20-page item: three paragraphs a page, those of the first
+// two pages the most central (they repeat the words every page uses), and a
+// table of contents first.
+func longItem() *item.Item {
+	it := &item.Item{ID: strings.Repeat("a", 64), Title: "Long"}
+	it.Paragraphs = append(it.Paragraphs, item.Paragraph{Page: 1,
+		Text: "1 Introduction . . . . . . . 3 2 Usage . . . . . . . 5 3 Options . . . . . . 9 4 Index . . . 20"})
+	for page := 1; page <= 20; page++ {
+		for k := 0; k < 3; k++ {
+			text := fmt.Sprintf("Chapter %d part %d speaks of topic%d and subject%d with detail%d words.", page, k, page, page, page*10+k)
+			if page <= 2 {
+				text = fmt.Sprintf("Volcanoes erupt when magma and gas rise; volcanoes, magma and gas shape chapter %d part %d.", page, k)
+			} else {
+				text += " Magma is mentioned once."
+			}
+			it.Paragraphs = append(it.Paragraphs, item.Paragraph{Page: page, Text: text})
+		}
+	}
+	return it
+}
+
+// TestItemPassagesSpread: a summary's passages come from all of the item,
+// not from its most central start only, and the table of contents is none.
+func TestItemPassagesSpread(t *testing.T) {
+	it := longItem()
+	ps := ItemPassages(it)
+	if len(ps) != SummaryPassages {
+		t.Fatalf("%d passages, want %d", len(ps), SummaryPassages)
+	}
+	pages := map[int]bool{}
+	last := -1
+	for i, p := range ps {
+		if p.Number != i+1 || p.Paragraph <= last {
+			t.Errorf("passage %d (paragraph %d) is out of reading order", p.Number, p.Paragraph)
+		}
+		last = p.Paragraph
+		if p.Paragraph == 0 {
+			t.Errorf("the table of contents is a passage: %q", p.Text)
+		}
+		pages[p.Page] = true
+	}
+	if len(pages) < 6 || !pages[20] && !pages[19] && !pages[18] {
+		t.Errorf("the passages touch pages %v: not spread over the 20 pages", pages)
+	}
+}
+
+// TestItemPassagesShort: an item of one paragraph is one passage, whole.
+func TestItemPassagesShort(t *testing.T) {
+	it := &item.Item{ID: strings.Repeat("b", 64), Title: "Abstract", Paragraphs: []item.Paragraph{
+		{Text: "Alterations of the architecture of cerebral white matter can affect cortical development. We measured it."}}}
+	ps := ItemPassages(it)
+	if len(ps) != 1 || ps[0].Text != it.Paragraphs[0].Text {
+		t.Fatalf("passages %+v, want the one paragraph", ps)
+	}
+}
+
+// TestItemPassagesLead: the item's first paragraph of prose is its first
+// passage, though the next one is a little more central.
+func TestItemPassagesLead(t *testing.T) {
+	it := &item.Item{ID: strings.Repeat("c", 64), Title: "Lead"}
+	it.Paragraphs = append(it.Paragraphs,
+		item.Paragraph{Text: "This small tool adds hyper links to documentation, for careful readers everywhere who print manuals."},
+		item.Paragraph{Text: "The package documentation has macros, links and bookmarks: package documentation macros."})
+	for i := 0; i < 30; i++ {
+		it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: fmt.Sprintf("Section %d on package documentation, macros, links and bookmarks, with word%d.", i, i)})
+	}
+	ps := ItemPassages(it)
+	if len(ps) == 0 || ps[0].Paragraph != 0 {
+		t.Errorf("first passage is paragraph %d, want 0", ps[0].Paragraph)
+	}
+}

@@ -472,3 +472,41 @@ func TestUnknownTemplateWarns(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryQuotesVerify: a summary is written with the same quote
+// constraint as an answer (only its prompt differs), so statements forced to
+// be long are still spans that sponge-verify finds; and the prompt names the
+// item where an answer's names the question.
+func TestSummaryQuotesVerify(t *testing.T) {
+	e := openTiny(t)
+	_, _, passages := teaFixture(t)
+	e.Fixed = &Fixed{Statements: 4, TextTokens: 4, QuoteTokens: 10}
+	defer func() { e.Fixed = nil }()
+	var sts []*jsonl.Statement
+	err := e.Summarize(context.Background(), passages, func(s *jsonl.Statement) error {
+		sts = append(sts, s)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sts) != 4 {
+		t.Fatalf("%d statements, want 4", len(sts))
+	}
+	checkSpans(t, sts, passages)
+	for _, s := range sts {
+		q := quote.NewQuote(s.Quote)
+		if _, found := quote.NewText(passages[s.Passage-1].Text).Find(q); q.Words() < quote.MinWords || !found {
+			t.Errorf("summary quote %q does not verify (%d words)", s.Quote, q.Words())
+		}
+	}
+	if p := e.Prompt("What does this item say?", passages[:2]); !strings.Contains(p, "Question: ") || strings.Contains(p, "Item: ") {
+		t.Errorf("after Summarize, an answer's prompt is still a summary's:\n%s", p)
+	}
+	e.summary = true
+	p := e.Prompt("What does this item say?", passages[:2])
+	e.summary = false
+	if !strings.Contains(p, "Item: Notes on tea") || strings.Contains(p, "Question: ") {
+		t.Errorf("a summary's prompt does not name the item:\n%s", p)
+	}
+}

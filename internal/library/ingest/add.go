@@ -149,8 +149,9 @@ func Add(ctx context.Context, w *Writer, inputs []Input, opts AddOptions, each f
 	}
 	results := make(chan Added, runtime.GOMAXPROCS(0)*2)
 	go prepareAll(ctx, w, inputs, opts, results)
-	// The items new in this run, as first saved, and the sources noted of
-	// each since.
+	// The items new in this run, as first saved (without their paragraphs:
+	// a run of thousands of files must not hold them all), and the sources
+	// noted of each since.
 	first := map[string]*item.Item{}
 	also := map[string][]string{}
 	var replaced, files []string
@@ -158,8 +159,10 @@ func Add(ctx context.Context, w *Writer, inputs []Input, opts AddOptions, each f
 		if f := first[r.ID]; r.Err == nil && !r.Had && f != nil {
 			r.Had = true
 			// Its worker saved the same bytes again, under its own source
-			// and title: the first input's item goes back.
+			// and title: the first input's item goes back, with the
+			// paragraphs read again from the same bytes.
 			fixed := *f
+			fixed.Kind, fixed.Paragraphs = r.Item.Kind, r.Item.Paragraphs
 			fixed.Also = also[r.ID]
 			if err := w.resave(&fixed); err != nil {
 				r.Err = fmt.Errorf("cannot save: %w", err)
@@ -169,7 +172,9 @@ func Add(ctx context.Context, w *Writer, inputs []Input, opts AddOptions, each f
 			if err := w.Queue(r.Item); err != nil {
 				r.Err = fmt.Errorf("cannot index: %w", err)
 			} else {
-				first[r.ID] = r.Item
+				head := *r.Item
+				head.Paragraphs = nil
+				first[r.ID] = &head
 			}
 		}
 		if r.Err == nil {

@@ -1,7 +1,7 @@
 # sponge: build, test, bench.
 #   make demo    install what is needed, build, save the sample documents in a demo library, ask it
 #   make test    run every test (what CI runs)
-#   make lint    go vet, staticcheck, go mod tidy -diff (CI runs it)
+#   make lint    gofmt, go vet, staticcheck, go mod tidy -diff (CI runs it)
 #   make bench   run every benchmark; each prints a table
 GO      ?= go
 BIN     := bin
@@ -111,6 +111,8 @@ $(STATICCHECK):
 	GOBIN=$(GOBIN_DIR) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
 lint: $(STATICCHECK)
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.bench/*')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	CGO_ENABLED=0 $(GO) vet ./...
 	CGO_ENABLED=0 $(STATICCHECK) ./...
 	$(GO) mod tidy -diff

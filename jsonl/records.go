@@ -54,7 +54,6 @@ type Question struct {
 // SummaryQuestion is the question of a summary.
 const SummaryQuestion = "What does this item say?"
 
-
 // Warning codes.
 const (
 	WarnSemanticUnavailable = "semantic-unavailable"

@@ -2,18 +2,14 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/sponge-library/sponge/internal/base/console"
-	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/progress"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/library/extract"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
@@ -23,7 +19,8 @@ func init() {
 }
 
 const addAbout = "Save files, folders (every supported file under them), http(s) URLs, or stdin (-).\n" +
-	"Formats: Markdown, plain text, HTML, PDF, WebVTT, SubRip.\n" +
+	"Formats: Markdown, plain text, HTML, PDF, EPUB, DOCX, ODT, reStructuredText, Org, man pages,\n" +
+	"WebVTT, SubRip, logs, and any other file of text (see README.md for what is read of each).\n" +
 	"A file or URL saved before with other bytes is a new version: it replaces the old item, which is\n" +
 	"gone (\"updated ID (was OLD ID)\"); the same bytes under another path are one item noting both.\n" +
 	"Folders are remembered: 'sponge update' adds the files that appear under them later." +
@@ -77,66 +74,14 @@ func runAdd(env *Env, opts *addOptions, rest []string) int {
 	if len(inputs) > 1 && !opts.Quiet {
 		bar = progress.New(env.Stderr, int64(len(inputs)), "adding", false)
 	}
-	quiet := opts.Quiet || bar != nil
-
-	nAdded, nHad, nUpdated := 0, 0, 0
-	saved := map[string]bool{}
-	err = ingest.Add(context.Background(), w, inputs, ingest.AddOptions{Title: opts.Title, Timeout: opts.Timeout, Link: opts.Link, Stdin: env.Stdin}, func(r ingest.Added) {
-		bar.Add(1)
-		msg := ""
-		if r.Err != nil {
-			msg = r.Err.Error()
-			if !strings.HasPrefix(msg, r.Input.Name+":") {
-				msg = r.Input.Name + ": " + msg // fetch errors name their URL already
-			}
-		}
-		switch {
-		case errors.Is(r.Err, extract.ErrNoText):
-			// Nothing is wrong with a page of navigation only, or an empty
-			// file: there is just nothing to save.
-			skipped++
-			if !opts.Quiet {
-				bar.Clear()
-				console.PrintWarning(env.Stderr, Prog, r.Input.Name+": skipped, "+r.Err.Error())
-			}
-		case r.Err != nil:
-			bar.Clear()
-			console.PrintError(env.Stderr, Prog, msg)
-			failed++
-		case len(r.Replaced) > 0:
-			nUpdated++
-			if r.Item != nil {
-				saved[r.ID] = true
-			}
-			if !quiet {
-				fmt.Fprintln(env.Stdout, updatedLine(w, r))
-			}
-		case r.Had:
-			nHad++
-			if !quiet {
-				title := r.Input.Name
-				if m, err := w.Meta(r.ID); err == nil {
-					title = m.Title
-				}
-				also := ""
-				if r.Noted {
-					also = "also at "
-				}
-				fmt.Fprintf(env.Stdout, "already saved %s %s (%s%s)\n", item.Short(r.ID), oneLine(title), also, oneLine(r.Input.Name))
-			}
-		default:
-			saved[r.ID] = true
-			nAdded++
-			if !quiet {
-				fmt.Fprintf(env.Stdout, "added %s %s (%s, %s)\n", item.Short(r.ID), oneLine(r.Item.Title), r.Item.Kind, count(len(r.Item.Paragraphs), "paragraph"))
-			}
-		}
-	})
+	t := newTally(env, w, bar, opts.Quiet)
+	t.failed, t.skipped = failed, skipped
+	err = ingest.Add(context.Background(), w, inputs, ingest.AddOptions{Title: opts.Title, Timeout: opts.Timeout, Link: opts.Link, Stdin: env.Stdin}, t.take)
 	bar.Finish()
 	if err != nil {
 		console.PrintError(env.Stderr, Prog, "cannot remove the earlier versions: "+err.Error())
 		console.PrintHint(env.Stderr, Prog, "the new versions are saved; run the same command again to remove the earlier ones")
-		failed++
+		t.failed++
 	}
 	// Folders are noted for sponge update, which adds the files that
 	// appear under them.
@@ -145,51 +90,35 @@ func runAdd(env *Env, opts *addOptions, rest []string) int {
 			if abs, err := filepath.Abs(a); err == nil {
 				if err := w.AddFolder(library.Folder{Path: abs, Link: opts.Link}); err != nil {
 					console.Report(env.Stderr, Prog, err)
-					failed++
+					t.failed++
 				}
 			}
 		}
 	}
 	if err := w.Close(); err != nil {
 		console.PrintError(env.Stderr, Prog, "cannot finish the index: "+err.Error())
-		console.PrintHint(env.Stderr, Prog, unfinishedHint(nAdded))
-		failed++
+		console.PrintHint(env.Stderr, Prog, unfinishedHint(t.added))
+		t.failed++
 	}
 	// Meaning search: embed the new items' paragraphs (embedding.go).
-	embedAdded(env, w.Library, saved)
-	if opts.Summarize && len(saved) > 0 {
-		failed += summarizeAdded(env, w.Library, saved, opts.Quiet)
+	embedAdded(env, w.Library, t.saved)
+	if opts.Summarize && len(t.saved) > 0 {
+		t.failed += summarizeAdded(env, w.Library, t.saved, opts.Quiet)
 	}
-	summary := fmt.Sprintf("added %d, already saved %d, failed %d", nAdded, nHad, failed)
-	if nUpdated > 0 {
-		summary = fmt.Sprintf("added %d, updated %d, already saved %d, failed %d", nAdded, nUpdated, nHad, failed)
+	summary := fmt.Sprintf("added %d, already saved %d, failed %d", t.added, t.had, t.failed)
+	if t.updated > 0 {
+		summary = fmt.Sprintf("added %d, updated %d, already saved %d, failed %d", t.added, t.updated, t.had, t.failed)
 	}
-	if skipped > 0 {
-		summary += fmt.Sprintf(", skipped %d", skipped)
+	if t.skipped > 0 {
+		summary += fmt.Sprintf(", skipped %d", t.skipped)
 	}
 	if !opts.Quiet {
 		fmt.Fprintln(env.Stdout, summary)
 	}
-	if failed > 0 {
+	if t.failed > 0 {
 		return console.ExitFailure
 	}
 	return console.ExitOK
-}
-
-// updatedLine says that an input is the new version of items saved before:
-// "updated <id> <title> (was <old id>)".
-func updatedLine(w *ingest.Writer, r ingest.Added) string {
-	title, what := r.Input.Name, ""
-	if r.Item != nil {
-		title, what = r.Item.Title, fmt.Sprintf("%s, %s; ", r.Item.Kind, count(len(r.Item.Paragraphs), "paragraph"))
-	} else if m, err := w.Meta(r.ID); err == nil {
-		title = m.Title
-	}
-	was := make([]string, len(r.Replaced))
-	for i, id := range r.Replaced {
-		was[i] = item.Short(id)
-	}
-	return fmt.Sprintf("updated %s %s (%swas %s)", item.Short(r.ID), oneLine(title), what, strings.Join(was, ", "))
 }
 
 // unfinishedHint is the hint when the index could not be finished after

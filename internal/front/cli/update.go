@@ -2,14 +2,12 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/progress"
-	"github.com/sponge-library/sponge/internal/library/extract"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
@@ -62,54 +60,15 @@ func runUpdate(env *Env, opts *updateOptions, rest []string) int {
 	if len(c.Read) > 1 && !opts.Quiet {
 		bar = progress.New(env.Stderr, int64(len(c.Read)), "updating", false)
 	}
-	quiet := opts.Quiet || bar != nil
-	nAdded, nUpdated, nSame, nHad, skipped := 0, 0, c.Unchanged, 0, 0
-	saved := map[string]bool{}
-	err = ingest.Add(context.Background(), w, c.Read, ingest.AddOptions{}, func(r ingest.Added) {
-		bar.Add(1)
-		switch {
-		case errors.Is(r.Err, extract.ErrNoText):
-			skipped++
-			if !opts.Quiet {
-				bar.Clear()
-				console.PrintWarning(env.Stderr, Prog, r.Input.Name+": skipped, "+r.Err.Error())
-			}
-		case r.Err != nil:
-			bar.Clear()
-			console.PrintError(env.Stderr, Prog, r.Input.Name+": "+r.Err.Error())
-			failed++
-		case len(r.Replaced) > 0:
-			nUpdated++
-			if r.Item != nil {
-				saved[r.ID] = true
-			}
-			if !quiet {
-				fmt.Fprintln(env.Stdout, updatedLine(w, r))
-			}
-		case r.Had && !r.Noted:
-			nSame++ // touched, or read since a killed update: the same bytes
-		case r.Had:
-			nHad++ // a new path of bytes saved before: noted on their item
-			if !quiet {
-				title := ""
-				if m, err := w.Meta(r.ID); err == nil {
-					title = m.Title
-				}
-				fmt.Fprintf(env.Stdout, "already saved %s %s (also at %s)\n", item.Short(r.ID), oneLine(title), oneLine(r.Input.Name))
-			}
-		default:
-			nAdded++
-			saved[r.ID] = true
-			if !quiet {
-				fmt.Fprintf(env.Stdout, "added %s %s (%s, %s)\n", item.Short(r.ID), oneLine(r.Item.Title), r.Item.Kind, count(len(r.Item.Paragraphs), "paragraph"))
-			}
-		}
-	})
+	t := newTally(env, w, bar, opts.Quiet)
+	t.sameIsUnchanged = true
+	t.failed, t.same = failed, c.Unchanged
+	err = ingest.Add(context.Background(), w, c.Read, ingest.AddOptions{}, t.take)
 	bar.Finish()
 	if err != nil {
 		console.PrintError(env.Stderr, Prog, "cannot remove the earlier versions: "+err.Error())
 		console.PrintHint(env.Stderr, Prog, "the new versions are saved; run 'sponge update' again to remove the earlier ones")
-		failed++
+		t.failed++
 	}
 
 	nGone, nRemoved := len(c.Gone), 0
@@ -125,7 +84,7 @@ func runUpdate(env *Env, opts *updateOptions, rest []string) int {
 		removed, err := ingest.Prune(w, c.Gone)
 		if err != nil {
 			console.Report(env.Stderr, Prog, err)
-			failed++
+			t.failed++
 		}
 		nRemoved = len(removed)
 		if !opts.Quiet {
@@ -148,26 +107,26 @@ func runUpdate(env *Env, opts *updateOptions, rest []string) int {
 	}
 	if err := w.Close(); err != nil {
 		console.PrintError(env.Stderr, Prog, "cannot finish the index: "+err.Error())
-		console.PrintHint(env.Stderr, Prog, unfinishedHint(nAdded+nUpdated))
-		failed++
+		console.PrintHint(env.Stderr, Prog, unfinishedHint(t.added+t.updated))
+		t.failed++
 	}
-	embedAdded(env, w.Library, saved)
+	embedAdded(env, w.Library, t.saved)
 
 	if !opts.Quiet {
-		files := count(nSame+nAdded+nUpdated+nHad+nGone+skipped+failed, "file")
-		if nAdded+nUpdated+nHad+nGone+failed+skipped == 0 {
+		files := count(t.same+t.added+t.updated+t.had+nGone+t.skipped+t.failed, "file")
+		if t.added+t.updated+t.had+nGone+t.failed+t.skipped == 0 {
 			fmt.Fprintf(env.Stdout, "nothing changed (%s checked)\n", files)
 		} else {
-			summary := fmt.Sprintf("added %d, updated %d, unchanged %d, gone %d", nAdded, nUpdated, nSame, nGone)
-			if nHad > 0 {
-				summary = fmt.Sprintf("added %d, updated %d, already saved %d, unchanged %d, gone %d", nAdded, nUpdated, nHad, nSame, nGone)
+			summary := fmt.Sprintf("added %d, updated %d, unchanged %d, gone %d", t.added, t.updated, t.same, nGone)
+			if t.had > 0 {
+				summary = fmt.Sprintf("added %d, updated %d, already saved %d, unchanged %d, gone %d", t.added, t.updated, t.had, t.same, nGone)
 			}
 			if opts.Prune {
 				summary += fmt.Sprintf(" (%d removed)", nRemoved)
 			}
-			summary += fmt.Sprintf(", failed %d", failed)
-			if skipped > 0 {
-				summary += fmt.Sprintf(", skipped %d", skipped)
+			summary += fmt.Sprintf(", failed %d", t.failed)
+			if t.skipped > 0 {
+				summary += fmt.Sprintf(", skipped %d", t.skipped)
 			}
 			fmt.Fprintln(env.Stdout, summary)
 		}
@@ -175,7 +134,7 @@ func runUpdate(env *Env, opts *updateOptions, rest []string) int {
 			console.PrintHint(env.Stderr, Prog, "'sponge update --prune' removes the items of files that are gone")
 		}
 	}
-	if failed > 0 {
+	if t.failed > 0 {
 		return console.ExitFailure
 	}
 	return console.ExitOK

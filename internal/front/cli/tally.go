@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/progress"
+	"github.com/sponge-library/sponge/internal/library/extract"
+	"github.com/sponge-library/sponge/internal/library/ingest"
+)
+
+// tally prints what became of each input of sponge add and sponge update, one
+// line each, and counts it for the summary line.
+type tally struct {
+	env *Env
+	w   *ingest.Writer
+	bar *progress.Bar // nil when there is none
+	// quiet leaves out the line per input (-q, or a progress bar shows the
+	// run); quietSkips also leaves out the inputs skipped (-q only).
+	quiet, quietSkips bool
+	// sameIsUnchanged: update reads a touched file again and finds its bytes
+	// saved; that is "unchanged", not "already saved" (a new path of saved
+	// bytes, noted on their item, still is).
+	sameIsUnchanged bool
+
+	added, updated, had, same, skipped, failed int
+	saved                                      map[string]bool // items new or updated, to embed or summarize
+}
+
+func newTally(env *Env, w *ingest.Writer, bar *progress.Bar, quiet bool) *tally {
+	return &tally{env: env, w: w, bar: bar, quiet: quiet || bar != nil, quietSkips: quiet, saved: map[string]bool{}}
+}
+
+// take prints and counts one result of ingest.Add.
+func (t *tally) take(r ingest.Added) {
+	t.bar.Add(1)
+	switch {
+	case errors.Is(r.Err, extract.ErrNoText):
+		// Nothing is wrong with a page of navigation only, or an empty
+		// file: there is just nothing to save.
+		t.skipped++
+		if !t.quietSkips {
+			t.bar.Clear()
+			console.PrintWarning(t.env.Stderr, Prog, r.Input.Name+": skipped, "+r.Err.Error())
+		}
+	case r.Err != nil:
+		msg := r.Err.Error()
+		if !strings.HasPrefix(msg, r.Input.Name+":") {
+			msg = r.Input.Name + ": " + msg // fetch errors name their URL already
+		}
+		t.bar.Clear()
+		console.PrintError(t.env.Stderr, Prog, msg)
+		t.failed++
+	case len(r.Replaced) > 0:
+		t.updated++
+		if r.Item != nil {
+			t.saved[r.ID] = true
+		}
+		if !t.quiet {
+			fmt.Fprintln(t.env.Stdout, updatedLine(t.w, r))
+		}
+	case r.Had && t.sameIsUnchanged && !r.Noted:
+		t.same++ // touched, or read since a killed update: the same bytes
+	case r.Had:
+		t.had++
+		if !t.quiet {
+			title := r.Input.Name
+			if m, err := t.w.Meta(r.ID); err == nil {
+				title = m.Title
+			}
+			also := ""
+			if r.Noted {
+				also = "also at "
+			}
+			fmt.Fprintf(t.env.Stdout, "already saved %s %s (%s%s)\n", item.Short(r.ID), oneLine(title), also, oneLine(r.Input.Name))
+		}
+	default:
+		t.saved[r.ID] = true
+		t.added++
+		if !t.quiet {
+			fmt.Fprintf(t.env.Stdout, "added %s %s (%s, %s)\n", item.Short(r.ID), oneLine(r.Item.Title), r.Item.Kind, count(len(r.Item.Paragraphs), "paragraph"))
+		}
+	}
+}
+
+// updatedLine says that an input is the new version of items saved before:
+// "updated <id> <title> (was <old id>)".
+func updatedLine(w *ingest.Writer, r ingest.Added) string {
+	title, what := r.Input.Name, ""
+	if r.Item != nil {
+		title, what = r.Item.Title, fmt.Sprintf("%s, %s; ", r.Item.Kind, count(len(r.Item.Paragraphs), "paragraph"))
+	} else if m, err := w.Meta(r.ID); err == nil {
+		title = m.Title
+	}
+	was := make([]string, len(r.Replaced))
+	for i, id := range r.Replaced {
+		was[i] = item.Short(id)
+	}
+	return fmt.Sprintf("updated %s %s (%swas %s)", item.Short(r.ID), oneLine(title), what, strings.Join(was, ", "))
+}

@@ -42,11 +42,13 @@ type libraryWeights struct {
 	negates bool
 	// asks: the question is a question, not a claim to check.
 	asks bool
+	// qtype: the kind of answer a question asks for (typeNone for a claim).
+	qtype answerType
 	// question is the question as asked.
 	question string
 }
 
-func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus, priorDocs float64) *libraryWeights {
+func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus, priorDocs float64, ordinals bool) *libraryWeights {
 	qt := indexTerms(question)
 	lw := &libraryWeights{w: map[string]float64{}}
 	if len(qt) == 0 {
@@ -82,9 +84,12 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	// hold none of the question's words are counted in, so in a small
 	// library the question's words weigh about the same, and in a large
 	// one their counts decide.
-	lw.names = nameTerms(question)
+	lw.names = nameTerms(question, ordinals)
 	lw.negates = negates(question)
 	lw.asks = asks(question)
+	if lw.asks {
+		lw.qtype = questionType(question)
+	}
 	lw.question = question
 	lw.word = map[string]string{}
 	for _, f := range strings.Fields(question) {
@@ -194,13 +199,13 @@ func indexTerms(text string) []string {
 
 // nameTerms returns the index terms of the question's names and numbers:
 // its words that start with a capital letter, except the first word, and
-// those that hold a digit.
-func nameTerms(question string) map[string]bool {
+// those that hold a digit, and with withOrdinals its ordinals.
+func nameTerms(question string, withOrdinals bool) map[string]bool {
 	out := map[string]bool{}
 	for i, w := range strings.Fields(question) {
 		w = strings.Trim(w, "\"'“”‘’()[],.;:!?")
 		r, _ := utf8.DecodeRuneInString(w)
-		digit := strings.IndexFunc(w, unicode.IsDigit) >= 0
+		digit := strings.IndexFunc(w, unicode.IsDigit) >= 0 || (withOrdinals && ordinals[strings.ToLower(w)])
 		if (i == 0 || !unicode.IsUpper(r)) && !digit {
 			continue
 		}
@@ -210,6 +215,12 @@ func nameTerms(question string) map[string]bool {
 	}
 	return out
 }
+
+// ordinals are numbers written as words that set one thing apart from
+// its kin ("the second rebellion", "the first arm"): a question that names
+// one asks about that one.
+var ordinals = map[string]bool{"first": true, "second": true, "third": true, "fourth": true, "fifth": true,
+	"sixth": true, "seventh": true, "eighth": true, "ninth": true, "tenth": true, "last": true}
 
 // missing returns, of the question's words that text lacks, the weight of
 // the heaviest over logN (about 1 for a word found once in the library),

@@ -89,7 +89,7 @@ var months = map[string]bool{"january": true, "february": true, "march": true, "
 // "One" is left out: it is a pronoun as often as a number.
 var numberWords = map[string]bool{"two": true, "three": true, "four": true, "five": true, "six": true,
 	"seven": true, "eight": true, "nine": true, "ten": true, "eleven": true, "twelve": true, "twenty": true,
-	"thirty": true, "forty": true, "fifty": true, "hundred": true, "hundreds": true, "thousand": true,
+	"thirty": true, "forty": true, "fifty": true, "sixty": true, "seventy": true, "eighty": true, "ninety": true, "hundred": true, "hundreds": true, "thousand": true,
 	"thousands": true, "million": true, "millions": true, "billion": true, "dozen": true, "half": true}
 
 // holdsType reports whether sentence holds an answer of type t that the

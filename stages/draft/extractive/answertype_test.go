@@ -93,24 +93,6 @@ func TestOrdinalsAreNumbers(t *testing.T) {
 	}
 }
 
-// A later statement that holds words of the question no statement before
-// it holds may score less than MinRelativeQuestion of the first's.
-func TestLaterStatementThatAddsWords(t *testing.T) {
-	ps := []*jsonl.Passage{passage(1, "Engines", "Uniflow engines attempt to remedy the difficulties of the usual counterflow cycle in the cylinder. "+
-		"To resolve it, a part is added: a port uncovered by the piston.")}
-	q := "What part is added to the uniflow engine to resolve the issue in the counterflow cycle?"
-	p := DefaultParams
-	p.MinRelativeQuestion, p.MinRelativeAdds = 0.99, 0
-	if got := Select(Candidates(q, ps, &p, nil), &p); len(got) != 1 {
-		t.Fatalf("%d statements without the rule, want 1", len(got))
-	}
-	p.MinRelativeAdds = 0.3
-	a := Choose(Candidates(q, ps, &p, nil), &p)
-	if len(a.Statements) != 2 || !strings.Contains(a.Why[1], "adds") {
-		t.Errorf("%d statements, why %q; want a second that adds words", len(a.Statements), a.Why)
-	}
-}
-
 // Accents are dropped from Latin letters: a question typed without them
 // meets its sentence.
 func TestAccentsFolded(t *testing.T) {

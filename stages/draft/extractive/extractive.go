@@ -309,7 +309,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 			qbigrams[[2]string{q[i-1], q[i]}] = true
 		}
 	}
-	lw := newLibraryWeights(question, passages, corpus, p.PriorDocs, p.Ordinals)
+	lw := newLibraryWeights(question, passages, corpus, p.PriorDocs)
 	qtype := lw.qtype
 
 	type sent struct {
@@ -673,14 +673,14 @@ func subjectRefusal(cands []*Candidate, order []int, eligible func(*Candidate) b
 				quoteWords(lacking), 100*bestWindow, 100*p.MinWindow)
 		}
 	}
-	if p.MaxNames > 0 && len(lw.names) > 0 {
+	if names := lw.namesAndNumbers(p.Ordinals); p.MaxNames > 0 && len(names) > 0 {
 		for _, c := range top {
-			if c.Names <= p.MaxNames {
+			if lw.lacking(lw.have(c.window), names) <= p.MaxNames {
 				return ""
 			}
 		}
 		have := lw.have(top[0].window)
-		lacking := lw.words(func(t string) bool { return lw.names[t] && !have[t] })
+		lacking := lw.words(func(t string) bool { return names[t] && !have[t] })
 		return fmt.Sprintf("no sentence near the question's words also holds %s", quoteWords(lacking))
 	}
 	return ""

@@ -32,8 +32,8 @@ type libraryWeights struct {
 	absent float64
 	// names are the question's words written with a capital inside the
 	// question, or with a digit: its names and numbers ("When did the
-	// Normans reach Sicily in 1061?").
-	names map[string]bool
+	// Normans reach Sicily in 1061?"); ordinals its "first", "second" ….
+	names, ordinals map[string]bool
 	// word gives each term the question's own word, to explain a choice.
 	word map[string]string
 	// absentTerm: the terms no item holds.
@@ -48,7 +48,7 @@ type libraryWeights struct {
 	question string
 }
 
-func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus, priorDocs float64, ordinals bool) *libraryWeights {
+func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus, priorDocs float64) *libraryWeights {
 	qt := indexTerms(question)
 	lw := &libraryWeights{w: map[string]float64{}}
 	if len(qt) == 0 {
@@ -84,7 +84,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	// hold none of the question's words are counted in, so in a small
 	// library the question's words weigh about the same, and in a large
 	// one their counts decide.
-	lw.names = nameTerms(question, ordinals)
+	lw.names, lw.ordinals = nameTerms(question)
 	lw.negates = negates(question)
 	lw.asks = asks(question)
 	if lw.asks {
@@ -199,13 +199,18 @@ func indexTerms(text string) []string {
 
 // nameTerms returns the index terms of the question's names and numbers:
 // its words that start with a capital letter, except the first word, and
-// those that hold a digit, and with withOrdinals its ordinals.
-func nameTerms(question string, withOrdinals bool) map[string]bool {
-	out := map[string]bool{}
+// those that hold a digit; and apart, those of its ordinals.
+func nameTerms(question string) (out, ords map[string]bool) {
+	out, ords = map[string]bool{}, map[string]bool{}
 	for i, w := range strings.Fields(question) {
 		w = strings.Trim(w, "\"'“”‘’()[],.;:!?")
 		r, _ := utf8.DecodeRuneInString(w)
-		digit := strings.IndexFunc(w, unicode.IsDigit) >= 0 || (withOrdinals && ordinals[strings.ToLower(w)])
+		if ordinals[strings.ToLower(w)] {
+			for _, t := range indexTerms(w) {
+				ords[t] = true
+			}
+		}
+		digit := strings.IndexFunc(w, unicode.IsDigit) >= 0
 		if (i == 0 || !unicode.IsUpper(r)) && !digit {
 			continue
 		}
@@ -213,7 +218,37 @@ func nameTerms(question string, withOrdinals bool) map[string]bool {
 			out[t] = true
 		}
 	}
-	return out
+	return out, ords
+}
+
+// namesAndNumbers are the question's names and numbers, with its ordinals
+// when withOrdinals is set.
+func (lw *libraryWeights) namesAndNumbers(withOrdinals bool) map[string]bool {
+	if !withOrdinals || len(lw.ordinals) == 0 {
+		return lw.names
+	}
+	m := make(map[string]bool, len(lw.names)+len(lw.ordinals))
+	for t := range lw.names {
+		m[t] = true
+	}
+	for t := range lw.ordinals {
+		m[t] = true
+	}
+	return m
+}
+
+// lacking is the share of the terms in set that have lacks.
+func (lw *libraryWeights) lacking(have, set map[string]bool) float64 {
+	if len(set) == 0 {
+		return 0
+	}
+	n := 0
+	for t := range set {
+		if !have[t] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(set))
 }
 
 // ordinals are numbers written as words that set one thing apart from
@@ -232,16 +267,7 @@ func (lw *libraryWeights) missing(text string) (heaviest, names float64) {
 			heaviest = math.Max(heaviest, w/lw.logN)
 		}
 	}
-	if len(lw.names) > 0 {
-		n := 0
-		for t := range lw.names {
-			if !have[t] {
-				n++
-			}
-		}
-		names = float64(n) / float64(len(lw.names))
-	}
-	return heaviest, names
+	return heaviest, lw.lacking(have, lw.names)
 }
 
 func (lw *libraryWeights) have(text string) map[string]bool {

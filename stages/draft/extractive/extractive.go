@@ -658,7 +658,7 @@ func subjectRefusal(cands []*Candidate, order []int, eligible func(*Candidate) b
 			typed = typed || c.Type > 0
 		}
 		if !typed {
-			return fmt.Sprintf("the question asks for %s and the best sentences hold none it does not hold itself", lw.qtype)
+			return fmt.Sprintf("the question asks for %s and none of the best sentences holds one besides the question's own", lw.qtype)
 		}
 	}
 	if p.MinWindow > 0 {

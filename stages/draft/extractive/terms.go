@@ -3,10 +3,12 @@ package extractive
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/library/index"
 
 	porterstemmer "github.com/blevesearch/go-porterstemmer"
+	"golang.org/x/text/unicode/norm"
 )
 
 // terms returns the content words of s, lower-cased and stemmed, in order.
@@ -33,6 +35,7 @@ func terms(s string) []string {
 		if stopWords[w] {
 			return
 		}
+		w = foldLatin(w)
 		if len(w) == 1 && !isDigits(w) {
 			return
 		}
@@ -57,6 +60,32 @@ func terms(s string) []string {
 	}
 	flush(len(s))
 	return out
+}
+
+// foldLatin drops the accents of a word in Latin letters ("Möngke" is
+// "mongke", "Temür" "temur"): names are written both ways, and a question
+// typed on a plain keyboard must meet its sentence. Other scripts keep their
+// marks (a Thai or Devanagari mark is part of the letter).
+func foldLatin(w string) string {
+	plain := true
+	for _, r := range w {
+		if r >= utf8.RuneSelf {
+			plain = false
+			if !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Mn, r) {
+				return w
+			}
+		}
+	}
+	if plain {
+		return w
+	}
+	var b strings.Builder
+	for _, r := range norm.NFD.String(w) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func isDigits(w string) bool {

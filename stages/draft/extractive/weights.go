@@ -32,8 +32,8 @@ type libraryWeights struct {
 	absent float64
 	// names are the question's words written with a capital inside the
 	// question, or with a digit: its names and numbers ("When did the
-	// Normans reach Sicily in 1061?").
-	names map[string]bool
+	// Normans reach Sicily in 1061?"); ordinals its "first", "second" ….
+	names, ordinals map[string]bool
 	// word gives each term the question's own word, to explain a choice.
 	word map[string]string
 	// absentTerm: the terms no item holds.
@@ -42,6 +42,8 @@ type libraryWeights struct {
 	negates bool
 	// asks: the question is a question, not a claim to check.
 	asks bool
+	// qtype: the kind of answer a question asks for (typeNone for a claim).
+	qtype answerType
 	// question is the question as asked.
 	question string
 }
@@ -82,9 +84,12 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	// hold none of the question's words are counted in, so in a small
 	// library the question's words weigh about the same, and in a large
 	// one their counts decide.
-	lw.names = nameTerms(question)
+	lw.names, lw.ordinals = nameTerms(question)
 	lw.negates = negates(question)
 	lw.asks = asks(question)
+	if lw.asks {
+		lw.qtype = questionType(question)
+	}
 	lw.question = question
 	lw.word = map[string]string{}
 	for _, f := range strings.Fields(question) {
@@ -194,12 +199,17 @@ func indexTerms(text string) []string {
 
 // nameTerms returns the index terms of the question's names and numbers:
 // its words that start with a capital letter, except the first word, and
-// those that hold a digit.
-func nameTerms(question string) map[string]bool {
-	out := map[string]bool{}
+// those that hold a digit; and apart, those of its ordinals.
+func nameTerms(question string) (out, ords map[string]bool) {
+	out, ords = map[string]bool{}, map[string]bool{}
 	for i, w := range strings.Fields(question) {
 		w = strings.Trim(w, "\"'“”‘’()[],.;:!?")
 		r, _ := utf8.DecodeRuneInString(w)
+		if ordinals[strings.ToLower(w)] {
+			for _, t := range indexTerms(w) {
+				ords[t] = true
+			}
+		}
 		digit := strings.IndexFunc(w, unicode.IsDigit) >= 0
 		if (i == 0 || !unicode.IsUpper(r)) && !digit {
 			continue
@@ -208,8 +218,44 @@ func nameTerms(question string) map[string]bool {
 			out[t] = true
 		}
 	}
-	return out
+	return out, ords
 }
+
+// namesAndNumbers are the question's names and numbers, with its ordinals
+// when withOrdinals is set.
+func (lw *libraryWeights) namesAndNumbers(withOrdinals bool) map[string]bool {
+	if !withOrdinals || len(lw.ordinals) == 0 {
+		return lw.names
+	}
+	m := make(map[string]bool, len(lw.names)+len(lw.ordinals))
+	for t := range lw.names {
+		m[t] = true
+	}
+	for t := range lw.ordinals {
+		m[t] = true
+	}
+	return m
+}
+
+// lacking is the share of the terms in set that have lacks.
+func (lw *libraryWeights) lacking(have, set map[string]bool) float64 {
+	if len(set) == 0 {
+		return 0
+	}
+	n := 0
+	for t := range set {
+		if !have[t] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(set))
+}
+
+// ordinals are numbers written as words that set one thing apart from
+// its kin ("the second rebellion", "the first arm"): a question that names
+// one asks about that one.
+var ordinals = map[string]bool{"first": true, "second": true, "third": true, "fourth": true, "fifth": true,
+	"sixth": true, "seventh": true, "eighth": true, "ninth": true, "tenth": true, "last": true}
 
 // missing returns, of the question's words that text lacks, the weight of
 // the heaviest over logN (about 1 for a word found once in the library),
@@ -221,16 +267,7 @@ func (lw *libraryWeights) missing(text string) (heaviest, names float64) {
 			heaviest = math.Max(heaviest, w/lw.logN)
 		}
 	}
-	if len(lw.names) > 0 {
-		n := 0
-		for t := range lw.names {
-			if !have[t] {
-				n++
-			}
-		}
-		names = float64(n) / float64(len(lw.names))
-	}
-	return heaviest, names
+	return heaviest, lw.lacking(have, lw.names)
 }
 
 func (lw *libraryWeights) have(text string) map[string]bool {

@@ -1,0 +1,114 @@
+package extractive
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+func TestQuestionType(t *testing.T) {
+	for q, want := range map[string]answerType{
+		"When did Mongke Khan die?":                         typeTime,
+		"When should I add the salt?":                       typeWhen,
+		"How often should I feed my sourdough starter?":     typeNone,
+		"In what year did Ayanz patent a water pump?":       typeTime,
+		"How many Huguenots settled in Bedfordshire?":       typeNumber,
+		"What percentage of the vote did they win?":         typeNumber,
+		"Who was Robert's son?":                             typeName,
+		"Where is Energiprojekt AB based?":                  typeName,
+		"How does one measure the simplicity of a problem?": typeNone,
+		"What is Norman art's most well known piece?":       typeNone,
+		"Why did OPEC dollars depreciate?":                  typeNone,
+	} {
+		if got := questionType(q); got != want {
+			t.Errorf("questionType(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestHoldsType(t *testing.T) {
+	q := map[string]bool{}
+	for _, w := range terms("When did the Normans reach Sicily in 1061?") {
+		q[w] = true
+	}
+	for _, c := range []struct {
+		sentence string
+		t        answerType
+		want     bool
+	}{
+		{"The Normans reached Sicily in 1061.", typeTime, false}, // the question's own year
+		{"The Normans reached Sicily in 1038.", typeTime, true},
+		{"The Normans reached Sicily in late March.", typeTime, true},
+		{"The Normans reached Sicily.", typeTime, false},
+		{"Three hundred knights reached Sicily.", typeNumber, true},
+		{"Knights reached Sicily.", typeNumber, false},
+		{"The Normans reached Sicily under Roger.", typeName, true},
+		{"Some reached Sicily.", typeName, false}, // Sicily is the question's
+	} {
+		if got := holdsType(c.sentence, c.t, q); got != c.want {
+			t.Errorf("holdsType(%q, %v) = %v, want %v", c.sentence, c.t, got, c.want)
+		}
+	}
+}
+
+// A question that asks for a number or a date is not answered by
+// sentences that hold none.
+func TestRefusesWithoutTheAnswerType(t *testing.T) {
+	ps := []*jsonl.Passage{passage(1, "Huguenots", "Some Huguenots settled in Bedfordshire, one of the main centres of the British lace industry at the time.")}
+	q := "How many Huguenots settled in Bedfordshire?"
+	a := Choose(Candidates(q, ps, &DefaultParams, nil), &DefaultParams)
+	if len(a.Statements) != 0 {
+		t.Fatalf("answered %q", a.Statements[0].Quote)
+	}
+	if !strings.Contains(a.Refused, "asks for a number") {
+		t.Errorf("refused %q, want the number named", a.Refused)
+	}
+	p := DefaultParams
+	p.TypeRefusal = false
+	if got := Select(Candidates(q, ps, &p, nil), &p); len(got) == 0 {
+		t.Error("refused without the rule too: the test proves nothing")
+	}
+	ps[0].Text = "About 300 Huguenots settled in Bedfordshire, one of the main centres of the British lace industry."
+	if got := Select(Candidates(q, ps, &DefaultParams, nil), &DefaultParams); len(got) == 0 {
+		t.Error("refused a sentence that holds a number")
+	}
+}
+
+// An ordinal in the question ("the second rebellion") is one of its
+// numbers: the sentence near its words must hold it.
+func TestOrdinalsAreNumbers(t *testing.T) {
+	ps := []*jsonl.Passage{passage(1, "Immune system", "Leukocytes (white blood cells) act like independent, single-celled organisms and are the second arm of the innate immune system.")}
+	q := "What are leukocytes the first arm of?"
+	if got := draft(t, New(), q, ps); len(got) != 0 {
+		t.Errorf("answered %q", got[0].Quote)
+	}
+	d := New()
+	d.Params.Ordinals = false
+	if got := draft(t, d, q, ps); len(got) == 0 {
+		t.Error("refused without the rule too: the test proves nothing")
+	}
+	if got := draft(t, New(), "What are leukocytes the second arm of?", ps); len(got) == 0 {
+		t.Error("refused a question whose ordinal is there")
+	}
+}
+
+// Accents are dropped from Latin letters: a question typed without them
+// meets its sentence.
+func TestAccentsFolded(t *testing.T) {
+	if got, want := terms("Möngke and Temür"), terms("Mongke and Temur"); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("terms = %q, want %q", got, want)
+	}
+	if got := foldLatin("ประมาณ"); got != "ประมาณ" {
+		t.Errorf("a Thai word lost its marks: %q", got)
+	}
+	ps := []*jsonl.Passage{
+		passage(1, "Yuan", "Due to the fact that the bureaucracy was dominated by El Temür, Tugh Temür is known for his cultural contribution instead."),
+		passage(2, "Yuan", "Tugh Temur was the emperor in the Yuan court, an example of a ruler who knew poetry and painting."),
+	}
+	q := "What was Tugh Temur known for?"
+	cands := Candidates(q, ps, &DefaultParams, nil)
+	if cands[0].BM25 <= cands[1].BM25 {
+		t.Errorf("BM25 %.2f of the sentence with Temür, %.2f of the other: the accent still parts them", cands[0].BM25, cands[1].BM25)
+	}
+}

@@ -3,6 +3,7 @@
 package draft
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -68,6 +69,7 @@ Write at most six statements. Each statement has three lines:
 Statement: one short sentence, in your own words, that answers part of the question
 Passage: the number of the one passage that supports it
 Quote: “words copied exactly from that passage that show the statement is true”
+A passage may be cut to its sentences that bear on the question: … stands where words were left out, and a quote never runs across it.
 After the last statement write Done. If the passages do not answer the question, write Done and nothing else.`
 
 // summaryPrompt is systemPrompt for a summary: the same framing of
@@ -77,6 +79,7 @@ Write at most five statements that together say what the item is about and its m
 Statement: one short sentence, in your own words, that says one main point
 Passage: the number of the one passage that supports it
 Quote: “words copied exactly from that passage that show the statement is true”
+A passage may be cut: … stands where words were left out, and a quote never runs across it.
 After the last statement write Done.`
 
 // Embedded is the drafter that runs a model in-process.
@@ -113,9 +116,12 @@ type Embedded struct {
 // Stats tells how the last Draft went.
 type Stats struct {
 	PromptTokens int
-	// PromptFits is how many times the prompt was tokenized to find how
-	// many passages fit the context.
+	// PromptFits is how many times the whole prompt was tokenized to fit
+	// the passages to the budget and the context.
 	PromptFits int
+	// PassagesShown is how many passages the model read, PassagesCut how
+	// many of them were cut to their sentences that bear on the question.
+	PassagesShown, PassagesCut int
 	PromptTime time.Duration
 	// Chosen is the tokens the model chose; Framing the tokens the program
 	// wrote between them. Both were decoded in GenTime.
@@ -282,14 +288,7 @@ func (e *Embedded) Prompt(question string, passages []*jsonl.Passage) string {
 		b.WriteString("Question: " + strings.TrimSpace(question) + "\n\nPassages:\n")
 	}
 	for _, p := range passages {
-		b.WriteString("\n[" + strconv.Itoa(p.Number) + "]")
-		if p.Title != "" {
-			b.WriteString(" From “" + p.Title + "”")
-			if p.Heading != "" {
-				b.WriteString(", " + p.Heading)
-			}
-		}
-		b.WriteString("\n" + strings.TrimSpace(p.Text) + "\n")
+		b.WriteString(passageHeader(p) + strings.TrimSpace(p.Text) + "\n")
 	}
 	return e.tmpl.Format([]chat.Message{{Role: "system", Content: system}, {Role: "user", Content: b.String()}}, true)
 }
@@ -316,14 +315,18 @@ func (e *Embedded) Draft(ctx context.Context, question string, passages []*jsonl
 	if len(passages) == 0 {
 		return nil
 	}
-	prompt, passages, err := e.fit(ctx, question, passages)
+	prompt, shown, err := e.fit(ctx, question, passages)
 	if err != nil {
 		return err
 	}
-	byNumber := map[int]*jsonl.Passage{}
-	for _, p := range passages {
+	byNumber := map[int]*shownPassage{}
+	for _, p := range shown {
 		byNumber[p.Number] = p
+		if p.Text != p.Source {
+			e.stats.PassagesCut++
+		}
 	}
+	e.stats.PassagesShown = len(shown)
 
 	t0, c0 := time.Now(), cpuTime()
 	seq, err := e.m.Start(ctx, prompt)
@@ -375,45 +378,51 @@ func (e *Embedded) Draft(ctx context.Context, question string, passages []*jsonl
 	return nil
 }
 
-// fit returns the prompt of the most passages, the first ones, that leaves
-// answerRoom tokens of the context free, and those passages. The whole list
-// is tried first; when it is too long the number that fits is found by
-// binary search, so that a long list costs a few tokenizations of the
-// prompt, not one for each passage left out (the prompt grows with every
-// passage).
-func (e *Embedded) fit(ctx context.Context, question string, passages []*jsonl.Passage) ([]int, []*jsonl.Passage, error) {
+// fit returns the prompt and the passages as the model is shown them: cut
+// to the passage budget (ModelOptions.PassageTokens; a summary has none),
+// and always to the context, leaving answerRoom tokens free. The passages'
+// sentences are counted one by one; the whole prompt is tokenized once, and
+// again only when the counts fell short of it near a full context.
+func (e *Embedded) fit(ctx context.Context, question string, passages []*jsonl.Passage) ([]int, []*shownPassage, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	limit := e.m.Info().ContextSize - answerRoom
-	prompt := func(n int) ([]int, bool, error) {
-		if err := ctx.Err(); err != nil {
-			return nil, false, err
-		}
+	prompt := func(shown []*shownPassage) ([]int, error) {
 		e.stats.PromptFits++
-		toks, err := e.m.TokenizePrompt(e.Prompt(question, passages[:n]))
-		return toks, len(toks) <= limit, err
+		ps := make([]*jsonl.Passage, len(shown))
+		for i, p := range shown {
+			ps[i] = p.Passage
+		}
+		return e.m.TokenizePrompt(e.Prompt(question, ps))
 	}
-	toks, ok, err := prompt(len(passages))
-	if err != nil || ok {
-		return toks, passages, err
+	bare, err := prompt(nil)
+	if err != nil {
+		return nil, nil, err
 	}
-	// The first lo passages fit, the first hi do not.
-	lo, hi := 0, len(passages)
-	var best []int
-	for hi-lo > 1 {
-		mid := lo + (hi-lo)/2
-		toks, ok, err := prompt(mid)
+	budget := limit - len(bare)
+	if b := e.opt.PassageTokens; b >= 0 && !e.summary {
+		budget = min(budget, cmp.Or(b, DefaultPassageTokens))
+	}
+	count := func(s string) int {
+		t, _ := e.m.Tokenize(s, false)
+		return len(t)
+	}
+	for budget > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		shown := cutPassages(question, passages, budget, count)
+		toks, err := prompt(shown)
 		if err != nil {
 			return nil, nil, err
 		}
-		if ok {
-			lo, best = mid, toks
-		} else {
-			hi = mid
+		if len(toks) <= limit {
+			return toks, shown, nil
 		}
+		budget -= len(toks) - limit + 16
 	}
-	if lo == 0 {
-		return nil, nil, fmt.Errorf("the first passage alone is too long for the model's context of %d tokens", e.m.Info().ContextSize)
-	}
-	return best, passages[:lo], nil
+	return nil, nil, fmt.Errorf("the first passage alone is too long for the model's context of %d tokens", e.m.Info().ContextSize)
 }
 
 // errGaveUp ends the list when the model wrote itself into a quote it cannot
@@ -493,7 +502,7 @@ func (w *writer) another() (bool, error) {
 	return w.seq.Score(w.e.statement[0]) > w.seq.Score(w.e.done[0]), nil
 }
 
-func (w *writer) statement(byNumber map[int]*jsonl.Passage, seen map[string]bool) (*jsonl.Statement, error) {
+func (w *writer) statement(byNumber map[int]*shownPassage, seen map[string]bool) (*jsonl.Statement, error) {
 	e := w.e
 	if err := w.line(e.statement); err != nil {
 		return nil, err
@@ -512,7 +521,7 @@ func (w *writer) statement(byNumber map[int]*jsonl.Passage, seen map[string]bool
 	if err := w.line(e.quoteOpen); err != nil {
 		return nil, err
 	}
-	q, err := w.quote(byNumber[n].Text, seen)
+	q, err := w.quote(byNumber[n], seen)
 	if err != nil {
 		return nil, err
 	}
@@ -564,7 +573,7 @@ func (w *writer) denyButEnd() []bool {
 }
 
 // number has the model write the number of one of the passages.
-func (w *writer) number(byNumber map[int]*jsonl.Passage) (int, error) {
+func (w *writer) number(byNumber map[int]*shownPassage) (int, error) {
 	e := w.e
 	valid := func(digits string, whole bool) bool {
 		for n := range byNumber {
@@ -621,7 +630,7 @@ func (w *writer) number(byNumber map[int]*jsonl.Passage) (int, error) {
 
 // hasLonger reports whether a passage number is longer than digits and
 // starts with it.
-func hasLonger(byNumber map[int]*jsonl.Passage, digits string) bool {
+func hasLonger(byNumber map[int]*shownPassage, digits string) bool {
 	for n := range byNumber {
 		if s := strconv.Itoa(n); len(s) > len(digits) && strings.HasPrefix(s, digits) {
 			return true
@@ -630,14 +639,22 @@ func hasLonger(byNumber map[int]*jsonl.Passage, digits string) bool {
 	return false
 }
 
-// quote has the model copy a quote from text: only tokens that keep it a
-// span of text are allowed, and it may end (with ”) only where sponge-verify
-// will find it, at least quote.MinWords long, and not a quote already given.
-func (w *writer) quote(text string, seen map[string]bool) (string, error) {
+// quote has the model copy a quote from the passage p as it was shown: only
+// tokens that keep it a span of one part of the text shown (never across a
+// cut) are allowed, and it may end (with ”) only where sponge-verify will
+// find it in the whole passage, at least quote.MinWords long, and not a
+// quote already given.
+func (w *writer) quote(p *shownPassage, seen map[string]bool) (string, error) {
 	e := w.e
-	span := e.m.Vocab().NewSpan(text, spanStarts(text, quote.MinWords))
+	var starts []int
+	for _, pt := range p.Parts {
+		for _, s := range spanStarts(p.Text[pt[0]:pt[1]], quote.MinWords) {
+			starts = append(starts, pt[0]+s)
+		}
+	}
+	span := e.m.Vocab().NewSpanIn(p.Text, p.Parts, starts)
 	var free strings.Builder // the quote when Unconstrained
-	ptext := quote.NewText(text)
+	ptext := quote.NewText(p.Source)
 	written := func() string {
 		if e.Unconstrained {
 			return free.String()

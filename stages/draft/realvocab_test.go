@@ -163,6 +163,9 @@ func draftAndVerify(t *testing.T, e *Embedded, qs []question) (written, verified
 		if n < jsonl.MaxStatements {
 			t.Logf("%q: %d statements (the model wrote itself into a quote it could not finish)", q.text, n)
 		}
+		if st := e.Stats(); st.PassagesCut > 0 || st.PassagesShown < len(passages) {
+			t.Logf("%q: %d of %d passages shown, %d of them cut to the passage budget", q.text, st.PassagesShown, len(passages), st.PassagesCut)
+		}
 		w.Write(&jsonl.Done{Statements: n})
 		var out, stderr bytes.Buffer
 		if code := verify.Main([]string{"--library", libDir}, &stream, &out, &stderr); code != 0 {

@@ -74,7 +74,7 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 	if _, err := os.Stat(modelFile); err != nil {
 		return console.Errorf("no model file %s", modelFile).WithHint("run sponge setup --digest")
 	}
-	e, err := OpenEmbedded(modelFile, ModelOptions{MaxStatements: jsonl.MaxStatements, Threads: opts.Threads, Stderr: stderr})
+	e, err := OpenEmbedded(modelFile, opts.modelOptions(stderr))
 	if err != nil {
 		return console.Errorf("cannot load the model: %v", err).WithHint("install a model that loads: sponge setup --digest")
 	}

@@ -116,6 +116,10 @@ type Embedded struct {
 // Stats tells how the last Draft went.
 type Stats struct {
 	PromptTokens int
+	// PromptCached of them were in the model's memory from the draft before
+	// (sponge serve): the system prompt, and the question when it is the
+	// same; they were not read again.
+	PromptCached int
 	// PromptFits is how many times the whole prompt was tokenized to fit
 	// the passages to the budget and the context.
 	PromptFits int
@@ -335,6 +339,7 @@ func (e *Embedded) Draft(ctx context.Context, question string, passages []*jsonl
 	}
 	defer seq.Close()
 	e.stats.PromptTokens = len(prompt)
+	e.stats.PromptCached = seq.Cached()
 	e.stats.PromptTime = time.Since(t0)
 	t1, c1 := time.Now(), cpuTime()
 	e.stats.PromptCPU = c1 - c0

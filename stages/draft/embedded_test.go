@@ -545,6 +545,33 @@ func TestQuotesStayInTheTextShown(t *testing.T) {
 	}
 }
 
+// TestWarmStartKeepsTheSystemPrompt: a model that stays loaded (sponge
+// serve) does not read the system prompt again for a new question: the
+// prompt's tokens up to the question are kept from the draft before.
+func TestWarmStartKeepsTheSystemPrompt(t *testing.T) {
+	e := openTiny(t)
+	passages := cutFixture()
+	e.Fixed = &Fixed{Statements: 1, TextTokens: 2, QuoteTokens: 4}
+	first, second := "How hot should the water be for green tea?", "Which tea is the least processed?"
+	draftAll(t, e, first, passages)
+	if c := e.Stats().PromptCached; c != 0 {
+		t.Errorf("the first draft found %d tokens cached", c)
+	}
+	draftAll(t, e, second, passages)
+	a, _ := e.m.TokenizePrompt(e.Prompt(first, nil))
+	b, _ := e.m.TokenizePrompt(e.Prompt(second, nil))
+	shared := 0
+	for shared < min(len(a), len(b)) && a[shared] == b[shared] {
+		shared++
+	}
+	system, _ := e.m.Tokenize(systemPrompt, false)
+	st := e.Stats()
+	t.Logf("second question: %d of %d prompt tokens cached (the system prompt is %d tokens)", st.PromptCached, st.PromptTokens, len(system))
+	if st.PromptCached < shared || shared < len(system) {
+		t.Errorf("second question: %d tokens cached, want the %d the prompts share (the system prompt is %d)", st.PromptCached, shared, len(system))
+	}
+}
+
 // TestDraftCancelledBeforeFitting: a request whose client has gone does
 // not start reading the prompt.
 func TestDraftCancelledBeforeFitting(t *testing.T) {

@@ -126,6 +126,7 @@ type Stats struct {
 	// PassagesShown is how many passages the model read, PassagesCut how
 	// many of them were cut to their sentences that bear on the question.
 	PassagesShown, PassagesCut int
+	// PromptTime is the time the model took to read the prompt.
 	PromptTime time.Duration
 	// Chosen is the tokens the model chose; Framing the tokens the program
 	// wrote between them. Both were decoded in GenTime.

@@ -78,11 +78,16 @@ func runServe(env *Env, opts *serveOptions, rest []string) int {
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
-	childArgs := []string{"--serve", "--port", strconv.Itoa(opts.Port), "--model-file", modelFile, "--library", dir, "--passage-tokens", strconv.Itoa(opts.PassageTokens)}
+	return runServer(env, exe, serveArgs(opts, modelFile, dir))
+}
+
+// serveArgs are the arguments of the serving child, sponge-draft --serve.
+func serveArgs(opts *serveOptions, modelFile, dir string) []string {
+	args := []string{"--serve", "--port", strconv.Itoa(opts.Port), "--model-file", modelFile, "--library", dir, "--passage-tokens", strconv.Itoa(opts.PassageTokens)}
 	if opts.Threads > 0 {
-		childArgs = append(childArgs, "--threads", strconv.Itoa(opts.Threads))
+		args = append(args, "--threads", strconv.Itoa(opts.Threads))
 	}
-	return runServer(env, exe, childArgs)
+	return args
 }
 
 // runServer runs the serving child until it ends, passing on the signals

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sponge-library/sponge/internal/base/quote"
 	"github.com/sponge-library/sponge/internal/library/index"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft/sentences"
@@ -58,8 +59,9 @@ func whole(p *jsonl.Passage) *shownPassage {
 // their worth to the question: first each passage's best sentence holding
 // the question's words, in rank order; then the passages' other such
 // sentences; then the sentences around them, and the first sentence of a
-// passage with none of the question's words (found by meaning); then the
-// rest. So a budget that holds everything shows every passage whole, and a
+// passage with none of the question's words (found by meaning), passing
+// over one too short to quote, which is shown only beside others of its
+// passage; then the rest. So a budget that holds everything shows every passage whole, and a
 // short one the sentences that bear on the question from as many passages
 // as it holds. A sentence that does not fit is passed over for shorter
 // ones after it; a passage of which no sentence fits is left out. The first
@@ -75,6 +77,9 @@ func cutPassages(question string, passages []*jsonl.Passage, budget int, count f
 		span       sentences.Span
 		hits       int // distinct question terms in it
 		rank       int // order of worth, see above: lower goes in first
+		// short: too short to quote ("Summary."); such a sentence is
+		// shown only with others of its passage.
+		short bool
 	}
 	var all []*sentence
 	spans := make([][]sentences.Span, len(passages))
@@ -82,7 +87,8 @@ func cutPassages(question string, passages []*jsonl.Passage, budget int, count f
 		spans[pi] = sentences.Split(p.Text)
 		var ss []*sentence
 		for i, sp := range spans[pi] {
-			s := &sentence{passage: pi, i: i, span: sp, rank: 3}
+			s := &sentence{passage: pi, i: i, span: sp, rank: 3,
+				short: quote.NewQuote(p.Text[sp.Start:sp.End]).Words() < quote.MinWords}
 			seen := map[string]bool{}
 			for _, t := range index.Terms(p.Text[sp.Start:sp.End]) {
 				if qterms[t] && !seen[t] {
@@ -112,8 +118,15 @@ func cutPassages(question string, passages []*jsonl.Passage, budget int, count f
 					}
 				}
 			}
-		} else if len(ss) > 0 {
-			ss[0].rank = 2
+		} else {
+			// The first sentence long enough to quote: not a heading such
+			// as "Summary."
+			for _, s := range ss {
+				if !s.short {
+					s.rank = 2
+					break
+				}
+			}
 		}
 		all = append(all, ss...)
 	}
@@ -123,15 +136,20 @@ func cutPassages(question string, passages []*jsonl.Passage, budget int, count f
 
 	keep := make([][]bool, len(passages))
 	left := budget
-	for n, s := range all {
+	kept := false
+	for _, s := range all {
 		p := passages[s.passage]
 		cost := count(p.Text[s.span.Start:s.span.End])
 		if keep[s.passage] == nil {
+			if s.short {
+				continue
+			}
 			cost += count(passageHeader(p))
 		}
-		if cost > left && n > 0 {
+		if cost > left && kept {
 			continue
 		}
+		kept = true
 		if keep[s.passage] == nil {
 			keep[s.passage] = make([]bool, len(spans[s.passage]))
 		}

@@ -14,7 +14,7 @@ import (
 var budgetPassages = []*jsonl.Passage{
 	{Number: 1, Title: "Kettles", Text: "Kettles come in many shapes. An electric kettle switches itself off. Some let you choose the heat. Stovetop kettles whistle when the water boils. Copper ones look fine on a shelf."},
 	{Number: 2, Title: "Brewing", Heading: "Green tea", Text: "The shop opened in 1921. Green tea wants water at about 80 degrees, well below boiling. Hotter water makes it bitter. The leaves can be steeped twice. The second cup is lighter."},
-	{Number: 3, Title: "Coffee", Text: "Coffee is roasted before it is ground. A burr grinder gives an even grind. Espresso needs a fine grind and high pressure."},
+	{Number: 3, Title: "Coffee", Text: "Summary. Coffee is roasted before it is ground. A burr grinder gives an even grind. Espresso needs a fine grind and high pressure."},
 }
 
 const budgetQuestion = "How hot should the water be for green tea?"
@@ -127,6 +127,13 @@ func TestBudgetKeepsTheQuestionsSentences(t *testing.T) {
 			if !strings.Contains(all, n) {
 				t.Errorf("budget %d: the coffee passage is shown before the neighbour %q: %v", budget, n, texts(shown))
 			}
+		}
+	}
+	// Its first sentence long enough to quote, not "Summary.", comes first.
+	for budget := 1; budget < 80; budget++ {
+		shown := cutPassages(budgetQuestion, budgetPassages, budget, words)
+		if p := shown[len(shown)-1]; p.Number == 3 && len(p.Parts) == 1 && p.Text[p.Parts[0][0]:p.Parts[0][1]] == "Summary." {
+			t.Errorf("budget %d: the coffee passage is shown as %q", budget, p.Text)
 		}
 	}
 	// The first sentence is kept even when the budget holds nothing.

@@ -649,9 +649,24 @@ func hasLonger(byNumber map[int]*shownPassage, digits string) bool {
 // tokens that keep it a span of one part of the text shown (never across a
 // cut) are allowed, and it may end (with ”) only where sponge-verify will
 // find it in the whole passage, at least quote.MinWords long, and not a
-// quote already given.
+// quote already given. A token after which the quote could end nowhere is
+// not allowed either (viable), so the model never writes itself into a
+// quote it cannot finish.
 func (w *writer) quote(p *shownPassage, seen map[string]bool) (string, error) {
 	e := w.e
+	ptext := quote.NewText(p.Source)
+	ok := func(q string) bool {
+		q = strings.TrimSpace(q)
+		if q == "" || !utf8.ValidString(q) {
+			return false
+		}
+		nq := quote.NewQuote(q)
+		if nq.Words() < quote.MinWords || seen[nq.Normal()] {
+			return false
+		}
+		_, found := ptext.Find(nq)
+		return found
+	}
 	var starts []int
 	for _, pt := range p.Parts {
 		for _, s := range spanStarts(p.Text[pt[0]:pt[1]], quote.MinWords) {
@@ -660,25 +675,13 @@ func (w *writer) quote(p *shownPassage, seen map[string]bool) (string, error) {
 	}
 	span := e.m.Vocab().NewSpanIn(p.Text, p.Parts, starts)
 	var free strings.Builder // the quote when Unconstrained
-	ptext := quote.NewText(p.Source)
 	written := func() string {
 		if e.Unconstrained {
 			return free.String()
 		}
 		return span.Written()
 	}
-	closable := func() bool {
-		q := strings.TrimSpace(written())
-		if q == "" || !utf8.ValidString(q) {
-			return false
-		}
-		nq := quote.NewQuote(q)
-		if nq.Words() < quote.MinWords || seen[nq.Normal()] {
-			return false
-		}
-		_, ok := ptext.Find(nq)
-		return ok
-	}
+	closable := func() bool { return ok(written()) }
 	for steps := 0; ; steps++ {
 		if err := w.ctx.Err(); err != nil {
 			return "", err
@@ -705,8 +708,10 @@ func (w *writer) quote(p *shownPassage, seen map[string]bool) (string, error) {
 		} else {
 			allow := span.Allowed(w.buf[:0])
 			w.buf = allow
+			allow = w.viable(allow, p, span.Places(), written(), ok)
 			if len(allow) == 0 {
-				// The passage ends here.
+				// The part of the passage ends here, or every way on is a
+				// dead end.
 				if closable() {
 					return w.closeQuote(written())
 				}
@@ -740,6 +745,33 @@ func (w *writer) quote(p *shownPassage, seen map[string]bool) (string, error) {
 			return "", err
 		}
 	}
+}
+
+// viable keeps of allow, the tokens that continue a quote (written so far,
+// standing at places of p's text), those after which it can still end:
+// right after the token, or further on. Near the end of a part a token
+// could otherwise leap past the last place to end into a dead end.
+func (w *writer) viable(allow []int, p *shownPassage, places [][2]int, written string, ok func(string) bool) []int {
+	near := false
+	for _, pl := range places {
+		near = near || partEnd(p.Parts, pl[0])-pl[1] < aheadBytes
+	}
+	if !near {
+		return allow
+	}
+	out := allow[:0]
+	for _, t := range allow {
+		piece := w.e.m.Piece(t)
+		for _, pl := range places {
+			end := partEnd(p.Parts, pl[0])
+			at := pl[1] + len(piece)
+			if at <= end && p.Text[pl[1]:at] == piece && (ok(written+piece) || canEndAhead(p.Text, at, end, written+piece, ok)) {
+				out = append(out, t)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // closeQuote writes the closing mark for the model.

@@ -649,3 +649,27 @@ func TestSummaryQuotesVerify(t *testing.T) {
 		t.Errorf("a summary's prompt does not name the item:\n%s", p)
 	}
 }
+
+// TestQuotesNeverDeadEnd: from a short passage a model that prefers to
+// repeat itself (random weights, greedy) still writes six quotes, each new:
+// a quote never starts, nor runs on, where it could not end (every way on
+// being a quote given already), which would end the list there.
+func TestQuotesNeverDeadEnd(t *testing.T) {
+	e := openTiny(t)
+	passages := []*jsonl.Passage{{Number: 1, Title: "Notes on tea", Text: "White tea is the least processed of all teas."}}
+	for _, qt := range []int{4, 40} {
+		e.Fixed = &Fixed{Statements: 6, TextTokens: 2, QuoteTokens: qt}
+		sts := draftAll(t, e, "Which tea is the least processed?", passages)
+		seen := map[string]bool{}
+		for _, s := range sts {
+			q := quote.NewQuote(s.Quote)
+			if _, found := quote.NewText(passages[0].Text).Find(q); !found || q.Words() < quote.MinWords || seen[q.Normal()] {
+				t.Errorf("quotes of %d tokens: quote %q does not verify, or repeats one", qt, s.Quote)
+			}
+			seen[q.Normal()] = true
+		}
+		if len(sts) != 6 {
+			t.Errorf("quotes of %d tokens: %d statements, want 6: %+v", qt, len(sts), sts)
+		}
+	}
+}

@@ -774,6 +774,16 @@ func (w *writer) viable(allow []int, p *shownPassage, places [][2]int, written s
 	return out
 }
 
+// partEnd is the end of the part of parts that holds offset at.
+func partEnd(parts [][2]int, at int) int {
+	for _, p := range parts {
+		if at >= p[0] && at <= p[1] {
+			return p[1]
+		}
+	}
+	return at
+}
+
 // closeQuote writes the closing mark for the model.
 func (w *writer) closeQuote(q string) (string, error) {
 	if c := w.closers(); len(c) > 0 {

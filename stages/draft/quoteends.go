@@ -44,13 +44,3 @@ func wordBoundary(text string, i int) bool {
 	inWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) }
 	return !inWord(before) || !inWord(after) || quote.NoSpaceScript(before) || quote.NoSpaceScript(after)
 }
-
-// partEnd is the end of the part of parts that holds offset at.
-func partEnd(parts [][2]int, at int) int {
-	for _, p := range parts {
-		if at >= p[0] && at <= p[1] {
-			return p[1]
-		}
-	}
-	return at
-}

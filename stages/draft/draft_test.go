@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -413,6 +414,24 @@ func TestHelp(t *testing.T) {
 	}
 	if strings.Contains(r.Stdout, "--serve") || strings.Contains(r.Stdout, "--check-model") {
 		t.Errorf("--help shows the hidden modes: %q", r.Stdout)
+	}
+}
+
+// TestPassageTokensFlag: --passage-tokens defaults to DefaultPassageTokens
+// and says so; 0 lifts the limit; less than 0 is a usage error.
+func TestPassageTokensFlag(t *testing.T) {
+	r := stagetest.Run(Main, []string{"--help"}, nil, "whole")
+	if want := "(default: " + strconv.Itoa(DefaultPassageTokens) + ")"; !strings.Contains(r.Stdout, "--passage-tokens") || !strings.Contains(r.Stdout, want) {
+		t.Errorf("--help does not say --passage-tokens defaults to %d: %q", DefaultPassageTokens, r.Stdout)
+	}
+	for n, want := range map[int]int{DefaultPassageTokens: DefaultPassageTokens, 0: -1, 50: 50} {
+		if got := (&Options{PassageTokens: n}).modelOptions(nil).PassageTokens; got != want {
+			t.Errorf("--passage-tokens %d gives the model %d, want %d", n, got, want)
+		}
+	}
+	r = stagetest.Run(Main, []string{"--passage-tokens", "-1"}, nil, "whole")
+	if r.Code != 2 || !strings.Contains(r.Stderr, "--passage-tokens must be 0 (no limit) or more") {
+		t.Errorf("--passage-tokens -1: code %d, stderr %q", r.Code, r.Stderr)
 	}
 }
 

@@ -3,6 +3,7 @@
 package draft
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -68,6 +69,7 @@ Write at most six statements. Each statement has three lines:
 Statement: one short sentence, in your own words, that answers part of the question
 Passage: the number of the one passage that supports it
 Quote: “words copied exactly from that passage that show the statement is true”
+A passage may be cut to its sentences that bear on the question: … stands where words were left out, and a quote never runs across it.
 After the last statement write Done. If the passages do not answer the question, write Done and nothing else.`
 
 // summaryPrompt is systemPrompt for a summary: the same framing of
@@ -77,6 +79,7 @@ Write at most five statements that together say what the item is about and its m
 Statement: one short sentence, in your own words, that says one main point
 Passage: the number of the one passage that supports it
 Quote: “words copied exactly from that passage that show the statement is true”
+A passage may be cut: … stands where words were left out, and a quote never runs across it.
 After the last statement write Done.`
 
 // Embedded is the drafter that runs a model in-process.
@@ -113,9 +116,17 @@ type Embedded struct {
 // Stats tells how the last Draft went.
 type Stats struct {
 	PromptTokens int
-	// PromptFits is how many times the prompt was tokenized to find how
-	// many passages fit the context.
+	// PromptCached of them were in the model's memory from the draft before
+	// (sponge serve): the system prompt, and the question when it is the
+	// same; they were not read again.
+	PromptCached int
+	// PromptFits is how many times the whole prompt was tokenized to fit
+	// the passages to the budget and the context.
 	PromptFits int
+	// PassagesShown is how many passages the model read, PassagesCut how
+	// many of them were cut to their sentences that bear on the question.
+	PassagesShown, PassagesCut int
+	// PromptTime is the time the model took to read the prompt.
 	PromptTime time.Duration
 	// Chosen is the tokens the model chose; Framing the tokens the program
 	// wrote between them. Both were decoded in GenTime.
@@ -282,14 +293,7 @@ func (e *Embedded) Prompt(question string, passages []*jsonl.Passage) string {
 		b.WriteString("Question: " + strings.TrimSpace(question) + "\n\nPassages:\n")
 	}
 	for _, p := range passages {
-		b.WriteString("\n[" + strconv.Itoa(p.Number) + "]")
-		if p.Title != "" {
-			b.WriteString(" From “" + p.Title + "”")
-			if p.Heading != "" {
-				b.WriteString(", " + p.Heading)
-			}
-		}
-		b.WriteString("\n" + strings.TrimSpace(p.Text) + "\n")
+		b.WriteString(passageHeader(p) + strings.TrimSpace(p.Text) + "\n")
 	}
 	return e.tmpl.Format([]chat.Message{{Role: "system", Content: system}, {Role: "user", Content: b.String()}}, true)
 }
@@ -316,14 +320,18 @@ func (e *Embedded) Draft(ctx context.Context, question string, passages []*jsonl
 	if len(passages) == 0 {
 		return nil
 	}
-	prompt, passages, err := e.fit(ctx, question, passages)
+	prompt, shown, err := e.fit(ctx, question, passages)
 	if err != nil {
 		return err
 	}
-	byNumber := map[int]*jsonl.Passage{}
-	for _, p := range passages {
+	byNumber := map[int]*shownPassage{}
+	for _, p := range shown {
 		byNumber[p.Number] = p
+		if p.Text != p.Source {
+			e.stats.PassagesCut++
+		}
 	}
+	e.stats.PassagesShown = len(shown)
 
 	t0, c0 := time.Now(), cpuTime()
 	seq, err := e.m.Start(ctx, prompt)
@@ -332,6 +340,7 @@ func (e *Embedded) Draft(ctx context.Context, question string, passages []*jsonl
 	}
 	defer seq.Close()
 	e.stats.PromptTokens = len(prompt)
+	e.stats.PromptCached = seq.Cached()
 	e.stats.PromptTime = time.Since(t0)
 	t1, c1 := time.Now(), cpuTime()
 	e.stats.PromptCPU = c1 - c0
@@ -375,45 +384,51 @@ func (e *Embedded) Draft(ctx context.Context, question string, passages []*jsonl
 	return nil
 }
 
-// fit returns the prompt of the most passages, the first ones, that leaves
-// answerRoom tokens of the context free, and those passages. The whole list
-// is tried first; when it is too long the number that fits is found by
-// binary search, so that a long list costs a few tokenizations of the
-// prompt, not one for each passage left out (the prompt grows with every
-// passage).
-func (e *Embedded) fit(ctx context.Context, question string, passages []*jsonl.Passage) ([]int, []*jsonl.Passage, error) {
+// fit returns the prompt and the passages as the model is shown them: cut
+// to the passage budget (ModelOptions.PassageTokens; a summary has none),
+// and always to the context, leaving answerRoom tokens free. The passages'
+// sentences are counted one by one; the whole prompt is tokenized once, and
+// again only when the counts fell short of it near a full context.
+func (e *Embedded) fit(ctx context.Context, question string, passages []*jsonl.Passage) ([]int, []*shownPassage, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	limit := e.m.Info().ContextSize - answerRoom
-	prompt := func(n int) ([]int, bool, error) {
-		if err := ctx.Err(); err != nil {
-			return nil, false, err
-		}
+	prompt := func(shown []*shownPassage) ([]int, error) {
 		e.stats.PromptFits++
-		toks, err := e.m.TokenizePrompt(e.Prompt(question, passages[:n]))
-		return toks, len(toks) <= limit, err
+		ps := make([]*jsonl.Passage, len(shown))
+		for i, p := range shown {
+			ps[i] = p.Passage
+		}
+		return e.m.TokenizePrompt(e.Prompt(question, ps))
 	}
-	toks, ok, err := prompt(len(passages))
-	if err != nil || ok {
-		return toks, passages, err
+	bare, err := prompt(nil)
+	if err != nil {
+		return nil, nil, err
 	}
-	// The first lo passages fit, the first hi do not.
-	lo, hi := 0, len(passages)
-	var best []int
-	for hi-lo > 1 {
-		mid := lo + (hi-lo)/2
-		toks, ok, err := prompt(mid)
+	budget := limit - len(bare)
+	if b := e.opt.PassageTokens; b >= 0 && !e.summary {
+		budget = min(budget, cmp.Or(b, DefaultPassageTokens))
+	}
+	count := func(s string) int {
+		t, _ := e.m.Tokenize(s, false)
+		return len(t)
+	}
+	for budget > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		shown := cutPassages(question, passages, budget, count)
+		toks, err := prompt(shown)
 		if err != nil {
 			return nil, nil, err
 		}
-		if ok {
-			lo, best = mid, toks
-		} else {
-			hi = mid
+		if len(toks) <= limit {
+			return toks, shown, nil
 		}
+		budget -= len(toks) - limit + 16
 	}
-	if lo == 0 {
-		return nil, nil, fmt.Errorf("the first passage alone is too long for the model's context of %d tokens", e.m.Info().ContextSize)
-	}
-	return best, passages[:lo], nil
+	return nil, nil, fmt.Errorf("the first passage alone is too long for the model's context of %d tokens", e.m.Info().ContextSize)
 }
 
 // errGaveUp ends the list when the model wrote itself into a quote it cannot
@@ -493,7 +508,7 @@ func (w *writer) another() (bool, error) {
 	return w.seq.Score(w.e.statement[0]) > w.seq.Score(w.e.done[0]), nil
 }
 
-func (w *writer) statement(byNumber map[int]*jsonl.Passage, seen map[string]bool) (*jsonl.Statement, error) {
+func (w *writer) statement(byNumber map[int]*shownPassage, seen map[string]bool) (*jsonl.Statement, error) {
 	e := w.e
 	if err := w.line(e.statement); err != nil {
 		return nil, err
@@ -512,7 +527,7 @@ func (w *writer) statement(byNumber map[int]*jsonl.Passage, seen map[string]bool
 	if err := w.line(e.quoteOpen); err != nil {
 		return nil, err
 	}
-	q, err := w.quote(byNumber[n].Text, seen)
+	q, err := w.quote(byNumber[n], seen)
 	if err != nil {
 		return nil, err
 	}
@@ -564,7 +579,7 @@ func (w *writer) denyButEnd() []bool {
 }
 
 // number has the model write the number of one of the passages.
-func (w *writer) number(byNumber map[int]*jsonl.Passage) (int, error) {
+func (w *writer) number(byNumber map[int]*shownPassage) (int, error) {
 	e := w.e
 	valid := func(digits string, whole bool) bool {
 		for n := range byNumber {
@@ -621,7 +636,7 @@ func (w *writer) number(byNumber map[int]*jsonl.Passage) (int, error) {
 
 // hasLonger reports whether a passage number is longer than digits and
 // starts with it.
-func hasLonger(byNumber map[int]*jsonl.Passage, digits string) bool {
+func hasLonger(byNumber map[int]*shownPassage, digits string) bool {
 	for n := range byNumber {
 		if s := strconv.Itoa(n); len(s) > len(digits) && strings.HasPrefix(s, digits) {
 			return true
@@ -630,22 +645,18 @@ func hasLonger(byNumber map[int]*jsonl.Passage, digits string) bool {
 	return false
 }
 
-// quote has the model copy a quote from text: only tokens that keep it a
-// span of text are allowed, and it may end (with ”) only where sponge-verify
-// will find it, at least quote.MinWords long, and not a quote already given.
-func (w *writer) quote(text string, seen map[string]bool) (string, error) {
+// quote has the model copy a quote from the passage p as it was shown: only
+// tokens that keep it a span of one part of the text shown (never across a
+// cut) are allowed, and it may end (with ”) only where sponge-verify will
+// find it in the whole passage, at least quote.MinWords long, and not a
+// quote already given. A token after which the quote could end nowhere is
+// not allowed either (viable), so the model never writes itself into a
+// quote it cannot finish.
+func (w *writer) quote(p *shownPassage, seen map[string]bool) (string, error) {
 	e := w.e
-	span := e.m.Vocab().NewSpan(text, spanStarts(text, quote.MinWords))
-	var free strings.Builder // the quote when Unconstrained
-	ptext := quote.NewText(text)
-	written := func() string {
-		if e.Unconstrained {
-			return free.String()
-		}
-		return span.Written()
-	}
-	closable := func() bool {
-		q := strings.TrimSpace(written())
+	ptext := quote.NewText(p.Source)
+	ok := func(q string) bool {
+		q = strings.TrimSpace(q)
 		if q == "" || !utf8.ValidString(q) {
 			return false
 		}
@@ -653,9 +664,24 @@ func (w *writer) quote(text string, seen map[string]bool) (string, error) {
 		if nq.Words() < quote.MinWords || seen[nq.Normal()] {
 			return false
 		}
-		_, ok := ptext.Find(nq)
-		return ok
+		_, found := ptext.Find(nq)
+		return found
 	}
+	var starts []int
+	for _, pt := range p.Parts {
+		for _, s := range spanStarts(p.Text[pt[0]:pt[1]], quote.MinWords) {
+			starts = append(starts, pt[0]+s)
+		}
+	}
+	span := e.m.Vocab().NewSpanIn(p.Text, p.Parts, starts)
+	var free strings.Builder // the quote when Unconstrained
+	written := func() string {
+		if e.Unconstrained {
+			return free.String()
+		}
+		return span.Written()
+	}
+	closable := func() bool { return ok(written()) }
 	for steps := 0; ; steps++ {
 		if err := w.ctx.Err(); err != nil {
 			return "", err
@@ -682,8 +708,10 @@ func (w *writer) quote(text string, seen map[string]bool) (string, error) {
 		} else {
 			allow := span.Allowed(w.buf[:0])
 			w.buf = allow
+			allow = w.viable(allow, p, span.Places(), written(), ok)
 			if len(allow) == 0 {
-				// The passage ends here.
+				// The part of the passage ends here, or every way on is a
+				// dead end.
 				if closable() {
 					return w.closeQuote(written())
 				}
@@ -717,6 +745,43 @@ func (w *writer) quote(text string, seen map[string]bool) (string, error) {
 			return "", err
 		}
 	}
+}
+
+// viable keeps of allow, the tokens that continue a quote (written so far,
+// standing at places of p's text), those after which it can still end:
+// right after the token, or further on. Near the end of a part a token
+// could otherwise leap past the last place to end into a dead end.
+func (w *writer) viable(allow []int, p *shownPassage, places [][2]int, written string, ok func(string) bool) []int {
+	near := false
+	for _, pl := range places {
+		near = near || partEnd(p.Parts, pl[0])-pl[1] < aheadBytes
+	}
+	if !near {
+		return allow
+	}
+	out := allow[:0]
+	for _, t := range allow {
+		piece := w.e.m.Piece(t)
+		for _, pl := range places {
+			end := partEnd(p.Parts, pl[0])
+			at := pl[1] + len(piece)
+			if at <= end && p.Text[pl[1]:at] == piece && (ok(written+piece) || canEndAhead(p.Text, at, end, written+piece, ok)) {
+				out = append(out, t)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// partEnd is the end of the part of parts that holds offset at.
+func partEnd(parts [][2]int, at int) int {
+	for _, p := range parts {
+		if at >= p[0] && at <= p[1] {
+			return p[1]
+		}
+	}
+	return at
 }
 
 // closeQuote writes the closing mark for the model.

@@ -7,9 +7,9 @@ import (
 	"context"
 	"errors"
 	"io"
-	"math/bits"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -398,38 +398,177 @@ func TestNarrowChoicesChangeNothing(t *testing.T) {
 	}
 }
 
-// TestFitIsLinear: passages beyond the context are left out, the same
-// ones as before, in a few tokenizations of the prompt rather than one per
-// passage left out.
-func TestFitIsLinear(t *testing.T) {
+// TestFitToTheContext: with no passage budget, the passages fill the
+// context but answerRoom, in a few tokenizations of the prompt rather than
+// one per passage left out.
+func TestFitToTheContext(t *testing.T) {
 	e := openTiny(t)
+	e.opt.PassageTokens = -1
 	var passages []*jsonl.Passage
 	for i := range 90 {
 		passages = append(passages, &jsonl.Passage{Number: i + 1, Title: "Notes on tea", Text: teaParagraphs[i%len(teaParagraphs)]})
 	}
 	const question = "How hot should the water be for green tea?"
-	// What fits, found the slow way.
-	var want []int
-	for n := len(passages); n > 0; n-- {
-		toks, err := e.m.TokenizePrompt(e.Prompt(question, passages[:n]))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(toks)+answerRoom <= e.m.Info().ContextSize {
-			want = toks
-			if n == len(passages) {
-				t.Fatal("all 90 passages fit: the test needs more")
-			}
-			break
-		}
+	all, err := e.m.TokenizePrompt(e.Prompt(question, passages))
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := e.m.Info().ContextSize - answerRoom
+	if len(all) <= limit {
+		t.Fatal("all 90 passages fit: the test needs more")
 	}
 	draftAll(t, e, question, passages)
 	st := e.Stats()
-	if st.PromptTokens != len(want) {
-		t.Errorf("the prompt has %d tokens, want %d", st.PromptTokens, len(want))
+	// Full but for less than the longest passage and its header.
+	if st.PromptTokens > limit || st.PromptTokens < limit-80 {
+		t.Errorf("the prompt has %d tokens, want at most %d and close to it", st.PromptTokens, limit)
 	}
-	if most := 1 + bits.Len(uint(len(passages))); st.PromptFits > most {
-		t.Errorf("the prompt was tokenized %d times to fit 90 passages, want at most %d", st.PromptFits, most)
+	if st.PassagesShown == 0 || st.PassagesShown == len(passages) || st.PassagesCut != 0 {
+		t.Errorf("%d passages shown, %d cut, of %d one-sentence passages", st.PassagesShown, st.PassagesCut, len(passages))
+	}
+	if st.PromptFits > 3 {
+		t.Errorf("the prompt was tokenized %d times to fit 90 passages, want at most 3", st.PromptFits)
+	}
+}
+
+// TestPassageBudget: the passages the model reads cost at most the budget
+// in tokens, by the model's own tokenizer, and the prompt grows with it.
+func TestPassageBudget(t *testing.T) {
+	e := openTiny(t)
+	passages := cutFixture()
+	bare, err := e.m.TokenizePrompt(e.Prompt(budgetQuestion, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev := 0
+	for _, budget := range []int{100, 160, 240, 320} {
+		e.opt.PassageTokens = budget
+		_, shown, err := e.fit(context.Background(), budgetQuestion, passages)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, p := range shown {
+			toks, _ := e.m.Tokenize(passageHeader(p.Passage)+strings.TrimSpace(p.Text)+"\n", false)
+			n += len(toks)
+		}
+		// Cut marks and the joins between sentences are not reckoned one
+		// by one: a token or two each.
+		slack := 0
+		for _, p := range shown {
+			slack += 2 * len(p.Parts)
+		}
+		t.Logf("budget %d: %d passages shown, %d tokens of passages (the prompt without them: %d)", budget, len(shown), n, len(bare))
+		if n > budget+slack {
+			t.Errorf("budget %d: the passages shown cost %d tokens", budget, n)
+		}
+		if n <= prev {
+			t.Errorf("budget %d: %d tokens of passages, not more than with a smaller budget (%d)", budget, n, prev)
+		}
+		prev = n
+	}
+}
+
+// cutFixture is the tea paragraphs as three passages of four sentences,
+// with the item they are from.
+func cutFixture() []*jsonl.Passage {
+	var passages []*jsonl.Passage
+	for i := 0; i < len(teaParagraphs); i += 4 {
+		passages = append(passages, &jsonl.Passage{Number: i/4 + 1, Title: "Notes on tea", Paragraph: i / 4, Text: strings.Join(teaParagraphs[i:i+4], " "), Score: 1})
+	}
+	return passages
+}
+
+// TestQuotesStayInTheTextShown: when the passages are cut to a small
+// budget, a long quote still stays inside the sentences shown to the model,
+// never runs across a cut mark nor into the words cut, and verifies.
+func TestQuotesStayInTheTextShown(t *testing.T) {
+	e := openTiny(t)
+	e.opt.PassageTokens = 90
+	e.Fixed = &Fixed{Statements: 6, TextTokens: 3, QuoteTokens: 40}
+	passages := cutFixture()
+	_, shown, err := e.fit(context.Background(), budgetQuestion, passages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byNumber := map[int]*shownPassage{}
+	cut := 0
+	for _, p := range shown {
+		byNumber[p.Number] = p
+		if p.Text != p.Source {
+			cut++
+		}
+	}
+	if cut == 0 {
+		t.Fatalf("no passage was cut: %v", texts(shown))
+	}
+	// Six statements: a quote that reaches the end of a part ends there; it
+	// never runs on into a cut mark, where it could not end.
+	sts := draftAll(t, e, budgetQuestion, passages)
+	if len(sts) != 6 {
+		t.Errorf("%d statements, want 6: %+v", len(sts), e.Stats())
+	}
+	for _, s := range sts {
+		p := byNumber[s.Passage]
+		if p == nil {
+			t.Errorf("statement names passage %d, which the model was not shown", s.Passage)
+			continue
+		}
+		in := false
+		for _, pt := range p.Parts {
+			in = in || strings.Contains(p.Text[pt[0]:pt[1]], s.Quote)
+		}
+		if !in {
+			t.Errorf("quote %q is not in the text shown of passage %d: %q", s.Quote, s.Passage, p.Text)
+		}
+	}
+	// Ever longer quotes reach the end of their sentence, and end there.
+	for qt := 20; qt <= 120; qt += 20 {
+		e.Fixed = &Fixed{Statements: 1, TextTokens: 3, QuoteTokens: qt}
+		sts := draftAll(t, e, budgetQuestion, passages)
+		if len(sts) != 1 {
+			t.Errorf("quotes of %d tokens: %d statements, want 1", qt, len(sts))
+			continue
+		}
+		p, q := byNumber[sts[0].Passage], sts[0].Quote
+		if !slices.ContainsFunc(p.Parts, func(pt [2]int) bool { return strings.Contains(p.Text[pt[0]:pt[1]], q) }) {
+			t.Errorf("quote %q is not in the text shown of passage %d: %q", q, p.Number, p.Text)
+		}
+	}
+	e.Fixed = &Fixed{Statements: 6, TextTokens: 3, QuoteTokens: 40}
+	qs := []question{{text: budgetQuestion, title: "Notes on tea"}}
+	for _, p := range passages {
+		qs[0].passages = append(qs[0].passages, p.Text)
+	}
+	if written, verified := draftAndVerify(t, e, qs); written != len(sts) || verified != written {
+		t.Errorf("%d statements written, %d verified", written, verified)
+	}
+}
+
+// TestWarmStartKeepsTheSystemPrompt: a model that stays loaded (sponge
+// serve) does not read the system prompt again for a new question: the
+// prompt's tokens up to the question are kept from the draft before.
+func TestWarmStartKeepsTheSystemPrompt(t *testing.T) {
+	e := openTiny(t)
+	passages := cutFixture()
+	e.Fixed = &Fixed{Statements: 1, TextTokens: 2, QuoteTokens: 4}
+	first, second := "How hot should the water be for green tea?", "Which tea is the least processed?"
+	draftAll(t, e, first, passages)
+	if c := e.Stats().PromptCached; c != 0 {
+		t.Errorf("the first draft found %d tokens cached", c)
+	}
+	draftAll(t, e, second, passages)
+	a, _ := e.m.TokenizePrompt(e.Prompt(first, nil))
+	b, _ := e.m.TokenizePrompt(e.Prompt(second, nil))
+	shared := 0
+	for shared < min(len(a), len(b)) && a[shared] == b[shared] {
+		shared++
+	}
+	system, _ := e.m.Tokenize(systemPrompt, false)
+	st := e.Stats()
+	t.Logf("second question: %d of %d prompt tokens cached (the system prompt is %d tokens)", st.PromptCached, st.PromptTokens, len(system))
+	if st.PromptCached < shared || shared < len(system) {
+		t.Errorf("second question: %d tokens cached, want the %d the prompts share (the system prompt is %d)", st.PromptCached, shared, len(system))
 	}
 }
 
@@ -508,5 +647,29 @@ func TestSummaryQuotesVerify(t *testing.T) {
 	e.summary = false
 	if !strings.Contains(p, "Item: Notes on tea") || strings.Contains(p, "Question: ") {
 		t.Errorf("a summary's prompt does not name the item:\n%s", p)
+	}
+}
+
+// TestQuotesNeverDeadEnd: from a short passage a model that prefers to
+// repeat itself (random weights, greedy) still writes six quotes, each new:
+// a quote never starts, nor runs on, where it could not end (every way on
+// being a quote given already), which would end the list there.
+func TestQuotesNeverDeadEnd(t *testing.T) {
+	e := openTiny(t)
+	passages := []*jsonl.Passage{{Number: 1, Title: "Notes on tea", Text: "White tea is the least processed of all teas."}}
+	for _, qt := range []int{4, 40} {
+		e.Fixed = &Fixed{Statements: 6, TextTokens: 2, QuoteTokens: qt}
+		sts := draftAll(t, e, "Which tea is the least processed?", passages)
+		seen := map[string]bool{}
+		for _, s := range sts {
+			q := quote.NewQuote(s.Quote)
+			if _, found := quote.NewText(passages[0].Text).Find(q); !found || q.Words() < quote.MinWords || seen[q.Normal()] {
+				t.Errorf("quotes of %d tokens: quote %q does not verify, or repeats one", qt, s.Quote)
+			}
+			seen[q.Normal()] = true
+		}
+		if len(sts) != 6 {
+			t.Errorf("quotes of %d tokens: %d statements, want 6: %+v", qt, len(sts), sts)
+		}
 	}
 }

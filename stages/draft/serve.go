@@ -74,7 +74,7 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 	if _, err := os.Stat(modelFile); err != nil {
 		return console.Errorf("no model file %s", modelFile).WithHint("run sponge setup --digest")
 	}
-	e, err := OpenEmbedded(modelFile, ModelOptions{MaxStatements: jsonl.MaxStatements, Threads: opts.Threads, Stderr: stderr})
+	e, err := OpenEmbedded(modelFile, opts.modelOptions(stderr))
 	if err != nil {
 		return console.Errorf("cannot load the model: %v", err).WithHint("install a model that loads: sponge setup --digest")
 	}
@@ -201,7 +201,8 @@ func (s *modelServer) Generate(ctx context.Context, req *openai.ChatRequest, emi
 		opt.Seed = uint64(time.Now().UnixNano())
 	}
 	res, err := s.e.m.Generate(ctx, s.e.tmpl.Format(msgs, true), opt, emit)
-	usage := openai.Usage{PromptTokens: res.PromptTokens, CompletionTokens: res.Tokens, TotalTokens: res.PromptTokens + res.Tokens}
+	usage := openai.Usage{PromptTokens: res.PromptTokens, CompletionTokens: res.Tokens, TotalTokens: res.PromptTokens + res.Tokens,
+		PromptTokensDetails: &openai.PromptTokensDetails{CachedTokens: res.CachedTokens}}
 	if errors.Is(err, llama.ErrContextFull) {
 		return "", usage, openai.BadRequest("the messages are longer than the model's context of %d tokens", s.e.m.Info().ContextSize)
 	}
@@ -267,7 +268,8 @@ func (s *modelServer) draft(ctx context.Context, raw json.RawMessage, emit func(
 		return emit(string(bytes.TrimRight(buf.Bytes(), "\n")))
 	})
 	st := s.e.Stats()
-	usage := openai.Usage{PromptTokens: st.PromptTokens, CompletionTokens: st.Chosen + st.Framing, TotalTokens: st.PromptTokens + st.Chosen + st.Framing}
+	usage := openai.Usage{PromptTokens: st.PromptTokens, CompletionTokens: st.Chosen + st.Framing, TotalTokens: st.PromptTokens + st.Chosen + st.Framing,
+		PromptTokensDetails: &openai.PromptTokensDetails{CachedTokens: st.PromptCached}}
 	if err != nil {
 		return "", usage, err
 	}

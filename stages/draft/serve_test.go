@@ -45,7 +45,7 @@ func startServe(t *testing.T, model, lib string) string {
 	done := make(chan error, 1)
 	var stderr bytes.Buffer
 	go func() {
-		done <- serve(ctx, &Options{Library: lib, ModelFile: model, Port: freePort(t), Threads: 1}, &stderr, func(ep string) { ready <- ep })
+		done <- serve(ctx, &Options{Library: lib, ModelFile: model, Port: freePort(t), Threads: 1, PassageTokens: DefaultPassageTokens}, &stderr, func(ep string) { ready <- ep })
 	}()
 	var endpoint string
 	select {

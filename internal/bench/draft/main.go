@@ -47,7 +47,12 @@ const (
 	quoteTokens = 16
 	promptChars = 12000
 	question    = "What do these studies find about how the brain and the body change with age and disease?"
+	// nextQuestion is asked of the loaded model after question.
+	nextQuestion = "Which treatments do these studies test, and what effects on patients do they report?"
 )
+
+// passageTokens is sponge-draft's --passage-tokens for every run.
+var passageTokens int
 
 // result is what a child process reports.
 type result struct {
@@ -66,6 +71,13 @@ type result struct {
 	Statements     int
 	Quotes         []string
 	MaxRSS         int64 // bytes, from the parent
+	// Passages the model read, and how many were cut to the budget.
+	PassagesShown, PassagesCut int
+	// A second question then, in the loaded model (as sponge serve does):
+	// its prompt tokens, how many of them were kept from the first draft,
+	// and the time to its first statement.
+	NextPromptTokens, NextCached int
+	NextFirstStatement           time.Duration
 }
 
 func main() {
@@ -79,7 +91,9 @@ func main() {
 	child := flag.String("child", "", "internal: measure one draft with this model file")
 	free := flag.Bool("free", false, "internal: with -child, without the quote constraint")
 	passagesFile := flag.String("passages", "", "internal: with -child, the passages (JSON)")
+	budget := flag.Int("passage-tokens", draft.DefaultPassageTokens, "the model's passage budget, as sponge-draft --passage-tokens (0: as much as the context holds)")
 	flag.Parse()
+	passageTokens = *budget
 	if *child != "" {
 		if err := runChild(*child, *passagesFile, *threads, *free); err != nil {
 			fmt.Fprintln(os.Stderr, "bench-draft:", err)
@@ -196,6 +210,7 @@ func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only 
 				fmt.Sprintf("%.0f MB", float64(st.Size())/1e6),
 				fmt.Sprint(threads),
 				fmt.Sprintf("%.2f s", con.Load.Seconds()),
+				fmt.Sprintf("%d of %d (%d cut)", con.PassagesShown, len(passages), con.PassagesCut),
 				fmt.Sprint(con.PromptTokens),
 				fmt.Sprintf("%.0f / %.0f", rate(con.PromptTokens, con.PromptTime), rate(con.PromptTokens, con.PromptCPU)),
 				fmt.Sprintf("%.1f / %.1f", rate(unc.Chosen, unc.GenTime), rate(unc.Chosen, unc.GenCPU)),
@@ -205,6 +220,7 @@ func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only 
 				fmt.Sprintf("%.1f s", con.Total.Seconds()),
 				fmt.Sprintf("%.1f s", (con.PromptCPU + con.GenCPU).Seconds()),
 				fmt.Sprintf("%.0f MB", float64(con.MaxRSS)/(1<<20)),
+				fmt.Sprintf("%d of %d; first statement %.1f s", con.NextCached, con.NextPromptTokens, con.NextFirstStatement.Seconds()),
 			})
 		}
 		for _, threads := range threadCounts {
@@ -219,7 +235,7 @@ func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only 
 				fmt.Fprintf(os.Stderr, "  failed: %v\n", err)
 				msg, _, _ := strings.Cut(err.Error(), "\n")
 				rows = append(rows, []string{spec.Name, "warm, through sponge serve", fmt.Sprintf("%.0f MB", float64(st.Size())/1e6), fmt.Sprint(threads),
-					"", "–", "–", "–", "–", "–", "failed: " + msg, "", "", ""})
+					"", "", "–", "–", "–", "–", "–", "failed: " + msg, "", "", "", ""})
 				continue
 			}
 			for _, k := range []struct {
@@ -235,18 +251,23 @@ func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only 
 					fmt.Sprintf("%.0f MB", float64(st.Size())/1e6),
 					fmt.Sprint(threads),
 					k.load,
-					"–", "–", "–", "–", "–",
+					"", "–", "–", "–", "–", "–",
 					spread(k.d.FirstStatement),
 					spread(k.d.Total),
 					spread(k.d.CPU),
 					k.rss,
+					"",
 				})
 			}
 		}
 	}
-	fmt.Printf("Draft benchmark: %d-character prompt (%d SciFact abstracts), %d statements of %d+%d tokens, greedy,\nbest of %d cold run(s) each, median of %d warm draft(s) (new questions) through one sponge serve, %d cores,\nload average at the start %s, at the end %s\n\n",
-		chars, len(passages), statements, textTokens, quoteTokens, runs, warmRuns, runtime.NumCPU(), loadStart, loadAverage())
-	fmt.Print(bench.Table([]string{"model (random weights, real vocabulary)", "run", "file", "threads", "load", "prompt tokens", "prompt tok/s wall / CPU", "gen tok/s free wall / CPU", "gen tok/s quoted wall / CPU", "constraint cost", "first statement", "six statements", "draft CPU", "peak RSS"}, rows))
+	budgetText := fmt.Sprintf("a passage budget of %d tokens (sponge-draft --passage-tokens)", passageTokens)
+	if passageTokens == 0 {
+		budgetText = "no passage budget (--passage-tokens 0: as much as the context holds)"
+	}
+	fmt.Printf("Draft benchmark: %d characters of passages (%d SciFact abstracts) given, %s,\n%d statements of %d+%d tokens, greedy, best of %d cold run(s) each, median of %d warm draft(s) (new questions)\nthrough one sponge serve, %d cores, load average at the start %s, at the end %s\n\n",
+		chars, len(passages), budgetText, statements, textTokens, quoteTokens, runs, warmRuns, runtime.NumCPU(), loadStart, loadAverage())
+	fmt.Print(bench.Table([]string{"model (random weights, real vocabulary)", "run", "file", "threads", "load", "passages read", "prompt tokens", "prompt tok/s wall / CPU", "gen tok/s free wall / CPU", "gen tok/s quoted wall / CPU", "constraint cost", "first statement", "six statements", "draft CPU", "peak RSS", "next question: prompt tokens kept"}, rows))
 	fmt.Println(`
 Targets (Qwen2.5-0.5B Q8_0, 2 threads): constraint cost ≤ 15%, first statement ≤ 8 s cold and ≤ 4 s
 through sponge serve, six statements ≤ 20 s cold, peak RSS ≤ 1 GB.
@@ -265,6 +286,11 @@ through sponge serve, six statements ≤ 20 s cold, peak RSS ≤ 1 GB.
   client: median (fastest–slowest). Peak RSS is the server's (VmHWM), and what it holds after the drafts.
 - warm, same question again: then the last question once more; the server still holds that prompt's
   tokens, so it reads almost none of it again.
+- passages read: how many of the passages given the model read within the passage budget, and how many of
+  those were cut to their sentences with the question's words (marked …).
+- next question: after its six statements, the cold process asks the loaded model a new question (one
+  statement): how many of that prompt's tokens were kept in the model's memory from the first (the system
+  prompt: sponge serve does not read it again), and the time to that statement.
 - draft CPU: the CPU time the process (cold) or the server (warm) spent on one draft, prompt and writing,
   without loading the model: on a busy machine it shows what the draft costs apart from waiting.`)
 	return nil
@@ -309,7 +335,7 @@ func inSomePassage(q string, ps []*jsonl.Passage) bool {
 
 // measure runs one draft in a fresh process.
 func measure(model, passages string, threads int, free bool) (*result, error) {
-	args := []string{"-child", model, "-passages", passages, "-threads", fmt.Sprint(threads)}
+	args := []string{"-child", model, "-passages", passages, "-threads", fmt.Sprint(threads), "-passage-tokens", fmt.Sprint(passageTokens)}
 	if free {
 		args = append(args, "-free")
 	}
@@ -339,7 +365,11 @@ func runChild(model, passagesFile string, threads int, free bool) error {
 	if err := json.Unmarshal(data, &passages); err != nil {
 		return err
 	}
-	e, err := draft.OpenEmbedded(model, draft.ModelOptions{MaxStatements: statements, Threads: threads})
+	budget := passageTokens
+	if budget == 0 {
+		budget = -1 // as sponge-draft --passage-tokens 0
+	}
+	e, err := draft.OpenEmbedded(model, draft.ModelOptions{MaxStatements: statements, Threads: threads, PassageTokens: budget})
 	if err != nil {
 		return err
 	}
@@ -363,8 +393,18 @@ func runChild(model, passagesFile string, threads int, free bool) error {
 	r.PromptTokens, r.PromptTime = st.PromptTokens, st.PromptTime
 	r.Chosen, r.Framing, r.QuoteTokens, r.Narrow, r.GenTime = st.Chosen, st.Framing, st.QuoteTokens, st.Narrow, st.GenTime
 	r.PromptCPU, r.GenCPU = st.PromptCPU, st.GenCPU
+	r.PassagesShown, r.PassagesCut = st.PassagesShown, st.PassagesCut
 	if r.Statements != statements {
 		return fmt.Errorf("%d statements, want %d", r.Statements, statements)
 	}
+	// A new question to the loaded model: what it reads again (the
+	// system prompt is kept) and its first statement.
+	e.Fixed.Statements = 1
+	t := time.Now()
+	if err := e.Draft(context.Background(), nextQuestion, passages, func(*jsonl.Statement) error { return nil }); err != nil {
+		return err
+	}
+	st = e.Stats()
+	r.NextPromptTokens, r.NextCached, r.NextFirstStatement = st.PromptTokens, st.PromptCached, time.Since(t)
 	return json.NewEncoder(os.Stdout).Encode(r)
 }

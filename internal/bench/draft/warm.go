@@ -81,7 +81,7 @@ func measureWarm(bin, model string, passages []*jsonl.Passage, threads, runs int
 	}
 	defer os.RemoveAll(lib)
 	start := time.Now()
-	cmd := exec.Command(bin, "--serve", "--port", strconv.Itoa(port), "--model-file", model, "--library", lib, "--threads", strconv.Itoa(threads))
+	cmd := exec.Command(bin, "--serve", "--port", strconv.Itoa(port), "--model-file", model, "--library", lib, "--threads", strconv.Itoa(threads), "--passage-tokens", strconv.Itoa(passageTokens))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {

@@ -6,11 +6,14 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	flags "github.com/jessevdk/go-flags"
 
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/openai"
@@ -28,10 +31,30 @@ func TestServeWithoutModel(t *testing.T) {
 }
 
 func TestServeUsage(t *testing.T) {
-	for _, args := range [][]string{{"serve", "--port", "70000"}, {"serve", "extra"}, {"serve", "--threads", "-1"}} {
+	for _, args := range [][]string{{"serve", "--port", "70000"}, {"serve", "extra"}, {"serve", "--threads", "-1"}, {"serve", "--passage-tokens", "-1"}} {
 		if _, errs, code := runSponge(t, args...); code != 2 || !strings.HasPrefix(errs, "sponge: error: ") {
 			t.Errorf("%v: exit %d: %s", args, code, errs)
 		}
+	}
+}
+
+// TestServePassesThePassageBudget: the serving child gets --passage-tokens,
+// its default included.
+func TestServePassesThePassageBudget(t *testing.T) {
+	var opts serveOptions
+	if _, err := flags.ParseArgs(&opts, nil); err != nil {
+		t.Fatal(err)
+	}
+	// sponge-draft's default (draft.DefaultPassageTokens, which its own
+	// test checks against its flag).
+	const def = 400
+	args := strings.Join(serveArgs(&opts, "m.gguf", "lib"), " ")
+	if !strings.Contains(args, "--passage-tokens "+strconv.Itoa(def)) {
+		t.Errorf("sponge-draft --serve gets %q, want --passage-tokens %d", args, def)
+	}
+	opts.PassageTokens = 0
+	if args := strings.Join(serveArgs(&opts, "m.gguf", "lib"), " "); !strings.Contains(args, "--passage-tokens 0") {
+		t.Errorf("sponge-draft --serve gets %q, want --passage-tokens 0", args)
 	}
 }
 

@@ -130,24 +130,42 @@ func (v *Vocab) Prefixes(dst []int, text string) []int {
 // a source text: at each step Allowed gives the tokens whose piece continues
 // the span at one of the places it occurs, and Advance follows the chosen
 // token. The index is the set of those places, narrowed with each token.
+// The source may be given in parts (NewSpanIn): a span then never runs from
+// one part into the next, as when the text between them was cut.
 type Span struct {
 	v    *Vocab
 	text string
 	// at are the offsets in text where the span written so far ends, one for
-	// each place it occurs; starts are where those places begin.
-	at, starts []int32
-	n          int // bytes written
-	scratch    []int32
+	// each place it occurs; starts are where those places begin, and ends
+	// where their parts end: a place grows no further.
+	at, starts, ends []int32
+	n                int // bytes written
+	scratch          []place
 }
+
+// place is where a span ends in the text, and where its part ends.
+type place struct{ at, end int32 }
 
 // NewSpan starts a span of text that may begin at any of starts (byte
 // offsets, e.g. where words begin).
 func (v *Vocab) NewSpan(text string, starts []int) *Span {
+	return v.NewSpanIn(text, [][2]int{{0, len(text)}}, starts)
+}
+
+// NewSpanIn starts a span of text that stays inside one of parts ([start,
+// end) byte offsets, in order, not overlapping) and may begin at any of
+// starts; a start outside every part is dropped.
+func (v *Vocab) NewSpanIn(text string, parts [][2]int, starts []int) *Span {
 	s := &Span{v: v, text: text}
+	k := 0
 	for _, p := range starts {
-		if p >= 0 && p < len(text) {
+		for k < len(parts) && parts[k][1] <= p {
+			k++
+		}
+		if k < len(parts) && p >= parts[k][0] && p < parts[k][1] && parts[k][1] <= len(text) {
 			s.at = append(s.at, int32(p))
 			s.starts = append(s.starts, int32(p))
+			s.ends = append(s.ends, int32(parts[k][1]))
 		}
 	}
 	return s
@@ -177,30 +195,34 @@ func (s *Span) Allowed(dst []int) []int {
 	if len(s.at) == 0 {
 		return dst
 	}
-	pos := append(s.scratch[:0], s.at...)
+	pos := s.scratch[:0]
+	for i, at := range s.at {
+		pos = append(pos, place{at, s.ends[i]})
+	}
 	dst = s.walk(dst, 0, 0, pos)
 	s.scratch = pos[:0]
 	return dst
 }
 
 // walk visits the trie below node, at depth bytes past the span's ends pos,
-// along the bytes that follow them in the text.
-func (s *Span) walk(dst []int, node int32, depth int, pos []int32) []int {
+// along the bytes that follow them in their parts of the text.
+func (s *Span) walk(dst []int, node int32, depth int, pos []place) []int {
 	// Sort the places by their next byte, so each byte's places are a run.
 	text := s.text
 	k := 0
 	for _, p := range pos {
-		if int(p)+depth < len(text) {
+		if int(p.at)+depth < int(p.end) {
 			pos[k] = p
 			k++
 		}
 	}
 	pos = pos[:k]
-	slices.SortFunc(pos, func(a, b int32) int { return int(text[int(a)+depth]) - int(text[int(b)+depth]) })
+	next := func(p place) byte { return text[int(p.at)+depth] }
+	slices.SortFunc(pos, func(a, b place) int { return int(next(a)) - int(next(b)) })
 	for i := 0; i < len(pos); {
-		b := text[int(pos[i])+depth]
+		b := next(pos[i])
 		j := i + 1
-		for j < len(pos) && text[int(pos[j])+depth] == b {
+		for j < len(pos) && next(pos[j]) == b {
 			j++
 		}
 		if c := s.v.child(node, b); c >= 0 {
@@ -226,16 +248,17 @@ func (s *Span) Advance(tok int) bool {
 	}
 	k := 0
 	for i, at := range s.at {
-		if strings.HasPrefix(s.text[at:], p) {
+		if strings.HasPrefix(s.text[at:s.ends[i]], p) {
 			s.at[k] = at + int32(len(p))
 			s.starts[k] = s.starts[i]
+			s.ends[k] = s.ends[i]
 			k++
 		}
 	}
 	if k == 0 {
 		return false
 	}
-	s.at, s.starts = s.at[:k], s.starts[:k]
+	s.at, s.starts, s.ends = s.at[:k], s.starts[:k], s.ends[:k]
 	s.n += len(p)
 	return true
 }

@@ -8,15 +8,16 @@ import (
 )
 
 // allowedByTesting is what Span.Allowed must equal: every token whose piece
-// continues the span at one of its places, found by testing each token.
-func allowedByTesting(pieces []string, text string, at []int) []int {
+// continues the span at one of its places, inside the place's part (ending
+// at end[i]), found by testing each token.
+func allowedByTesting(pieces []string, text string, at, end []int) []int {
 	var out []int
 	for t, p := range pieces {
 		if p == "" {
 			continue
 		}
-		for _, a := range at {
-			if strings.HasPrefix(text[a:], p) {
+		for i, a := range at {
+			if strings.HasPrefix(text[a:end[i]], p) {
 				out = append(out, t)
 				break
 			}
@@ -46,17 +47,38 @@ func TestSpanMatchesBruteForce(t *testing.T) {
 		}
 		v := NewVocab(pieces)
 		text := randText(200)
-		var starts []int
+		// Every other round the text is in parts with gaps between them
+		// (text cut from a passage), which a span must not run into.
+		parts := [][2]int{{0, len(text)}}
+		if round%2 == 1 {
+			parts = nil
+			for i := rng.IntN(5); i < len(text); {
+				j := min(len(text), i+1+rng.IntN(40))
+				parts = append(parts, [2]int{i, j})
+				i = j + 1 + rng.IntN(8)
+			}
+		}
+		partEnd := func(p int) int {
+			for _, pt := range parts {
+				if p >= pt[0] && p < pt[1] {
+					return pt[1]
+				}
+			}
+			return -1
+		}
+		var starts, at, end []int
 		for i := 0; i < len(text); i += 1 + rng.IntN(6) {
 			starts = append(starts, i)
+			if e := partEnd(i); e >= 0 {
+				at, end = append(at, i), append(end, e)
+			}
 		}
-		span := v.NewSpan(text, starts)
-		at := slices.Clone(starts)
+		span := v.NewSpanIn(text, parts, starts)
 		for step := 0; ; step++ {
 			got := span.Allowed(nil)
 			slices.Sort(got)
 			got = slices.Compact(got)
-			want := allowedByTesting(pieces, text, at)
+			want := allowedByTesting(pieces, text, at, end)
 			if !slices.Equal(got, want) {
 				t.Fatalf("round %d step %d: Allowed = %v, want %v", round, step, got, want)
 			}
@@ -67,23 +89,43 @@ func TestSpanMatchesBruteForce(t *testing.T) {
 			if !span.Advance(tok) {
 				t.Fatalf("Advance(%q) refused an allowed token", pieces[tok])
 			}
-			var next []int
-			for _, a := range at {
-				if strings.HasPrefix(text[a:], pieces[tok]) {
-					next = append(next, a+len(pieces[tok]))
+			var next, nextEnd []int
+			for i, a := range at {
+				if strings.HasPrefix(text[a:end[i]], pieces[tok]) {
+					next, nextEnd = append(next, a+len(pieces[tok])), append(nextEnd, end[i])
 				}
 			}
-			at = next
+			at, end = next, nextEnd
 			w := span.Written()
 			for _, pl := range span.Places() {
 				if text[pl[0]:pl[1]] != w {
 					t.Fatalf("place %v holds %q, not the span %q", pl, text[pl[0]:pl[1]], w)
+				}
+				if e := partEnd(pl[0]); e < 0 || pl[1] > e {
+					t.Fatalf("place %v runs out of its part (parts %v)", pl, parts)
 				}
 			}
 		}
 		if w := span.Written(); !strings.Contains(text, w) {
 			t.Fatalf("span %q is not in the text", w)
 		}
+	}
+}
+
+// TestSpanStaysInItsPart: text cut between two parts is never written,
+// though the words on either side of the cut would join into a span.
+func TestSpanStaysInItsPart(t *testing.T) {
+	v := NewVocab([]string{"", "green", " tea", " is", " hot", " … "})
+	text := "green tea … is hot"
+	s := v.NewSpanIn(text, [][2]int{{0, 9}, {14, len(text)}}, []int{0, 5, 14})
+	if !s.Advance(1) || !s.Advance(2) {
+		t.Fatal("refused green tea")
+	}
+	if got := s.Allowed(nil); len(got) != 0 {
+		t.Errorf("at the end of a part, allowed %v, want none", got)
+	}
+	if s.Advance(5) {
+		t.Error("accepted the cut mark")
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/thai"
 )
 
 func postingsItem() *item.Item {
@@ -82,6 +83,17 @@ func TestPostingsOtherAnalyzer(t *testing.T) {
 	for n := 0; n < len(data); n += 7 {
 		if p, err := decodePostings(data[:n], []string{"zzz"}); err == nil {
 			t.Errorf("postings cut at %d of %d bytes were read: %+v", n, len(data), p)
+		}
+	}
+}
+
+// TestFingerprintWithoutThaiList checks that the fingerprint of the word
+// rules cuts no Thai (or Lao, Khmer, Myanmar): that would read the whole Thai
+// word list in every sponge-rank, for every question.
+func TestFingerprintWithoutThaiList(t *testing.T) {
+	for _, r := range fingerprintProbe {
+		if thai.Letter(r) {
+			t.Fatalf("the fingerprint's probe holds %q, which reads the Thai word list", r)
 		}
 	}
 }

@@ -11,6 +11,7 @@
 package index
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -26,6 +28,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -251,6 +254,52 @@ func Outdated(dir string) bool {
 	defer bi.Close()
 	v, err := bi.GetInternal(versionKey)
 	return err == nil && string(v) != AnalyzerVersion()
+}
+
+// Segments is how many segment files the index is made of. A search opens,
+// reads and closes every one: an index added in many batches searches slower
+// than the same merged (kernel-docs ×8 after sponge add: 21 segments, 89 ms
+// CPU for sponge ask --passages; merged: 74 ms).
+func (x *Index) Segments() int {
+	adv, err := x.bi.Advanced()
+	if err != nil {
+		return 0
+	}
+	s, ok := adv.(*scorch.Scorch)
+	if !ok {
+		return 0
+	}
+	n, _ := s.StatsMap()["TotFileSegmentsAtRoot"].(uint64)
+	return int(n)
+}
+
+// Compact merges the index's segments into as few as bleve makes at once
+// (one, or a few for an index of many). A merge is written as a new segment
+// and then swapped in, so a writer killed during it leaves the index as it
+// was.
+func (x *Index) Compact() error {
+	adv, err := x.bi.Advanced()
+	if err != nil {
+		return err
+	}
+	s, ok := adv.(*scorch.Scorch)
+	if !ok {
+		return nil
+	}
+	if err := s.ForceMerge(context.Background(), nil); err != nil {
+		return fmt.Errorf("cannot merge the index: %w", err)
+	}
+	// The merge is in the index once its root is persisted: a Close before
+	// that keeps the segments as they were (whole, and searched as well).
+	for wait := time.Now(); time.Since(wait) < time.Minute; time.Sleep(5 * time.Millisecond) {
+		st := s.StatsMap()
+		cur, _ := st["CurRootEpoch"].(uint64)
+		done, _ := st["LastPersistedEpoch"].(uint64)
+		if done >= cur {
+			break
+		}
+	}
+	return nil
 }
 
 // Close closes the index.

@@ -568,3 +568,53 @@ func TestOldIndexRemade(t *testing.T) {
 		t.Fatalf("remade index has %d items, want 5", len(got))
 	}
 }
+
+// segments is how many segments the index at dir is made of.
+func segments(t *testing.T, dir string) int {
+	t.Helper()
+	x, err := index.Open(filepath.Join(dir, "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	return x.Segments()
+}
+
+// TestCloseMergesSegments checks that a writer that put batches in the
+// index leaves it in no more segments than it should, with every item still
+// found. bleve's own merges keep a few segments of small batches, so the
+// test lowers the most to one.
+func TestCloseMergesSegments(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.compactAbove = 1
+	var ids []string
+	for n := range 24 {
+		it, src := testItem(n)
+		ids = append(ids, it.ID)
+		if err := w.Add(it, src); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := segments(t, dir); n <= 1 {
+		t.Fatalf("24 batches made %d segments: the test needs more than 1", n)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := segments(t, dir); n > 1 {
+		t.Errorf("%d segments after Close, want 1", n)
+	}
+	got := indexed(t, dir)
+	for _, id := range ids {
+		if !got[id] {
+			t.Errorf("item %s is not found after the merge", id[:8])
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 )
 
 func testItem(n int) (*item.Item, []byte) {
@@ -47,7 +48,7 @@ func indexed(t *testing.T, dir string) map[string]bool {
 // testBigItem is an item with enough text for paragraph postings.
 func testBigItem(n int) (*item.Item, []byte) {
 	it, src := testItem(n)
-	for len(it.Paragraphs)*30 < index.PostingsFrom {
+	for len(it.Paragraphs)*30 < keywords.PostingsFrom {
 		it.Paragraphs = append(it.Paragraphs, it.Paragraphs[0])
 	}
 	src = append(src, strings.Repeat(".", len(it.Paragraphs))...)
@@ -57,7 +58,7 @@ func testBigItem(n int) (*item.Item, []byte) {
 
 // hasPostings reports whether the index has the paragraph postings of an item.
 func hasPostings(dir, id string) bool {
-	_, err := index.ReadPostings(filepath.Join(dir, "index"), id, []string{"kettle"})
+	_, err := keywords.ReadPostings(filepath.Join(dir, "index"), id, []string{"kettle"})
 	return err == nil
 }
 

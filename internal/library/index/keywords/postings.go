@@ -1,4 +1,4 @@
-package index
+package keywords
 
 import (
 	"encoding/binary"
@@ -25,7 +25,7 @@ import (
 //
 // One file per item of PostingsFrom bytes of text or more, postings/ab/<id>
 // in the index folder, made and removed with the item's index documents
-// (Batch.Commit, Index.Remove) and rebuilt with the index (sponge reindex). The words are those of Terms over a
+// (index.Batch.Commit, index.Index.Remove) and rebuilt with the index (sponge reindex). The words are those of Terms over a
 // paragraph's heading and text, as rank counts them. Stop words are left out:
 // they are never question terms unless a question has nothing else, and rank
 // then reads the paragraphs. The file starts with a fingerprint of the
@@ -160,9 +160,9 @@ func encodePostings(it *item.Item) []byte {
 // their text. Leaving them out halves what postings cost sponge add.
 const PostingsFrom = 16 << 10
 
-// savePostings saves the postings of the items big enough to have them,
+// SavePostings saves the postings of the items big enough to have them,
 // and removes any of the others (an item read again may have shrunk).
-func savePostings(indexDir string, items []*item.Item) error {
+func SavePostings(indexDir string, items []*item.Item) error {
 	for _, it := range items {
 		n := 0
 		for _, p := range it.Paragraphs {
@@ -172,7 +172,7 @@ func savePostings(indexDir string, items []*item.Item) error {
 		if n >= PostingsFrom {
 			err = writePostings(indexDir, it)
 		} else {
-			err = removePostings(indexDir, it.ID)
+			err = RemovePostings(indexDir, it.ID)
 		}
 		if err != nil {
 			return err
@@ -196,8 +196,8 @@ func writePostings(indexDir string, it *item.Item) error {
 	return os.Rename(tmp, path)
 }
 
-// removePostings deletes the postings of an item; none is fine.
-func removePostings(indexDir, id string) error {
+// RemovePostings deletes the postings of an item; none is fine.
+func RemovePostings(indexDir, id string) error {
 	if !item.IsID(id) {
 		return nil
 	}

@@ -82,6 +82,10 @@ func rules(pkgs map[string]*pkg) []string {
 				broken = append(broken, fmt.Sprintf("%s reaches %s, which uses cgo: a pure program builds without it", cmd, d))
 			case (cmd == "cmd/sponge-verify" || cmd == "cmd/sponge-render") && strings.HasPrefix(d, "github.com/blevesearch/"):
 				broken = append(broken, fmt.Sprintf("%s reaches %s: checking and showing quotes does not need the index", cmd, d))
+			case cmd == "cmd/sponge-rank" && (d == "github.com/blevesearch/bleve/v2" || strings.HasPrefix(d, "github.com/blevesearch/bleve/v2/index/")):
+				// Its package init alone costs every question ~26,000
+				// allocations: rank needs the words (library/index/keywords).
+				broken = append(broken, fmt.Sprintf("%s reaches %s: ranking paragraphs does not open the index", cmd, d))
 			}
 		}
 	}
@@ -179,6 +183,9 @@ func TestLayoutRulesCatch(t *testing.T) {
 		{"render reaches bleve", func(g map[string]*pkg) {
 			g[m("cmd/sponge-render")].Deps = []string{"github.com/blevesearch/bleve/v2"}
 		}, "does not need the index"},
+		{"rank reaches bleve's index", func(g map[string]*pkg) {
+			g[m("cmd/sponge-rank")].Deps = []string{"github.com/blevesearch/bleve/v2/analysis", "github.com/blevesearch/bleve/v2/index/scorch"}
+		}, "ranking paragraphs does not open the index"},
 		{"cgo outside the model wing", func(g map[string]*pkg) {
 			g[m("stages/draft")] = &pkg{ImportPath: m("stages/draft"), CgoFiles: []string{"x.go"}}
 		}, "cgo belongs in internal/model"},

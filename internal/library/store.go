@@ -11,7 +11,7 @@
 //	summaries/ab/<id>.json    the checked summary of an item (see PutSummary)
 //	index/                    the search index, derived from items/, with
 //	                          index/postings/ab/<id>: the paragraph postings
-//	                          that rank reads (see index.ReadPostings)
+//	                          that rank reads (see keywords.ReadPostings)
 //	models/                   models installed before they were shared (see
 //	                          internal/model/catalog); still used
 //	lock                      held by writers

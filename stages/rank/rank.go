@@ -16,7 +16,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -169,14 +169,14 @@ type candidate struct {
 // Rank loads the hit items and returns the numbered passages. Only the
 // paragraphs that hold a question term (and the one meaning search matched)
 // are candidates: any other paragraph scores nothing. They are found in the
-// items' paragraph postings (index.ReadPostings), without reading the
+// items' paragraph postings (keywords.ReadPostings), without reading the
 // paragraphs; an item without postings (an index made before them, or by
 // another analyzer) has all its paragraphs read and counted.
 func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Passage, error) {
-	qterms := index.QuestionTerms(question)
+	qterms := keywords.QuestionTerms(question)
 	usePostings := true
 	for _, t := range qterms {
-		usePostings = usePostings && index.HasPostings(t)
+		usePostings = usePostings && keywords.HasPostings(t)
 	}
 	items := make([]*library.Paragraphs, len(hits))
 	var cands []*candidate
@@ -189,9 +189,9 @@ func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Pa
 			continue
 		}
 		items[i] = ps
-		var post *index.ItemPostings
+		var post *keywords.ItemPostings
 		if usePostings {
-			post, _ = index.ReadPostings(lib.IndexDir(), h.ItemID, qterms)
+			post, _ = keywords.ReadPostings(lib.IndexDir(), h.ItemID, qterms)
 		}
 		if post != nil && post.Paragraphs != ps.Len() {
 			post = nil // not this item's: read it
@@ -377,19 +377,19 @@ func cutAtSentence(text string, limit int) string {
 // countTerms counts how often each question term stands in text, and how
 // many words text has. Running the index's analyzer over every paragraph of
 // a 16,000-paragraph item was most of rank's time, so words are found with a
-// plain scan (index.ScanWords), and only a word that may give a question
-// term (index.MayGive) is put through the analyzer, with every word that is
+// plain scan (keywords.ScanWords), and only a word that may give a question
+// term (keywords.MayGive) is put through the analyzer, with every word that is
 // not plain ASCII and every run of a script written without spaces, which
 // is as many words as the terms it gives. The paragraph postings count the
-// same words the same way (index.ReadPostings).
+// same words the same way (keywords.ReadPostings).
 func countTerms(text string, qterms []string) (map[string]int, int) {
 	var tf map[string]int
 	n := 0
-	index.ScanWords(text, func(word string) {
+	keywords.ScanWords(text, func(word string) {
 		w := strings.ToLower(word)
-		if index.Spaceless(w) {
+		if keywords.Spaceless(w) {
 			// A run of Chinese, Japanese or Thai is many words.
-			terms := index.Terms(w)
+			terms := keywords.Terms(w)
 			n += len(terms)
 			add(terms, qterms, &tf)
 			return
@@ -398,12 +398,12 @@ func countTerms(text string, qterms []string) (map[string]int, int) {
 		if !plain(w) {
 			// Joined by punctuation, or not all ASCII ("naïve"): the
 			// analyzer may split it, so a term may start inside it.
-			add(index.Terms(w), qterms, &tf)
+			add(keywords.Terms(w), qterms, &tf)
 			return
 		}
 		for _, t := range qterms {
-			if index.MayGive(w, t) {
-				add(index.Terms(w), qterms, &tf)
+			if keywords.MayGive(w, t) {
+				add(keywords.Terms(w), qterms, &tf)
 				return
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 	"github.com/sponge-library/sponge/jsonl"
@@ -151,7 +152,7 @@ func TestCountTerms(t *testing.T) {
 		"绿茶的水温应该是八十度。緑茶はお湯の温度が大切です。ชาเขียวควรชงด้วยน้ำร้อน green 茶",
 	}
 	for _, text := range texts {
-		all := index.Terms(text)
+		all := keywords.Terms(text)
 		want := map[string]int{}
 		for _, term := range all {
 			want[term]++
@@ -175,8 +176,8 @@ func TestCountTermsWithoutSpaces(t *testing.T) {
 	text := "绿茶的水温应该是八十度。お湯の温度が大切です"
 	got, n := countTerms(text, []string{"水温", "八十", "温度"})
 	want := map[string]int{"水温": 1, "八十": 1, "温度": 1}
-	if !cmp.Equal(got, want) || n != len(index.Terms(text)) {
-		t.Errorf("countTerms = %v, %d words; want %v, %d", got, n, want, len(index.Terms(text)))
+	if !cmp.Equal(got, want) || n != len(keywords.Terms(text)) {
+		t.Errorf("countTerms = %v, %d words; want %v, %d", got, n, want, len(keywords.Terms(text)))
 	}
 }
 

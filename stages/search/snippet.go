@@ -5,7 +5,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -13,14 +13,14 @@ import (
 // the paragraph with most of them, clipped to about width characters.
 func Snippet(it *item.Item, question string, width int) string {
 	want := map[string]bool{}
-	for _, t := range index.Terms(question) {
+	for _, t := range keywords.Terms(question) {
 		want[t] = true
 	}
 	best, bestN := -1, 0
 	for i, p := range it.Paragraphs {
 		n := 0
 		seen := map[string]bool{}
-		for _, t := range index.Terms(p.Text) {
+		for _, t := range keywords.Terms(p.Text) {
 			if want[t] && !seen[t] {
 				seen[t] = true
 				n++
@@ -40,7 +40,7 @@ func Snippet(it *item.Item, question string, width int) string {
 	// Start a little before the first word that matched.
 	start := 0
 	for i, wd := range words {
-		ts := index.Terms(wd)
+		ts := keywords.Terms(wd)
 		if len(ts) > 0 && want[ts[0]] {
 			start = max(0, i-6)
 			break

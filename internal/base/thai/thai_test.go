@@ -74,3 +74,18 @@ func TestLetter(t *testing.T) {
 }
 
 func writeFile(path, s string) error { return os.WriteFile(path, []byte(s), 0o644) }
+
+// BenchmarkLoadList reads the installed Thai word list, what the first Thai
+// text of a process (or the index's fingerprint of its word rules) pays.
+func BenchmarkLoadList(b *testing.B) {
+	path, _ := List()
+	if path == "" {
+		b.Skip("no Thai word list installed")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if loadThaiDict(path) == nil {
+			b.Fatal("no words")
+		}
+	}
+}

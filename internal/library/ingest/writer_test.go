@@ -14,6 +14,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 )
 
 func testItem(n int) (*item.Item, []byte) {
@@ -47,7 +48,7 @@ func indexed(t *testing.T, dir string) map[string]bool {
 // testBigItem is an item with enough text for paragraph postings.
 func testBigItem(n int) (*item.Item, []byte) {
 	it, src := testItem(n)
-	for len(it.Paragraphs)*30 < index.PostingsFrom {
+	for len(it.Paragraphs)*30 < keywords.PostingsFrom {
 		it.Paragraphs = append(it.Paragraphs, it.Paragraphs[0])
 	}
 	src = append(src, strings.Repeat(".", len(it.Paragraphs))...)
@@ -57,7 +58,7 @@ func testBigItem(n int) (*item.Item, []byte) {
 
 // hasPostings reports whether the index has the paragraph postings of an item.
 func hasPostings(dir, id string) bool {
-	_, err := index.ReadPostings(filepath.Join(dir, "index"), id, []string{"kettle"})
+	_, err := keywords.ReadPostings(filepath.Join(dir, "index"), id, []string{"kettle"})
 	return err == nil
 }
 
@@ -566,5 +567,55 @@ func TestOldIndexRemade(t *testing.T) {
 	w.Close()
 	if got := indexed(t, dir); len(got) != 5 {
 		t.Fatalf("remade index has %d items, want 5", len(got))
+	}
+}
+
+// segments is how many segments the index at dir is made of.
+func segments(t *testing.T, dir string) int {
+	t.Helper()
+	x, err := index.Open(filepath.Join(dir, "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	return x.Segments()
+}
+
+// TestCloseMergesSegments checks that a writer that put batches in the
+// index leaves it in no more segments than it should, with every item still
+// found. bleve's own merges keep a few segments of small batches, so the
+// test lowers the most to one.
+func TestCloseMergesSegments(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.compactAbove = 1
+	var ids []string
+	for n := range 24 {
+		it, src := testItem(n)
+		ids = append(ids, it.ID)
+		if err := w.Add(it, src); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := segments(t, dir); n <= 1 {
+		t.Fatalf("24 batches made %d segments: the test needs more than 1", n)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := segments(t, dir); n > 1 {
+		t.Errorf("%d segments after Close, want 1", n)
+	}
+	got := indexed(t, dir)
+	for _, id := range ids {
+		if !got[id] {
+			t.Errorf("item %s is not found after the merge", id[:8])
+		}
 	}
 }

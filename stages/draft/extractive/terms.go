@@ -5,7 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 
 	porterstemmer "github.com/blevesearch/go-porterstemmer"
 	"golang.org/x/text/unicode/norm"
@@ -24,12 +24,12 @@ func terms(s string) []string {
 		}
 		w := strings.ToLower(s[start:end])
 		start = -1
-		if index.Spaceless(w) {
+		if keywords.Spaceless(w) {
 			// Chinese, Japanese, Thai: no spaces mark the words, so the
 			// run is cut as the index cuts it (pairs of characters, Thai
 			// dictionary words), and a question meets its sentence here
 			// as it met its paragraph in search and rank.
-			out = append(out, index.Terms(w)...)
+			out = append(out, keywords.Terms(w)...)
 			return
 		}
 		if stopWords[w] {
@@ -99,4 +99,4 @@ func isDigits(w string) bool {
 
 // stopWords are the words that say nothing about the topic of a question
 // or a sentence; the same list ranking uses.
-var stopWords = index.StopWords
+var stopWords = keywords.StopWords

@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -194,7 +194,7 @@ func indexTerms(text string) []string {
 	if b.Len() == 0 {
 		return nil
 	}
-	return index.Terms(b.String())
+	return keywords.Terms(b.String())
 }
 
 // nameTerms returns the index terms of the question's names and numbers:

@@ -1,13 +1,12 @@
-package index
+package keywords
 
 import (
 	"encoding/binary"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/thai"
 )
 
 func postingsItem() *item.Item {
@@ -86,43 +85,13 @@ func TestPostingsOtherAnalyzer(t *testing.T) {
 	}
 }
 
-// TestPostingsWithItem checks that the index writes an item's postings with
-// its documents and removes them with it.
-func TestPostingsWithItem(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "index")
-	x, err := Create(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	it := postingsItem()
-	for len(it.Paragraphs) < PostingsFrom/20 {
-		it.Paragraphs = append(it.Paragraphs, it.Paragraphs[:3]...)
-	}
-	small := &item.Item{ID: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", Paragraphs: it.Paragraphs[:3]}
-	b := x.NewBatch()
-	if err := b.Add(small); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Add(it); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if p, err := ReadPostings(dir, it.ID, []string{"tea"}); err != nil || len(p.Terms["tea"]) != 2*len(it.Paragraphs)/3 {
-		t.Fatalf("postings after add: %+v, %v", p, err)
-	}
-	if _, err := ReadPostings(dir, small.ID, []string{"tea"}); err == nil {
-		t.Error("an item smaller than PostingsFrom has postings")
-	}
-	if err := x.Remove(it.ID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(postingsPath(dir, it.ID)); !os.IsNotExist(err) {
-		t.Errorf("postings left after remove: %v", err)
-	}
-	if _, err := ReadPostings(dir, it.ID, []string{"tea"}); err == nil {
-		t.Error("postings read after remove")
+// TestFingerprintWithoutThaiList checks that the fingerprint of the word
+// rules cuts no Thai (or Lao, Khmer, Myanmar): that would read the whole Thai
+// word list in every sponge-rank, for every question.
+func TestFingerprintWithoutThaiList(t *testing.T) {
+	for _, r := range fingerprintProbe {
+		if thai.Letter(r) {
+			t.Fatalf("the fingerprint's probe holds %q, which reads the Thai word list", r)
+		}
 	}
 }

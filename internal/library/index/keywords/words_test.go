@@ -1,14 +1,11 @@
-package index
+package keywords
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/blevesearch/bleve/v2"
 	"github.com/google/go-cmp/cmp"
-	"github.com/sponge-library/sponge/internal/base/fault"
 )
 
 // Common English endings meet the word without them, at index and question
@@ -121,47 +118,5 @@ func TestMayGive(t *testing.T) {
 	}
 	if Spaceless("tea café") {
 		t.Error("Spaceless(tea café)")
-	}
-}
-
-// An index made under other word rules is refused with a clear message, and
-// Outdated tells a writer to remake it.
-func TestOldIndex(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "index")
-	bi, err := bleve.New(dir, bleve.NewIndexMapping()) // as an older sponge made it: no version
-	if err != nil {
-		t.Fatal(err)
-	}
-	bi.Close()
-	if !Outdated(dir) {
-		t.Error("an index without a version is not Outdated")
-	}
-	for name, open := range map[string]func(string) (*Index, error){"Open": Open, "Create": Create} {
-		x, err := open(dir)
-		if err == nil {
-			x.Close()
-			t.Fatalf("%s opened an old index", name)
-		}
-		if !fault.Is(err, fault.IndexBroken) || !strings.Contains(err.Error(), "was made by an older sponge: its words no longer match this sponge's") {
-			t.Errorf("%s: %v", name, err)
-		}
-	}
-
-	fresh := filepath.Join(t.TempDir(), "index")
-	x, err := Create(fresh)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x.Close()
-	if Outdated(fresh) {
-		t.Error("a new index is Outdated")
-	}
-	if x, err := Open(fresh); err != nil {
-		t.Errorf("Open(new index): %v", err)
-	} else {
-		x.Close()
-	}
-	if Outdated(filepath.Join(t.TempDir(), "none")) {
-		t.Error("a missing index is Outdated")
 	}
 }

@@ -1,0 +1,77 @@
+// Package keywords is how the library finds words in text: the analyzer of
+// the keyword index (Terms), the stop words of questions, the word scan that
+// ranking counts with, and the paragraph postings of big items. It imports
+// bleve's analysis, not its index, so that sponge-rank, which ranks
+// paragraphs without opening the index, does not pay for starting bleve's
+// index (its package init alone: ~26,000 allocations, ~10 ms).
+package keywords
+
+import (
+	"errors"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
+	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/registry"
+	"github.com/sponge-library/sponge/internal/base/thai"
+)
+
+// AnalyzerName is the analyzer of the text field: Unicode words (Thai cut
+// into dictionary words, see words.go), full-width forms folded, lowercase,
+// English possessives, plurals and -ed/-ing endings dropped, and Han, kana
+// and characters outside any Thai word paired into overlapping bigrams, as
+// Lucene's CJK analyzer does. Words of other languages match exactly.
+const AnalyzerName = "sponge"
+
+// AnalyzerRules names the analyzer's rules; an index records it (with the
+// Thai word list it was made with), and one made under other rules has other
+// terms than today's questions: readers refuse it (sponge reindex remakes
+// it), and a writer remakes it. Change it whenever the terms change.
+const AnalyzerRules = "2: unicode+thai words, cjk width, lowercase, possessive, plural, -ed/-ing, cjk bigrams"
+
+// AnalyzerVersion is what an index made now records.
+func AnalyzerVersion() string {
+	words := "thai=pairs"
+	if _, name := thai.List(); name != "" {
+		words = "thai=" + name
+	}
+	return AnalyzerRules + "; " + words
+}
+
+// AnalyzerConfig is the analyzer as bleve's index mapping defines it.
+func AnalyzerConfig() map[string]any {
+	return map[string]any{
+		"type":      custom.Name,
+		"tokenizer": wordsTokenizerName,
+		"token_filters": []string{cjk.WidthName, lowercase.Name, en.PossessiveName, en.PluralStemmerName,
+			endingsFilterName, cjk.BigramName},
+	}
+}
+
+var (
+	analyzerOnce sync.Once
+	analyzer     analysis.Analyzer
+	analyzerErr  error
+)
+
+// Terms splits text into index terms with the same analyzer the index uses.
+func Terms(text string) []string {
+	analyzerOnce.Do(func() {
+		analyzer, analyzerErr = registry.NewCache().DefineAnalyzer(AnalyzerName, AnalyzerConfig())
+		if analyzerErr == nil && analyzer == nil {
+			analyzerErr = errors.New("analyzer not found")
+		}
+	})
+	if analyzerErr != nil {
+		panic("keywords: " + analyzerErr.Error())
+	}
+	toks := analyzer.Analyze([]byte(text))
+	out := make([]string, 0, len(toks))
+	for _, t := range toks {
+		out = append(out, string(t.Term))
+	}
+	return out
+}

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/quote"
-	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft/sentences"
 )
@@ -69,7 +69,7 @@ func whole(p *jsonl.Passage) *shownPassage {
 // has something to read.
 func cutPassages(question string, passages []*jsonl.Passage, budget int, count func(string) int) []*shownPassage {
 	qterms := map[string]bool{}
-	for _, t := range index.QuestionTerms(question) {
+	for _, t := range keywords.QuestionTerms(question) {
 		qterms[t] = true
 	}
 	type sentence struct {
@@ -90,7 +90,7 @@ func cutPassages(question string, passages []*jsonl.Passage, budget int, count f
 			s := &sentence{passage: pi, i: i, span: sp, rank: 3,
 				short: quote.NewQuote(p.Text[sp.Start:sp.End]).Words() < quote.MinWords}
 			seen := map[string]bool{}
-			for _, t := range index.Terms(p.Text[sp.Start:sp.End]) {
+			for _, t := range keywords.Terms(p.Text[sp.Start:sp.End]) {
 				if qterms[t] && !seen[t] {
 					seen[t] = true
 					s.hits++

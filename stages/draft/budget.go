@@ -14,11 +14,14 @@ import (
 
 // DefaultPassageTokens is how much passage text the model in this process
 // reads by default, in tokens. Reading the prompt is most of a CPU model's
-// wait: Qwen2.5 0.5B (Q8_0) on two cores reads about 150-180 tokens a
-// second, so 400 tokens of passages, with the question and the passages'
-// titles, are read in about 3 seconds (the system prompt is read once by
-// sponge serve), and the first statement follows about a second later.
-const DefaultPassageTokens = 400
+// wait: Qwen2.5 0.5B (Q8_0) on two cores reads about 190-210 tokens a
+// second, so 320 tokens of passages, with the question and the passages'
+// titles, are read in about 2 seconds (the system prompt is read once by
+// sponge serve), and the first statement follows a second or two later.
+// Measured with make bench-draft (7 SciFact abstracts, quiet machine): at
+// 400 the first statement through sponge serve came after 4.3 s, at 320
+// after 3.4 s, and the model read 5 of the 7 passages either way.
+const DefaultPassageTokens = 320
 
 // cutMark stands where words of a passage were left out.
 const cutMark = "…"

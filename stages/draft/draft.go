@@ -90,7 +90,7 @@ type Options struct {
 	Explain    bool   `long:"explain" description:"say on stderr why the extractive drafter chose each statement, or why it wrote none"`
 	Threads    int    `long:"threads" value-name:"N" description:"CPU threads for the model (default: the runtime's choice)"`
 	// The default is DefaultPassageTokens (a test checks they agree).
-	PassageTokens int `long:"passage-tokens" default:"400" value-name:"N" description:"the most passage text the model in this process (or sponge serve) reads, in tokens: passages are cut to their sentences with the question's words, marked …, so that a CPU model starts writing in seconds (400: about 3 s on two cores for Qwen2.5 0.5B); 0: as much as the model's context holds"`
+	PassageTokens int `long:"passage-tokens" default:"320" value-name:"N" description:"the most passage text the model in this process (or sponge serve) reads, in tokens: passages are cut to their sentences with the question's words, marked …, so that a CPU model starts writing in seconds (320: read in about 2 s on two cores by Qwen2.5 0.5B); 0: as much as the model's context holds"`
 	// The default is openai.DefaultTotalTimeout.
 	Timeout time.Duration `long:"timeout" default:"5m" value-name:"DURATION" description:"how long to wait for the statements of a server (--endpoint or sponge serve)"`
 

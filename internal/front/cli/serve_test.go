@@ -47,7 +47,7 @@ func TestServePassesThePassageBudget(t *testing.T) {
 	}
 	// sponge-draft's default (draft.DefaultPassageTokens, which its own
 	// test checks against its flag).
-	const def = 400
+	const def = 320
 	args := strings.Join(serveArgs(&opts, "m.gguf", "lib"), " ")
 	if !strings.Contains(args, "--passage-tokens "+strconv.Itoa(def)) {
 		t.Errorf("sponge-draft --serve gets %q, want --passage-tokens %d", args, def)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"mime"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -134,8 +133,8 @@ func turkish(data []byte) bool {
 }
 
 var (
-	metaCharsetRE = regexp.MustCompile(`(?i)<meta\s[^>]*charset`)
-	xmlEncodingRE = regexp.MustCompile(`^\s*<\?xml\s[^>]*encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']`)
+	metaCharsetRE = lazyRE(`(?i)<meta\s[^>]*charset`)
+	xmlEncodingRE = lazyRE(`^\s*<\?xml\s[^>]*encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']`)
 )
 
 // decodeMarkup turns an HTML or XML document into UTF-8. What the document

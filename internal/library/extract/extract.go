@@ -32,7 +32,6 @@ import (
 	"net/url"
 	"os"
 	"path"
-	"regexp"
 	"runtime"
 	"strings"
 
@@ -300,7 +299,7 @@ func kindOf(data []byte, name, contentType string) (string, error) {
 	return "", errors.New("unsupported format: no file extension, and the content is not text, HTML or PDF")
 }
 
-var srtStartRE = regexp.MustCompile(`^\s*\d+\s*\r?\n\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->`)
+var srtStartRE = lazyRE(`^\s*\d+\s*\r?\n\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->`)
 
 // sniff recognises a format from the first bytes.
 func sniff(data []byte) string {

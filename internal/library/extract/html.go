@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -49,12 +48,12 @@ var (
 		"consent banner share sharing social advert advertisement ads promo related subscribe newsletter popup modal " +
 		"skip comment comments masthead toolbar pagination pager site-header hidden visually-hidden sr-only")
 	contentWords = wordSet("article content main post entry story body text")
-	hiddenRE     = regexp.MustCompile(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
+	hiddenRE     = lazyRE(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
 	clutterRoles = map[string]bool{
 		"navigation": true, "banner": true, "contentinfo": true, "complementary": true, "menu": true,
 		"menubar": true, "search": true, "dialog": true, "alertdialog": true, "toolbar": true, "tablist": true,
 	}
-	titleSepRE = regexp.MustCompile(`^\s*(\||-|–|—|·|•|:|::|»)\s*`)
+	titleSepRE = lazyRE(`^\s*(\||-|–|—|·|•|:|::|»)\s*`)
 )
 
 func wordSet(words string) map[string]bool {

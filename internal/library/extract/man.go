@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -14,7 +13,7 @@ import (
 
 // manPageExtRE is a manual page's file extension: its section, with an
 // optional suffix (.1, .3p, .3pm, .8x), or .man.
-var manPageExtRE = regexp.MustCompile(`^\.([1-9][a-z]{0,3}|n|man|mdoc)$`)
+var manPageExtRE = lazyRE(`^\.([1-9][a-z]{0,3}|n|man|mdoc)$`)
 
 // looksTroff says whether text is troff source: a title or heading
 // request (.TH, .Dt, .SH, .Sh) at a line start within its first 16 KiB

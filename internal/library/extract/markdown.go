@@ -2,7 +2,6 @@ package extract
 
 import (
 	"html"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -20,26 +19,26 @@ import (
 //     is the document's title, else the first heading is.
 
 var (
-	atxRE        = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
-	setext1RE    = regexp.MustCompile(`^ {0,3}=+[ \t]*$`)
-	setext2RE    = regexp.MustCompile(`^ {0,3}-+[ \t]*$`)
-	breakRE      = regexp.MustCompile(`^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$`)
-	fenceRE      = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
-	listRE       = regexp.MustCompile(`^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)`)
-	taskRE       = regexp.MustCompile(`^\[[ xX]\][ \t]+`)
-	refDefRE     = regexp.MustCompile(`^ {0,3}\[[^\]^][^\]]*\]:[ \t]*\S+`)
-	footDefRE    = regexp.MustCompile(`^ {0,3}\[\^([^\]]+)\]:[ \t]*`)
-	tableDelimRE = regexp.MustCompile(`^[ \t]*\|?[ \t]*:?-{1,}:?[ \t]*(\|[ \t]*:?-{1,}:?[ \t]*)+\|?[ \t]*$`)
-	commentRE    = regexp.MustCompile(`(?s)<!--.*?-->`)
-	fmTitleRE    = regexp.MustCompile(`(?m)^title[ \t]*[:=][ \t]*(.+?)[ \t]*$`)
+	atxRE        = lazyRE(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
+	setext1RE    = lazyRE(`^ {0,3}=+[ \t]*$`)
+	setext2RE    = lazyRE(`^ {0,3}-+[ \t]*$`)
+	breakRE      = lazyRE(`^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$`)
+	fenceRE      = lazyRE("^ {0,3}(`{3,}|~{3,})")
+	listRE       = lazyRE(`^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)`)
+	taskRE       = lazyRE(`^\[[ xX]\][ \t]+`)
+	refDefRE     = lazyRE(`^ {0,3}\[[^\]^][^\]]*\]:[ \t]*\S+`)
+	footDefRE    = lazyRE(`^ {0,3}\[\^([^\]]+)\]:[ \t]*`)
+	tableDelimRE = lazyRE(`^[ \t]*\|?[ \t]*:?-{1,}:?[ \t]*(\|[ \t]*:?-{1,}:?[ \t]*)+\|?[ \t]*$`)
+	commentRE    = lazyRE(`(?s)<!--.*?-->`)
+	fmTitleRE    = lazyRE(`(?m)^title[ \t]*[:=][ \t]*(.+?)[ \t]*$`)
 
-	imageRE    = regexp.MustCompile(`!\[([^\]]*)\]\([^)]*\)|!\[([^\]]*)\]\[[^\]]*\]`)
-	linkRE     = regexp.MustCompile(`\[([^\]]*)\]\((?:[^()]|\([^)]*\))*\)`)
-	refLinkRE  = regexp.MustCompile(`\[([^\]]+)\]\[[^\]]*\]`)
-	autoLinkRE = regexp.MustCompile(`<((?:https?|ftp|mailto):[^>\s]+)>`)
-	footRefRE  = regexp.MustCompile(`\[\^[^\]\s]+\]`)
-	tagRE      = regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>`)
-	escapeRE   = regexp.MustCompile("\\\\([!-/:-@\\[-`{-~])")
+	imageRE    = lazyRE(`!\[([^\]]*)\]\([^)]*\)|!\[([^\]]*)\]\[[^\]]*\]`)
+	linkRE     = lazyRE(`\[([^\]]*)\]\((?:[^()]|\([^)]*\))*\)`)
+	refLinkRE  = lazyRE(`\[([^\]]+)\]\[[^\]]*\]`)
+	autoLinkRE = lazyRE(`<((?:https?|ftp|mailto):[^>\s]+)>`)
+	footRefRE  = lazyRE(`\[\^[^\]\s]+\]`)
+	tagRE      = lazyRE(`</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>`)
+	escapeRE   = lazyRE("\\\\([!-/:-@\\[-`{-~])")
 )
 
 // headings keeps the path of headings above the current line.

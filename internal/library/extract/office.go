@@ -4,7 +4,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -94,7 +93,7 @@ type coreProps struct {
 	Creator string `xml:"creator"`
 }
 
-var headingStyleRE = regexp.MustCompile(`(?i)^heading ?([1-9])$`)
+var headingStyleRE = lazyRE(`(?i)^heading ?([1-9])$`)
 
 // docxStyles maps a DOCX paragraph style id to its heading level, by its
 // outline level or by its name ("heading 2"), which stays English when

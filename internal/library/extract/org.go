@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -11,18 +10,18 @@ import (
 // list item and table row is a paragraph; links keep their description.
 
 var (
-	orgHeadRE     = regexp.MustCompile(`^(\*+)\s+(.*)$`)
-	orgTodoRE     = regexp.MustCompile(`^(?:TODO|DONE|NEXT|WAITING|HOLD|CANCELLED|CANCELED|STARTED)\s+`)
-	orgPrioRE     = regexp.MustCompile(`^\[#[A-Za-z0-9]\]\s*`)
-	orgTagsRE     = regexp.MustCompile(`\s+:[\w@#%:]+:\s*$`)
-	orgKeywordRE  = regexp.MustCompile(`^\s*#\+(\w+):\s*(.*)$`)
-	orgDrawerRE   = regexp.MustCompile(`^\s*:[\w-]+:\s*$`)
-	orgPlanRE     = regexp.MustCompile(`^\s*(?:SCHEDULED|DEADLINE|CLOSED):`)
-	orgListRE     = regexp.MustCompile(`^\s*(?:[-+]|\d+[.)]|\s\*)\s+(?:\[[ Xx-]\]\s+)?`)
-	orgLinkDescRE = regexp.MustCompile(`\[\[[^\]]*\]\[([^\]]*)\]\]`)
-	orgLinkRE     = regexp.MustCompile(`\[\[([^\]]*)\]\]`)
-	orgEmphRE     = regexp.MustCompile(`(^|[\s("'{])([*=~])([^\s*=~](?:[^*=~]*?[^\s*=~])?)([*=~])($|[\s)"'}.,;:!?-])`)
-	orgItalicRE   = regexp.MustCompile(`(^|[\s("'{])/([^\s/](?:[^/]*?[^\s/])?)/($|[\s)"'}.,;:!?-])`)
+	orgHeadRE     = lazyRE(`^(\*+)\s+(.*)$`)
+	orgTodoRE     = lazyRE(`^(?:TODO|DONE|NEXT|WAITING|HOLD|CANCELLED|CANCELED|STARTED)\s+`)
+	orgPrioRE     = lazyRE(`^\[#[A-Za-z0-9]\]\s*`)
+	orgTagsRE     = lazyRE(`\s+:[\w@#%:]+:\s*$`)
+	orgKeywordRE  = lazyRE(`^\s*#\+(\w+):\s*(.*)$`)
+	orgDrawerRE   = lazyRE(`^\s*:[\w-]+:\s*$`)
+	orgPlanRE     = lazyRE(`^\s*(?:SCHEDULED|DEADLINE|CLOSED):`)
+	orgListRE     = lazyRE(`^\s*(?:[-+]|\d+[.)]|\s\*)\s+(?:\[[ Xx-]\]\s+)?`)
+	orgLinkDescRE = lazyRE(`\[\[[^\]]*\]\[([^\]]*)\]\]`)
+	orgLinkRE     = lazyRE(`\[\[([^\]]*)\]\]`)
+	orgEmphRE     = lazyRE(`(^|[\s("'{])([*=~])([^\s*=~](?:[^*=~]*?[^\s*=~])?)([*=~])($|[\s)"'}.,;:!?-])`)
+	orgItalicRE   = lazyRE(`(^|[\s("'{])/([^\s/](?:[^/]*?[^\s/])?)/($|[\s)"'}.,;:!?-])`)
 )
 
 func orgInline(s string) string {

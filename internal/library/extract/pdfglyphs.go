@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -612,7 +611,7 @@ func programEncoding(font pdf.Value) *[256]string {
 	return &texts
 }
 
-var dupPut = regexp.MustCompile(`dup\s+(\d+)\s*/([^\s/\[\]{}()<>%]+)\s+put`)
+var dupPut = lazyRE(`dup\s+(\d+)\s*/([^\s/\[\]{}()<>%]+)\s+put`)
 
 // differences reads an Encoding's Differences array: codes, each followed
 // by the glyph names from that code on. The first known name of a code is

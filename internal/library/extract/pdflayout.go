@@ -2,7 +2,6 @@ package extract
 
 import (
 	"math"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -119,8 +118,8 @@ func blank(s string) bool {
 }
 
 var (
-	pageNumberRE = regexp.MustCompile(`^(?i)(page\s*)?[\divxlc]{1,8}(\s*(of|/)\s*\d+)?$`)
-	digitsRE     = regexp.MustCompile(`\d+`)
+	pageNumberRE = lazyRE(`^(?i)(page\s*)?[\divxlc]{1,8}(\s*(of|/)\s*\d+)?$`)
+	digitsRE     = lazyRE(`\d+`)
 )
 
 // dropRunningLines removes page numbers and running heads/feet: lines at

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -14,18 +13,18 @@ import (
 // content; comments too. Inline markup is reduced to the words it marks.
 
 var (
-	rstDirectRE    = regexp.MustCompile(`^\.\.\s+([A-Za-z][\w:+.-]*)::(.*)$`)
-	rstListRE      = regexp.MustCompile(`^\s*(?:[-*+•]|\d+[.)]|#\.|\(?[a-zA-Z0-9][.)])\s+`)
-	rstRoleRE      = regexp.MustCompile(":[A-Za-z][\\w:+.-]*:`")
-	rstLinkRE      = regexp.MustCompile("`([^`<]*?)\\s*<[^`>]*>`__?")
-	rstRefRE       = regexp.MustCompile("`([^`]+)`__?")
-	rstLiteralRE   = regexp.MustCompile("``(.+?)``")
-	rstInterpRE    = regexp.MustCompile("`([^`]+)`")
-	rstStrongRE    = regexp.MustCompile(`\*\*(\S(?:.*?\S)?)\*\*`)
-	rstEmphRE      = regexp.MustCompile(`(^|[\s(])\*(\S(?:.*?\S)?)\*`)
-	rstFootRefRE   = regexp.MustCompile(`\s?\[(?:#\w*|\*|\d+)\]_`)
-	rstWordRefRE   = regexp.MustCompile(`\b(\w+)__?\b`)
-	rstTableRuleRE = regexp.MustCompile(`^\s*\+[-=+]+\+\s*$|^\s*=+(\s+=+)+\s*$|^\s*-+(\s+-+)+\s*$`)
+	rstDirectRE    = lazyRE(`^\.\.\s+([A-Za-z][\w:+.-]*)::(.*)$`)
+	rstListRE      = lazyRE(`^\s*(?:[-*+•]|\d+[.)]|#\.|\(?[a-zA-Z0-9][.)])\s+`)
+	rstRoleRE      = lazyRE(":[A-Za-z][\\w:+.-]*:`")
+	rstLinkRE      = lazyRE("`([^`<]*?)\\s*<[^`>]*>`__?")
+	rstRefRE       = lazyRE("`([^`]+)`__?")
+	rstLiteralRE   = lazyRE("``(.+?)``")
+	rstInterpRE    = lazyRE("`([^`]+)`")
+	rstStrongRE    = lazyRE(`\*\*(\S(?:.*?\S)?)\*\*`)
+	rstEmphRE      = lazyRE(`(^|[\s(])\*(\S(?:.*?\S)?)\*`)
+	rstFootRefRE   = lazyRE(`\s?\[(?:#\w*|\*|\d+)\]_`)
+	rstWordRefRE   = lazyRE(`\b(\w+)__?\b`)
+	rstTableRuleRE = lazyRE(`^\s*\+[-=+]+\+\s*$|^\s*=+(\s+=+)+\s*$|^\s*-+(\s+-+)+\s*$`)
 )
 
 // rstSkipped are directives whose content is not prose.

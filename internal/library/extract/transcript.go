@@ -3,7 +3,6 @@ package extract
 import (
 	"errors"
 	"html"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -30,12 +29,12 @@ const (
 )
 
 var (
-	timingRE      = regexp.MustCompile(`^\s*((?:\d+:)?\d{1,2}:\d{1,2}(?:[.,]\d{1,3})?)\s*-->\s*((?:\d+:)?\d{1,2}:\d{1,2}(?:[.,]\d{1,3})?)`)
-	voiceRE       = regexp.MustCompile(`<v(?:\.[^\s>]*)?\s+([^>]*)>`)
-	cueTagRE      = regexp.MustCompile(`<[^>]*>`)
-	assTagRE      = regexp.MustCompile(`\{\\[^}]*\}`)
-	speakerRE     = regexp.MustCompile(`^([\p{Lu}][\p{L}.'’\-]*(?: [\p{L}.'’\-]+){0,3}):\s+`)
-	headerTitleRE = regexp.MustCompile(`(?i)^\s*title\s*:\s*(.+)$`)
+	timingRE      = lazyRE(`^\s*((?:\d+:)?\d{1,2}:\d{1,2}(?:[.,]\d{1,3})?)\s*-->\s*((?:\d+:)?\d{1,2}:\d{1,2}(?:[.,]\d{1,3})?)`)
+	voiceRE       = lazyRE(`<v(?:\.[^\s>]*)?\s+([^>]*)>`)
+	cueTagRE      = lazyRE(`<[^>]*>`)
+	assTagRE      = lazyRE(`\{\\[^}]*\}`)
+	speakerRE     = lazyRE(`^([\p{Lu}][\p{L}.'’\-]*(?: [\p{L}.'’\-]+){0,3}):\s+`)
+	headerTitleRE = lazyRE(`(?i)^\s*title\s*:\s*(.+)$`)
 )
 
 // rawCue is a cue as read from the file.

@@ -2,7 +2,8 @@
 # ask.sh: sponge ask in plain POSIX shell, so the pipeline can be read and changed.
 #
 #   ./ask.sh [--library DIR] [--limit N] [--passages] [--json] [--extractive]
-#            [--endpoint URL] [--model NAME] [--timeout DURATION] QUESTION
+#            [--endpoint URL] [--model NAME] [--timeout DURATION]
+#            [--passage-tokens N] QUESTION
 #
 # It runs the same stages as `sponge ask`:
 #   sponge-search | sponge-rank | sponge-draft | sponge-verify | sponge-render
@@ -14,7 +15,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 if [ -x "$here/bin/sponge-search" ]; then PATH="$here/bin:$PATH"; fi
 
-lib="" limit="" passages="" json="" extractive="" endpoint="" model="" timeout=""
+lib="" limit="" passages="" json="" extractive="" endpoint="" model="" timeout="" ptokens=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--library) lib="$2"; shift 2 ;;
@@ -30,7 +31,9 @@ while [ $# -gt 0 ]; do
 	--model=*) model="${1#*=}"; shift ;;
 	--timeout) timeout="$2"; shift 2 ;;
 	--timeout=*) timeout="${1#*=}"; shift ;;
-	-h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--passage-tokens) ptokens="$2"; shift 2 ;;
+	--passage-tokens=*) ptokens="${1#*=}"; shift ;;
+	-h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	--) shift; break ;;
 	-*) echo "ask.sh: error: unknown option $1" >&2; echo "ask.sh: hint: run 'ask.sh --help'" >&2; exit 2 ;;
 	*) break ;;
@@ -67,7 +70,7 @@ if [ -n "$passages" ]; then
 else
 	run sponge-search ${lib:+--library="$lib"} ${limit:+--limit="$limit"} -- "$question" |
 		run sponge-rank ${lib:+--library="$lib"} |
-		run sponge-draft ${lib:+--library="$lib"} ${extractive:+--extractive} ${endpoint:+--endpoint="$endpoint"} ${model:+--model="$model"} ${timeout:+--timeout="$timeout"} |
+		run sponge-draft ${lib:+--library="$lib"} ${extractive:+--extractive} ${endpoint:+--endpoint="$endpoint"} ${model:+--model="$model"} ${timeout:+--timeout="$timeout"} ${ptokens:+--passage-tokens="$ptokens"} |
 		run sponge-verify ${lib:+--library="$lib"} |
 		run sponge-render ${json:+--json}
 fi

@@ -114,6 +114,11 @@ func TestAskSteps(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
+	got = names(Ask{Question: "q", PassageTokens: "200"}.Steps())
+	want = []string{"sponge-search -- q", "sponge-rank ", "sponge-draft --passage-tokens 200", "sponge-verify ", "sponge-render "}
+	if !slices.Equal(got, want) {
+		t.Errorf("passage tokens: got %q\nwant %q", got, want)
+	}
 	got = names(Ask{Question: "q", Passages: true}.Steps())
 	want = []string{"sponge-search -- q", "sponge-rank ", "sponge-render "}
 	if !slices.Equal(got, want) {

@@ -32,6 +32,10 @@ type Ask struct {
 	Endpoint   string
 	Model      string
 	Timeout    time.Duration // how long sponge-draft waits for a server; 0 is its default
+	// PassageTokens is sponge-draft's --passage-tokens (how much passage
+	// text a model in this computer reads; "0" is no limit but the
+	// context's); "" is its default.
+	PassageTokens string
 	// Item, when set, asks what that item says (sponge summarize): the
 	// steps start at sponge-rank --item ITEM instead of sponge-search, and
 	// Question and Limit are not used.
@@ -74,6 +78,9 @@ func (a Ask) Steps() []Step {
 		}
 		if a.Timeout > 0 && !a.Extractive {
 			draft = append(draft, "--timeout", a.Timeout.String())
+		}
+		if a.PassageTokens != "" && !a.Extractive {
+			draft = append(draft, "--passage-tokens", a.PassageTokens)
 		}
 		steps = append(steps, Step{"sponge-draft", draft}, Step{"sponge-verify", lib})
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -36,6 +37,9 @@ type askOptions struct {
 	Explain    bool   `long:"explain" description:"say why each statement was chosen, or why the answer was refused (the extractive drafter)"`
 	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements, e.g. http://127.0.0.1:8080 (default $SPONGE_ENDPOINT, else the config file's endpoint)"`
 	Model      string `long:"model" value-name:"NAME" description:"the model name to ask the --endpoint for (default $SPONGE_MODEL, else the config file's model)"`
+	// The same default as sponge-draft's --passage-tokens, which it is
+	// passed to (TestAskPassesThePassageBudget).
+	PassageTokens int `long:"passage-tokens" default:"320" value-name:"N" description:"the most passage text the model set up by sponge setup reads, in tokens: passages are cut to their sentences with the question's words, so that a CPU model starts writing in seconds; 0: as much as the model's context holds (sponge serve has its own --passage-tokens; an --endpoint server gets the passages whole)"`
 	// The same default as sponge-draft's --timeout, which it is passed to.
 	Timeout time.Duration `long:"timeout" default:"5m" value-name:"DURATION" description:"how long to wait for the statements of a server (--endpoint or sponge serve)"`
 }
@@ -89,8 +93,12 @@ var passageStages = map[string]pipeline.MainFunc{"sponge-search": search.Main, "
 // resolved here and given to sponge-draft as flags; --extractive and
 // --passages need neither.
 func askSteps(opts *askOptions, question string) ([]pipeline.Step, error) {
+	if opts.PassageTokens < 0 {
+		return nil, console.Usage("--passage-tokens must be 0 (no limit) or more, not %d", opts.PassageTokens)
+	}
 	a := pipeline.Ask{Library: opts.Library, Question: question, Limit: opts.Limit, Passages: opts.Passages,
-		JSON: opts.JSON, Extractive: opts.Extractive, Explain: opts.Explain, Timeout: opts.Timeout}
+		JSON: opts.JSON, Extractive: opts.Extractive, Explain: opts.Explain, Timeout: opts.Timeout,
+		PassageTokens: strconv.Itoa(opts.PassageTokens)}
 	if !opts.Extractive && !opts.Passages {
 		var err error
 		if a.Endpoint, a.Model, err = drafterSettings(opts.Endpoint, opts.Model); err != nil {

@@ -64,6 +64,36 @@ func TestAskTimeout(t *testing.T) {
 	}
 }
 
+// TestAskPassesThePassageBudget: sponge ask passes --passage-tokens on to
+// sponge-draft, sponge-draft's default (draft.DefaultPassageTokens, which
+// its own test checks against its flag) unless told; not to the extractive
+// drafter, which reads every passage whole.
+func TestAskPassesThePassageBudget(t *testing.T) {
+	const def = "320"
+	for _, tt := range []struct {
+		args []string
+		want string // the --passage-tokens sponge-draft gets; "" for none
+	}{
+		{[]string{"q"}, def},
+		{[]string{"--passage-tokens", "1200", "q"}, "1200"},
+		{[]string{"--passage-tokens", "0", "q"}, "0"},
+		{[]string{"--extractive", "q"}, ""},
+	} {
+		args := draftArgs(t, tt.args...)
+		i := slices.Index(args, "--passage-tokens")
+		switch {
+		case tt.want == "" && i >= 0:
+			t.Errorf("%v: sponge-draft gets %v", tt.args, args)
+		case tt.want != "" && (i < 0 || i+1 >= len(args) || args[i+1] != tt.want):
+			t.Errorf("%v: sponge-draft gets %v, want --passage-tokens %s", tt.args, args, tt.want)
+		}
+	}
+	_, errs, code := runSponge(t, "ask", "--passage-tokens", "-1", "q")
+	if code != console.ExitUsage || !strings.HasPrefix(errs, "sponge: error: --passage-tokens must be 0 (no limit) or more") {
+		t.Errorf("--passage-tokens -1: exit %d: %s", code, errs)
+	}
+}
+
 // isolate gives the test its own config file and shared models folder,
 // both empty, and returns the config file's path.
 func isolate(t *testing.T) string {

@@ -32,6 +32,20 @@ func draftArgs(t *testing.T, args ...string) []string {
 	return nil
 }
 
+// checkDraftFlag checks that the sponge ask command line args gives
+// sponge-draft flag with the value want, or not at all when want is "".
+func checkDraftFlag(t *testing.T, args []string, flag, want string) {
+	t.Helper()
+	got := draftArgs(t, args...)
+	i := slices.Index(got, flag)
+	switch {
+	case want == "" && i >= 0:
+		t.Errorf("%v: sponge-draft gets %v", args, got)
+	case want != "" && (i < 0 || i+1 >= len(got) || got[i+1] != want):
+		t.Errorf("%v: sponge-draft gets %v, want %s %s", args, got, flag, want)
+	}
+}
+
 // TestAskTimeout: sponge ask passes --timeout on to sponge-draft, which
 // waits that long for a server's statements; 5 minutes unless told.
 func TestAskTimeout(t *testing.T) {
@@ -44,14 +58,7 @@ func TestAskTimeout(t *testing.T) {
 		{[]string{"--endpoint", "http://127.0.0.1:8080", "--timeout", "10m", "q"}, "10m0s"},
 		{[]string{"--extractive", "q"}, ""},
 	} {
-		args := draftArgs(t, tt.args...)
-		i := slices.Index(args, "--timeout")
-		switch {
-		case tt.want == "" && i >= 0:
-			t.Errorf("%v: sponge-draft gets %v", tt.args, args)
-		case tt.want != "" && (i < 0 || i+1 >= len(args) || args[i+1] != tt.want):
-			t.Errorf("%v: sponge-draft gets %v, want --timeout %s", tt.args, args, tt.want)
-		}
+		checkDraftFlag(t, tt.args, "--timeout", tt.want)
 	}
 	if args := draftArgs(t, "--passages", "q"); args != nil {
 		t.Errorf("--passages runs sponge-draft %v", args)
@@ -79,14 +86,7 @@ func TestAskPassesThePassageBudget(t *testing.T) {
 		{[]string{"--passage-tokens", "0", "q"}, "0"},
 		{[]string{"--extractive", "q"}, ""},
 	} {
-		args := draftArgs(t, tt.args...)
-		i := slices.Index(args, "--passage-tokens")
-		switch {
-		case tt.want == "" && i >= 0:
-			t.Errorf("%v: sponge-draft gets %v", tt.args, args)
-		case tt.want != "" && (i < 0 || i+1 >= len(args) || args[i+1] != tt.want):
-			t.Errorf("%v: sponge-draft gets %v, want --passage-tokens %s", tt.args, args, tt.want)
-		}
+		checkDraftFlag(t, tt.args, "--passage-tokens", tt.want)
 	}
 	_, errs, code := runSponge(t, "ask", "--passage-tokens", "-1", "q")
 	if code != console.ExitUsage || !strings.HasPrefix(errs, "sponge: error: --passage-tokens must be 0 (no limit) or more") {

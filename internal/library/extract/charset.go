@@ -10,7 +10,6 @@ import (
 	"github.com/wlynxg/chardet"
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/unicode"
 )
@@ -84,8 +83,8 @@ func decodeWith(data []byte, enc encoding.Encoding, name string) (string, error)
 
 // detectEncoding finds the encoding of text that is not UTF-8, with the
 // port of the universal charset detector (Mozilla's, by way of Python's
-// chardet). Its Latin-1 guess is corrected for Turkish, which it cannot
-// tell apart: see turkish.
+// chardet). Its guesses among the 8-bit Latin encodings are checked
+// against the alphabets of the languages each one writes: see chooseLatin.
 func detectEncoding(data []byte) (encoding.Encoding, string, error) {
 	sample := data
 	if len(sample) > detectSample {
@@ -96,11 +95,10 @@ func detectEncoding(data []byte) (encoding.Encoding, string, error) {
 	if r.Confidence < minConfidence || name == "" || strings.EqualFold(name, "ascii") {
 		return nil, "", fmt.Errorf("cannot decode the text: it is not UTF-8, and its encoding cannot be told (save it as UTF-8)")
 	}
+	if enc, chosen := chooseLatin(sample, name); enc != nil {
+		return enc, chosen, nil
+	}
 	switch strings.ToLower(name) {
-	case "iso-8859-1", "windows-1252":
-		if turkish(sample) {
-			return charmap.Windows1254, "Windows-1254 (Turkish)", nil
-		}
 	case "gb2312", "gbk":
 		// GB18030 is a superset of both: decode with it so that the
 		// characters beyond GB2312 a sample did not show are read too.
@@ -111,25 +109,6 @@ func detectEncoding(data []byte) (encoding.Encoding, string, error) {
 		return nil, "", fmt.Errorf("cannot decode the text: it looks like %s, which sponge cannot read (save it as UTF-8)", name)
 	}
 	return enc, canonical, nil
-}
-
-// turkish says whether 8-bit Latin text is Turkish (ISO-8859-9 or
-// Windows-1254) rather than Western (ISO-8859-1, Windows-1252). They
-// differ in six code points only: Turkish ğ Ğ ı İ ş Ş stand where Western
-// has ð Ð ý Ý þ Þ, letters of Icelandic and Faroese alone. So text with
-// those bytes is Turkish unless it also has æ, which Icelandic and
-// Faroese write and Turkish does not.
-func turkish(data []byte) bool {
-	tr, is := 0, 0
-	for _, c := range data {
-		switch c {
-		case 0xd0, 0xf0, 0xdd, 0xfd, 0xde, 0xfe:
-			tr++
-		case 0xc6, 0xe6:
-			is++
-		}
-	}
-	return tr > 0 && is == 0
 }
 
 var (

@@ -46,6 +46,14 @@ func TestLegacyEncodings(t *testing.T) {
 		{"chinese.txt", simplifiedchinese.GB18030, "今天天气很好。我们去公园散步吧。这是一个中文字幕文件。"},
 		{"taiwan.txt", traditionalchinese.Big5, "今天天氣很好。我們去公園散步吧。這是一個中文字幕檔案。"},
 		{"greek.txt", charmap.ISO8859_7, "Καλημέρα σας, τι κάνετε σήμερα; Ο καιρός είναι πολύ ωραίος."},
+		// Central European: the detector says Western or Turkish for all
+		// of these ("Za¿ó³æ gê¶l±" was saved); chooseLatin reads them right.
+		{"polish.txt", charmap.ISO8859_2, "Zażółć gęślą jaźń. W Polsce jest wiele pięknych miejsc, które warto zobaczyć latem. Łódź i Kraków są duże."},
+		{"polish.srt", charmap.Windows1250, srt("Zażółć gęślą jaźń.", "W Polsce jest wiele pięknych miejsc, które warto zobaczyć latem.")},
+		{"czech.txt", charmap.ISO8859_2, "Příliš žluťoučký kůň úpěl ďábelské ódy. Dnes je krásný den a půjdeme na procházku do města."},
+		{"czech-1250.txt", charmap.Windows1250, "Příliš žluťoučký kůň úpěl ďábelské ódy. Dnes je krásný den a půjdeme na procházku do města."},
+		{"hungarian.txt", charmap.ISO8859_2, "Árvíztűrő tükörfúrógép. Ma szép idő van, és elmegyünk sétálni a városba."},
+		{"german.txt", charmap.ISO8859_1, "Der Bär läuft über die Straße. Café crème, naïve façade, garçon. Ærø og Ålborg."},
 		{"russian.html", charmap.Windows1251, "<html><body><main><h1>Погода</h1><p>Сегодня очень хорошая погода, и мы пойдём гулять в парк.</p></main></body></html>"},
 	} {
 		d := mustExtract(t, encode(t, tc.enc, tc.text), tc.name)

@@ -50,7 +50,7 @@ var latinLanguages = map[string][]string{
 // of these encodings.
 func latinFamily(name string) string {
 	switch strings.ToLower(name) {
-	case "iso-8859-1", "windows-1252", "iso-8859-15":
+	case "iso-8859-1", "windows-1252":
 		return "western"
 	case "iso-8859-2", "windows-1250":
 		return "central"

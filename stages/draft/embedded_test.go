@@ -94,6 +94,19 @@ func draftAll(t *testing.T, e *Embedded, question string, passages []*jsonl.Pass
 
 // checkSpans asserts what the constraint guarantees: each statement names a
 // given passage and its quote is a span of that passage.
+// checkQuotesVerify checks that each statement's quote is found in its
+// passage, as sponge-verify looks for it, and is long enough; what names
+// the quotes in messages.
+func checkQuotesVerify(t *testing.T, what string, sts []*jsonl.Statement, passages []*jsonl.Passage) {
+	t.Helper()
+	for _, s := range sts {
+		q := quote.NewQuote(s.Quote)
+		if _, found := quote.NewText(passages[s.Passage-1].Text).Find(q); q.Words() < quote.MinWords || !found {
+			t.Errorf("%s %q does not verify (%d words)", what, s.Quote, q.Words())
+		}
+	}
+}
+
 func checkSpans(t *testing.T, sts []*jsonl.Statement, passages []*jsonl.Passage) {
 	t.Helper()
 	for i, s := range sts {
@@ -197,12 +210,7 @@ func TestFixedLengthQuotesAreSpans(t *testing.T) {
 		t.Fatalf("%d statements, want 6", len(sts))
 	}
 	checkSpans(t, sts, passages)
-	for _, s := range sts {
-		q := quote.NewQuote(s.Quote)
-		if _, found := quote.NewText(passages[s.Passage-1].Text).Find(q); q.Words() < quote.MinWords || !found {
-			t.Errorf("quote %q does not verify (%d words)", s.Quote, q.Words())
-		}
-	}
+	checkQuotesVerify(t, "quote", sts, passages)
 	st := e.Stats()
 	// A quote ends early only where its passage ends.
 	if st.QuoteTokens < 6*3 || st.Statements != 6 || st.PromptTokens == 0 || st.FirstStatement <= 0 {
@@ -633,12 +641,7 @@ func TestSummaryQuotesVerify(t *testing.T) {
 		t.Fatalf("%d statements, want 4", len(sts))
 	}
 	checkSpans(t, sts, passages)
-	for _, s := range sts {
-		q := quote.NewQuote(s.Quote)
-		if _, found := quote.NewText(passages[s.Passage-1].Text).Find(q); q.Words() < quote.MinWords || !found {
-			t.Errorf("summary quote %q does not verify (%d words)", s.Quote, q.Words())
-		}
-	}
+	checkQuotesVerify(t, "summary quote", sts, passages)
 	if p := e.Prompt("What does this item say?", passages[:2]); !strings.Contains(p, "Question: ") || strings.Contains(p, "Item: ") {
 		t.Errorf("after Summarize, an answer's prompt is still a summary's:\n%s", p)
 	}

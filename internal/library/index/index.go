@@ -11,12 +11,14 @@
 package index
 
 import (
+	"container/heap"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,7 +40,7 @@ const ChunkChars = 4000
 // BM25 parameters, tuned on SciFact's training queries (see
 // internal/bench/retrieval -tune).
 const (
-	K1 = 1.2
+	K1 = 5
 	B  = 0.65
 )
 
@@ -402,11 +404,18 @@ func (x *Index) SearchBM25(question string, limit int, k1, b float64) ([]Hit, er
 		return nil, fmt.Errorf("search failed: %w", err)
 	}
 	chunks := scoreChunks(lists, maxDoc, float64(n), k1, b)
-	return x.bestItems(r, chunks, limit)
+	top, cut := best(chunks, max(limit*12, 60))
+	hits, err := x.bestItems(r, top, limit)
+	if err == nil && cut && len(hits) < limit {
+		// a few items with many good chunks: look further
+		top, _ = best(chunks, len(chunks))
+		hits, err = x.bestItems(r, top, limit)
+	}
+	return hits, err
 }
 
-// posting is one chunk holding a term: its doc number in the index, how
-// often it holds the term, and its length in terms.
+// posting is one chunk holding a term: its doc number in the index, the
+// square root of how often it holds the term, and its length in terms.
 type posting struct {
 	doc uint64
 	tf  float64
@@ -444,7 +453,10 @@ func readPostings(r bindex.IndexReader, terms []string) ([][]posting, uint64, er
 			if got.Norm > 0 {
 				l = math.Round(1 / (got.Norm * got.Norm))
 			}
-			list = append(list, posting{doc: doc, tf: float64(got.Freq), len: l})
+			// A term's count counts by its square root, as in bleve's
+			// own scoring: a word said sixteen times weighs four times one
+			// said once, before BM25's saturation.
+			list = append(list, posting{doc: doc, tf: math.Sqrt(float64(got.Freq)), len: l})
 		}
 		tfr.Close()
 		lists[i] = list
@@ -459,7 +471,7 @@ type scored struct {
 }
 
 // scoreChunks scores with BM25 every chunk that holds a term of the lists,
-// among n chunks, best first (equal scores in doc number order).
+// among n chunks.
 func scoreChunks(lists [][]posting, maxDoc uint64, n, k1, b float64) []scored {
 	total, held := 0.0, 0
 	seen := make([]bool, maxDoc+1)
@@ -492,13 +504,57 @@ func scoreChunks(lists [][]posting, maxDoc uint64, n, k1, b float64) []scored {
 	for i, doc := range touched {
 		out[i] = scored{doc, score[doc]}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].score != out[j].score {
-			return out[i].score > out[j].score
-		}
-		return out[i].doc < out[j].doc
-	})
 	return out
+}
+
+// better orders chunks best first, equal scores in doc number order.
+func better(a, b scored) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	return a.doc < b.doc
+}
+
+// best returns the keep best chunks (and any that tie with the last of
+// them), best first, and whether any were left out. Sorting only those (a heap of keep over all) matters when a common
+// word is in tens of thousands of chunks.
+func best(chunks []scored, keep int) ([]scored, bool) {
+	if len(chunks) <= keep {
+		sort.Slice(chunks, func(i, j int) bool { return better(chunks[i], chunks[j]) })
+		return chunks, false
+	}
+	h := worstFirst(slices.Clone(chunks[:keep]))
+	heap.Init(&h)
+	for _, c := range chunks[keep:] {
+		if better(c, h[0]) {
+			h[0] = c
+			heap.Fix(&h, 0)
+		}
+	}
+	// every chunk as good as the worst kept, so that equal scores at the
+	// cut are all there to be ordered by id
+	var top []scored
+	for _, c := range chunks {
+		if c.score >= h[0].score {
+			top = append(top, c)
+		}
+	}
+	sort.Slice(top, func(i, j int) bool { return better(top[i], top[j]) })
+	return top, len(top) < len(chunks)
+}
+
+// worstFirst is a heap of chunks whose top is the worst.
+type worstFirst []scored
+
+func (h worstFirst) Len() int           { return len(h) }
+func (h worstFirst) Less(i, j int) bool { return better(h[j], h[i]) }
+func (h worstFirst) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *worstFirst) Push(x any)        { *h = append(*h, x.(scored)) }
+func (h *worstFirst) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 // bestItems takes the scored chunks best first until limit items are found,

@@ -75,8 +75,8 @@ func run(libDir string, tune, passages bool) error {
 	}
 	if tune {
 		var rows [][]string
-		for _, k1 := range []float64{0.6, 0.9, 1.2, 1.5, 2} {
-			for _, b := range []float64{0.3, 0.4, 0.5, 0.6, 0.7, 0.8} {
+		for _, k1 := range []float64{1.2, 3, 5, 8} {
+			for _, b := range []float64{0.5, 0.65, 0.75, 0.9} {
 				nd, rc, _, err := eval("train", k1, b)
 				if err != nil {
 					return err

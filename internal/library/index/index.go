@@ -40,7 +40,7 @@ const ChunkChars = 4000
 // BM25 parameters, tuned on SciFact's training queries (see
 // internal/bench/retrieval -tune).
 const (
-	K1 = 5
+	K1 = 5.0
 	B  = 0.65
 )
 

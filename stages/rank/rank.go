@@ -34,8 +34,8 @@ const (
 // question (scaled to the best paragraph), the item's search score (scaled
 // to the best item), and a bonus for the paragraph meaning search matched.
 const (
-	weightParagraph = 0.75
-	weightItem      = 0.25
+	weightParagraph = 0.5
+	weightItem      = 0.5
 	bonusMeaning    = 0.3
 	k1, b           = 1.2, 0.75
 	// A paragraph whose own score is below this share of the best

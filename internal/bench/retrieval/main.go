@@ -13,7 +13,6 @@ import (
 	"os"
 	"path/filepath"
 
-	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/sponge-library/sponge/internal/bench"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
@@ -54,13 +53,13 @@ func run(libDir string, tune, passages bool) error {
 		return err
 	}
 	defer x.Close()
-	eval := func(split string) (ndcg, recall float64, n int, err error) {
+	eval := func(split string, k1, b float64) (ndcg, recall float64, n int, err error) {
 		qrels, err := bench.Qrels(dir, split)
 		if err != nil {
 			return 0, 0, 0, err
 		}
 		for qid, rel := range qrels {
-			hits, err := x.Search(queries[qid], 100)
+			hits, err := x.SearchBM25(queries[qid], 100, k1, b)
 			if err != nil {
 				return 0, 0, 0, err
 			}
@@ -76,10 +75,9 @@ func run(libDir string, tune, passages bool) error {
 	}
 	if tune {
 		var rows [][]string
-		for _, k1 := range []float64{0.6, 0.9, 1.2, 1.5} {
-			for _, b := range []float64{0.3, 0.4, 0.5, 0.6, 0.75} {
-				bsearch.BM25_k1, bsearch.BM25_b = k1, b
-				nd, rc, _, err := eval("train")
+		for _, k1 := range []float64{1.2, 3, 5, 8} {
+			for _, b := range []float64{0.5, 0.65, 0.75, 0.9} {
+				nd, rc, _, err := eval("train", k1, b)
 				if err != nil {
 					return err
 				}
@@ -87,13 +85,12 @@ func run(libDir string, tune, passages bool) error {
 			}
 		}
 		fmt.Print(bench.Table([]string{"k1", "b", "nDCG@10 (train)", "Recall@100 (train)"}, rows))
-		bsearch.BM25_k1, bsearch.BM25_b = index.K1, index.B
 	}
-	ndTest, rcTest, nTest, err := eval("test")
+	ndTest, rcTest, nTest, err := eval("test", index.K1, index.B)
 	if err != nil {
 		return err
 	}
-	ndTrain, rcTrain, nTrain, err := eval("train")
+	ndTrain, rcTrain, nTrain, err := eval("train", index.K1, index.B)
 	if err != nil {
 		return err
 	}

@@ -11,10 +11,14 @@
 package index
 
 import (
+	"container/heap"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,8 +28,6 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
-	bsearch "github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/query"
 	bindex "github.com/blevesearch/bleve_index_api"
 	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
@@ -35,19 +37,15 @@ import (
 // ChunkChars is the most characters of paragraphs one index document holds.
 const ChunkChars = 4000
 
-// BM25 parameters, tuned on SciFact's training queries (see bench/).
+// BM25 parameters, tuned on SciFact's training queries (see
+// internal/bench/retrieval -tune).
 const (
-	K1 = 0.9
-	B  = 0.4
+	K1 = 5.0
+	B  = 0.65
 )
 
 // versionKey is where an index keeps the keywords.AnalyzerVersion it was made with.
 var versionKey = []byte("sponge_analyzer")
-
-func init() {
-	bsearch.BM25_k1 = K1
-	bsearch.BM25_b = B
-}
 
 // Index is an open keyword index.
 type Index struct {
@@ -365,49 +363,236 @@ var ErrNoWords = errors.New("the question has no words to search for")
 
 // Search returns up to limit items, best first, scored by their best chunk.
 func (x *Index) Search(question string, limit int) ([]Hit, error) {
-	terms := keywords.Terms(question)
+	return x.SearchBM25(question, limit, K1, B)
+}
+
+// SearchBM25 is Search with other BM25 parameters (the retrieval bench tunes
+// them).
+//
+// The question's terms (stop words left out, as rank leaves them out) are
+// looked up in the index and every chunk that holds one is scored with
+// BM25 here, not by bleve's scorer: bleve's BM25 takes as the average
+// chunk length the number of distinct terms in each segment's dictionary
+// over the number of chunks (about 10 words on SciFact, whose abstracts
+// average 223; 6 on kernel-docs ×8), so it punished length far harder than
+// b says, and its figure changed with how the chunks fell into segments:
+// two builds of the same library ranked differently. Here the average is
+// that of the chunks that hold a question term, which the postings read for
+// the question give without any stored figure, and which is the same
+// however the index is laid out. Chunks of equal score are ordered by
+// their id, so equal libraries give equal answers.
+func (x *Index) SearchBM25(question string, limit int, k1, b float64) ([]Hit, error) {
+	terms := keywords.QuestionTerms(question)
 	if len(terms) == 0 {
 		return nil, ErrNoWords
 	}
-	// One term query per distinct term, like a match query but without
-	// analysing the question a second time.
-	seen := map[string]bool{}
-	var qs []query.Query
-	for _, t := range terms {
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
-		tq := bleve.NewTermQuery(t)
-		tq.SetField("text")
-		qs = append(qs, tq)
-	}
-	q := bleve.NewDisjunctionQuery(qs...)
-	size := max(limit*12, 60)
-	req := bleve.NewSearchRequestOptions(q, size, 0, false)
-	res, err := x.bi.Search(req)
+	adv, err := x.bi.Advanced()
 	if err != nil {
 		return nil, fmt.Errorf("search failed: %w", err)
 	}
-	best := map[string]float64{}
-	var order []string
-	for _, h := range res.Hits {
-		id, _, _ := strings.Cut(h.ID, "/")
-		if _, ok := best[id]; !ok {
-			order = append(order, id)
-			best[id] = h.Score
-		} else if h.Score > best[id] {
-			best[id] = h.Score
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("search failed: %w", err)
+	}
+	defer r.Close()
+	n, err := r.DocCount()
+	if err != nil {
+		return nil, fmt.Errorf("search failed: %w", err)
+	}
+	lists, maxDoc, err := readPostings(r, terms)
+	if err != nil {
+		return nil, fmt.Errorf("search failed: %w", err)
+	}
+	chunks := scoreChunks(lists, maxDoc, float64(n), k1, b)
+	top, cut := best(chunks, max(limit*12, 60))
+	hits, err := x.bestItems(r, top, limit)
+	if err == nil && cut && len(hits) < limit {
+		// a few items with many good chunks: look further
+		top, _ = best(chunks, len(chunks))
+		hits, err = x.bestItems(r, top, limit)
+	}
+	return hits, err
+}
+
+// posting is one chunk holding a term: its doc number in the index, the
+// square root of how often it holds the term, and its length in terms.
+type posting struct {
+	doc uint64
+	tf  float64
+	len float64
+}
+
+// readPostings reads each term's chunks, and the highest doc number read.
+func readPostings(r bindex.IndexReader, terms []string) ([][]posting, uint64, error) {
+	lists := make([][]posting, len(terms))
+	var maxDoc uint64
+	var d bindex.TermFieldDoc
+	for i, t := range terms {
+		tfr, err := r.TermFieldReader(context.Background(), []byte(t), "text", true, true, false)
+		if err != nil {
+			return nil, 0, err
+		}
+		list := make([]posting, 0, tfr.Count())
+		for {
+			got, err := tfr.Next(&d)
+			if err != nil {
+				tfr.Close()
+				return nil, 0, err
+			}
+			if got == nil {
+				break
+			}
+			if len(got.ID) != 8 {
+				tfr.Close()
+				return nil, 0, fmt.Errorf("unexpected document number %x", []byte(got.ID))
+			}
+			doc := binary.BigEndian.Uint64(got.ID)
+			maxDoc = max(maxDoc, doc)
+			// bleve keeps 1/sqrt(length) as the norm.
+			l := 1.0
+			if got.Norm > 0 {
+				l = math.Round(1 / (got.Norm * got.Norm))
+			}
+			// A term's count counts by its square root, as in bleve's
+			// own scoring: a word said sixteen times weighs four times one
+			// said once, before BM25's saturation.
+			list = append(list, posting{doc: doc, tf: math.Sqrt(float64(got.Freq)), len: l})
+		}
+		tfr.Close()
+		lists[i] = list
+	}
+	return lists, maxDoc, nil
+}
+
+// scored is a chunk and its score.
+type scored struct {
+	doc   uint64
+	score float64
+}
+
+// scoreChunks scores with BM25 every chunk that holds a term of the lists,
+// among n chunks.
+func scoreChunks(lists [][]posting, maxDoc uint64, n, k1, b float64) []scored {
+	total, held := 0.0, 0
+	seen := make([]bool, maxDoc+1)
+	for _, list := range lists {
+		for _, p := range list {
+			if !seen[p.doc] {
+				seen[p.doc] = true
+				total += p.len
+				held++
+			}
 		}
 	}
-	sort.SliceStable(order, func(i, j int) bool { return best[order[i]] > best[order[j]] })
-	if len(order) > limit {
-		order = order[:limit]
+	if held == 0 {
+		return nil
 	}
-	hits := make([]Hit, 0, len(order))
-	for _, id := range order {
-		h := Hit{ItemID: id, Score: best[id]}
-		if d, err := x.bi.Document(id + "/0"); err == nil && d != nil {
+	avg := total / float64(held)
+	score := make([]float64, maxDoc+1)
+	var touched []uint64
+	for _, list := range lists {
+		df := float64(len(list))
+		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+		for _, p := range list {
+			if score[p.doc] == 0 {
+				touched = append(touched, p.doc)
+			}
+			score[p.doc] += idf * p.tf * (k1 + 1) / (p.tf + k1*(1-b+b*p.len/avg))
+		}
+	}
+	out := make([]scored, len(touched))
+	for i, doc := range touched {
+		out[i] = scored{doc, score[doc]}
+	}
+	return out
+}
+
+// better orders chunks best first, equal scores in doc number order.
+func better(a, b scored) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	return a.doc < b.doc
+}
+
+// best returns the keep best chunks (and any that tie with the last of
+// them), best first, and whether any were left out. Sorting only those (a heap of keep over all) matters when a common
+// word is in tens of thousands of chunks.
+func best(chunks []scored, keep int) ([]scored, bool) {
+	if len(chunks) <= keep {
+		sort.Slice(chunks, func(i, j int) bool { return better(chunks[i], chunks[j]) })
+		return chunks, false
+	}
+	h := worstFirst(slices.Clone(chunks[:keep]))
+	heap.Init(&h)
+	for _, c := range chunks[keep:] {
+		if better(c, h[0]) {
+			h[0] = c
+			heap.Fix(&h, 0)
+		}
+	}
+	// every chunk as good as the worst kept, so that equal scores at the
+	// cut are all there to be ordered by id
+	var top []scored
+	for _, c := range chunks {
+		if c.score >= h[0].score {
+			top = append(top, c)
+		}
+	}
+	sort.Slice(top, func(i, j int) bool { return better(top[i], top[j]) })
+	return top, len(top) < len(chunks)
+}
+
+// worstFirst is a heap of chunks whose top is the worst.
+type worstFirst []scored
+
+func (h worstFirst) Len() int           { return len(h) }
+func (h worstFirst) Less(i, j int) bool { return better(h[j], h[i]) }
+func (h worstFirst) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *worstFirst) Push(x any)        { *h = append(*h, x.(scored)) }
+func (h *worstFirst) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// bestItems takes the scored chunks best first until limit items are found,
+// each scored by its best chunk; items whose best chunks score the same are
+// in the order of their ids, whatever their doc numbers.
+func (x *Index) bestItems(r bindex.IndexReader, chunks []scored, limit int) ([]Hit, error) {
+	var hits []Hit
+	have := map[string]bool{}
+	id := make([]byte, 8)
+	for i := 0; i < len(chunks) && len(hits) < limit; {
+		// the chunks of one score, by chunk id
+		j := i + 1
+		for j < len(chunks) && chunks[j].score == chunks[i].score {
+			j++
+		}
+		var ids []string
+		for _, c := range chunks[i:j] {
+			binary.BigEndian.PutUint64(id, c.doc)
+			ext, err := r.ExternalID(id)
+			if err != nil {
+				return nil, fmt.Errorf("search failed: %w", err)
+			}
+			ids = append(ids, ext)
+		}
+		sort.Strings(ids)
+		for _, ext := range ids {
+			item, _, _ := strings.Cut(ext, "/")
+			if have[item] || len(hits) == limit {
+				continue
+			}
+			have[item] = true
+			hits = append(hits, Hit{ItemID: item, Score: chunks[i].score})
+		}
+		i = j
+	}
+	for i := range hits {
+		h := &hits[i]
+		if d, err := x.bi.Document(h.ItemID + "/0"); err == nil && d != nil {
 			d.VisitFields(func(f bindex.Field) {
 				switch f.Name() {
 				case "title":
@@ -419,7 +604,6 @@ func (x *Index) Search(question string, limit int) ([]Hit, error) {
 				}
 			})
 		}
-		hits = append(hits, h)
 	}
 	return hits, nil
 }

@@ -141,6 +141,18 @@ type Params struct {
 	// navigation lines too (as before issue 13), instead of statements
 	// (IsStatement) of at most MaxStatement characters. For comparison.
 	Sentences bool
+	// Ranker: a question's sentences are scored by the learned ranker
+	// (Candidate.Ranked, the chance that the sentence holds the answer),
+	// not by the weights above, which stay a claim's. MinRanked: a
+	// question is refused when no sentence reaches this chance (0: off).
+	// RankerSamePassage is SamePassage for the ranker's scores.
+	// MinAnswerable: a question is refused when the answerability model
+	// gives its two best sentences less than this chance of answering it
+	// (ranker.go; 0: off).
+	Ranker            bool
+	MinRanked         float64
+	RankerSamePassage float64
+	MinAnswerable     float64
 }
 
 // DefaultParams were tuned on the 505 SciFact training claims that have
@@ -192,7 +204,7 @@ var DefaultParams = Params{
 	WindowWeight:        0,
 	SentenceWeight:      0.5,
 	MinRelative:         0.4,
-	MinRelativeQuestion: 0.7,
+	MinRelativeQuestion: 0.4,
 	Negation:            true,
 	MaxNames:            0.4,
 	NamesTop:            2,
@@ -200,6 +212,9 @@ var DefaultParams = Params{
 	Ordinals:            true,
 	MinWindow:           0.4,
 	Same:                0.8,
+	Ranker:              true,
+	MinAnswerable:       0.36,
+	RankerSamePassage:   0,
 }
 
 // Candidate is one sentence of a passage with the features of its score.
@@ -245,6 +260,18 @@ type Candidate struct {
 	PassageScore float64
 	Position     float64
 	Terms        int // content words
+	// Rarest is 1 when the sentence holds the question's heaviest word.
+	// Proximity is how close the question's words stand in the sentence:
+	// those it holds over the shortest run of its words holding them all
+	// (0 when it holds fewer than two). Lead is the share of the
+	// question's weight among the sentence's first six content words: the
+	// sentence is about what the question asks about ("Black tea wants
+	// …" for "How long should black tea steep?"). RelBM25 and RelCovers
+	// are BM25 and Covers over the best of all sentences.
+	Rarest, Proximity, Lead, RelBM25, RelCovers float64
+	// Ranked is the learned ranker's chance that the sentence holds the
+	// answer (see ranker.go).
+	Ranked float64
 
 	terms map[string]bool
 	// question: the sentence asks rather than tells (it ends in a question
@@ -263,6 +290,9 @@ type Candidate struct {
 
 // Score is the candidate's score under p, before redundancy.
 func (p *Params) Score(c *Candidate) float64 {
+	if p.ranks(c) {
+		return c.Ranked
+	}
 	s := c.BM25 + p.Coverage*c.Coverage + p.Bigram*c.Bigram +
 		p.PassageRank/float64(c.Rank) + p.PassageScore*c.PassageScore + p.Position*c.Position +
 		p.Covers*c.Covers + p.Answer*c.Answer + p.WindowWeight*c.Window + p.SentenceWeight*c.SentenceAnswer
@@ -270,6 +300,12 @@ func (p *Params) Score(c *Candidate) float64 {
 		s *= float64(c.Terms) / float64(p.ShortLen)
 	}
 	return s
+}
+
+// ranks reports whether c is scored by the learned ranker: p says so and
+// c answers a question, not a claim.
+func (p *Params) ranks(c *Candidate) bool {
+	return p.Ranker && c.weights != nil && c.weights.asks
 }
 
 // Own is the part of the candidate's score that is the sentence's own:
@@ -311,6 +347,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 	}
 	lw := newLibraryWeights(question, passages, corpus, p.PriorDocs)
 	qtype := lw.qtype
+	rarest := lw.rarest()
 
 	type sent struct {
 		c    *Candidate
@@ -374,6 +411,9 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 					Answer: answer, Absent: lw.absent, Window: windowShare,
 				}
 				c.Covers, _ = lw.covers(quote)
+				if rarest != "" && lw.have(quote)[rarest] {
+					c.Rarest = 1
+				}
 				c.held, c.weights = lw.held(quote), lw
 				c.question = isQuestion(quote)
 				sshare, smass := lw.covers(ps.Title + "\n" + ps.Heading + "\n" + quote)
@@ -433,6 +473,16 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 		if cwSum > 0 {
 			c.Coverage = cov / cwSum
 		}
+		c.Proximity = proximity(s.toks, qset)
+		if idfSum > 0 {
+			lead := map[string]bool{}
+			for _, t := range s.toks[:min(6, len(s.toks))] {
+				if qset[t] && !lead[t] {
+					lead[t] = true
+					c.Lead += idf[t] / idfSum
+				}
+			}
+		}
 		if len(qbigrams) > 0 {
 			hit := 0
 			seen := map[[2]string]bool{}
@@ -447,7 +497,57 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 		}
 		out = append(out, c)
 	}
+	bestBM25, bestCovers := 0.0, 0.0
+	for _, c := range out {
+		bestBM25, bestCovers = math.Max(bestBM25, c.BM25), math.Max(bestCovers, c.Covers)
+	}
+	for _, c := range out {
+		if bestBM25 > 0 {
+			c.RelBM25 = c.BM25 / bestBM25
+		}
+		if bestCovers > 0 {
+			c.RelCovers = c.Covers / bestCovers
+		}
+		c.Ranked = rankerScore(c)
+	}
 	return out
+}
+
+// proximity is how close the question's words (qset) stand in a sentence
+// of words toks: how many of them it holds over the shortest run of words
+// that holds them all; 0 when it holds fewer than two.
+func proximity(toks []string, qset map[string]bool) float64 {
+	want := map[string]bool{}
+	for _, t := range toks {
+		if qset[t] {
+			want[t] = true
+		}
+	}
+	if len(want) < 2 {
+		return 0
+	}
+	count := map[string]int{}
+	have, best, lo := 0, len(toks)+1, 0
+	for hi, t := range toks {
+		if !want[t] {
+			continue
+		}
+		if count[t]++; count[t] == 1 {
+			have++
+		}
+		for have == len(want) {
+			if n := hi - lo + 1; n < best {
+				best = n
+			}
+			if l := toks[lo]; want[l] {
+				if count[l]--; count[l] == 0 {
+					have--
+				}
+			}
+			lo++
+		}
+	}
+	return float64(len(want)) / float64(best)
 }
 
 // isQuestion reports whether the sentence ends in a question mark, before
@@ -513,6 +613,11 @@ type Answer struct {
 	Why []string
 	// Refused says why nothing is written; "" when something is.
 	Refused string
+	// Answerable is the answerability model's chance that the best
+	// sentences answer the question, and AnswerFeatures its features
+	// (for the bench); both unset when the model was not asked.
+	Answerable     float64
+	AnswerFeatures []float64
 }
 
 // Select picks the sentences to write, best first; none when the question
@@ -559,14 +664,15 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		return !c.question && c.Covers >= p.MinCovers && c.SentenceAnswer >= p.MinStatementAnswer &&
 			c.Answer >= p.MinEachAnswer && c.SentenceAnswer >= p.MinRelativeAnswer*bestAnswer
 	}
-	if why := subjectRefusal(cands, order, eligible, p); why != "" {
-		return &Answer{Refused: why}
+	a := &Answer{}
+	if why := subjectRefusal(cands, order, eligible, p, a); why != "" {
+		a.Refused = why
+		return a
 	}
 	minRelative := p.MinRelative
 	if lw := cands[0].weights; lw != nil && lw.asks && p.MinRelativeQuestion > 0 {
 		minRelative = p.MinRelativeQuestion
 	}
-	a := &Answer{}
 	used := make([]bool, len(cands))
 	perPassage := map[int]int{}
 	first, prev, firstOwn := 0.0, 0.0, 0.0
@@ -594,7 +700,11 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 			if base[i] <= bv {
 				break
 			}
-			v := base[i] - p.SamePassage*float64(perPassage[c.Passage])
+			samePassage := p.SamePassage
+			if p.ranks(c) {
+				samePassage = p.RankerSamePassage
+			}
+			v := base[i] - samePassage*float64(perPassage[c.Passage])
 			maxSim := 0.0
 			for _, q := range a.Statements {
 				maxSim = math.Max(maxSim, similarity(c, q))
@@ -632,12 +742,14 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 
 // subjectRefusal says why the best sentences, though they share the
 // question's words, are not about what it asks, or "" when they may be.
-func subjectRefusal(cands []*Candidate, order []int, eligible func(*Candidate) bool, p *Params) string {
+// When the learned ranker scores the question, the answerability model's
+// chance is set in a.
+func subjectRefusal(cands []*Candidate, order []int, eligible func(*Candidate) bool, p *Params, a *Answer) string {
 	var top []*Candidate
 	for _, i := range order {
 		if eligible(cands[i]) {
 			top = append(top, cands[i])
-			if len(top) == max(1, p.NamesTop) {
+			if len(top) == max(2, p.NamesTop) {
 				break
 			}
 		}
@@ -648,6 +760,19 @@ func subjectRefusal(cands []*Candidate, order []int, eligible func(*Candidate) b
 	lw := top[0].weights
 	if lw == nil || !(lw.asks || p.ClaimsToo) {
 		return ""
+	}
+	if p.ranks(top[0]) {
+		a.AnswerFeatures = AnswerFeatures(top[:min(2, len(top))])
+		a.Answerable = answerability(top[:min(2, len(top))])
+		if p.MinAnswerable > 0 && a.Answerable < p.MinAnswerable {
+			return fmt.Sprintf("the best sentences are not likely to answer it (a chance of %.2f, %.2f is needed): %q",
+				a.Answerable, p.MinAnswerable, top[0].Quote)
+		}
+	}
+	top = top[:min(len(top), max(1, p.NamesTop))]
+	if p.MinRanked > 0 && p.ranks(top[0]) && top[0].Ranked < p.MinRanked {
+		return fmt.Sprintf("no sentence is likely to hold the answer: the best scores %.2f, %.2f is needed: %q",
+			top[0].Ranked, p.MinRanked, top[0].Quote)
 	}
 	if p.Negation && lw.negates && !top[0].negates {
 		return fmt.Sprintf("the question asks with a negation and the best sentence has none: %q", top[0].Quote)

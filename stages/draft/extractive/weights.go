@@ -145,6 +145,18 @@ func (lw *libraryWeights) covers(text string) (share, mass float64) {
 	return s / lw.total, s / lw.logN
 }
 
+// rarest is the question's heaviest word (the first of the heaviest), or
+// "" when it has none.
+func (lw *libraryWeights) rarest() string {
+	best, bw := "", 0.0
+	for _, t := range lw.order {
+		if lw.w[t] > bw {
+			best, bw = t, lw.w[t]
+		}
+	}
+	return best
+}
+
 // held marks the question's words that text holds: bit i for order[i]
 // (a question of more than 64 words has its first 64 marked).
 func (lw *libraryWeights) held(text string) uint64 {

@@ -41,7 +41,7 @@ type squadFile struct {
 // the article answers it.
 type squadQuestion struct {
 	q       *question
-	para    int // the paragraph it was asked on, counted over the file
+	para    int                     // the paragraph it was asked on, counted over the file
 	before  []*extractive.Candidate // whole sentences, as before issue 13
 	answers []string                // lower case, white space collapsed
 }
@@ -384,17 +384,17 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"whole sentences, listings too (no short statements)", func(pp *extractive.Params) { pp.Sentences = true }},
 		{"no negation rule", func(pp *extractive.Params) { pp.Negation = false }},
 		{"no names-and-numbers rule", func(pp *extractive.Params) { pp.MaxNames = 0 }},
-		{"no window rule", func(pp *extractive.Params) { pp.MinWindow = 0 }},
+		{"with the window rule (MinWindow 0.4, main's)", func(pp *extractive.Params) { pp.MinWindow = 0.4 }},
 		{"redundant sentences kept (Same 0)", func(pp *extractive.Params) { pp.Same = 0 }},
 		{"a question's later statements at 0.4 of the first's score (as a claim's), not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0 }},
 		{"the subject rules and 0.7 for claims too", func(pp *extractive.Params) { pp.ClaimsToo, pp.MinRelative = true, pp.MinRelativeQuestion }},
 		{"no SentenceAnswer in the score", func(pp *extractive.Params) { pp.SentenceWeight = 0 }},
 		{"SentenceAnswer weighs 1 (puts the demo's water sentence first)", func(pp *extractive.Params) { pp.SentenceWeight = 1 }},
-		{"no answer-type refusal", func(pp *extractive.Params) { pp.TypeRefusal = false }},
+		{"with the answer-type refusal (main's)", func(pp *extractive.Params) { pp.TypeRefusal = true }},
 		{"a question's later statements at 0.75 of the first's score, not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.75 }},
 		{"no ordinals among the names and numbers", func(pp *extractive.Params) { pp.Ordinals = false }},
 		{"no answerability refusal (MinAnswerable 0)", func(pp *extractive.Params) { pp.MinAnswerable = 0 }},
-		{"the learned ranker with the answer type, names and window rules off", func(pp *extractive.Params) { pp.TypeRefusal, pp.MaxNames, pp.MinWindow = false, 0, 0 }},
+		{"the learned ranker with the answer type, names and window rules on (main's)", func(pp *extractive.Params) { pp.TypeRefusal, pp.MaxNames, pp.MinWindow = true, 0.4, 0.4 }},
 		{"main's parameters (before this branch: the hand-made score for questions too)", func(pp *extractive.Params) { *pp = mainParams() }},
 		{"every rule off (before issue 13)", func(pp *extractive.Params) { *pp = before }},
 	}
@@ -427,6 +427,6 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 // later statements at 0.7 of the first's score.
 func mainParams() extractive.Params {
 	p := extractive.DefaultParams
-	p.Ranker, p.MinRelativeQuestion = false, 0.7
+	p.Ranker, p.MinRelativeQuestion, p.TypeRefusal, p.MinWindow = false, 0.7, true, 0.4
 	return p
 }

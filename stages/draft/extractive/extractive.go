@@ -141,18 +141,14 @@ type Params struct {
 	// navigation lines too (as before issue 13), instead of statements
 	// (IsStatement) of at most MaxStatement characters. For comparison.
 	Sentences bool
-	// Ranker: a question's sentences are scored by the learned ranker
+	// Ranker: a question's statements are ordered by the learned ranker
 	// (Candidate.Ranked, the chance that the sentence holds the answer),
-	// not by the weights above, which stay a claim's. MinRanked: a
-	// question is refused when no sentence reaches this chance (0: off).
-	// RankerSamePassage is SamePassage for the ranker's scores.
-	// MinAnswerable: a question is refused when the answerability model
-	// gives its two best sentences less than this chance of answering it
-	// (ranker.go; 0: off).
-	Ranker            bool
-	MinRanked         float64
-	RankerSamePassage float64
-	MinAnswerable     float64
+	// not by the weights above, which stay a claim's and still choose the
+	// sentences the rules of refusal look at. MinAnswerable: a question is
+	// refused when the answerability model gives its two best sentences
+	// less than this chance of answering it (ranker.go; 0: off).
+	Ranker        bool
+	MinAnswerable float64
 }
 
 // DefaultParams were tuned on the 505 SciFact training claims that have
@@ -213,8 +209,7 @@ var DefaultParams = Params{
 	MinWindow:           0.4,
 	Same:                0.8,
 	Ranker:              true,
-	MinAnswerable:       0.36,
-	RankerSamePassage:   0,
+	MinAnswerable:       0,
 }
 
 // Candidate is one sentence of a passage with the features of its score.
@@ -268,7 +263,9 @@ type Candidate struct {
 	// sentence is about what the question asks about ("Black tea wants
 	// …" for "How long should black tea steep?"). RelBM25 and RelCovers
 	// are BM25 and Covers over the best of all sentences.
-	Rarest, Proximity, Lead, RelBM25, RelCovers float64
+	// Unit is 1 when the question asks for a measure and the sentence
+	// holds a unit it is written in ("minutes" for "How long …?").
+	Rarest, Proximity, Lead, RelBM25, RelCovers, Unit float64
 	// Ranked is the learned ranker's chance that the sentence holds the
 	// answer (see ranker.go).
 	Ranked float64
@@ -293,6 +290,11 @@ func (p *Params) Score(c *Candidate) float64 {
 	if p.ranks(c) {
 		return c.Ranked
 	}
+	return p.handScore(c)
+}
+
+// handScore is the hand-made score: the weighted features of Params.
+func (p *Params) handScore(c *Candidate) float64 {
 	s := c.BM25 + p.Coverage*c.Coverage + p.Bigram*c.Bigram +
 		p.PassageRank/float64(c.Rank) + p.PassageScore*c.PassageScore + p.Position*c.Position +
 		p.Covers*c.Covers + p.Answer*c.Answer + p.WindowWeight*c.Window + p.SentenceWeight*c.SentenceAnswer
@@ -422,6 +424,9 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				c.window, c.negates = w, negates(quote)
 				if holdsType(quote, qtype, qset) {
 					c.Type = 1
+				}
+				if holdsUnit(quote, lw.units, question) {
+					c.Unit = 1
 				}
 				sents = append(sents, sent{c, tf, toks})
 				totalLen += len(toks)
@@ -660,12 +665,23 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return base[order[a]] > base[order[b]] })
+	// The rules of refusal look at the best sentences by the hand-made
+	// score, as they were measured; the ranker only orders the statements.
+	ruleOrder := order
+	if p.Ranker {
+		hand := make([]float64, len(cands))
+		ruleOrder = make([]int, len(cands))
+		for i, c := range cands {
+			hand[i], ruleOrder[i] = p.handScore(c), i
+		}
+		sort.SliceStable(ruleOrder, func(a, b int) bool { return hand[ruleOrder[a]] > hand[ruleOrder[b]] })
+	}
 	eligible := func(c *Candidate) bool {
 		return !c.question && c.Covers >= p.MinCovers && c.SentenceAnswer >= p.MinStatementAnswer &&
 			c.Answer >= p.MinEachAnswer && c.SentenceAnswer >= p.MinRelativeAnswer*bestAnswer
 	}
 	a := &Answer{}
-	if why := subjectRefusal(cands, order, eligible, p, a); why != "" {
+	if why := subjectRefusal(cands, order, ruleOrder, eligible, p, a); why != "" {
 		a.Refused = why
 		return a
 	}
@@ -700,11 +716,13 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 			if base[i] <= bv {
 				break
 			}
-			samePassage := p.SamePassage
-			if p.ranks(c) {
-				samePassage = p.RankerSamePassage
+			// The ranker's chance is not lowered for staying in a
+			// passage already quoted (on SQuAD's tuning half that cost
+			// answers and bought nothing).
+			v := base[i]
+			if !p.ranks(c) {
+				v -= p.SamePassage * float64(perPassage[c.Passage])
 			}
-			v := base[i] - samePassage*float64(perPassage[c.Passage])
 			maxSim := 0.0
 			for _, q := range a.Statements {
 				maxSim = math.Max(maxSim, similarity(c, q))
@@ -742,18 +760,23 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 
 // subjectRefusal says why the best sentences, though they share the
 // question's words, are not about what it asks, or "" when they may be.
-// When the learned ranker scores the question, the answerability model's
-// chance is set in a.
-func subjectRefusal(cands []*Candidate, order []int, eligible func(*Candidate) bool, p *Params, a *Answer) string {
-	var top []*Candidate
-	for _, i := range order {
-		if eligible(cands[i]) {
-			top = append(top, cands[i])
-			if len(top) == max(2, p.NamesTop) {
-				break
+// The rules look at the best sentences in ruleOrder (by the hand-made
+// score); when the learned ranker scores the question, the answerability
+// model looks at its two best (in order) and its chance is set in a.
+func subjectRefusal(cands []*Candidate, order, ruleOrder []int, eligible func(*Candidate) bool, p *Params, a *Answer) string {
+	best := func(order []int, n int) []*Candidate {
+		var top []*Candidate
+		for _, i := range order {
+			if eligible(cands[i]) {
+				top = append(top, cands[i])
+				if len(top) == n {
+					break
+				}
 			}
 		}
+		return top
 	}
+	top := best(order, 2)
 	if len(top) == 0 {
 		return ""
 	}
@@ -761,6 +784,8 @@ func subjectRefusal(cands []*Candidate, order []int, eligible func(*Candidate) b
 	if lw == nil || !(lw.asks || p.ClaimsToo) {
 		return ""
 	}
+	// The answerability model looks at the two best sentences, then the
+	// rules at the NamesTop best.
 	if p.ranks(top[0]) {
 		a.AnswerFeatures = AnswerFeatures(top[:min(2, len(top))])
 		a.Answerable = answerability(top[:min(2, len(top))])
@@ -769,11 +794,12 @@ func subjectRefusal(cands []*Candidate, order []int, eligible func(*Candidate) b
 				a.Answerable, p.MinAnswerable, top[0].Quote)
 		}
 	}
-	top = top[:min(len(top), max(1, p.NamesTop))]
-	if p.MinRanked > 0 && p.ranks(top[0]) && top[0].Ranked < p.MinRanked {
-		return fmt.Sprintf("no sentence is likely to hold the answer: the best scores %.2f, %.2f is needed: %q",
-			top[0].Ranked, p.MinRanked, top[0].Quote)
-	}
+	return ruleRefusal(best(ruleOrder, max(1, p.NamesTop)), lw, p)
+}
+
+// ruleRefusal says which rule refuses a question whose best sentences are
+// top, or "".
+func ruleRefusal(top []*Candidate, lw *libraryWeights, p *Params) string {
 	if p.Negation && lw.negates && !top[0].negates {
 		return fmt.Sprintf("the question asks with a negation and the best sentence has none: %q", top[0].Quote)
 	}

@@ -40,6 +40,8 @@ var rankFeature = [...]string{
 	"BM25 over the best sentence's",
 	"weight held over the best sentence's",
 	"share of the question's weight no item holds",
+	"holds a unit of the measure asked for",
+	"the question asks for a measure",
 }
 
 // NumRankFeatures is how many features RankFeatures gives.
@@ -50,8 +52,11 @@ func RankFeatureNames() []string { return rankFeature[:] }
 
 // RankFeatures are the features of the learned ranker for c.
 func RankFeatures(c *Candidate) []float64 {
-	neg, asksType := 0.0, 0.0
+	neg, asksType, asksUnit := 0.0, 0.0, 0.0
 	if lw := c.weights; lw != nil {
+		if len(lw.units) > 0 {
+			asksUnit = 1
+		}
 		if lw.negates && !c.negates {
 			neg = 1
 		}
@@ -63,7 +68,7 @@ func RankFeatures(c *Candidate) []float64 {
 		c.BM25, c.Coverage, c.Covers, c.Bigram, 1 / float64(max(1, c.Rank)), c.PassageScore, c.Position,
 		c.SentenceAnswer, c.Window, math.Min(c.Gap, 3), c.Names, c.Type, asksType, c.Answer,
 		math.Min(1, float64(c.Terms)/6), math.Log1p(float64(c.Terms)), neg,
-		c.Rarest, c.Proximity, c.Lead, c.RelBM25, c.RelCovers, c.Absent,
+		c.Rarest, c.Proximity, c.Lead, c.RelBM25, c.RelCovers, c.Absent, c.Unit, asksUnit,
 	}
 }
 

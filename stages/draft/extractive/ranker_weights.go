@@ -3,55 +3,57 @@
 package extractive
 
 // rankerBias and rankerWeights are the learned ranker's (ranker.go), fitted on
-// 1200 answerable and 1200 unanswerable SQuAD 2.0 questions the bench does not ask
-// (156797 sentences, 2348 holding a gold answer).
-var rankerBias = -6.825500
+// 1340 answerable and 1442 unanswerable SQuAD 2.0 questions the bench does not ask
+// (181925 sentences, 2662 holding a gold answer).
+var rankerBias = -6.937815
 
 var rankerWeights = [NumRankFeatures]float64{
-	2.601945,  // BM25 of the sentence
-	0.007194,  // share of the question's weight, idf over the passages
-	-2.187091, // share of the question's weight, idf over the library
-	0.270636,  // question word pairs repeated
-	1.410330,  // 1 / the passage's rank
-	1.880397,  // the passage's score over the best one's
-	0.001781,  // place of the sentence in its passage
-	1.928211,  // SentenceAnswer
-	0.211777,  // share of the question's weight in the window
-	-0.004829, // heaviest question word the window lacks (at most 3)
-	-0.826403, // share of the question's names and numbers the window lacks
-	2.009724,  // holds the kind of answer asked for
-	-1.826598, // the question asks for a kind of answer
-	-0.305363, // the passage's Answer
-	-0.649980, // short sentence (content words over 6, at most 1)
-	0.474888,  // log(1 + content words)
-	-2.139955, // the question negates and the sentence does not
-	-0.098558, // holds the question's rarest word
-	0.228461,  // question words close together
-	0.282179,  // share of the question's weight among the first six words
-	1.130945,  // BM25 over the best sentence's
-	-0.114737, // weight held over the best sentence's
-	-4.243978, // share of the question's weight no item holds
+	2.700652,  // BM25 of the sentence
+	-0.104047, // share of the question's weight, idf over the passages
+	-2.165856, // share of the question's weight, idf over the library
+	0.139848,  // question word pairs repeated
+	1.447344,  // 1 / the passage's rank
+	1.650209,  // the passage's score over the best one's
+	0.010606,  // place of the sentence in its passage
+	1.889950,  // SentenceAnswer
+	0.344694,  // share of the question's weight in the window
+	0.150223,  // heaviest question word the window lacks (at most 3)
+	-0.764899, // share of the question's names and numbers the window lacks
+	1.940397,  // holds the kind of answer asked for
+	-1.784901, // the question asks for a kind of answer
+	-0.215433, // the passage's Answer
+	-0.596064, // short sentence (content words over 6, at most 1)
+	0.460176,  // log(1 + content words)
+	-2.158505, // the question negates and the sentence does not
+	-0.046931, // holds the question's rarest word
+	0.253666,  // question words close together
+	0.240791,  // share of the question's weight among the first six words
+	0.891710,  // BM25 over the best sentence's
+	0.106451,  // weight held over the best sentence's
+	-4.084616, // share of the question's weight no item holds
+	1.235653,  // holds a unit of the measure asked for
+	-0.583712, // the question asks for a measure
 }
 
 // answerBias and answerWeights are the answerability model's, fitted on the
-// 2235 of those questions that the rules before it do not refuse.
-var answerBias = 0.505774
+// 2584 of those questions not refused before it (MinAnswer, MaxAbsent).
+var answerBias = 0.812634
 
 var answerWeights = [NumAnswerFeatures]float64{
-	2.419279,  // the best sentence's chance of holding the answer
-	-0.134284, // log of that chance
-	2.106858,  // the second best sentence's chance
-	-0.841504, // the best passage's Answer
-	3.439946,  // share of the question's weight no item holds
-	-0.739350, // share of the question's weight in the best sentence's window
-	-0.350897, // the most in the two best windows
-	-1.274358, // least share of the question's names and numbers the two best windows lack
-	-0.026787, // the two best sentences hold the kind of answer asked for
-	-0.038620, // the question asks for a kind of answer
-	-3.226340, // the question negates and the best sentence does not
-	-0.530186, // share of the question's weight in the best sentence
-	1.037166,  // SentenceAnswer of the best sentence
-	-0.864145, // heaviest question word the best window lacks (at most 3)
-	-0.064714, // the best sentence holds the question's rarest word
-	0.144686,  // the question holds names or numbers
+	2.136586,  // the best sentence's chance of holding the answer
+	-0.076570, // log of that chance
+	2.308639,  // the second best sentence's chance
+	-0.757559, // the best passage's Answer
+	4.442648,  // share of the question's weight no item holds
+	-0.477825, // share of the question's weight in the best sentence's window
+	-0.848376, // the most in the two best windows
+	-1.355263, // least share of the question's names and numbers the two best windows lack
+	-0.293518, // the two best sentences hold the kind of answer asked for
+	0.231166,  // the question asks for a kind of answer
+	-3.273313, // the question negates and the best sentence does not
+	-0.731057, // share of the question's weight in the best sentence
+	1.103315,  // SentenceAnswer of the best sentence
+	-0.985065, // heaviest question word the best window lacks (at most 3)
+	-0.083951, // the best sentence holds the question's rarest word
+	0.147898,  // the question holds names or numbers
 }

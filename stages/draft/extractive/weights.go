@@ -42,8 +42,10 @@ type libraryWeights struct {
 	negates bool
 	// asks: the question is a question, not a claim to check.
 	asks bool
-	// qtype: the kind of answer a question asks for (typeNone for a claim).
+	// qtype: the kind of answer a question asks for (typeNone for a claim);
+	// units: the units a measured answer is written in (questionUnits).
 	qtype answerType
+	units map[string]bool
 	// question is the question as asked.
 	question string
 }
@@ -89,6 +91,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	lw.asks = asks(question)
 	if lw.asks {
 		lw.qtype = questionType(question)
+		lw.units = questionUnits(question)
 	}
 	lw.question = question
 	lw.word = map[string]string{}

@@ -754,11 +754,11 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		var why string
 		if len(a.Statements) == 0 {
 			first, firstOwn = base[bi], p.Own(c)
-			why = fmt.Sprintf("the best sentence (score %.2f): it holds %s", bv, c.holds())
+			why = fmt.Sprintf("the best sentence (score %.2f%s): it holds %s%s", bv, p.scoreIs(c), c.holds(), p.alsoHolds(c))
 		} else if bv < minRelative*first || bv < p.Elbow*prev {
 			break
 		} else {
-			why = fmt.Sprintf("scores %.2f, %.0f%% of the first's: it holds %s", bv, 100*bv/first, c.holds())
+			why = fmt.Sprintf("scores %.2f, %.0f%% of the first's: it holds %s%s", bv, 100*bv/first, c.holds(), p.alsoHolds(c))
 		}
 		prev = bv
 		a.Statements = append(a.Statements, c)
@@ -888,6 +888,28 @@ func (c *Candidate) holds() string {
 		}
 	}
 	return quoteWords(words)
+}
+
+// scoreIs says what a statement's score is when it is not the hand-made one.
+func (p *Params) scoreIs(c *Candidate) string {
+	if p.ranks(c) {
+		return ", the learned ranker's chance that it holds the answer"
+	}
+	return ""
+}
+
+// alsoHolds names what the learned ranker weighs besides the question's
+// words: the unit of the measure asked for, or the kind of answer.
+func (p *Params) alsoHolds(c *Candidate) string {
+	switch {
+	case !p.ranks(c):
+		return ""
+	case c.Unit > 0:
+		return ", and a measure in the unit asked for"
+	case c.Type > 0:
+		return " and " + c.weights.qtype.String()
+	}
+	return ""
 }
 
 // quoteWords lists words as «a», «b» and «c».

@@ -40,9 +40,17 @@ func TestRankerPutsTheAnswerFirst(t *testing.T) {
 	if hand := place(&p); ranked == 0 || ranked >= hand {
 		t.Errorf("the ranker puts it %d., the hand-made score %d.", ranked, hand)
 	}
-	got := draft(t, New(), q, teaGuide)
-	if len(got) < 2 || got[1].Quote != blackTea {
-		t.Errorf("statements %d, want the black tea sentence second", len(got))
+	a := Choose(Candidates(q, teaGuide, &DefaultParams, nil), &DefaultParams)
+	for i, c := range a.Statements {
+		if c.Quote == blackTea && !strings.Contains(a.Why[i], "a measure in the unit asked for") {
+			t.Errorf("why %q, want the unit named", a.Why[i])
+		}
+	}
+	if len(a.Statements) < 2 || a.Statements[1].Quote != blackTea {
+		t.Errorf("statements %d, want the black tea sentence second", len(a.Statements))
+	}
+	if !strings.Contains(a.Why[0], "the learned ranker's chance") {
+		t.Errorf("why %q, want the score said to be the ranker's", a.Why[0])
 	}
 }
 

@@ -394,6 +394,7 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"a question's later statements at 0.75 of the first's score, not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.75 }},
 		{"no ordinals among the names and numbers", func(pp *extractive.Params) { pp.Ordinals = false }},
 		{"no answerability refusal (MinAnswerable 0)", func(pp *extractive.Params) { pp.MinAnswerable = 0 }},
+		{"the answerability refusal at 0.34", func(pp *extractive.Params) { pp.MinAnswerable = 0.34 }},
 		{"the learned ranker with the answer type, names and window rules on (main's)", func(pp *extractive.Params) { pp.TypeRefusal, pp.MaxNames, pp.MinWindow = true, 0.4, 0.4 }},
 		{"main's parameters (before this branch: the hand-made score for questions too)", func(pp *extractive.Params) { *pp = mainParams() }},
 		{"every rule off (before issue 13)", func(pp *extractive.Params) { *pp = before }},

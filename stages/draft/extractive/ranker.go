@@ -52,24 +52,30 @@ func RankFeatureNames() []string { return rankFeature[:] }
 
 // RankFeatures are the features of the learned ranker for c.
 func RankFeatures(c *Candidate) []float64 {
-	neg, asksType, asksUnit := 0.0, 0.0, 0.0
-	if lw := c.weights; lw != nil {
-		if len(lw.units) > 0 {
-			asksUnit = 1
-		}
-		if lw.negates && !c.negates {
-			neg = 1
-		}
-		if lw.qtype != typeNone {
-			asksType = 1
-		}
-	}
+	f := questionFlags(c)
+	neg, asksType, asksUnit := f[0], f[1], f[2]
 	return []float64{
 		c.BM25, c.Coverage, c.Covers, c.Bigram, 1 / float64(max(1, c.Rank)), c.PassageScore, c.Position,
 		c.SentenceAnswer, c.Window, math.Min(c.Gap, 3), c.Names, c.Type, asksType, c.Answer,
 		math.Min(1, float64(c.Terms)/6), math.Log1p(float64(c.Terms)), neg,
 		c.Rarest, c.Proximity, c.Lead, c.RelBM25, c.RelCovers, c.Absent, c.Unit, asksUnit,
 	}
+}
+
+// questionFlags are 1 or 0: the question negates and c does not; it asks
+// for a kind of answer; for a measure; it holds names or numbers.
+func questionFlags(c *Candidate) [4]float64 {
+	var f [4]float64
+	lw := c.weights
+	if lw == nil {
+		return f
+	}
+	for i, on := range []bool{lw.negates && !c.negates, lw.qtype != typeNone, len(lw.units) > 0, len(lw.names) > 0} {
+		if on {
+			f[i] = 1
+		}
+	}
+	return f
 }
 
 // rankerScore is the chance, by the learned weights, that c holds the
@@ -121,18 +127,8 @@ func AnswerFeatures(top []*Candidate) []float64 {
 		p2 = math.Max(p2, o.Ranked)
 		window, names, typed = math.Max(window, o.Window), math.Min(names, o.Names), math.Max(typed, o.Type)
 	}
-	neg, asksType, hasNames := 0.0, 0.0, 0.0
-	if lw := c.weights; lw != nil {
-		if lw.negates && !c.negates {
-			neg = 1
-		}
-		if lw.qtype != typeNone {
-			asksType = 1
-		}
-		if len(lw.names) > 0 {
-			hasNames = 1
-		}
-	}
+	f := questionFlags(c)
+	neg, asksType, hasNames := f[0], f[1], f[3]
 	return []float64{c.Ranked, math.Log(math.Max(c.Ranked, 1e-6)), p2, c.Answer, c.Absent, c.Window, window, names,
 		typed, asksType, neg, c.Covers, c.SentenceAnswer, math.Min(c.Gap, 3), c.Rarest, hasNames}
 }

@@ -907,7 +907,7 @@ func (p *Params) alsoHolds(c *Candidate) string {
 	case c.Unit > 0:
 		return ", and a measure in the unit asked for"
 	case c.Type > 0:
-		return " and " + c.weights.qtype.String()
+		return ", and " + c.weights.qtype.String()
 	}
 	return ""
 }

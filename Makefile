@@ -34,7 +34,7 @@ export CGO_CXXFLAGS := $(LLAMA_CFLAGS)
 CGO_ENV := CGO_ENABLED=1
 
 .PHONY: all deps tokenizers build man demo test lint clean bench bench-retrieval bench-library bench-latency \
-	bench-extractive bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary
+	bench-extractive extractive-ranker bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary
 
 all: build
 
@@ -149,6 +149,11 @@ bench-latency: build bench-library
 # The extractive drafter on SciFact's training claims and questions the library cannot answer.
 bench-extractive: build
 	$(GO) run ./internal/bench/extractive -library .bench/scifact -bin $(BIN)
+
+# The extractive drafter's learned ranker: fitted on SQuAD 2.0 questions the bench never asks (nor any asked
+# on their paragraphs), written to stages/draft/extractive/ranker_weights.go. Deterministic.
+extractive-ranker:
+	$(GO) run ./internal/bench/extractive -train-ranker stages/draft/extractive/ranker_weights.go
 
 # Summaries of texlive-latex-base-doc's PDFs and SciFact abstracts: quotes verified, pages touched,
 # length, time per item extractive and with a random-weight Qwen2.5-0.5B-shaped model.

@@ -70,10 +70,14 @@ func main() {
 	squadOnly := flag.Bool("squad-only", false, "measure SQuAD 2.0 only (no SciFact, no demo)")
 	quick := flag.Bool("quick", false, "leave out the tables of padding rules and refusal thresholds on SciFact")
 	squadDump := flag.String("squad-dump", "", "write every SQuAD question's candidate sentences and their features to this file (JSON lines), to study")
+	trainOut := flag.String("train-ranker", "", "train the learned ranker on SQuAD 2.0 questions the bench does not ask and write its weights to this Go file, then stop")
 	flag.Parse()
 	p := extractive.DefaultParams
 	s, x, err := loadSquad(*squadLib, &p)
-	if err == nil {
+	if err == nil && *trainOut != "" {
+		err = trainRanker(s, x, &p, *trainOut)
+		x.Close()
+	} else if err == nil {
 		printSquad(s, &p)
 		if *squadDump != "" {
 			err = dumpSquad(*squadDump, s, &p)
@@ -270,6 +274,7 @@ func beforeIssue13() extractive.Params {
 	p.Sentences = true
 	p.WindowWeight, p.SentenceWeight, p.MinRelative, p.MinRelativeQuestion = 0, 0, 0.4, 0
 	p.Negation, p.MaxNames, p.NamesTop, p.Same, p.MinWindow = false, 0, 0, 0, 0
+	p.Ranker = false
 	return p
 }
 
@@ -277,6 +282,7 @@ func beforeParams() extractive.Params {
 	p := extractive.DefaultParams
 	p.MinItemAnswer, p.Elbow, p.MinNew, p.MinOwn, p.MinRelative, p.MinRelativeAnswer, p.MinRelativeQuestion = 0, 0, 0, 0, 0, 0, 0
 	p.MinAnswer, p.MinSentenceAnswer, p.MinEachAnswer = 0.5, 0.4, 0.3
+	p.Ranker = false
 	return p
 }
 

@@ -41,6 +41,7 @@ type squadFile struct {
 // the article answers it.
 type squadQuestion struct {
 	q       *question
+	para    int                     // the paragraph it was asked on, counted over the file
 	before  []*extractive.Candidate // whole sentences, as before issue 13
 	answers []string                // lower case, white space collapsed
 }
@@ -49,6 +50,10 @@ type squadQuestion struct {
 // (even positions) and the reported half (odd positions).
 type squadSets struct {
 	tuneAns, tuneUn, repAns, repUn []*squadQuestion
+	// ans and un are all the file's questions of each kind, for training
+	// the ranker on those the bench does not ask (see trainRanker).
+	ans, un []*squadQuestion
+	lib     *library.Library
 }
 
 // squadDir finds ../shared/bench/squad2 beside the SciFact data.
@@ -83,6 +88,7 @@ func loadSquad(dir string, p *extractive.Params) (*squadSets, *index.Index, erro
 	var ans, un []*squadQuestion
 	var items []*item.Item
 	var sources [][]byte
+	paras := 0
 	for _, a := range f.Data {
 		title := strings.ReplaceAll(a.Title, "_", " ")
 		var md strings.Builder
@@ -92,8 +98,9 @@ func loadSquad(dir string, p *extractive.Params) (*squadSets, *index.Index, erro
 		for _, para := range a.Paragraphs {
 			md.WriteString("\n" + para.Context + "\n")
 			it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: para.Context, Heading: title})
+			paras++
 			for _, qa := range para.QAs {
-				sq := &squadQuestion{q: &question{text: qa.Question}}
+				sq := &squadQuestion{q: &question{text: qa.Question}, para: paras}
 				for _, an := range qa.Answers {
 					sq.answers = append(sq.answers, strings.ToLower(norm(an.Text)))
 				}
@@ -111,7 +118,7 @@ func loadSquad(dir string, p *extractive.Params) (*squadSets, *index.Index, erro
 	if err := buildSquad(dir, items, sources); err != nil {
 		return nil, nil, err
 	}
-	s := &squadSets{}
+	s := &squadSets{ans: ans, un: un}
 	s.tuneAns, s.repAns = evenSpaced(ans)
 	s.tuneUn, s.repUn = evenSpaced(un)
 	lib, err := library.Open(dir)
@@ -122,6 +129,7 @@ func loadSquad(dir string, p *extractive.Params) (*squadSets, *index.Index, erro
 	if err != nil {
 		return nil, nil, err
 	}
+	s.lib = lib
 	for _, set := range [][]*squadQuestion{s.tuneAns, s.tuneUn, s.repAns, s.repUn} {
 		for _, sq := range set {
 			if err := ask(lib, x, sq.q); err != nil {
@@ -264,12 +272,15 @@ func printSquad(s *squadSets, p *extractive.Params) {
 	best1 := extractive.Params{K1: p.K1, B: p.B, Max: 1, Sentences: true}
 	before := beforeIssue13()
 	onMain := mainParams()
+	ranked := *p
+	squadRanker(s, p).apply(&ranked)
 	rows := [][]string{
 		squadRow("plain BM25 sentence picker (6 best sentences)", s, &baseline),
 		squadRow("plain BM25 sentence picker (best sentence only)", s, &best1),
 		squadRow("extractive before issue 13", s, &before),
 		squadRow("extractive on main before this branch (its parameters)", s, &onMain),
 		squadRow("sponge-draft --extractive", s, p),
+		squadRow("learned ranker, thresholds chosen on the tuning half", s, &ranked),
 		{"target", "≥ 0.85", "≥ 0.78", "≥ 0.50", "≥ 0.40", "≤ 0.10", "≤ 3.0", "≤ ~300"},
 	}
 	squadRefusals(s, p)
@@ -373,16 +384,19 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"whole sentences, listings too (no short statements)", func(pp *extractive.Params) { pp.Sentences = true }},
 		{"no negation rule", func(pp *extractive.Params) { pp.Negation = false }},
 		{"no names-and-numbers rule", func(pp *extractive.Params) { pp.MaxNames = 0 }},
-		{"no window rule", func(pp *extractive.Params) { pp.MinWindow = 0 }},
+		{"with the window rule (MinWindow 0.4, main's)", func(pp *extractive.Params) { pp.MinWindow = 0.4 }},
 		{"redundant sentences kept (Same 0)", func(pp *extractive.Params) { pp.Same = 0 }},
 		{"a question's later statements at 0.4 of the first's score (as a claim's), not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0 }},
 		{"the subject rules and 0.7 for claims too", func(pp *extractive.Params) { pp.ClaimsToo, pp.MinRelative = true, pp.MinRelativeQuestion }},
 		{"no SentenceAnswer in the score", func(pp *extractive.Params) { pp.SentenceWeight = 0 }},
 		{"SentenceAnswer weighs 1 (puts the demo's water sentence first)", func(pp *extractive.Params) { pp.SentenceWeight = 1 }},
-		{"no answer-type refusal", func(pp *extractive.Params) { pp.TypeRefusal = false }},
+		{"with the answer-type refusal (main's)", func(pp *extractive.Params) { pp.TypeRefusal = true }},
 		{"a question's later statements at 0.75 of the first's score, not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.75 }},
 		{"no ordinals among the names and numbers", func(pp *extractive.Params) { pp.Ordinals = false }},
-		{"main's parameters (before this branch)", func(pp *extractive.Params) { *pp = mainParams() }},
+		{"no answerability refusal (MinAnswerable 0)", func(pp *extractive.Params) { pp.MinAnswerable = 0 }},
+		{"the answerability refusal at 0.34", func(pp *extractive.Params) { pp.MinAnswerable = 0.34 }},
+		{"the learned ranker with the answer type, names and window rules on (main's)", func(pp *extractive.Params) { pp.TypeRefusal, pp.MaxNames, pp.MinWindow = true, 0.4, 0.4 }},
+		{"main's parameters (before this branch: the hand-made score for questions too)", func(pp *extractive.Params) { *pp = mainParams() }},
 		{"every rule off (before issue 13)", func(pp *extractive.Params) { *pp = before }},
 	}
 	var rows [][]string
@@ -409,11 +423,11 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		"SQuAD gold in some quote", "SQuAD in first", "SQuAD precision", "SQuAD unanswerable refused", "SQuAD answerable refused", "SQuAD statements"}, rows))
 }
 
-// mainParams are the drafter's parameters before issue 13's second round
-// (answer types, ordinals, names looked for around 2 sentences, not 3).
-// Accents are folded on this branch whatever the parameters.
+// mainParams are the drafter's parameters on main before this branch: the
+// hand-made score for questions too, no answerability model, a question's
+// later statements at 0.7 of the first's score.
 func mainParams() extractive.Params {
 	p := extractive.DefaultParams
-	p.NamesTop, p.TypeRefusal, p.Ordinals = 3, false, false
+	p.Ranker, p.MinRelativeQuestion, p.TypeRefusal, p.MinWindow = false, 0.7, true, 0.4
 	return p
 }

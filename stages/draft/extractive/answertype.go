@@ -127,3 +127,83 @@ func holdsType(sentence string, t answerType, qterms map[string]bool) bool {
 	}
 	return false
 }
+
+// Units a measured answer is written in, by kind.
+var (
+	timeUnits = []string{"second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks",
+		"month", "months", "year", "years", "decade", "decades", "century", "centuries"}
+	lengthUnits = []string{"mm", "cm", "m", "km", "millimetre", "millimetres", "millimeter", "millimeters", "centimetre",
+		"centimetres", "centimeter", "centimeters", "metre", "metres", "meter", "meters", "kilometre", "kilometres",
+		"kilometer", "kilometers", "mile", "miles", "foot", "feet", "ft", "inch", "inches", "yard", "yards"}
+	areaUnits   = []string{"acre", "acres", "hectare", "hectares", "square", "km2"}
+	heatUnits   = []string{"degree", "degrees", "°", "°c", "°f", "celsius", "fahrenheit", "kelvin"}
+	moneyUnits  = []string{"$", "£", "€", "¥", "dollar", "dollars", "pound", "pounds", "euro", "euros", "cent", "cents", "yen"}
+	weightUnits = []string{"gram", "grams", "g", "kg", "kilogram", "kilograms", "tonne", "tonnes", "ton", "tons", "pound", "pounds", "lb", "lbs", "ounce", "ounces", "oz"}
+	shareUnits  = []string{"percent", "per cent", "%"}
+	speedUnits  = []string{"mph", "km/h", "knots", "per hour", "per second"}
+)
+
+// unitsAfterHow: "how long …?" is answered in minutes or metres, "how hot
+// …?" in degrees.
+var unitsAfterHow = map[string][][]string{
+	"long": {timeUnits, lengthUnits}, "old": {timeUnits}, "hot": {heatUnits}, "cold": {heatUnits}, "warm": {heatUnits},
+	"far": {lengthUnits}, "tall": {lengthUnits}, "high": {lengthUnits, heatUnits}, "deep": {lengthUnits}, "wide": {lengthUnits},
+	"big": {lengthUnits, areaUnits}, "large": {lengthUnits, areaUnits}, "much": {moneyUnits, weightUnits, shareUnits},
+	"heavy": {weightUnits}, "fast": {speedUnits, lengthUnits},
+}
+
+// questionUnits returns the units an English question's answer is
+// measured in ("How long …?": minutes, hours, metres …), none when it does
+// not ask for a measure.
+func questionUnits(question string) map[string]bool {
+	words := strings.FieldsFunc(strings.ToLower(question), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
+	})
+	var kinds [][]string
+	for i := 0; i+1 < len(words) && kinds == nil; i++ {
+		switch {
+		case words[i] == "how":
+			kinds = unitsAfterHow[words[i+1]]
+		case (words[i] == "what" || words[i] == "which") && (words[i+1] == "temperature" || words[i+1] == "temperatures"):
+			kinds = [][]string{heatUnits}
+		case (words[i] == "what" || words[i] == "which") && (words[i+1] == "percentage" || words[i+1] == "percent"):
+			kinds = [][]string{shareUnits}
+		}
+	}
+	if kinds == nil {
+		return nil
+	}
+	units := map[string]bool{}
+	for _, k := range kinds {
+		for _, u := range k {
+			units[u] = true
+		}
+	}
+	return units
+}
+
+// holdsUnit reports whether sentence holds one of units that the
+// question does not: a unit word, or a symbol such as $, % or °.
+func holdsUnit(sentence string, units map[string]bool, question string) bool {
+	if len(units) == 0 {
+		return false
+	}
+	lower, q := strings.ToLower(sentence), strings.ToLower(question)
+	for u := range units {
+		if strings.ContainsAny(u, "$£€¥%°") || strings.Contains(u, " ") {
+			if strings.Contains(lower, u) && !strings.Contains(q, u) {
+				return true
+			}
+		}
+	}
+	qwords := map[string]bool{}
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		qwords[w] = true
+	}
+	for _, w := range strings.FieldsFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if units[w] && !qwords[w] {
+			return true
+		}
+	}
+	return false
+}

@@ -42,8 +42,10 @@ type libraryWeights struct {
 	negates bool
 	// asks: the question is a question, not a claim to check.
 	asks bool
-	// qtype: the kind of answer a question asks for (typeNone for a claim).
+	// qtype: the kind of answer a question asks for (typeNone for a claim);
+	// units: the units a measured answer is written in (questionUnits).
 	qtype answerType
+	units map[string]bool
 	// question is the question as asked.
 	question string
 }
@@ -89,6 +91,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	lw.asks = asks(question)
 	if lw.asks {
 		lw.qtype = questionType(question)
+		lw.units = questionUnits(question)
 	}
 	lw.question = question
 	lw.word = map[string]string{}
@@ -143,6 +146,18 @@ func (lw *libraryWeights) covers(text string) (share, mass float64) {
 		}
 	}
 	return s / lw.total, s / lw.logN
+}
+
+// rarest is the question's heaviest word (the first of the heaviest), or
+// "" when it has none.
+func (lw *libraryWeights) rarest() string {
+	best, bw := "", 0.0
+	for _, t := range lw.order {
+		if lw.w[t] > bw {
+			best, bw = t, lw.w[t]
+		}
+	}
+	return best
 }
 
 // held marks the question's words that text holds: bit i for order[i]

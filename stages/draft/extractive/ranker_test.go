@@ -1,0 +1,165 @@
+package extractive
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+// The demo library's tea guide, as sponge-rank passes its paragraphs.
+var teaGuide = []*jsonl.Passage{
+	{Number: 1, ItemID: strings.Repeat("ab", 32), Title: "Brewing tea at home", Heading: "Green tea", Score: 1,
+		Text: "Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter. Pour the water over the leaves and wait one to two minutes. Japanese sencha prefers seventy degrees; Chinese pan-fired teas such as Dragon Well can take a little more heat."},
+	{Number: 2, ItemID: strings.Repeat("ab", 32), Title: "Brewing tea at home", Heading: "Black tea", Score: 0.9,
+		Text: "Black tea wants water just off the boil and three to five minutes. Longer steeping extracts more tannins: the cup gets stronger, then harsh. If you add milk, add it after the tea, so you can judge the colour."},
+}
+
+const blackTea = "Black tea wants water just off the boil and three to five minutes."
+
+// The learned ranker puts the sentence that answers above one that only
+// shares more of the question's words: the hand-made score puts "Longer
+// steeping extracts more tannins" (it holds «steep») above it, the ranker
+// weighs the minutes it holds for "How long".
+func TestRankerPutsTheAnswerFirst(t *testing.T) {
+	q := "How long should black tea steep?"
+	place := func(p *Params) int {
+		cands := Candidates(q, teaGuide, p, nil)
+		sort.SliceStable(cands, func(a, b int) bool { return p.Score(cands[a]) > p.Score(cands[b]) })
+		for i, c := range cands {
+			if c.Quote == blackTea {
+				return i + 1
+			}
+		}
+		return 0
+	}
+	p := DefaultParams
+	ranked := place(&p)
+	p.Ranker = false
+	if hand := place(&p); ranked == 0 || ranked >= hand {
+		t.Errorf("the ranker puts it %d., the hand-made score %d.", ranked, hand)
+	}
+	a := Choose(Candidates(q, teaGuide, &DefaultParams, nil), &DefaultParams)
+	for i, c := range a.Statements {
+		if c.Quote == blackTea && !strings.Contains(a.Why[i], "a measure in the unit asked for") {
+			t.Errorf("why %q, want the unit named", a.Why[i])
+		}
+	}
+	if len(a.Statements) < 2 || a.Statements[1].Quote != blackTea {
+		t.Errorf("statements %d, want the black tea sentence second", len(a.Statements))
+	}
+	if !strings.Contains(a.Why[0], "the learned ranker's chance") {
+		t.Errorf("why %q, want the score said to be the ranker's", a.Why[0])
+	}
+}
+
+// A claim keeps the hand-made score, whatever Params.Ranker says.
+func TestRankerOnlyForQuestions(t *testing.T) {
+	p := DefaultParams
+	for _, c := range Candidates("Black tea is brewed for three to five minutes.", teaGuide, &p, nil) {
+		if p.Score(c) != p.handScore(c) {
+			t.Fatalf("a claim's sentence %q scores %.3f, the hand-made score %.3f", c.Quote, p.Score(c), p.handScore(c))
+		}
+	}
+	n := 0
+	for _, c := range Candidates("How long should black tea steep?", teaGuide, &p, nil) {
+		if p.Score(c) == c.Ranked {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("no question's sentence scored by the ranker")
+	}
+}
+
+func TestQuestionUnits(t *testing.T) {
+	for _, tc := range []struct {
+		q, sentence string
+		want        bool
+	}{
+		{"How long should black tea steep?", blackTea, true},
+		{"How long should black tea steep?", "Green tea is steeped at around eighty degrees.", false},
+		{"How hot should the water be?", "Green tea is steeped at around eighty degrees.", true},
+		{"What temperature is sencha brewed at?", "Sencha: 70 °C, 1 minute", true},
+		{"How much did the bridge cost?", "It cost $5 million.", true},
+		{"What percentage of voters stayed home?", "Some 40% stayed home.", true},
+		{"How many infusions does oolong give?", "Good oolong gives five or six infusions.", false},
+		{"Who brewed it?", "He brewed it for five minutes.", false},
+		{"How many minutes?", "Five minutes.", false}, // the question's own unit
+	} {
+		if got := holdsUnit(tc.sentence, questionUnits(tc.q), tc.q); got != tc.want {
+			t.Errorf("%q / %q: %v, want %v", tc.q, tc.sentence, got, tc.want)
+		}
+	}
+}
+
+func TestProximity(t *testing.T) {
+	q := map[string]bool{"black": true, "tea": true, "steep": true}
+	for _, tc := range []struct {
+		toks []string
+		want float64
+	}{
+		{[]string{"black", "tea", "steep"}, 1},
+		{[]string{"black", "x", "tea", "steep"}, 0.75},
+		{[]string{"black", "x", "x", "x", "tea", "black"}, 1},
+		{[]string{"tea", "x"}, 0},
+	} {
+		if got := proximity(tc.toks, q); got != tc.want {
+			t.Errorf("%v: %.2f, want %.2f", tc.toks, got, tc.want)
+		}
+	}
+}
+
+// Lead, Rarest and Unit are measured: the black tea sentence opens with
+// the question's words and holds the unit it asks for; the sencha sentence
+// holds the rarest word of a question on sencha.
+func TestRankFeaturesMeasured(t *testing.T) {
+	var black, green, pour *Candidate
+	for _, c := range Candidates("How long should black tea steep?", teaGuide, &DefaultParams, nil) {
+		switch {
+		case c.Quote == blackTea:
+			black = c
+		case strings.HasPrefix(c.Quote, "Green tea is steeped"):
+			green = c
+		case strings.HasPrefix(c.Quote, "Pour the water"):
+			pour = c
+		}
+	}
+	if black == nil || green == nil || pour == nil {
+		t.Fatal("sentences missing")
+	}
+	if black.Unit != 1 || green.Unit != 0 {
+		t.Errorf("Unit %.0f and %.0f, want 1 and 0", black.Unit, green.Unit)
+	}
+	if black.Lead <= 0 || pour.Lead != 0 {
+		t.Errorf("Lead %.2f and %.2f, want more than 0 and 0", black.Lead, pour.Lead)
+	}
+	for _, c := range Candidates("What does sencha prefer?", teaGuide, &DefaultParams, nil) {
+		want := 0.0
+		if strings.HasPrefix(c.Quote, "Japanese sencha") {
+			want = 1
+		}
+		if c.Rarest != want {
+			t.Errorf("%q: Rarest %.0f, want %.0f", c.Quote, c.Rarest, want)
+		}
+	}
+	if f := RankFeatures(black); len(f) != NumRankFeatures {
+		t.Errorf("%d features, want %d", len(f), NumRankFeatures)
+	}
+}
+
+// The answerability model refuses below MinAnswerable, and says so.
+func TestRefusesWhenNotLikelyToAnswer(t *testing.T) {
+	q := "How long should black tea steep?"
+	p := DefaultParams
+	a := Choose(Candidates(q, teaGuide, &p, nil), &p)
+	if len(a.Statements) == 0 || a.Answerable <= 0 || a.Answerable >= 1 {
+		t.Fatalf("refused %q, chance %.2f", a.Refused, a.Answerable)
+	}
+	p.MinAnswerable = a.Answerable + 0.01
+	r := Choose(Candidates(q, teaGuide, &p, nil), &p)
+	if len(r.Statements) != 0 || !strings.Contains(r.Refused, "not likely to answer it") {
+		t.Errorf("answered %d statements, refused %q", len(r.Statements), r.Refused)
+	}
+}

@@ -40,7 +40,8 @@ type command struct {
 
 var commands = map[string]command{}
 
-// register adds a subcommand; called from init in each subcommand's file.
+// register adds a subcommand that runs in the front; called from init in
+// each subcommand's file.
 // Main parses the command line into a new O and passes it to run with the
 // positional arguments; help, the man page and completions read the same
 // usage, about and options.
@@ -48,14 +49,11 @@ func register[O any](name, summary, usage, about string, run func(env *Env, opts
 	if _, dup := commands[name]; dup {
 		panic("sponge: two commands named " + name)
 	}
-	commands[name] = command{name, summary, usage, about,
-		func() any { return new(O) },
-		nil}
+	c := command{name: name, summary: summary, usage: usage, about: about, options: func() any { return new(O) }}
 	if run != nil {
-		c := commands[name]
 		c.run = func(env *Env, opts any, args []string) int { return run(env, opts.(*O), args) }
-		commands[name] = c
 	}
+	commands[name] = c
 }
 
 // declare adds a subcommand whose code is in sponge-full (package cli): the

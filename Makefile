@@ -6,8 +6,9 @@
 GO      ?= go
 BIN     := bin
 DEMO    := .demo/library
-# Binaries that build without cgo and start in milliseconds.
-PURE    := sponge sponge-search sponge-rank sponge-verify sponge-render
+# Binaries that build without cgo and start in milliseconds. sponge links
+# what ask and search need, and runs sponge-full (every command) for the rest.
+PURE    := sponge sponge-full sponge-search sponge-rank sponge-verify sponge-render
 # Binaries that load a model: they link llama.cpp through cgo.
 MODEL   := sponge-draft sponge-embed
 # Debian packages the build needs (headers for the vendored llama.cpp), and
@@ -143,7 +144,7 @@ bench-latency: build bench-library
 	rm -rf .bench/before && mkdir -p .bench/before/src
 	git archive $(BEFORE) | tar -x -C .bench/before/src
 	cd .bench/before/src && for c in $(filter-out sponge-verify,$(PURE)); do \
-		CGO_ENABLED=0 $(GO) build -o ../bin/ ./cmd/$$c || exit 1; done
+		[ -d ./cmd/$$c ] || continue; CGO_ENABLED=0 $(GO) build -o ../bin/ ./cmd/$$c || exit 1; done
 	$(GO) run ./internal/bench/latency -bin $(BIN) -before .bench/before/bin -work .bench
 
 # The extractive drafter on SciFact's training claims and questions the library cannot answer.

@@ -29,7 +29,23 @@ type pkg struct {
 // The programs that must build and run without cgo: they start in
 // milliseconds, and sponge runs sponge-draft and sponge-embed as children
 // when it needs a model.
-var pure = []string{"cmd/sponge", "cmd/sponge-search", "cmd/sponge-rank", "cmd/sponge-verify", "cmd/sponge-render"}
+var pure = []string{"cmd/sponge", "cmd/sponge-full", "cmd/sponge-search", "cmd/sponge-rank", "cmd/sponge-verify", "cmd/sponge-render"}
+
+// heavy are what the sponge front does not link: each one's package
+// initialisation (the extractors' encodings and HTML, the MCP server) would
+// cost every question; the commands that need them run in sponge-full.
+var heavy = []string{module + "internal/front/cli", module + "internal/front/mcp", module + "internal/library/extract",
+	"github.com/wlynxg/chardet", "golang.org/x/net/html", "github.com/modelcontextprotocol/go-sdk"}
+
+// reaches says whether the package d is one of heavy or under one.
+func reaches(d string, heavy []string) bool {
+	for _, h := range heavy {
+		if d == h || strings.HasPrefix(d, h+"/") {
+			return true
+		}
+	}
+	return false
+}
 
 // rules checks the graph and returns one line per broken rule.
 func rules(pkgs map[string]*pkg) []string {
@@ -86,6 +102,8 @@ func rules(pkgs map[string]*pkg) []string {
 				// Its package init alone costs every question ~26,000
 				// allocations: rank needs the words (library/index/keywords).
 				broken = append(broken, fmt.Sprintf("%s reaches %s: ranking paragraphs does not open the index", cmd, d))
+			case cmd == "cmd/sponge" && reaches(d, heavy):
+				broken = append(broken, fmt.Sprintf("%s reaches %s: the front starts for every question; this belongs in sponge-full", cmd, d))
 			}
 		}
 	}
@@ -186,6 +204,21 @@ func TestLayoutRulesCatch(t *testing.T) {
 		{"rank reaches bleve's index", func(g map[string]*pkg) {
 			g[m("cmd/sponge-rank")].Deps = []string{"github.com/blevesearch/bleve/v2/analysis", "github.com/blevesearch/bleve/v2/index/scorch"}
 		}, "ranking paragraphs does not open the index"},
+		{"the front reaches the extractors", func(g map[string]*pkg) {
+			g[m("cmd/sponge")].Deps = []string{m("internal/front/cmdline"), m("internal/library/extract")}
+		}, "this belongs in sponge-full"},
+		{"the front reaches chardet", func(g map[string]*pkg) {
+			g[m("cmd/sponge")].Deps = []string{"github.com/wlynxg/chardet"}
+		}, "this belongs in sponge-full"},
+		{"the front reaches x/net/html", func(g map[string]*pkg) {
+			g[m("cmd/sponge")].Deps = []string{"golang.org/x/net/html"}
+		}, "this belongs in sponge-full"},
+		{"the front reaches the MCP SDK", func(g map[string]*pkg) {
+			g[m("cmd/sponge")].Deps = []string{"github.com/modelcontextprotocol/go-sdk/mcp"}
+		}, "this belongs in sponge-full"},
+		{"the front links the commands of sponge-full", func(g map[string]*pkg) {
+			g[m("cmd/sponge")].Deps = []string{m("internal/front/cli")}
+		}, "this belongs in sponge-full"},
 		{"cgo outside the model wing", func(g map[string]*pkg) {
 			g[m("stages/draft")] = &pkg{ImportPath: m("stages/draft"), CgoFiles: []string{"x.go"}}
 		}, "cgo belongs in internal/model"},

@@ -80,10 +80,12 @@ func TestAddFolderUnreadable(t *testing.T) {
 		}
 	}
 
-	// This test binary is sponge when it is called sponge (TestMain); a
-	// copy in the folder is one nobody may run.
+	// This test binary is sponge when it is called sponge, and sponge-full
+	// (which runs sponge add) when called so (TestMain); copies in the
+	// folder are ones nobody may run.
 	sponge := filepath.Join(dir, "bin", "sponge")
 	copyFile(t, sponge)
+	copyFile(t, filepath.Join(dir, "bin", "sponge-full"))
 
 	run := func(args ...string) (stdout, stderr string, code int) {
 		cmd := exec.Command(sponge, args...)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/sponge-library/sponge/internal/front/cli"
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/stages/draft"
 	"github.com/sponge-library/sponge/stages/rank"
@@ -22,14 +23,16 @@ import (
 	"github.com/sponge-library/sponge/stages/verify"
 )
 
-// TestMain makes this test binary every sponge command, so the scripts run
-// the real pipes: `sponge ask` finds the stages beside itself.
+// TestMain makes this test binary every sponge program, so the scripts run
+// the real pipes: `sponge ask` finds the stages beside itself, and `sponge
+// add` runs in sponge-full as it does when installed.
 func TestMain(m *testing.M) {
 	main := func(f func([]string, *os.File, *os.File, *os.File) int) func() {
 		return func() { os.Exit(f(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 	}
 	testscript.Main(m, map[string]func(){
-		"sponge":        main(func(a []string, i, o, e *os.File) int { return cli.Main(a, i, o, e) }),
+		"sponge":        main(func(a []string, i, o, e *os.File) int { return cmdline.Main(a, i, o, e) }),
+		"sponge-full":   main(func(a []string, i, o, e *os.File) int { return cli.Main(a, i, o, e) }),
 		"sponge-search": main(func(a []string, i, o, e *os.File) int { return search.Main(a, i, o, e) }),
 		"sponge-rank":   main(func(a []string, i, o, e *os.File) int { return rank.Main(a, i, o, e) }),
 		"sponge-draft":  main(func(a []string, i, o, e *os.File) int { return draft.Main(a, i, o, e) }),

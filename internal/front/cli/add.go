@@ -5,40 +5,19 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/progress"
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
 func init() {
-	register("add", "save files, folders, URLs or stdin (-) in the library",
-		"[OPTIONS] FILE|FOLDER|URL|- ...", addAbout, runAdd)
+	cmdline.Implement(runs, "add", runAdd)
 }
 
-const addAbout = "Save files, folders (every supported file under them), http(s) URLs, or stdin (-).\n" +
-	"Formats: Markdown, plain text, HTML, PDF, EPUB, DOCX, ODT, reStructuredText, Org, man pages,\n" +
-	"WebVTT, SubRip, logs, and any other file of text (see README.md for what is read of each).\n" +
-	"A file or URL saved before with other bytes is a new version: it replaces the old item, which is\n" +
-	"gone (\"updated ID (was OLD ID)\"); the same bytes under another path are one item noting both.\n" +
-	"Folders are remembered: 'sponge update' adds the files that appear under them later." +
-	"\n\nExamples:\n\n" +
-	"  sponge add notes.md ~/papers\n" +
-	"  sponge add https://go.dev/doc/effective_go\n" +
-	"  cat notes.txt | sponge add --title \"Tea notes\" -"
-
-type addOptions struct {
-	LibraryOpt
-	Title     string        `long:"title" value-name:"TITLE" description:"the title of the item (with one input, e.g. stdin)"`
-	Timeout   time.Duration `long:"timeout" default:"30s" value-name:"DURATION" description:"how long to wait for a URL"`
-	Quiet     bool          `short:"q" long:"quiet" description:"print only errors: no line per input, no skipped inputs, no progress and no summary"`
-	Summarize bool          `long:"summarize" description:"then write a summary of each item added (as sponge summarize does)"`
-	Link      bool          `long:"link" description:"keep files where they are instead of a copy of each in the library (which then takes about the size of the text); sponge reindex --extract reads them there if they are unchanged. URLs and stdin are kept whole."`
-}
-
-func runAdd(env *Env, opts *addOptions, rest []string) int {
+func runAdd(env *Env, opts *cmdline.AddOptions, rest []string) int {
 	if len(rest) == 0 {
 		console.PrintError(env.Stderr, Prog, "nothing to add")
 		console.PrintHint(env.Stderr, Prog, "sponge add FILE|FOLDER|URL|- (see 'sponge add --help')")

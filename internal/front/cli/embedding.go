@@ -15,6 +15,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/progress"
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 	"github.com/sponge-library/sponge/internal/library/vectors"
@@ -29,7 +30,7 @@ import (
 
 // runSetupEmbedding installs the embedding model (the default one, or
 // --from) unless it is installed already, then embeds every paragraph.
-func runSetupEmbedding(env *Env, opts setupOptions) int {
+func runSetupEmbedding(env *Env, opts cmdline.SetupOptions) int {
 	if opts.Digest {
 		return console.Report(env.Stderr, Prog, console.Usage("--digest and --embedding do not go together: run them one after the other"))
 	}
@@ -56,7 +57,7 @@ func runSetupEmbedding(env *Env, opts setupOptions) int {
 			return console.Report(env.Stderr, Prog, console.Errorf("this build knows no default embedding model").WithHint("install one with: sponge setup --embedding --from FILE|URL"))
 		}
 		if cur != nil && strings.EqualFold(cur.SHA256, spec.SHA256) && !opts.Force {
-			fmt.Fprintf(env.Stdout, "The embedding model is installed already: %s, %s.\n", oneLine(cur.Name), catalog.Bytes(cur.Size))
+			fmt.Fprintf(env.Stdout, "The embedding model is installed already: %s, %s.\n", cmdline.OneLine(cur.Name), catalog.Bytes(cur.Size))
 			break
 		}
 		size := ""
@@ -74,7 +75,7 @@ func runSetupEmbedding(env *Env, opts setupOptions) int {
 		return console.ExitFailure
 	}
 	if m != nil {
-		fmt.Fprintf(env.Stdout, "Installed the embedding model: %s, %s, sha256 %s\n", oneLine(m.Name), catalog.Bytes(m.Size), m.SHA256)
+		fmt.Fprintf(env.Stdout, "Installed the embedding model: %s, %s, sha256 %s\n", cmdline.OneLine(m.Name), catalog.Bytes(m.Size), m.SHA256)
 	}
 	if _, err := os.Stat(lib.IndexDir()); err != nil {
 		fmt.Fprintln(env.Stdout, "The library is empty: 'sponge add' embeds what it saves from now on.")
@@ -106,7 +107,7 @@ func embedParagraphs(ctx context.Context, env *Env, lib *library.Library, opt ve
 		return console.ExitOK
 	}
 	if st.Replaced != nil && err == nil {
-		fmt.Fprintf(env.Stdout, "The paragraphs were embedded with %s: they are embedded again with %s.\n", oneLine(st.Replaced.String()), oneLine(st.Model.String()))
+		fmt.Fprintf(env.Stdout, "The paragraphs were embedded with %s: they are embedded again with %s.\n", cmdline.OneLine(st.Replaced.String()), cmdline.OneLine(st.Model.String()))
 	}
 	if err != nil {
 		var om *vectors.OtherModelError
@@ -114,17 +115,17 @@ func embedParagraphs(ctx context.Context, env *Env, lib *library.Library, opt ve
 			return console.Report(env.Stderr, Prog, console.Errorf("%v", err).WithHint("run 'sponge setup --embedding' to embed every paragraph with the installed model"))
 		}
 		if ctx.Err() != nil {
-			console.PrintError(env.Stderr, Prog, fmt.Sprintf("stopped after embedding %s of %s; what is done is kept", count(st.Items, "item"), count(st.Paragraphs, "paragraph")))
+			console.PrintError(env.Stderr, Prog, fmt.Sprintf("stopped after embedding %s of %s; what is done is kept", cmdline.Count(st.Items, "item"), cmdline.Count(st.Paragraphs, "paragraph")))
 			console.PrintHint(env.Stderr, Prog, "run the same command again to go on where it stopped")
 			return console.ExitInterrupted
 		}
 		return console.Report(env.Stderr, Prog, embeddingError(err))
 	}
 	if opt.Only == nil && st.Items == 0 {
-		fmt.Fprintf(env.Stdout, "Every paragraph is embedded already (%s). Meaning search is on.\n", count(st.Total, "item"))
+		fmt.Fprintf(env.Stdout, "Every paragraph is embedded already (%s). Meaning search is on.\n", cmdline.Count(st.Total, "item"))
 	} else if opt.Only == nil {
 		fmt.Fprintf(env.Stdout, "Embedded %s of %s (%s copied from before); the library has %s with vectors. Meaning search is on.\n",
-			count(st.Paragraphs-st.Copied, "paragraph"), count(st.Items, "item"), count(st.Copied, "paragraph"), count(st.Total, "item"))
+			cmdline.Count(st.Paragraphs-st.Copied, "paragraph"), cmdline.Count(st.Items, "item"), cmdline.Count(st.Copied, "paragraph"), cmdline.Count(st.Total, "item"))
 	}
 	return console.ExitOK
 }

@@ -22,7 +22,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sponge-library/sponge/internal/front/cli"
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
 	"github.com/sponge-library/sponge/internal/library/ingest"
@@ -34,8 +34,9 @@ var (
 	buildErr  error
 )
 
-// spongeBinary builds cmd/sponge once per test binary, into a temporary
-// folder that TestMain removes.
+// spongeBinary builds cmd/sponge and cmd/sponge-full once per test binary,
+// side by side in a temporary folder that TestMain removes: sponge add
+// runs in sponge-full, in sponge's process (exec), which the kills reach.
 func spongeBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -49,7 +50,8 @@ func spongeBinary(t *testing.T) string {
 		}
 		goTool := "go"
 		spongeBin = filepath.Join(dir, "sponge")
-		cmd := exec.Command(goTool, "build", "-o", spongeBin, "github.com/sponge-library/sponge/cmd/sponge")
+		cmd := exec.Command(goTool, "build", "-o", dir+string(filepath.Separator),
+			"github.com/sponge-library/sponge/cmd/sponge", "github.com/sponge-library/sponge/cmd/sponge-full")
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
@@ -188,7 +190,7 @@ func storeIDs(t *testing.T, bin, lib string) []string {
 	if err != nil {
 		t.Fatalf("sponge list: %v", err)
 	}
-	var metas []cli.ListItemJSON
+	var metas []cmdline.ListItemJSON
 	if len(ids) > 0 || strings.HasPrefix(strings.TrimSpace(string(out)), "[") {
 		if err := json.Unmarshal(out, &metas); err != nil {
 			t.Fatalf("sponge list --json: %v\n%.300s", err, out)

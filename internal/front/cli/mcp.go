@@ -11,41 +11,25 @@ import (
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/base/tty"
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/front/mcp"
 )
 
 func init() {
-	register("mcp", "serve the library to coding agents (Model Context Protocol over stdio)",
-		"[OPTIONS]", mcpAbout, runMCP)
+	cmdline.Implement(runs, "mcp", runMCP)
 }
 
-type mcpOptions struct {
-	LibraryOpt
-}
-
-const mcpAbout = "Serve the library to a coding agent over the Model Context Protocol, on stdin and stdout. " +
-	"An MCP client (Claude Code, Claude Desktop, VS Code, Cursor, ...) starts it. Its tools only read:\n\n" +
-	"  find_passages  the passages of 'sponge ask --passages --json'\n" +
-	"  search         items with id, title, source, score and a snippet\n" +
-	"  show           an item's text, with headings and page or time markers\n" +
-	"  ask            the checked answer of 'sponge ask --json'\n\n" +
-	"Register it with a client as the command \"sponge\" with the arguments [\"mcp\"], " +
-	"adding \"--library\", \"DIR\" for a library other than the default." +
-	"\n\nExamples:\n\n" +
-	"  claude mcp add sponge -- sponge mcp\n" +
-	"  claude mcp add sponge -- sponge mcp --library ~/work-library"
-
-func runMCP(env *Env, opts *mcpOptions, rest []string) int {
+func runMCP(env *Env, opts *cmdline.MCPOptions, rest []string) int {
 	if len(rest) > 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("mcp takes no arguments (got %q)", rest[0]).
 			WithHint("an MCP client starts 'sponge mcp' and talks to it on stdin and stdout"))
 	}
-	endpoint, model, err := drafterSettings("", "")
+	endpoint, model, err := cmdline.DrafterSettings("", "")
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
 	s := mcp.New(mcp.Options{Library: opts.Library, Endpoint: endpoint, Model: model,
-		FormatItem: FormatItem, FindStage: pipeline.FindProgram, Stderr: env.Stderr})
+		FormatItem: cmdline.FormatItem, FindStage: pipeline.FindProgram, Stderr: env.Stderr})
 	if f, ok := env.Stdin.(*os.File); ok && tty.IsTerminal(f) {
 		fmt.Fprintf(env.Stderr, "sponge mcp: serving the library at %s on stdin and stdout (Model Context Protocol)\n"+
 			"sponge mcp: an MCP client starts this; see 'sponge mcp --help' (Ctrl-C stops it)\n", s.Dir())

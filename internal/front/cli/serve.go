@@ -12,35 +12,17 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/openai"
 )
 
 func init() {
-	register("serve", "keep the writing model loaded and serve it on 127.0.0.1 (OpenAI-compatible)",
-		"[OPTIONS]", serveAbout, runServe)
+	cmdline.Implement(runs, "serve", runServe)
 }
 
-var serveAbout = fmt.Sprintf("Load the writing model once and serve it until stopped (Ctrl-C), so each\n"+
-	"'sponge ask' skips loading it. Listens on http://127.0.0.1:%d (--port) with an\n"+
-	"OpenAI-compatible API: POST /v1/chat/completions (streamed or not), GET /v1/models,\n"+
-	"GET /health. While it runs, <library>/%s names it, and sponge ask and\n"+
-	"sponge-draft use it by themselves; other tools can use it as an --endpoint.", openai.DefaultPort, openai.ServeFile) +
-	"\n\nExamples:\n\n" +
-	"  sponge serve\n" +
-	"  sponge serve --port 7702"
-
-type serveOptions struct {
-	LibraryOpt
-	Port      int    `long:"port" value-name:"PORT" description:"the port to listen on, on 127.0.0.1 (default 7701)"`
-	ModelFile string `long:"model-file" value-name:"PATH" description:"a GGUF model to serve (default the installed writing model, see sponge setup)"`
-	Threads   int    `long:"threads" value-name:"N" description:"CPU threads for the model (default one per core)"`
-	// sponge-draft's --passage-tokens, passed on.
-	PassageTokens int `long:"passage-tokens" default:"320" value-name:"N" description:"the most passage text the model reads for an answer, in tokens: passages are cut to their sentences with the question's words, marked …, so that a CPU model starts writing in seconds (320: read in about 2 s on two cores by Qwen2.5 0.5B); 0: as much as the model's context holds"`
-}
-
-func runServe(env *Env, opts *serveOptions, rest []string) int {
+func runServe(env *Env, opts *cmdline.ServeOptions, rest []string) int {
 	if len(rest) > 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("serve takes no arguments (got %q)", rest[0]))
 	}
@@ -82,7 +64,7 @@ func runServe(env *Env, opts *serveOptions, rest []string) int {
 }
 
 // serveArgs are the arguments of the serving child, sponge-draft --serve.
-func serveArgs(opts *serveOptions, modelFile, dir string) []string {
+func serveArgs(opts *cmdline.ServeOptions, modelFile, dir string) []string {
 	args := []string{"--serve", "--port", strconv.Itoa(opts.Port), "--model-file", modelFile, "--library", dir, "--passage-tokens", strconv.Itoa(opts.PassageTokens)}
 	if opts.Threads > 0 {
 		args = append(args, "--threads", strconv.Itoa(opts.Threads))

@@ -15,6 +15,7 @@ import (
 
 	flags "github.com/jessevdk/go-flags"
 
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/openai"
 )
@@ -41,7 +42,7 @@ func TestServeUsage(t *testing.T) {
 // TestServePassesThePassageBudget: the serving child gets --passage-tokens,
 // its default included.
 func TestServePassesThePassageBudget(t *testing.T) {
-	var opts serveOptions
+	var opts cmdline.ServeOptions
 	if _, err := flags.ParseArgs(&opts, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/gguf"
@@ -22,28 +23,7 @@ import (
 )
 
 func init() {
-	register("setup", "show the installed models, or install one (--digest, --embedding, --from)",
-		"[OPTIONS]", setupAbout, runSetup)
-}
-
-const setupAbout = "Without options, show which models are installed and how to install the others.\n" +
-	"Models are installed once for every library, in the shared models folder (shown here);\n" +
-	"a model a library has in its own models/ folder (from an older sponge) is moved there.\n" +
-	"--digest downloads the default writing model (resuming an\n" +
-	"interrupted download, checking its SHA-256); --from installs any GGUF model instead.\n" +
-	"A model replaces the installed one only once it is checked, so a failure keeps the old one." +
-	"\n\nExamples:\n\n" +
-	"  sponge setup\n" +
-	"  sponge setup --digest\n" +
-	"  sponge setup --from ~/models/qwen2.5-0.5b-instruct-q8_0.gguf"
-
-type setupOptions struct {
-	LibraryOpt
-	Digest bool   `long:"digest" description:"download and install the default writing model"`
-	From   string `long:"from" value-name:"FILE|URL" description:"install this GGUF file as the writing model, after checking it loads"`
-	Force  bool   `long:"force" description:"with --digest: download again even if the model is installed"`
-	// Meaning search (issue 7): see embedding.go.
-	Embedding bool `long:"embedding" description:"install the default embedding model (or the one given by --from) and embed every paragraph, for meaning search; run again to resume"`
+	cmdline.Implement(runs, "setup", runSetup)
 }
 
 // modelLabels name the kinds of model for people, with the command that
@@ -58,7 +38,7 @@ var modelLabels = []struct {
 	{catalog.Embedding, "embedding model", "sponge setup --embedding", "finds passages by meaning"},
 }
 
-func runSetup(env *Env, opts *setupOptions, rest []string) int {
+func runSetup(env *Env, opts *cmdline.SetupOptions, rest []string) int {
 	if len(rest) > 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("setup takes no arguments (got %q)", rest[0]).WithHint("to install a file: sponge setup --from FILE"))
 	}
@@ -91,7 +71,7 @@ func runSetup(env *Env, opts *setupOptions, rest []string) int {
 			return console.Report(env.Stderr, Prog, console.Errorf("this build knows no default writing model").WithHint("install one with: sponge setup --from FILE|URL"))
 		}
 		if _, cur, _ := catalog.Find(dir, catalog.Digest); cur != nil && strings.EqualFold(cur.SHA256, spec.SHA256) && !opts.Force {
-			fmt.Fprintf(env.Stdout, "The writing model is installed already: %s, %s.\n", oneLine(cur.Name), catalog.Bytes(cur.Size))
+			fmt.Fprintf(env.Stdout, "The writing model is installed already: %s, %s.\n", cmdline.OneLine(cur.Name), catalog.Bytes(cur.Size))
 			return console.ExitOK
 		}
 		fmt.Fprintf(env.Stderr, "%s: downloading %s (%s, %s licence) from %s\n", Prog, spec.Name, catalog.Bytes(spec.Size), spec.License, hostOf(spec.URL))
@@ -106,7 +86,7 @@ func runSetup(env *Env, opts *setupOptions, rest []string) int {
 		}
 		return console.Report(env.Stderr, Prog, err)
 	}
-	fmt.Fprintf(env.Stdout, "Installed the writing model: %s, %s, sha256 %s\n", oneLine(m.Name), catalog.Bytes(m.Size), m.SHA256)
+	fmt.Fprintf(env.Stdout, "Installed the writing model: %s, %s, sha256 %s\n", cmdline.OneLine(m.Name), catalog.Bytes(m.Size), m.SHA256)
 	fmt.Fprintf(env.Stdout, "sponge ask now writes its statements with it; 'sponge serve' keeps it loaded between questions.\n")
 	if info := openai.FindServe(context.Background(), dir); info != nil {
 		fmt.Fprintf(env.Stdout, "The running sponge serve (pid %d) still has the old model: restart it to use this one.\n", info.PID)
@@ -255,16 +235,16 @@ func showModels(w io.Writer, libDir string, left []catalog.Left) error {
 		if name == "" {
 			name = "(unknown: installed by hand)"
 		}
-		fmt.Fprintf(tw, "  model\t%s\n", oneLine(name))
+		fmt.Fprintf(tw, "  model\t%s\n", cmdline.OneLine(name))
 		if m.Architecture != "" {
-			fmt.Fprintf(tw, "  architecture\t%s\n", oneLine(m.Architecture))
+			fmt.Fprintf(tw, "  architecture\t%s\n", cmdline.OneLine(m.Architecture))
 		}
 		fmt.Fprintf(tw, "  size\t%s (%d bytes)\n", catalog.Bytes(m.Size), m.Size)
 		if m.SHA256 != "" {
 			fmt.Fprintf(tw, "  sha256\t%s\n", m.SHA256)
 		}
 		if m.Source != "" {
-			fmt.Fprintf(tw, "  source\t%s\n", oneLine(m.Source))
+			fmt.Fprintf(tw, "  source\t%s\n", cmdline.OneLine(m.Source))
 		}
 		fmt.Fprintf(tw, "  installed\t%s\n", m.Installed.Local().Format("2006-01-02 15:04"))
 		if modelsDir != catalog.Dir() {
@@ -285,7 +265,7 @@ func showModels(w io.Writer, libDir string, left []catalog.Left) error {
 	}
 	fmt.Fprintln(w)
 	if info := openai.FindServe(context.Background(), libDir); info != nil {
-		fmt.Fprintf(w, "sponge serve: running at %s with %s (pid %d)\n", oneLine(info.Endpoint), oneLine(info.Model), info.PID)
+		fmt.Fprintf(w, "sponge serve: running at %s with %s (pid %d)\n", cmdline.OneLine(info.Endpoint), cmdline.OneLine(info.Model), info.PID)
 	} else {
 		fmt.Fprintf(w, "sponge serve: not running (start it to keep the writing model loaded between questions)\n")
 	}

@@ -15,8 +15,8 @@ import (
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/base/progress"
-	"github.com/sponge-library/sponge/internal/base/quote"
 	"github.com/sponge-library/sponge/internal/base/termtext"
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/rank"
@@ -25,34 +25,10 @@ import (
 )
 
 func init() {
-	register("summarize", "write a summary of items, every quote checked",
-		"[OPTIONS] ID ... | --all", summarizeAbout, runSummarize)
+	cmdline.Implement(runs, "summarize", runSummarize)
 }
 
-const summarizeAbout = "Write a summary of each item: a few short statements on what it says, each with the\n" +
-	"exact words of the item that support it, checked word for word, taken from all of the item\n" +
-	"(its pages, sections or times). The summary is saved with the item; 'sponge show' prints it\n" +
-	"first and 'sponge list --long' its first statement. The stages are those of ask:\n" +
-	"sponge-rank --item ID | sponge-draft | sponge-verify (see ask.sh). Without a model the\n" +
-	"statements are the item's most central sentences, quoted.\n\n" +
-	"--all summarizes every item that has no summary yet, or one written by another model, so\n" +
-	"a stopped run (Ctrl-C) goes on where it stopped, and a new model does not mix with the old." +
-	"\n\nExamples:\n\n" +
-	"  sponge summarize 0a57\n" +
-	"  sponge summarize --all\n" +
-	"  sponge summarize --all --extractive"
-
-type summarizeOptions struct {
-	LibraryOpt
-	All        bool          `long:"all" description:"every item with no summary yet, or with one written by another model"`
-	Extractive bool          `long:"extractive" description:"quote the item's most central sentences, without a model"`
-	Endpoint   string        `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements (default $SPONGE_ENDPOINT, else the config file's endpoint)"`
-	Model      string        `long:"model" value-name:"NAME" description:"the model name to ask the --endpoint for (default $SPONGE_MODEL, else the config file's model)"`
-	Timeout    time.Duration `long:"timeout" default:"5m" value-name:"DURATION" description:"how long to wait for the statements of a server, for each item"`
-	Quiet      bool          `short:"q" long:"quiet" description:"print only errors"`
-}
-
-func runSummarize(env *Env, opts *summarizeOptions, rest []string) int {
+func runSummarize(env *Env, opts *cmdline.SummarizeOptions, rest []string) int {
 	switch {
 	case opts.All && len(rest) > 0:
 		return console.Report(env.Stderr, Prog, console.Usage("give item ids or --all, not both"))
@@ -99,7 +75,7 @@ func runSummarize(env *Env, opts *summarizeOptions, rest []string) int {
 	n, f := sz.run(ctx, ids, !opts.All && !opts.Quiet, opts.Quiet)
 	failed += f
 	if ctx.Err() != nil {
-		console.PrintError(env.Stderr, Prog, fmt.Sprintf("stopped: summarized %d of %s", n, count(len(ids), "item")))
+		console.PrintError(env.Stderr, Prog, fmt.Sprintf("stopped: summarized %d of %s", n, cmdline.Count(len(ids), "item")))
 		console.PrintHint(env.Stderr, Prog, "the summaries made are saved; run 'sponge summarize --all' to go on")
 		return console.ExitInterrupted
 	}
@@ -126,7 +102,7 @@ func newSummarizer(env *Env, lib *library.Library, extractive bool, endpoint, mo
 	a := pipeline.Ask{Library: lib.Dir, Extractive: extractive, Timeout: timeout}
 	if !extractive {
 		var err error
-		if a.Endpoint, a.Model, err = drafterSettings(endpoint, model); err != nil {
+		if a.Endpoint, a.Model, err = cmdline.DrafterSettings(endpoint, model); err != nil {
 			return nil, err
 		}
 	}
@@ -286,7 +262,7 @@ func (s *summarizer) run(ctx context.Context, ids []string, show, quiet bool) (d
 		done++
 		s.warn(st)
 		if show {
-			fmt.Fprint(s.env.Stdout, termtext.Safe(it.Title+"\n"+FormatSummary(sum)))
+			fmt.Fprint(s.env.Stdout, termtext.Safe(it.Title+"\n"+cmdline.FormatSummary(sum)))
 		}
 	}
 	return done, failed
@@ -307,36 +283,6 @@ func (s *summarizer) warn(st *render.Stream) {
 	}
 }
 
-// FormatSummary prints a summary for a person: who wrote it, then each
-// statement with its quote and its page or time. A statement that is its
-// own quote (the extractive drafter's) is shown once, as the quote.
-func FormatSummary(sum *item.Summary) string {
-	var b strings.Builder
-	if sum.Model == jsonl.ModelExtractive {
-		b.WriteString("Summary (extractive: the item's most central sentences, quoted):\n")
-	} else {
-		fmt.Fprintf(&b, "Summary (written by %s, every quote checked):\n", sum.Model)
-	}
-	if len(sum.Statements) == 0 {
-		b.WriteString("  (no sentence of this item could be quoted as a statement)\n")
-	}
-	for _, st := range sum.Statements {
-		where := item.Where(st.Page, st.StartMs)
-		if where != "" {
-			where = " " + where
-		}
-		if quote.Same(st.Text, st.Quote) {
-			fmt.Fprintf(&b, "  “%s”%s\n", oneLineText(st.Quote), where)
-			continue
-		}
-		fmt.Fprintf(&b, "  %s\n    “%s”%s\n", oneLineText(st.Text), oneLineText(st.Quote), where)
-	}
-	return b.String()
-}
-
-// oneLineText is s with each run of white space as one space.
-func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }
-
 // summarizeAdded writes the summaries of the items sponge add --summarize
 // saved, with the writer sponge summarize would choose, and returns how
 // many failed. Stopping it (Ctrl-C) keeps the items and the summaries made.
@@ -355,7 +301,7 @@ func summarizeAdded(env *Env, lib *library.Library, saved map[string]bool, quiet
 	defer stop()
 	n, failed := sz.run(ctx, ids, false, quiet)
 	if ctx.Err() != nil {
-		console.PrintWarning(env.Stderr, Prog, fmt.Sprintf("stopped summarizing: %d of %s summarized", n, count(len(ids), "item")))
+		console.PrintWarning(env.Stderr, Prog, fmt.Sprintf("stopped summarizing: %d of %s summarized", n, cmdline.Count(len(ids), "item")))
 		console.PrintHint(env.Stderr, Prog, "run 'sponge summarize --all' to go on")
 	} else if !quiet {
 		fmt.Fprintf(env.Stdout, "summarized %d\n", n)

@@ -8,6 +8,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/progress"
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library/extract"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 )
@@ -75,13 +76,13 @@ func (t *tally) take(r ingest.Added) {
 			if r.Noted {
 				also = "also at "
 			}
-			fmt.Fprintf(t.env.Stdout, "already saved %s %s (%s%s)\n", item.Short(r.ID), oneLine(title), also, oneLine(r.Input.Name))
+			fmt.Fprintf(t.env.Stdout, "already saved %s %s (%s%s)\n", item.Short(r.ID), cmdline.OneLine(title), also, cmdline.OneLine(r.Input.Name))
 		}
 	default:
 		t.saved[r.ID] = true
 		t.added++
 		if !t.quiet {
-			fmt.Fprintf(t.env.Stdout, "added %s %s (%s, %s)\n", item.Short(r.ID), oneLine(r.Item.Title), r.Item.Kind, count(len(r.Item.Paragraphs), "paragraph"))
+			fmt.Fprintf(t.env.Stdout, "added %s %s (%s, %s)\n", item.Short(r.ID), cmdline.OneLine(r.Item.Title), r.Item.Kind, cmdline.Count(len(r.Item.Paragraphs), "paragraph"))
 		}
 	}
 }
@@ -91,7 +92,7 @@ func (t *tally) take(r ingest.Added) {
 func updatedLine(w *ingest.Writer, r ingest.Added) string {
 	title, what := r.Input.Name, ""
 	if r.Item != nil {
-		title, what = r.Item.Title, fmt.Sprintf("%s, %s; ", r.Item.Kind, count(len(r.Item.Paragraphs), "paragraph"))
+		title, what = r.Item.Title, fmt.Sprintf("%s, %s; ", r.Item.Kind, cmdline.Count(len(r.Item.Paragraphs), "paragraph"))
 	} else if m, err := w.Meta(r.ID); err == nil {
 		title = m.Title
 	}
@@ -99,5 +100,5 @@ func updatedLine(w *ingest.Writer, r ingest.Added) string {
 	for i, id := range r.Replaced {
 		was[i] = item.Short(id)
 	}
-	return fmt.Sprintf("updated %s %s (%swas %s)", item.Short(r.ID), oneLine(title), what, strings.Join(was, ", "))
+	return fmt.Sprintf("updated %s %s (%swas %s)", item.Short(r.ID), cmdline.OneLine(title), what, strings.Join(was, ", "))
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 )
 
 // rawControl is the first character of s that a terminal would act on, or 0.
@@ -52,7 +54,7 @@ func TestHostileNames(t *testing.T) {
 	run(0, "list")
 	run(0, "search", "green tea")
 	run(1, "show", "0000")
-	var metas []ListItemJSON
+	var metas []cmdline.ListItemJSON
 	if err := json.Unmarshal([]byte(run(0, "list", "--json")), &metas); err != nil || len(metas) != 1 {
 		t.Fatalf("list --json: %v %v", err, metas)
 	}

@@ -8,36 +8,19 @@ import (
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/progress"
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 )
+
+func init() {
+	cmdline.Implement(runs, "update", runUpdate)
+}
 
 // The command is update, not sync: sync suggests copying both ways, and
 // sponge never writes to the person's files; it brings the library up to
 // date with them, and says "updated" of each new version, as add does.
-func init() {
-	register("update", "bring the library up to date with the files and folders it saved",
-		"[OPTIONS]", updateAbout, runUpdate)
-}
 
-const updateAbout = "Read again every saved file that changed, and add the new files under the folders given to\n" +
-	"sponge add, in one pass. A changed file's new version replaces the old item (a new id, as ids are\n" +
-	"the hash of the bytes; the old one is gone, with its paragraphs and vectors), kept as it was saved:\n" +
-	"copied, or where it is (--link). A file is taken for unchanged when its size and time are those it\n" +
-	"had when it was read, so nothing changed is said fast; a file touched but the same is read and\n" +
-	"found the same. Files that are gone are listed, and removed with --prune. URLs are not fetched\n" +
-	"again (a page can change with every visit): 'sponge add URL' saves a new version of one.\n" +
-	"A killed update leaves a library that opens; run it again to finish." +
-	"\n\nExamples:\n\n" +
-	"  sponge update\n" +
-	"  sponge update --prune"
-
-type updateOptions struct {
-	LibraryOpt
-	Prune bool `long:"prune" description:"remove the items whose files are gone (an item saved from several paths goes when all are gone)"`
-	Quiet bool `short:"q" long:"quiet" description:"print only errors"`
-}
-
-func runUpdate(env *Env, opts *updateOptions, rest []string) int {
+func runUpdate(env *Env, opts *cmdline.UpdateOptions, rest []string) int {
 	if len(rest) > 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("update takes no arguments (got %q)", rest[0]).
 			WithHint("sponge add FILE|FOLDER saves something new; update reads again what is saved"))
@@ -89,7 +72,7 @@ func runUpdate(env *Env, opts *updateOptions, rest []string) int {
 		nRemoved = len(removed)
 		if !opts.Quiet {
 			for _, id := range removed {
-				fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), oneLine(titles[id]))
+				fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), cmdline.OneLine(titles[id]))
 			}
 		}
 	} else if !opts.Quiet {
@@ -102,7 +85,7 @@ func runUpdate(env *Env, opts *updateOptions, rest []string) int {
 					title = m.Title
 				}
 			}
-			fmt.Fprintf(env.Stdout, "gone %s %s (%s)\n", strings.Join(short, ", "), oneLine(title), oneLine(g.Source))
+			fmt.Fprintf(env.Stdout, "gone %s %s (%s)\n", strings.Join(short, ", "), cmdline.OneLine(title), cmdline.OneLine(g.Source))
 		}
 	}
 	if err := w.Close(); err != nil {
@@ -113,7 +96,7 @@ func runUpdate(env *Env, opts *updateOptions, rest []string) int {
 	embedAdded(env, w.Library, t.saved)
 
 	if !opts.Quiet {
-		files := count(t.same+t.added+t.updated+t.had+nGone+t.skipped+t.failed, "file")
+		files := cmdline.Count(t.same+t.added+t.updated+t.had+nGone+t.skipped+t.failed, "file")
 		if t.added+t.updated+t.had+nGone+t.failed+t.skipped == 0 {
 			fmt.Fprintf(env.Stdout, "nothing changed (%s checked)\n", files)
 		} else {

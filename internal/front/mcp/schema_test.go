@@ -12,7 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/jsonschema-go/jsonschema"
 
-	"github.com/sponge-library/sponge/internal/front/cli"
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/stages/render"
 	"github.com/sponge-library/sponge/stages/search"
 )
@@ -27,8 +27,8 @@ var documents = []struct {
 	file, title string
 	typ         reflect.Type
 }{
-	{"list.json", "sponge list --json", reflect.TypeFor[[]cli.ListItemJSON]()},
-	{"show.json", "sponge show --json", reflect.TypeFor[cli.ItemJSON]()},
+	{"list.json", "sponge list --json", reflect.TypeFor[[]cmdline.ListItemJSON]()},
+	{"show.json", "sponge show --json", reflect.TypeFor[cmdline.ItemJSON]()},
 	{"search.json", "sponge search --json", reflect.TypeFor[search.ResultJSON]()},
 	{"ask.json", "sponge ask --json", reflect.TypeFor[render.AnswerJSON]()},
 	{"passages.json", "sponge ask --passages --json", reflect.TypeFor[render.PassagesJSON]()},

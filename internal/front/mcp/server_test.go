@@ -21,7 +21,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
-	"github.com/sponge-library/sponge/internal/front/cli"
+	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 )
@@ -381,7 +381,7 @@ func TestShow(t *testing.T) {
 	// A prefix and a range: the text of sponge show -n --paragraphs 2-4.
 	res := ok(t, cs, "show", map[string]any{"itemId": tea.ID[:8], "from": 2, "to": 4})
 	got := text(t, res)
-	if want := cli.FormatItem(tea, nil, 2, 5, true); got != want {
+	if want := cmdline.FormatItem(tea, nil, 2, 5, true); got != want {
 		t.Errorf("show differs from FormatItem (-want +got):\n%s", cmp.Diff(want, got))
 	}
 	for _, s := range []string{"## Green tea", "¶3 Sencha: 70 °C, 1 minute", "id:      " + tea.ID} {

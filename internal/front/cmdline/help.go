@@ -1,4 +1,4 @@
-package cli
+package cmdline
 
 import (
 	"github.com/sponge-library/sponge/internal/base/console"

@@ -1,21 +1,19 @@
-package cli
+package cmdline
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"path/filepath"
 	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/sponge-library/sponge/internal/base/console"
-	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/quote"
 	"github.com/sponge-library/sponge/internal/base/termtext"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/library/ingest"
+	"github.com/sponge-library/sponge/jsonl"
 )
 
 func init() {
@@ -23,10 +21,6 @@ func init() {
 		"[OPTIONS]", listAbout, runList)
 	register("show", "show a saved item: where it came from, then its text",
 		"[OPTIONS] ID", showAbout, runShow)
-	register("rm", "remove items from the library",
-		"[OPTIONS] ID ...", rmAbout, runRm)
-	register("reindex", "rebuild the index from the saved items",
-		"[OPTIONS]", reindexAbout, runReindex)
 }
 
 const listAbout = "One line per item: short id, kind, title, source, when it was added (oldest first)." +
@@ -42,17 +36,6 @@ const showAbout = "Show an item: title, source (and other paths with the same by
 	"\n\nExamples:\n\n" +
 	"  sponge show 0a57\n" +
 	"  sponge show --paragraphs 3-7 -n 0a57"
-
-const rmAbout = "Remove items (any unique id prefix of 4+ hex digits) from the store and the index, with their\n" +
-	"paragraph vectors. 'sponge update' does not add their files back from a folder; 'sponge add FILE' does." +
-	"\n\nExamples:\n\n" +
-	"  sponge rm 0a57\n" +
-	"  sponge rm 0a57 9f3c"
-
-const reindexAbout = "Rebuild the index from the saved items. The store is the source of truth; the index is derived from it." +
-	"\n\nExamples:\n\n" +
-	"  sponge reindex\n" +
-	"  sponge reindex --extract"
 
 type listOptions struct {
 	LibraryOpt
@@ -147,12 +130,12 @@ func runList(env *Env, opts *listOptions, rest []string) int {
 
 // oneLine shows outside text (a title, a file name) on one line of a
 // terminal: each run of whitespace as one space, control characters inert.
-func oneLine(s string) string { return termtext.Safe(strings.Join(strings.Fields(s), " ")) }
+func OneLine(s string) string { return termtext.Safe(strings.Join(strings.Fields(s), " ")) }
 
 // clip shows s on one line (oneLine), shortened to at most n characters
 // ending with "…".
 func clip(s string, n int) string {
-	s = oneLine(s)
+	s = OneLine(s)
 	r := []rune(s)
 	if len(r) <= n {
 		return s
@@ -274,9 +257,9 @@ func FormatItem(it *item.Item, sum *item.Summary, from, to int, numbers bool) st
 	}
 	fmt.Fprintf(&b, "kind:    %s\n", it.Kind)
 	fmt.Fprintf(&b, "added:   %s\n", it.Added.Local().Format("2006-01-02 15:04"))
-	size := count(m.Paragraphs, "paragraph")
+	size := Count(m.Paragraphs, "paragraph")
 	if m.Pages > 0 {
-		size += ", " + count(m.Pages, "page")
+		size += ", " + Count(m.Pages, "page")
 	}
 	fmt.Fprintf(&b, "size:    %s, %d characters\n", size, m.Chars)
 	if sum != nil {
@@ -324,120 +307,32 @@ func FormatItem(it *item.Item, sum *item.Summary, from, to int, numbers bool) st
 	return b.String()
 }
 
-type rmOptions struct {
-	LibraryOpt
-}
-
-func runRm(env *Env, opts *rmOptions, rest []string) int {
-	if len(rest) == 0 {
-		return console.Report(env.Stderr, Prog, console.Usage("rm takes one or more item ids").WithHint("run 'sponge list' to see the ids"))
+// FormatSummary prints a summary for a person: who wrote it, then each
+// statement with its quote and its page or time. A statement that is its
+// own quote (the extractive drafter's) is shown once, as the quote.
+func FormatSummary(sum *item.Summary) string {
+	var b strings.Builder
+	if sum.Model == jsonl.ModelExtractive {
+		b.WriteString("Summary (extractive: the item's most central sentences, quoted):\n")
+	} else {
+		fmt.Fprintf(&b, "Summary (written by %s, every quote checked):\n", sum.Model)
 	}
-	w, err := openExistingWriter(env, opts.Library)
-	if err != nil {
-		return console.Report(env.Stderr, Prog, err)
+	if len(sum.Statements) == 0 {
+		b.WriteString("  (no sentence of this item could be quoted as a statement)\n")
 	}
-	failed := 0
-	for _, a := range rest {
-		id, err := w.Resolve(a)
-		if err == nil {
-			title := "(damaged, set aside)"
-			var m *library.Meta
-			if m, err = w.Meta(id); err == nil {
-				title = m.Title
-			} else if fault.Is(err, fault.SetAside, fault.Damaged) {
-				err = nil // a damaged item is removed all the same
-			}
-			if err == nil {
-				if err = w.Remove(id); err == nil {
-					fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), oneLine(title))
-					// sponge update does not add its files back from their folder.
-					if m != nil {
-						var files []string
-						for _, s := range append([]string{m.Source}, m.Also...) {
-							if filepath.IsAbs(s) {
-								files = append(files, s)
-							}
-						}
-						err = w.NoteRemoved(files, nil)
-					}
-				}
-			}
+	for _, st := range sum.Statements {
+		where := item.Where(st.Page, st.StartMs)
+		if where != "" {
+			where = " " + where
 		}
-		if err != nil {
-			console.Report(env.Stderr, Prog, err)
-			failed++
+		if quote.Same(st.Text, st.Quote) {
+			fmt.Fprintf(&b, "  “%s”%s\n", oneLineText(st.Quote), where)
+			continue
 		}
+		fmt.Fprintf(&b, "  %s\n    “%s”%s\n", oneLineText(st.Text), oneLineText(st.Quote), where)
 	}
-	if err := w.Close(); err != nil {
-		console.Report(env.Stderr, Prog, err)
-		failed++
-	}
-	if failed > 0 {
-		return console.ExitFailure
-	}
-	return console.ExitOK
+	return b.String()
 }
 
-type reindexOptions struct {
-	LibraryOpt
-	Extract bool `long:"extract" description:"first read every item again from its saved original, with this version's extractors (ids, sources, added times and titles given with --title stay)"`
-}
-
-func runReindex(env *Env, opts *reindexOptions, rest []string) int {
-	if len(rest) > 0 {
-		return console.Report(env.Stderr, Prog, console.Usage("reindex takes no arguments"))
-	}
-	w, err := openExistingWriter(env, opts.Library)
-	if err != nil {
-		return console.Report(env.Stderr, Prog, err)
-	}
-	ids, err := w.IDs()
-	if err != nil {
-		w.Close()
-		return console.Report(env.Stderr, Prog, err)
-	}
-	failed := 0
-	var changed map[string]bool
-	if opts.Extract {
-		changed, failed = reextract(env, w, ids)
-		fmt.Fprintf(env.Stdout, "read %s again: %d changed, %d the same, %d failed\n",
-			count(len(ids), "item"), len(changed), len(ids)-len(changed)-failed, failed)
-	}
-	bar := progressFor(env, len(ids), "indexing")
-	err = w.Rebuild(func(done, total int) { bar.Set(int64(done)) })
-	bar.Finish()
-	tellSetAside(env, w)
-	if cerr := w.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return console.Report(env.Stderr, Prog, err)
-	}
-	fmt.Fprintf(env.Stdout, "reindexed %s\n", count(len(ids), "item"))
-	// The paragraph vectors too, when an embedding model is set up (embedding.go).
-	if code := rebuildVectors(env, w.Library, changed); code != 0 || failed == 0 {
-		return code
-	}
-	return console.ExitFailure
-}
-
-// reextract runs ingest.Reextract with a progress bar, and warns of each
-// item that cannot be read again (it is kept as it was).
-func reextract(env *Env, w *ingest.Writer, ids []string) (changed map[string]bool, failed int) {
-	bar := progressFor(env, len(ids), "reading again")
-	defer bar.Finish()
-	done, linked := 0, false
-	changed = ingest.Reextract(w, ids, func(id string, _ bool, err error) {
-		done++
-		bar.Set(int64(done))
-		if err != nil {
-			failed++
-			linked = linked || errors.Is(err, ingest.ErrLinked)
-			console.PrintWarning(env.Stderr, Prog, fmt.Sprintf("%s: %v; kept as it was", item.Short(id), err))
-		}
-	})
-	if linked {
-		console.PrintHint(env.Stderr, Prog, "'sponge update' reads a linked file that changed again, its new version replacing the old; for one that moved, 'sponge add --link' it where it is now, and 'sponge update --prune' removes the old")
-	}
-	return changed, failed
-}
+// oneLineText is s with each run of white space as one space.
+func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }

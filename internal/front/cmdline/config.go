@@ -1,4 +1,4 @@
-package cli
+package cmdline
 
 import (
 	"fmt"
@@ -48,7 +48,7 @@ func runConfig(env *Env, opts *configOptions, rest []string) int {
 		return console.Report(env.Stderr, Prog, console.Usage("unknown config command %q", rest[0]).WithHint("sponge config list | get KEY | set KEY VALUE | unset KEY"))
 	}
 	if len(rest)-1 != n {
-		return console.Report(env.Stderr, Prog, console.Usage("config %s takes %s", rest[0], count(n, "argument")))
+		return console.Report(env.Stderr, Prog, console.Usage("config %s takes %s", rest[0], Count(n, "argument")))
 	}
 	flags := map[string]string{"library": opts.Library, "endpoint": opts.Endpoint, "model": opts.Model}
 	if (rest[0] == "set" || rest[0] == "unset") && (opts.Library != "" || opts.Endpoint != "" || opts.Model != "") {
@@ -109,7 +109,7 @@ func runConfig(env *Env, opts *configOptions, rest []string) int {
 		}
 		// A table for a person: a value's control characters inert ('config
 		// get' prints the value exact, for scripts).
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", v.Key.Name, oneLine(value), oneLine(from))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", v.Key.Name, OneLine(value), OneLine(from))
 	}
 	return console.Report(env.Stderr, Prog, tw.Flush())
 }

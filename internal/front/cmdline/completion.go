@@ -1,4 +1,4 @@
-package cli
+package cmdline
 
 import (
 	"fmt"
@@ -103,7 +103,7 @@ func complete(w io.Writer, words []string) {
 	}
 	offer := func(c, desc string) {
 		if strings.HasPrefix(c, cur) {
-			fmt.Fprintf(w, "%s\t%s\n", c, oneLine(desc))
+			fmt.Fprintf(w, "%s\t%s\n", c, OneLine(desc))
 		}
 	}
 	if len(words) == 0 {

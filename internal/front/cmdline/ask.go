@@ -1,4 +1,4 @@
-package cli
+package cmdline
 
 import (
 	"runtime/debug"
@@ -101,7 +101,7 @@ func askSteps(opts *askOptions, question string) ([]pipeline.Step, error) {
 		PassageTokens: strconv.Itoa(opts.PassageTokens)}
 	if !opts.Extractive && !opts.Passages {
 		var err error
-		if a.Endpoint, a.Model, err = drafterSettings(opts.Endpoint, opts.Model); err != nil {
+		if a.Endpoint, a.Model, err = DrafterSettings(opts.Endpoint, opts.Model); err != nil {
 			return nil, err
 		}
 	}
@@ -111,7 +111,7 @@ func askSteps(opts *askOptions, question string) ([]pipeline.Step, error) {
 // drafterSettings resolves the server that writes the statements (sponge
 // ask, the MCP ask tool) from the flags given, the environment and the
 // config file; empty when none is set.
-func drafterSettings(flagEndpoint, flagModel string) (endpoint, model string, err error) {
+func DrafterSettings(flagEndpoint, flagModel string) (endpoint, model string, err error) {
 	e, err := settings.Resolve("endpoint", flagEndpoint)
 	if err != nil {
 		return "", "", err
@@ -124,14 +124,14 @@ func drafterSettings(flagEndpoint, flagModel string) (endpoint, model string, er
 		if m.Source == settings.FromFlag {
 			return "", "", console.Usage("--model goes with --endpoint")
 		}
-		return "", "", console.Usage("the model %q (%s) goes with an endpoint, and none is set", m.Value, describeSource(m)).
+		return "", "", console.Usage("the model %q (%s) goes with an endpoint, and none is set", m.Value, DescribeSource(m)).
 			WithHint("set one with --endpoint URL, %s or 'sponge config set endpoint URL'", e.Key.Env)
 	}
 	return e.Value, m.Value, nil
 }
 
 // describeSource says where a setting's value comes from, for messages.
-func describeSource(v settings.Value) string {
+func DescribeSource(v settings.Value) string {
 	switch v.Source {
 	case settings.FromFlag:
 		return "--" + v.Key.Name

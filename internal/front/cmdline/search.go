@@ -1,4 +1,4 @@
-package cli
+package cmdline
 
 import (
 	"fmt"
@@ -55,16 +55,16 @@ func runSearch(env *Env, opts *searchOptions, rest []string) int {
 		fmt.Fprintln(env.Stdout, "No item matches.")
 	}
 	for _, h := range res.Hits {
-		fmt.Fprintf(env.Stdout, "%2d. %s  %s  (score %.2f, found by %s)\n", h.Rank, item.Short(h.ItemID), oneLine(item.Label(h.Title, h.Source)), h.Score, strings.Join(h.FoundBy, " and "))
+		fmt.Fprintf(env.Stdout, "%2d. %s  %s  (score %.2f, found by %s)\n", h.Rank, item.Short(h.ItemID), OneLine(item.Label(h.Title, h.Source)), h.Score, strings.Join(h.FoundBy, " and "))
 		if h.Source != "" {
-			fmt.Fprintf(env.Stdout, "    %s\n", oneLine(h.Source))
+			fmt.Fprintf(env.Stdout, "    %s\n", OneLine(h.Source))
 		}
 		if h.Snippet != "" {
-			fmt.Fprintf(env.Stdout, "    %s\n", oneLine(h.Snippet))
+			fmt.Fprintf(env.Stdout, "    %s\n", OneLine(h.Snippet))
 		}
 	}
 	for _, wr := range res.Warnings {
-		fmt.Fprintf(env.Stderr, "Warning: %s: %s\n", oneLine(wr.Code), oneLine(wr.Message))
+		fmt.Fprintf(env.Stderr, "Warning: %s: %s\n", OneLine(wr.Code), OneLine(wr.Message))
 	}
 	return searchExit(res.Hits)
 }

@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/fault"
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/front/cmdline"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/internal/library/ingest"
+)
+
+func init() {
+	cmdline.Implement(runs, "rm", runRm)
+	cmdline.Implement(runs, "reindex", runReindex)
+}
+
+func runRm(env *Env, opts *cmdline.RmOptions, rest []string) int {
+	if len(rest) == 0 {
+		return console.Report(env.Stderr, Prog, console.Usage("rm takes one or more item ids").WithHint("run 'sponge list' to see the ids"))
+	}
+	w, err := openExistingWriter(env, opts.Library)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	failed := 0
+	for _, a := range rest {
+		id, err := w.Resolve(a)
+		if err == nil {
+			title := "(damaged, set aside)"
+			var m *library.Meta
+			if m, err = w.Meta(id); err == nil {
+				title = m.Title
+			} else if fault.Is(err, fault.SetAside, fault.Damaged) {
+				err = nil // a damaged item is removed all the same
+			}
+			if err == nil {
+				if err = w.Remove(id); err == nil {
+					fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), cmdline.OneLine(title))
+					// sponge update does not add its files back from their folder.
+					if m != nil {
+						var files []string
+						for _, s := range append([]string{m.Source}, m.Also...) {
+							if filepath.IsAbs(s) {
+								files = append(files, s)
+							}
+						}
+						err = w.NoteRemoved(files, nil)
+					}
+				}
+			}
+		}
+		if err != nil {
+			console.Report(env.Stderr, Prog, err)
+			failed++
+		}
+	}
+	if err := w.Close(); err != nil {
+		console.Report(env.Stderr, Prog, err)
+		failed++
+	}
+	if failed > 0 {
+		return console.ExitFailure
+	}
+	return console.ExitOK
+}
+
+func runReindex(env *Env, opts *cmdline.ReindexOptions, rest []string) int {
+	if len(rest) > 0 {
+		return console.Report(env.Stderr, Prog, console.Usage("reindex takes no arguments"))
+	}
+	w, err := openExistingWriter(env, opts.Library)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	ids, err := w.IDs()
+	if err != nil {
+		w.Close()
+		return console.Report(env.Stderr, Prog, err)
+	}
+	failed := 0
+	var changed map[string]bool
+	if opts.Extract {
+		changed, failed = reextract(env, w, ids)
+		fmt.Fprintf(env.Stdout, "read %s again: %d changed, %d the same, %d failed\n",
+			cmdline.Count(len(ids), "item"), len(changed), len(ids)-len(changed)-failed, failed)
+	}
+	bar := progressFor(env, len(ids), "indexing")
+	err = w.Rebuild(func(done, total int) { bar.Set(int64(done)) })
+	bar.Finish()
+	tellSetAside(env, w)
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
+	}
+	fmt.Fprintf(env.Stdout, "reindexed %s\n", cmdline.Count(len(ids), "item"))
+	// The paragraph vectors too, when an embedding model is set up (embedding.go).
+	if code := rebuildVectors(env, w.Library, changed); code != 0 || failed == 0 {
+		return code
+	}
+	return console.ExitFailure
+}
+
+// reextract runs ingest.Reextract with a progress bar, and warns of each
+// item that cannot be read again (it is kept as it was).
+func reextract(env *Env, w *ingest.Writer, ids []string) (changed map[string]bool, failed int) {
+	bar := progressFor(env, len(ids), "reading again")
+	defer bar.Finish()
+	done, linked := 0, false
+	changed = ingest.Reextract(w, ids, func(id string, _ bool, err error) {
+		done++
+		bar.Set(int64(done))
+		if err != nil {
+			failed++
+			linked = linked || errors.Is(err, ingest.ErrLinked)
+			console.PrintWarning(env.Stderr, Prog, fmt.Sprintf("%s: %v; kept as it was", item.Short(id), err))
+		}
+	})
+	if linked {
+		console.PrintHint(env.Stderr, Prog, "'sponge update' reads a linked file that changed again, its new version replacing the old; for one that moved, 'sponge add --link' it where it is now, and 'sponge update --prune' removes the old")
+	}
+	return changed, failed
+}

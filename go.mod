@@ -61,5 +61,5 @@ require (
 	google.golang.org/protobuf v1.36.11 // indirect
 )
 
-// vellum with a cheaper automaton-builder hash: see third_party/vellum/SPONGE.md.
-replace github.com/blevesearch/vellum => ./third_party/vellum
+// vellum with a cheaper automaton-builder hash: see internal/third_party/vellum/SPONGE.md.
+replace github.com/blevesearch/vellum => ./internal/third_party/vellum

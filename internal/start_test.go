@@ -10,7 +10,7 @@ import (
 // automaton builders (distances 1 and 2) in its init, so every sponge,
 // sponge-search and sponge-full process pays for them, fuzzy queries or
 // not. Upstream vellum hashes each automaton state through JSON (~25,800
-// allocations for the two); the copy in third_party/vellum does not
+// allocations for the two); the copy in internal/third_party/vellum does not
 // (SPONGE.md). This fails if the replace in go.mod goes.
 func TestAutomatonBuildersCheap(t *testing.T) {
 	allocs := testing.AllocsPerRun(3, func() {

@@ -74,6 +74,9 @@ func (a *chunkAnalyzer) Analyze(input []byte) analysis.TokenStream {
 	}()
 	pairs := false
 	for _, t := range tokens {
+		if plainWord(t.Term) {
+			continue
+		}
 		m.key = append(append(m.key[:0], byte(t.Type)), t.Term...)
 		term, ok := m.terms[string(m.key)]
 		if !ok {
@@ -93,6 +96,27 @@ func (a *chunkAnalyzer) Analyze(input []byte) analysis.TokenStream {
 		return a.pairs.Filter(tokens)
 	}
 	return tokens
+}
+
+// plainWord reports whether the word filters leave a term as it is without
+// looking: lower-case ASCII letters, digits and "_" (nothing for the width
+// and lowercase filters), not ending in "s" (possessive, plural), "d" or "g"
+// (-ed, -ing). Most words of English text are, and a look-up in a large
+// memo costs more than this.
+func plainWord(term []byte) bool {
+	if len(term) == 0 {
+		return false
+	}
+	switch term[len(term)-1] {
+	case 's', 'd', 'g':
+		return false
+	}
+	for _, c := range term {
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // filterWord puts a copy of one token through the word filters and returns

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/blevesearch/bleve/v2/analysis"
 )
 
 // ChunkAnalyzer gives the terms of the index's analyzer, in order, for
@@ -47,5 +49,33 @@ func TestChunkAnalyzerAsAnalyzer(t *testing.T) {
 					strings.Join(want, " "), strings.Join(got, " "))
 			}
 		}
+	}
+}
+
+// What plainWord passes, the word filters leave as it is.
+func TestPlainWord(t *testing.T) {
+	a := ChunkAnalyzer().(*chunkAnalyzer)
+	words := strings.Fields("tea kettle boil box 3 x86_64 abi_v2 the an a i e8 zz_ " +
+		"teas kettles brewed boxes brewing bring red rs sing go news axes 3s ok_d")
+	passed := 0
+	for _, w := range words {
+		for _, typ := range []analysis.TokenType{analysis.AlphaNumeric, analysis.Numeric} {
+			tok := &analysis.Token{Term: []byte(w), Start: 0, End: len(w), Type: typ}
+			if !plainWord(tok.Term) {
+				continue
+			}
+			passed++
+			if got := a.filterWord(tok); string(got) != w {
+				t.Errorf("%q (type %d) is plain but the filters make %q of it", w, typ, got)
+			}
+		}
+	}
+	for _, w := range []string{"teas", "brewed", "brewing", "Tea", "été", "e.g", ""} {
+		if plainWord([]byte(w)) {
+			t.Errorf("%q is plain", w)
+		}
+	}
+	if passed < 10 {
+		t.Errorf("only %d words passed", passed)
 	}
 }

@@ -52,6 +52,10 @@ func (t *wordsTokenizer) Tokenize(input []byte) analysis.TokenStream {
 		}
 	}
 	for i := 0; i < len(input); {
+		if input[i] < utf8.RuneSelf {
+			i++ // no ASCII letter is Thai: most text goes no further
+			continue
+		}
 		r, size := utf8.DecodeRune(input[i:])
 		if !thai.Letter(r) {
 			i += size

@@ -122,7 +122,7 @@ var (
 func codecs() (*zstd.Encoder, *zstd.Decoder) {
 	encOnce.Do(func() {
 		n := runtime.GOMAXPROCS(0)
-		enc, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(n))
+		enc, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(n))
 		dec, _ = zstd.NewReader(nil, zstd.WithDecoderConcurrency(n))
 	})
 	return enc, dec

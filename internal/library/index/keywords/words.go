@@ -39,6 +39,9 @@ type wordsTokenizer struct {
 }
 
 func (t *wordsTokenizer) Tokenize(input []byte) analysis.TokenStream {
+	if !hasThaiLetter(input) {
+		return t.uni.Tokenize(input) // numbered 1, 2, … as below
+	}
 	var out analysis.TokenStream
 	rest := 0
 	plain := func(end int) {
@@ -78,6 +81,23 @@ func (t *wordsTokenizer) Tokenize(input []byte) analysis.TokenStream {
 		tok.Position = k + 1
 	}
 	return out
+}
+
+// hasThaiLetter reports whether text holds a letter of Thai or the scripts
+// cut with it (thai.Letter).
+func hasThaiLetter(text []byte) bool {
+	for i := 0; i < len(text); {
+		if text[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(text[i:])
+		if thai.Letter(r) {
+			return true
+		}
+		i += size
+	}
+	return false
 }
 
 // southEastAsianTokens cuts input[i:j], one run of such a script, into tokens.

@@ -105,7 +105,7 @@ func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, tf map[string
 					wt.terms = append(wt.terms, t)
 				}
 			}
-			cache[w] = wt
+			cache[strings.Clone(w)] = wt // not a piece of the paragraph, which it would keep
 		}
 		n += wt.words
 		for _, t := range wt.terms {
@@ -120,8 +120,16 @@ func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, tf map[string
 }
 
 // termCacheWords is how many words the terms cache of SavePostings keeps
-// before it starts again.
-const termCacheWords = 1 << 16
+// before it starts again (about 10 MB).
+const termCacheWords = 1 << 17
+
+// termCache is the terms of the words SavePostings has seen, kept from one
+// batch to the next: the words of a library repeat. SavePostings holds
+// termCacheMu while it uses it.
+var (
+	termCacheMu sync.Mutex
+	termCache   = map[string]wordTerms{}
+)
 
 // encodePostings makes the postings file of an item. cache holds the terms
 // of the words seen (of this item, or of others before it: the words of a
@@ -185,7 +193,9 @@ const PostingsFrom = 16 << 10
 // SavePostings saves the postings of the items big enough to have them,
 // and removes any of the others (an item read again may have shrunk).
 func SavePostings(indexDir string, items []*item.Item) error {
-	cache := map[string]wordTerms{}
+	termCacheMu.Lock()
+	defer termCacheMu.Unlock()
+	cache := termCache
 	for _, it := range items {
 		n := 0
 		for _, p := range it.Paragraphs {
@@ -208,11 +218,18 @@ func SavePostings(indexDir string, items []*item.Item) error {
 // a rename, so a reader finds all of them or none.
 func writePostings(indexDir string, it *item.Item, cache map[string]wordTerms) error {
 	path := postingsPath(indexDir, it.ID)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
 	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, encodePostings(it, cache), 0o644); err != nil {
+	data := encodePostings(it, cache)
+	err := os.WriteFile(tmp, data, 0o644)
+	if errors.Is(err, fs.ErrNotExist) {
+		// The folder is made when first needed (not looked for before
+		// each file).
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		err = os.WriteFile(tmp, data, 0o644)
+	}
+	if err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("cannot write the postings of item %s: %w", item.Short(it.ID), err)
 	}

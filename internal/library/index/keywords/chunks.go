@@ -51,9 +51,11 @@ type wordMemo struct {
 	key   []byte
 }
 
-// memoWords is how many words a memo keeps before it starts again: enough
-// for the words of a large library, a few MB.
-const memoWords = 1 << 17
+// memoWords is how many words a memo keeps before it starts again. The
+// kernel docs have about 76,000 words that are not plainWord, most of them
+// rare; a memo of 32,768 costs about 3 MB, and there is one for each
+// goroutine bleve analyses on.
+const memoWords = 1 << 15
 
 func (a *chunkAnalyzer) Analyze(input []byte) analysis.TokenStream {
 	tokens := a.full.Tokenizer.Tokenize(input)

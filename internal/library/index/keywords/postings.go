@@ -120,8 +120,8 @@ func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, tf map[string
 }
 
 // termCacheWords is how many words the terms cache of SavePostings keeps
-// before it starts again (about 10 MB).
-const termCacheWords = 1 << 17
+// before it starts again (about 5 MB).
+const termCacheWords = 1 << 15
 
 // termCache is the terms of the words SavePostings has seen, kept from one
 // batch to the next: the words of a library repeat. SavePostings holds

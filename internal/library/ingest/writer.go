@@ -63,6 +63,8 @@ type Writer struct {
 	statsDirty bool
 	// saved are the items this writer's Add saved as new (see fresh).
 	saved map[string]bool
+	// limited: the writer holds the process to writerMemory until Close.
+	limited bool
 }
 
 // fresh says whether Add saved the item as new in this writer, and with
@@ -110,7 +112,8 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{Library: l, lock: lock, last: time.Now(), age: batchAge, compactAbove: compactAbove, unindexed: map[string]bool{}}
+	w := &Writer{Library: l, lock: lock, last: time.Now(), age: batchAge, compactAbove: compactAbove, unindexed: map[string]bool{}, limited: true}
+	limitMemory()
 	if _, err := os.Stat(l.IndexDir()); errors.Is(err, os.ErrNotExist) {
 		ids, err := l.IDs()
 		if err == nil && len(ids) > 0 {
@@ -119,6 +122,7 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 		}
 		if err != nil {
 			lock.Unlock()
+			unlimitMemory()
 			return nil, err
 		}
 	} else if index.Outdated(l.IndexDir()) {
@@ -126,14 +130,51 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 		// longer meet the questions', so it is made again.
 		if err := w.rebuild(nil); err != nil {
 			lock.Unlock()
+			unlimitMemory()
 			return nil, err
 		}
 	}
 	if err := w.reconcile(); err != nil {
 		lock.Unlock()
+		unlimitMemory()
 		return nil, err
 	}
 	return w, nil
+}
+
+// writerMemory is the Go memory a process holding writers keeps to (unless
+// GOMEMLIMIT says otherwise): the collector works harder near it rather than
+// let the heap grow to twice what is live. A long sponge add holds ~200 MB
+// live; on a busy machine the collector fell behind and kernel-docs ×8 peaked
+// at 650 MB, not ~450. bleve's index files, mapped into memory, come on top.
+const writerMemory = 360 << 20
+
+var (
+	memoryMu     sync.Mutex
+	memoryUsers  int   // writers open
+	memoryBefore int64 // the limit before the first of them
+)
+
+// limitMemory sets writerMemory as the process's memory limit while a
+// writer is open, unless a lower one is set.
+func limitMemory() {
+	memoryMu.Lock()
+	defer memoryMu.Unlock()
+	if memoryUsers++; memoryUsers == 1 {
+		memoryBefore = debug.SetMemoryLimit(-1)
+		if memoryBefore > writerMemory {
+			debug.SetMemoryLimit(writerMemory)
+		}
+	}
+}
+
+// unlimitMemory gives back the limit when the last writer closes.
+func unlimitMemory() {
+	memoryMu.Lock()
+	defer memoryMu.Unlock()
+	if memoryUsers--; memoryUsers == 0 {
+		debug.SetMemoryLimit(memoryBefore)
+	}
 }
 
 // withIndex opens the index for writing, runs f, and closes it.
@@ -506,8 +547,13 @@ func (w *Writer) Close() error {
 		err = w.SaveStats(w.stats)
 		w.statsDirty = false
 	}
+	limited := w.limited
+	w.limited = false
 	w.mu.Unlock()
 	w.lock.Unlock()
+	if limited {
+		unlimitMemory()
+	}
 	return err
 }
 

@@ -2,8 +2,10 @@ package ingest
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -616,6 +618,39 @@ func TestCloseMergesSegments(t *testing.T) {
 	for _, id := range ids {
 		if !got[id] {
 			t.Errorf("item %s is not found after the merge", id[:8])
+		}
+	}
+}
+
+// An open writer holds the process's memory limit to writerMemory, unless
+// a lower one is set, and the last writer to close gives back the limit
+// that was there before.
+func TestWriterLimitsMemory(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(before)
+	limit := func() int64 { return debug.SetMemoryLimit(-1) }
+	for _, start := range []int64{math.MaxInt64, 100 << 20} {
+		debug.SetMemoryLimit(start)
+		want := min(start, writerMemory)
+		a, err := OpenWriter(t.TempDir(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := OpenWriter(t.TempDir(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := limit(); got != want {
+			t.Errorf("from %d: limit %d with two writers open, want %d", start, got, want)
+		}
+		a.Close()
+		if got := limit(); got != want {
+			t.Errorf("from %d: limit %d with one writer open, want %d", start, got, want)
+		}
+		b.Close()
+		b.Close()
+		if got := limit(); got != start {
+			t.Errorf("limit %d after the writers closed, want %d as before", got, start)
 		}
 	}
 }

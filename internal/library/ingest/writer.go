@@ -143,7 +143,7 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 }
 
 // writerMemory is the Go memory a process holding writers keeps to (unless
-// GOMEMLIMIT says otherwise): the collector works harder near it rather than
+// GOMEMLIMIT is set): the collector works harder near it rather than
 // let the heap grow to twice what is live. A long sponge add holds ~200 MB
 // live; on a busy machine the collector fell behind and kernel-docs ×8 peaked
 // at 650 MB, not ~450. bleve's index files, mapped into memory, come on top.
@@ -156,13 +156,13 @@ var (
 )
 
 // limitMemory sets writerMemory as the process's memory limit while a
-// writer is open, unless a lower one is set.
+// writer is open, unless a lower one is set or the person set GOMEMLIMIT.
 func limitMemory() {
 	memoryMu.Lock()
 	defer memoryMu.Unlock()
 	if memoryUsers++; memoryUsers == 1 {
 		memoryBefore = debug.SetMemoryLimit(-1)
-		if memoryBefore > writerMemory {
+		if memoryBefore > writerMemory && os.Getenv("GOMEMLIMIT") == "" {
 			debug.SetMemoryLimit(writerMemory)
 		}
 	}

@@ -623,15 +623,23 @@ func TestCloseMergesSegments(t *testing.T) {
 }
 
 // An open writer holds the process's memory limit to writerMemory, unless
-// a lower one is set, and the last writer to close gives back the limit
-// that was there before.
+// a lower one is set or GOMEMLIMIT is, and the last writer to close gives
+// back the limit that was there before.
 func TestWriterLimitsMemory(t *testing.T) {
 	before := debug.SetMemoryLimit(-1)
 	defer debug.SetMemoryLimit(before)
 	limit := func() int64 { return debug.SetMemoryLimit(-1) }
-	for _, start := range []int64{math.MaxInt64, 100 << 20} {
+	for _, c := range []struct {
+		start int64
+		env   string
+	}{{math.MaxInt64, ""}, {100 << 20, ""}, {math.MaxInt64, "1GiB"}} {
+		t.Setenv("GOMEMLIMIT", c.env)
+		start := c.start
 		debug.SetMemoryLimit(start)
 		want := min(start, writerMemory)
+		if c.env != "" {
+			want = start
+		}
 		a, err := OpenWriter(t.TempDir(), nil)
 		if err != nil {
 			t.Fatal(err)

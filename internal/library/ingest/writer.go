@@ -63,8 +63,10 @@ type Writer struct {
 	statsDirty bool
 	// saved are the items this writer's Add saved as new (see fresh).
 	saved map[string]bool
-	// limited: the writer holds the process to writerMemory until Close.
-	limited bool
+	// limited: the writer set the process's memory limit to writerMemory,
+	// and Close sets memoryBefore back.
+	limited      bool
+	memoryBefore int64
 }
 
 // fresh says whether Add saved the item as new in this writer, and with
@@ -112,8 +114,8 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{Library: l, lock: lock, last: time.Now(), age: batchAge, compactAbove: compactAbove, unindexed: map[string]bool{}, limited: true}
-	limitMemory()
+	w := &Writer{Library: l, lock: lock, last: time.Now(), age: batchAge, compactAbove: compactAbove, unindexed: map[string]bool{}}
+	w.memoryBefore, w.limited = limitMemory()
 	if _, err := os.Stat(l.IndexDir()); errors.Is(err, os.ErrNotExist) {
 		ids, err := l.IDs()
 		if err == nil && len(ids) > 0 {
@@ -122,7 +124,7 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 		}
 		if err != nil {
 			lock.Unlock()
-			unlimitMemory()
+			w.unlimitMemory()
 			return nil, err
 		}
 	} else if index.Outdated(l.IndexDir()) {
@@ -130,13 +132,13 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 		// longer meet the questions', so it is made again.
 		if err := w.rebuild(nil); err != nil {
 			lock.Unlock()
-			unlimitMemory()
+			w.unlimitMemory()
 			return nil, err
 		}
 	}
 	if err := w.reconcile(); err != nil {
 		lock.Unlock()
-		unlimitMemory()
+		w.unlimitMemory()
 		return nil, err
 	}
 	return w, nil
@@ -149,32 +151,17 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 // at 650 MB, not ~450. bleve's index files, mapped into memory, come on top.
 const writerMemory = 360 << 20
 
-var (
-	memoryMu     sync.Mutex
-	memoryUsers  int   // writers open
-	memoryBefore int64 // the limit before the first of them
-)
-
-// limitMemory sets writerMemory as the process's memory limit while a
-// writer is open, unless a lower one is set or the person set GOMEMLIMIT.
-func limitMemory() {
-	memoryMu.Lock()
-	defer memoryMu.Unlock()
-	if memoryUsers++; memoryUsers == 1 {
-		memoryBefore = debug.SetMemoryLimit(-1)
-		if memoryBefore > writerMemory && os.Getenv("GOMEMLIMIT") == "" {
-			debug.SetMemoryLimit(writerMemory)
-		}
+// limitMemory sets writerMemory as the process's memory limit, unless a
+// lower one is set or the person set GOMEMLIMIT, and returns the limit to
+// give back (unlimitMemory) and whether it changed it. Of writers open
+// together, the first changes it and gives it back on its Close.
+func limitMemory() (before int64, changed bool) {
+	before = debug.SetMemoryLimit(-1)
+	if before <= writerMemory || os.Getenv("GOMEMLIMIT") != "" {
+		return before, false
 	}
-}
-
-// unlimitMemory gives back the limit when the last writer closes.
-func unlimitMemory() {
-	memoryMu.Lock()
-	defer memoryMu.Unlock()
-	if memoryUsers--; memoryUsers == 0 {
-		debug.SetMemoryLimit(memoryBefore)
-	}
+	debug.SetMemoryLimit(writerMemory)
+	return before, true
 }
 
 // withIndex opens the index for writing, runs f, and closes it.
@@ -547,14 +534,20 @@ func (w *Writer) Close() error {
 		err = w.SaveStats(w.stats)
 		w.statsDirty = false
 	}
-	limited := w.limited
-	w.limited = false
 	w.mu.Unlock()
 	w.lock.Unlock()
-	if limited {
-		unlimitMemory()
-	}
+	w.unlimitMemory()
 	return err
+}
+
+// unlimitMemory gives back the memory limit limitMemory changed, once.
+func (w *Writer) unlimitMemory() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.limited {
+		debug.SetMemoryLimit(w.memoryBefore)
+		w.limited = false
+	}
 }
 
 // Stat is the file stat of a source noted by the last add or update, if any.

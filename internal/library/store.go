@@ -122,7 +122,7 @@ var (
 func codecs() (*zstd.Encoder, *zstd.Decoder) {
 	encOnce.Do(func() {
 		n := runtime.GOMAXPROCS(0)
-		enc, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(n))
+		enc, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(n))
 		dec, _ = zstd.NewReader(nil, zstd.WithDecoderConcurrency(n))
 	})
 	return enc, dec
@@ -465,10 +465,15 @@ func (l *Library) Sync() error {
 // writeAtomic writes data to path through a temporary file and a rename.
 func writeAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
 	f, err := os.CreateTemp(dir, ".tmp-*")
+	if errors.Is(err, fs.ErrNotExist) {
+		// The folder is made when first needed: looking for it before
+		// each file cost a system call per item.
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		f, err = os.CreateTemp(dir, ".tmp-*")
+	}
 	if err != nil {
 		return err
 	}

@@ -272,15 +272,28 @@ func inlineMarkdown(s string) string {
 		return "\x00" + string(rune(0xE000+len(spans)-1)) + "\x00"
 	}
 	s = replaceCodeSpans(s, hold)
-	s = escapeRE.ReplaceAllStringFunc(s, func(m string) string { return hold(m[1:]) })
-	s = imageRE.ReplaceAllString(s, "")
-	for i := 0; i < 3 && linkRE.MatchString(s); i++ { // links inside links: [![x](y)](z)
-		s = linkRE.ReplaceAllString(s, "$1")
+	// Each rule runs only on text with the character its markup starts
+	// with: most paragraphs have none, and a regular expression that finds
+	// nothing still reads the whole text.
+	if strings.IndexByte(s, '\\') >= 0 {
+		s = escapeRE.ReplaceAllStringFunc(s, func(m string) string { return hold(m[1:]) })
 	}
-	s = refLinkRE.ReplaceAllString(s, "$1")
-	s = autoLinkRE.ReplaceAllString(s, "$1")
-	s = footRefRE.ReplaceAllString(s, "")
-	s = tagRE.ReplaceAllString(s, " ")
+	if strings.IndexByte(s, '[') >= 0 {
+		s = imageRE.ReplaceAllString(s, "")
+		for i := 0; i < 3 && linkRE.MatchString(s); i++ { // links inside links: [![x](y)](z)
+			s = linkRE.ReplaceAllString(s, "$1")
+		}
+		s = refLinkRE.ReplaceAllString(s, "$1")
+	}
+	if strings.IndexByte(s, '<') >= 0 {
+		s = autoLinkRE.ReplaceAllString(s, "$1")
+	}
+	if strings.IndexByte(s, '[') >= 0 {
+		s = footRefRE.ReplaceAllString(s, "")
+	}
+	if strings.IndexByte(s, '<') >= 0 {
+		s = tagRE.ReplaceAllString(s, " ")
+	}
 	s = stripEmphasis(s)
 	s = strings.ReplaceAll(s, "\\\n", "\n") // backslash hard break
 	s = html.UnescapeString(s)

@@ -1,12 +1,16 @@
 package index
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
+	bdocument "github.com/blevesearch/bleve/v2/document"
+	bindex "github.com/blevesearch/bleve_index_api"
 	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
@@ -102,5 +106,98 @@ func TestPostingsWithItem(t *testing.T) {
 	}
 	if _, err := keywords.ReadPostings(dir, it.ID, []string{"tea"}); err == nil {
 		t.Error("postings read after remove")
+	}
+}
+
+// chunkTexts are texts of index documents touching every rule of the
+// analyzer: English endings and possessives, full-width letters, case,
+// accents, numbers, Han and kana (paired), Thai, and words split by "\n".
+var chunkTexts = []string{
+	"The Cat's studies: running, flies and boxes; e.g. 3.5 and 1,000 abi_testing\nl'été Straße ÉCOLE naïve x86-64",
+	"Ｆｕｌｌ－ｗｉｄｔｈ ＴＥＡ brewed, steeped; agreed hoping creating\nStored kettles boil",
+	"東京都の人口は多い\n北京 한국어 문장 カタカナ ｶﾀｶﾅ mixed with English words",
+	"ชาเขียวชงที่อุณหภูมิต่ำ green tea ສະບາຍດີ",
+	"",
+	"cgroup memory.max io.weight /sys/fs/cgroup CONFIG_MEMCG=y don't won’t",
+}
+
+// A chunk's index document, made by hand (Index.document), holds the
+// fields the mapping makes of it, with the same options, values and terms,
+// but not bleve's "_all" field.
+func TestDocumentAsMapped(t *testing.T) {
+	x, err := Create(filepath.Join(t.TempDir(), "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	for i, text := range chunkTexts {
+		d := doc{Item: postingsItem().ID, Text: text}
+		if i%2 == 0 {
+			d.Title, d.Source, d.Kind = "Title "+text, "/tmp/a.md", "markdown"
+		}
+		want := bdocument.NewDocument("id")
+		if err := x.bi.Mapping().MapDocument(want, d); err != nil {
+			t.Fatal(err)
+		}
+		got := x.document("id", d)
+		if got.HasComposite() {
+			t.Errorf("text %d: the document has a composite field (bleve's _all)", i)
+		}
+		fields := func(d *bdocument.Document) map[string]string {
+			m := map[string]string{}
+			d.VisitFields(func(f bindex.Field) {
+				desc := fmt.Sprintf("options %v value %q", f.Options(), f.Value())
+				if f.Options().IsIndexed() {
+					f.Analyze()
+					var terms []string
+					for term, tf := range f.AnalyzedTokenFrequencies() {
+						terms = append(terms, fmt.Sprintf("%s×%d", term, tf.Frequency()))
+					}
+					slices.Sort(terms)
+					desc += fmt.Sprintf(" length %d terms %v", f.AnalyzedLength(), terms)
+				}
+				m[f.Name()] = desc
+			})
+			return m
+		}
+		w, g := fields(want), fields(got)
+		for name := range w {
+			if w[name] != g[name] {
+				t.Errorf("text %d, field %s:\nmapping: %s\nby hand: %s", i, name, w[name], g[name])
+			}
+		}
+		for name := range g {
+			if _, ok := w[name]; !ok {
+				t.Errorf("text %d: field %s is not the mapping's", i, name)
+			}
+		}
+	}
+}
+
+// An index written by Batch.Add has no "_all" field: nothing searches it,
+// and making it cost every document a field.
+func TestNoAllField(t *testing.T) {
+	x, err := Create(filepath.Join(t.TempDir(), "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	b := x.NewBatch()
+	if err := b.Add(postingsItem()); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	fields, err := x.bi.Fields()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(fields, "_all") {
+		t.Errorf("the index has the _all field: %v", fields)
+	}
+	hits, err := x.Search("kettles", 5)
+	if err != nil || len(hits) != 1 || hits[0].Title != "T" {
+		t.Errorf("search: %v %+v", err, hits)
 	}
 }

@@ -63,6 +63,10 @@ type Writer struct {
 	statsDirty bool
 	// saved are the items this writer's Add saved as new (see fresh).
 	saved map[string]bool
+	// limited: the writer set the process's memory limit to writerMemory,
+	// and Close sets memoryBefore back.
+	limited      bool
+	memoryBefore int64
 }
 
 // fresh says whether Add saved the item as new in this writer, and with
@@ -111,6 +115,7 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 		return nil, err
 	}
 	w := &Writer{Library: l, lock: lock, last: time.Now(), age: batchAge, compactAbove: compactAbove, unindexed: map[string]bool{}}
+	w.memoryBefore, w.limited = limitMemory()
 	if _, err := os.Stat(l.IndexDir()); errors.Is(err, os.ErrNotExist) {
 		ids, err := l.IDs()
 		if err == nil && len(ids) > 0 {
@@ -119,6 +124,7 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 		}
 		if err != nil {
 			lock.Unlock()
+			w.unlimitMemory()
 			return nil, err
 		}
 	} else if index.Outdated(l.IndexDir()) {
@@ -126,14 +132,36 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 		// longer meet the questions', so it is made again.
 		if err := w.rebuild(nil); err != nil {
 			lock.Unlock()
+			w.unlimitMemory()
 			return nil, err
 		}
 	}
 	if err := w.reconcile(); err != nil {
 		lock.Unlock()
+		w.unlimitMemory()
 		return nil, err
 	}
 	return w, nil
+}
+
+// writerMemory is the Go memory a process holding writers keeps to (unless
+// GOMEMLIMIT is set): the collector works harder near it rather than
+// let the heap grow to twice what is live. A long sponge add holds ~200 MB
+// live; on a busy machine the collector fell behind and kernel-docs ×8 peaked
+// at 650 MB, not ~450. bleve's index files, mapped into memory, come on top.
+const writerMemory = 360 << 20
+
+// limitMemory sets writerMemory as the process's memory limit, unless a
+// lower one is set or the person set GOMEMLIMIT, and returns the limit to
+// give back (unlimitMemory) and whether it changed it. Of writers open
+// together, the first changes it and gives it back on its Close.
+func limitMemory() (before int64, changed bool) {
+	before = debug.SetMemoryLimit(-1)
+	if before <= writerMemory || os.Getenv("GOMEMLIMIT") != "" {
+		return before, false
+	}
+	debug.SetMemoryLimit(writerMemory)
+	return before, true
 }
 
 // withIndex opens the index for writing, runs f, and closes it.
@@ -508,7 +536,18 @@ func (w *Writer) Close() error {
 	}
 	w.mu.Unlock()
 	w.lock.Unlock()
+	w.unlimitMemory()
 	return err
+}
+
+// unlimitMemory gives back the memory limit limitMemory changed, once.
+func (w *Writer) unlimitMemory() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.limited {
+		debug.SetMemoryLimit(w.memoryBefore)
+		w.limited = false
+	}
 }
 
 // Stat is the file stat of a source noted by the last add or update, if any.

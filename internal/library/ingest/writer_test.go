@@ -2,8 +2,10 @@ package ingest
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -616,6 +618,47 @@ func TestCloseMergesSegments(t *testing.T) {
 	for _, id := range ids {
 		if !got[id] {
 			t.Errorf("item %s is not found after the merge", id[:8])
+		}
+	}
+}
+
+// An open writer holds the process's memory limit to writerMemory, unless
+// a lower one is set or GOMEMLIMIT is, and the writer that set it gives back
+// the limit that was there before when it closes (once).
+func TestWriterLimitsMemory(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(before)
+	limit := func() int64 { return debug.SetMemoryLimit(-1) }
+	for _, c := range []struct {
+		start int64
+		env   string
+	}{{math.MaxInt64, ""}, {100 << 20, ""}, {math.MaxInt64, "1GiB"}} {
+		t.Setenv("GOMEMLIMIT", c.env)
+		start := c.start
+		debug.SetMemoryLimit(start)
+		want := min(start, writerMemory)
+		if c.env != "" {
+			want = start
+		}
+		a, err := OpenWriter(t.TempDir(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := OpenWriter(t.TempDir(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := limit(); got != want {
+			t.Errorf("from %d: limit %d with two writers open, want %d", start, got, want)
+		}
+		b.Close()
+		if got := limit(); got != want {
+			t.Errorf("from %d: limit %d with the first writer open, want %d", start, got, want)
+		}
+		a.Close()
+		a.Close()
+		if got := limit(); got != start {
+			t.Errorf("limit %d after the writers closed, want %d as before", got, start)
 		}
 	}
 }

@@ -79,40 +79,70 @@ func analyzerFingerprint() uint64 {
 	return fingerprint
 }
 
+// wordTerms is what a word adds to a paragraph's postings: the words it
+// counts as, and its terms that are not stop words.
+type wordTerms struct {
+	words int
+	terms []string
+}
+
 // paragraphTerms counts the words of a paragraph (its heading and its
 // text) as rank counts them (ScanWords), and the terms the analyzer makes of
 // each, through a cache of the words seen: the words of an item repeat.
-func paragraphTerms(p *item.Paragraph, cache map[string][]string, tf map[string]int) int {
+func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, tf map[string]int) int {
 	n := 0
-	ScanWords(p.Heading+"\n"+p.Text, func(word string) {
+	count := func(word string) {
 		w := strings.ToLower(word)
-		terms, ok := cache[w]
+		wt, ok := cache[w]
 		if !ok {
-			terms = Terms(w)
-			cache[w] = terms
-		}
-		if Spaceless(w) {
-			n += len(terms) // a run of Chinese, Japanese or Thai is many words
-		} else {
-			n++
-		}
-		for _, t := range terms {
-			if !StopWords[t] {
-				tf[t]++
+			terms := Terms(w)
+			wt.words = 1
+			if Spaceless(w) {
+				wt.words = len(terms) // a run of Chinese, Japanese or Thai is many words
 			}
+			for _, t := range terms {
+				if !StopWords[t] {
+					wt.terms = append(wt.terms, t)
+				}
+			}
+			cache[strings.Clone(w)] = wt // not a piece of the paragraph, which it would keep
 		}
-	})
+		n += wt.words
+		for _, t := range wt.terms {
+			tf[t]++
+		}
+	}
+	if p.Heading != "" {
+		ScanWords(p.Heading, count)
+	}
+	ScanWords(p.Text, count)
 	return n
 }
 
-// encodePostings makes the postings file of an item.
-func encodePostings(it *item.Item) []byte {
+// termCacheWords is how many words the terms cache of SavePostings keeps
+// before it starts again (about 5 MB).
+const termCacheWords = 1 << 15
+
+// termCache is the terms of the words SavePostings has seen, kept from one
+// batch to the next: the words of a library repeat. SavePostings holds
+// termCacheMu while it uses it.
+var (
+	termCacheMu sync.Mutex
+	termCache   = map[string]wordTerms{}
+)
+
+// encodePostings makes the postings file of an item. cache holds the terms
+// of the words seen (of this item, or of others before it: the words of a
+// library repeat).
+func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
 	type posting struct{ para, tf int }
 	lists := map[string][]posting{}
 	lengths := make([]int, len(it.Paragraphs))
 	total := 0
 	tf := map[string]int{}
-	cache := map[string][]string{}
+	if len(cache) > termCacheWords {
+		clear(cache)
+	}
 	for i := range it.Paragraphs {
 		clear(tf)
 		lengths[i] = paragraphTerms(&it.Paragraphs[i], cache, tf)
@@ -163,6 +193,9 @@ const PostingsFrom = 16 << 10
 // SavePostings saves the postings of the items big enough to have them,
 // and removes any of the others (an item read again may have shrunk).
 func SavePostings(indexDir string, items []*item.Item) error {
+	termCacheMu.Lock()
+	defer termCacheMu.Unlock()
+	cache := termCache
 	for _, it := range items {
 		n := 0
 		for _, p := range it.Paragraphs {
@@ -170,7 +203,7 @@ func SavePostings(indexDir string, items []*item.Item) error {
 		}
 		var err error
 		if n >= PostingsFrom {
-			err = writePostings(indexDir, it)
+			err = writePostings(indexDir, it, cache)
 		} else {
 			err = RemovePostings(indexDir, it.ID)
 		}
@@ -183,13 +216,20 @@ func SavePostings(indexDir string, items []*item.Item) error {
 
 // writePostings saves the postings of an item, through a temporary file and
 // a rename, so a reader finds all of them or none.
-func writePostings(indexDir string, it *item.Item) error {
+func writePostings(indexDir string, it *item.Item, cache map[string]wordTerms) error {
 	path := postingsPath(indexDir, it.ID)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
 	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, encodePostings(it), 0o644); err != nil {
+	data := encodePostings(it, cache)
+	err := os.WriteFile(tmp, data, 0o644)
+	if errors.Is(err, fs.ErrNotExist) {
+		// The folder is made when first needed (not looked for before
+		// each file).
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		err = os.WriteFile(tmp, data, 0o644)
+	}
+	if err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("cannot write the postings of item %s: %w", item.Short(it.ID), err)
 	}

@@ -24,7 +24,7 @@ func postingsItem() *item.Item {
 func TestPostings(t *testing.T) {
 	it := postingsItem()
 	terms := []string{"green", "tea", "kettle", "boil", "the", "absent"}
-	p, err := decodePostings(encodePostings(it), terms)
+	p, err := decodePostings(encodePostings(it, map[string]wordTerms{}), terms)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestPostings(t *testing.T) {
 // TestPostingsOtherAnalyzer checks that postings of another analyzer, or
 // cut short, are not used.
 func TestPostingsOtherAnalyzer(t *testing.T) {
-	data := encodePostings(postingsItem())
+	data := encodePostings(postingsItem(), map[string]wordTerms{})
 	other := append([]byte{}, data...)
 	binary.LittleEndian.PutUint64(other[4:], analyzerFingerprint()+1)
 	if _, err := decodePostings(other, []string{"tea"}); err == nil {

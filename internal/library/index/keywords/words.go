@@ -1,6 +1,7 @@
 package keywords
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -39,19 +40,17 @@ type wordsTokenizer struct {
 }
 
 func (t *wordsTokenizer) Tokenize(input []byte) analysis.TokenStream {
+	if plainASCII(input) {
+		return asciiTokens(input)
+	}
 	var out analysis.TokenStream
 	rest := 0
-	plain := func(end int) {
-		if end <= rest {
-			return
-		}
-		for _, tok := range t.uni.Tokenize(input[rest:end]) {
-			tok.Start += rest
-			tok.End += rest
-			out = append(out, tok)
-		}
-	}
+	plain := func(end int) { out = t.lineTokens(input, rest, end, out) }
 	for i := 0; i < len(input); {
+		if input[i] < utf8.RuneSelf {
+			i++ // no ASCII letter is Thai: most text goes no further
+			continue
+		}
 		r, size := utf8.DecodeRune(input[i:])
 		if !thai.Letter(r) {
 			i += size
@@ -72,6 +71,134 @@ func (t *wordsTokenizer) Tokenize(input []byte) analysis.TokenStream {
 	plain(len(input))
 	for k, tok := range out {
 		tok.Position = k + 1
+	}
+	return out
+}
+
+// lineTokens appends the tokens of the Unicode tokenizer in input[from:to],
+// cut by asciiTokens in the runs of lines that are all ASCII: no word goes
+// on past the end of a line (UAX #29 WB3a, WB3b), so each run is cut alone.
+func (t *wordsTokenizer) lineTokens(input []byte, from, to int, out analysis.TokenStream) analysis.TokenStream {
+	for from < to {
+		end, ascii := from, false
+		for end < to {
+			next := to
+			if nl := bytes.IndexByte(input[end:to], '\n'); nl >= 0 {
+				next = end + nl + 1
+			}
+			a := plainASCII(input[end:next])
+			if end > from && a != ascii {
+				break
+			}
+			end, ascii = next, a
+		}
+		var toks analysis.TokenStream
+		if ascii {
+			toks = asciiTokens(input[from:end])
+		} else {
+			toks = t.uni.Tokenize(input[from:end])
+		}
+		for _, tok := range toks {
+			tok.Start += from
+			tok.End += from
+			out = append(out, tok)
+		}
+		from = end
+	}
+	return out
+}
+
+// plainASCII reports whether text is all ASCII, which asciiTokens cuts.
+func plainASCII(text []byte) bool {
+	for _, c := range text {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// ASCII classes of Unicode's word break rules (UAX #29), as the segmenter
+// of bleve's Unicode tokenizer has them.
+const (
+	asciiOther   = iota
+	asciiLetter  // ALetter
+	asciiDigit   // Numeric
+	asciiJoin    // ExtendNumLet: "_"
+	asciiMidLet  // MidLetter: ":"
+	asciiMidNum  // MidNum: "," ";"
+	asciiMidBoth // MidNumLet and Single_Quote: "." "'"
+)
+
+var asciiClass = func() (c [128]byte) {
+	for b := 'a'; b <= 'z'; b++ {
+		c[b], c[b-'a'+'A'] = asciiLetter, asciiLetter
+	}
+	for b := '0'; b <= '9'; b++ {
+		c[b] = asciiDigit
+	}
+	c['_'], c[':'], c[','], c[';'], c['.'], c['\''] = asciiJoin, asciiMidLet, asciiMidNum, asciiMidNum, asciiMidBoth, asciiMidBoth
+	return c
+}()
+
+// asciiTokens cuts ASCII text into the tokens bleve's Unicode tokenizer
+// gives, several times faster: words are runs of letters, digits and "_",
+// joined by ":" "." "'" between two letters and by "," ";" "." "'" between
+// two digits (UAX #29 WB5–WB13b); a word without letters but with a digit
+// is a number; the rest of the text gives no tokens. TestASCIITokens
+// checks it against the Unicode tokenizer.
+func asciiTokens(input []byte) analysis.TokenStream {
+	var out analysis.TokenStream
+	var toks []analysis.Token // allocated in blocks, as the Unicode tokenizer does
+	for i := 0; i < len(input); {
+		c := asciiClass[input[i]]
+		if c != asciiLetter && c != asciiDigit && c != asciiJoin {
+			i++
+			continue
+		}
+		start := i
+		letters, digits := false, false
+		for i < len(input) {
+			switch asciiClass[input[i]] {
+			case asciiLetter:
+				letters = true
+				i++
+				continue
+			case asciiDigit:
+				digits = true
+				i++
+				continue
+			case asciiJoin:
+				i++
+				continue
+			case asciiMidLet, asciiMidNum, asciiMidBoth:
+				if i > start && i+1 < len(input) {
+					m, prev, next := asciiClass[input[i]], asciiClass[input[i-1]], asciiClass[input[i+1]]
+					if prev == asciiLetter && next == asciiLetter && m != asciiMidNum ||
+						prev == asciiDigit && next == asciiDigit && m != asciiMidLet {
+						i += 2
+						if next == asciiLetter {
+							letters = true
+						} else {
+							digits = true
+						}
+						continue
+					}
+				}
+			}
+			break
+		}
+		typ := analysis.AlphaNumeric
+		if !letters && digits {
+			typ = analysis.Numeric
+		}
+		if len(toks) == 0 {
+			toks = make([]analysis.Token, min(256, 1+len(input)/8))
+		}
+		tok := &toks[0]
+		toks = toks[1:]
+		*tok = analysis.Token{Term: input[start:i], Start: start, End: i, Position: len(out) + 1, Type: typ}
+		out = append(out, tok)
 	}
 	return out
 }

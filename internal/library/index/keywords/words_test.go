@@ -1,10 +1,13 @@
 package keywords
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/blevesearch/bleve/v2/analysis"
+	bunicode "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -118,5 +121,54 @@ func TestMayGive(t *testing.T) {
 	}
 	if Spaceless("tea café") {
 		t.Error("Spaceless(tea café)")
+	}
+}
+
+// asciiTokens gives the tokens of bleve's Unicode tokenizer: the same
+// terms, offsets, positions and types, for ASCII text made of the
+// characters its rules treat apart, in every order.
+func TestASCIITokens(t *testing.T) {
+	uni := bunicode.NewUnicodeTokenizer()
+	cut := func(text string, tokenize func([]byte) analysis.TokenStream) bool {
+		want, got := uni.Tokenize([]byte(text)), tokenize([]byte(text))
+		ok := len(want) == len(got)
+		for i := 0; ok && i < len(want); i++ {
+			w, g := want[i], got[i]
+			ok = string(w.Term) == string(g.Term) && w.Start == g.Start && w.End == g.End && w.Position == g.Position && w.Type == g.Type
+		}
+		if !ok {
+			t.Errorf("%q:\nunicode: %v\nours:    %v", text, want, got)
+		}
+		return ok
+	}
+	same := func(text string) bool { return cut(text, asciiTokens) }
+	for _, text := range []string{"", "a", "_", "__", "1", "a1", "1a", "3.5", "1,000", "e.g.", "john's", "a:b", "a.1", "1.a",
+		"x86-64", "abi_testing", "_1", "1_", "a_:b", "1_,2", "a1.2", "1a.b", "it's.", "'quoted'", "a..b", "CONFIG_MEMCG=y",
+		"/sys/fs/cgroup/memory.max", "f(x, y);", "a\r\nb\tc\vd\fe", "tab\there"} {
+		same(text)
+	}
+	alphabet := []byte("aZ9_:,;.'\" -\n/")
+	r := rand.New(rand.NewPCG(1, 2))
+	failed := 0
+	for range 20000 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		if !same(string(b)) {
+			if failed++; failed > 10 {
+				t.Fatal("too many")
+			}
+		}
+	}
+	// Text with lines beyond ASCII: the words tokenizer cuts its ASCII
+	// lines with asciiTokens, the others with the Unicode tokenizer.
+	words := &wordsTokenizer{uni: uni}
+	for _, text := range []string{"café au lait\nplain line, 3.5\n\nnaïve x:y\r\nlast",
+		"plain\nÉCOLE\n", "\n\n", "a\nb", "Straße\n"} {
+		cut(text, words.Tokenize)
+	}
+	if !plainASCII([]byte("plain text, 3.5\n")) || plainASCII([]byte("café")) {
+		t.Error("plainASCII")
 	}
 }

@@ -136,6 +136,9 @@ func readBomb(name string) int {
 			continue
 		}
 		data := b.pdf()
+		// What must stop a bomb here is its own budget, not the clock: under
+		// -race on a busy machine "forms inflating" alone takes two minutes.
+		pdfTimeBudget = 20 * time.Minute
 		debug.FreeOSMemory() // what making the bomb took
 		// The collector keeps garbage down to near the limit: what is
 		// measured is what the reader holds, not the collector's pace.

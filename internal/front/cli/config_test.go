@@ -6,10 +6,11 @@ import (
 	"testing"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/testsupport/home"
 )
 
 func TestConfig(t *testing.T) {
-	config := isolate(t)
+	config := home.Isolate(t)
 	lib := t.TempDir()
 	list := func() string {
 		t.Helper()

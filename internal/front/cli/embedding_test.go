@@ -13,6 +13,7 @@ import (
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
+	"github.com/sponge-library/sponge/internal/testsupport/home"
 )
 
 // wordVectors stands in for the embedding model: a text's vector counts its
@@ -39,7 +40,7 @@ func (e wordVectors) Close() error     { return nil }
 
 func withEmbedding(t *testing.T) *int {
 	t.Helper()
-	isolate(t)
+	home.Isolate(t)
 	n := new(int)
 	savedStart, savedCheck := startEmbedding, checkEmbeddingLoads
 	startEmbedding = func(string) (embed.Embedder, error) { return wordVectors{n}, nil }

@@ -18,10 +18,11 @@ import (
 	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/openai"
+	"github.com/sponge-library/sponge/internal/testsupport/home"
 )
 
 func TestServeWithoutModel(t *testing.T) {
-	isolate(t)
+	home.Isolate(t)
 	lib := t.TempDir()
 	_, errs, code := runSponge(t, "serve", "--library", lib)
 	want := "sponge: error: no writing model is installed in " + catalog.Dir() + "\n" +
@@ -60,7 +61,7 @@ func TestServePassesThePassageBudget(t *testing.T) {
 }
 
 func TestServeRunningAlready(t *testing.T) {
-	isolate(t)
+	home.Isolate(t)
 	lib := t.TempDir()
 	os.MkdirAll(filepath.Join(lib, "models"), 0o755)
 	os.WriteFile(filepath.Join(lib, "models", "digest.gguf"), []byte("GGUF"), 0o644)

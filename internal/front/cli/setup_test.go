@@ -16,6 +16,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
+	"github.com/sponge-library/sponge/internal/testsupport/home"
 )
 
 func runSponge(t *testing.T, args ...string) (stdout, stderr string, code int) {
@@ -29,7 +30,7 @@ func runSponge(t *testing.T, args ...string) (stdout, stderr string, code int) {
 // for the length of the test, and stands in for the runtime's load check.
 func withDefaultModel(t *testing.T, data []byte, check func(string) error) *int {
 	t.Helper()
-	isolate(t)
+	home.Isolate(t)
 	gets := new(int)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		*gets++
@@ -76,7 +77,7 @@ func tinyModel(t *testing.T, seed uint64) []byte {
 }
 
 func TestSetupShowsNothingInstalled(t *testing.T) {
-	isolate(t)
+	home.Isolate(t)
 	lib := t.TempDir()
 	out, errs, code := runSponge(t, "setup", "--library", lib)
 	if code != 0 || errs != "" {

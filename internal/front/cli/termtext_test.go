@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sponge-library/sponge/internal/front/cmdline"
+	"github.com/sponge-library/sponge/internal/testsupport/home"
 )
 
 // rawControl is the first character of s that a terminal would act on, or 0.
@@ -90,7 +91,7 @@ func TestHostileNames(t *testing.T) {
 // file or the environment) is shown inert by 'config list', a table for a
 // person, and exact by 'config get', which scripts read.
 func TestHostileSetting(t *testing.T) {
-	isolate(t)
+	home.Isolate(t)
 	name := "tiny\x1b]0;pwned\x07\u202e"
 	if _, errs, code := runSponge(t, "config", "set", "model", name); code != 0 {
 		t.Fatalf("config set: exit %d: %s", code, errs)

@@ -3,12 +3,12 @@ package cmdline
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/testsupport/home"
 )
 
 // draftArgs parses a sponge ask command line as runAsk does and returns
@@ -95,20 +95,10 @@ func TestAskPassesThePassageBudget(t *testing.T) {
 	}
 }
 
-// isolate gives the test its own config file and shared models folder,
-// both empty, and returns the config file's path.
-func isolate(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
-	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
-	return filepath.Join(dir, "config", "sponge", "config")
-}
-
 // TestAskSettings: the endpoint and model sponge-draft gets are the flag,
 // else the environment, else the config file, else none.
 func TestAskSettings(t *testing.T) {
-	config := isolate(t)
+	config := home.Isolate(t)
 	drafted := func(args ...string) (endpoint, model string) {
 		t.Helper()
 		a := draftArgs(t, append(args, "q")...)

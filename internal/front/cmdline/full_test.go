@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/testsupport/home"
 )
 
 // fakeFull puts a sponge-full on PATH (alone there) that runs script, and
@@ -39,7 +40,7 @@ func runWith(t *testing.T, stdin string, args ...string) (stdout, stderr string,
 // line as the person typed it, stdin, stdout and stderr, and its exit code
 // is sponge's.
 func TestHandsToFull(t *testing.T) {
-	isolate(t)
+	home.Isolate(t)
 	fakeFull(t, "for a in \"$@\"; do echo \"arg $a\"; done\nread line; echo \"stdin $line\"\necho 'sponge: error: said by sponge-full' >&2\nexit 3\n")
 	out, errs, code := runWith(t, "a line\n", "--library", "/tmp/nowhere", "add", "--quiet", "two words")
 	if want := "arg --library\narg /tmp/nowhere\narg add\narg --quiet\narg two words\nstdin a line\n"; out != want {
@@ -57,7 +58,7 @@ func TestHandsToFull(t *testing.T) {
 // TestFullKilled: a sponge-full killed by a signal gives the code a shell
 // gives, and says so.
 func TestFullKilled(t *testing.T) {
-	isolate(t)
+	home.Isolate(t)
 	fakeFull(t, "kill -TERM $$\nsleep 5\n")
 	_, errs, code := runWith(t, "", "update")
 	if code != 128+15 || !strings.Contains(errs, "sponge: error: sponge-full was killed by signal 15") {
@@ -68,7 +69,7 @@ func TestFullKilled(t *testing.T) {
 // TestFullMissing: without sponge-full, its commands say what is missing and
 // how to get it; their help and usage errors need no sponge-full.
 func TestFullMissing(t *testing.T) {
-	isolate(t)
+	home.Isolate(t)
 	fakeFull(t, "")
 	for _, name := range []string{"add", "update", "rm", "reindex", "summarize", "setup", "serve", "mcp"} {
 		_, errs, code := runWith(t, "", name, "x")
@@ -90,7 +91,7 @@ func TestFullMissing(t *testing.T) {
 // TestRunsGuard: a program given the code of some commands (sponge-full)
 // never hands one to sponge-full, which would run itself again.
 func TestRunsGuard(t *testing.T) {
-	isolate(t)
+	home.Isolate(t)
 	fakeFull(t, "echo ran\n")
 	var out, errb bytes.Buffer
 	code := MainWith(Runs{}, []string{"update"}, strings.NewReader(""), &out, &errb)

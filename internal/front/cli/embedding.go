@@ -81,16 +81,19 @@ func runSetupEmbedding(env *Env, opts cmdline.SetupOptions) int {
 		fmt.Fprintln(env.Stdout, "The library is empty: 'sponge add' embeds what it saves from now on.")
 		return console.ExitOK
 	}
-	return embedParagraphs(ctx, env, lib, vectors.UpdateOptions{}, true)
+	return embedParagraphs(ctx, env, lib, vectors.UpdateOptions{}, true, false)
 }
 
 // embedParagraphs runs ingest.Embed with the installed embedding model, with
 // a progress bar on a terminal. wait says whether to wait for another
-// process that is embedding.
-func embedParagraphs(ctx context.Context, env *Env, lib *library.Library, opt vectors.UpdateOptions, wait bool) int {
+// process that is embedding. quiet: errors and warnings only.
+func embedParagraphs(ctx context.Context, env *Env, lib *library.Library, opt vectors.UpdateOptions, wait, quiet bool) int {
 	var bar *progress.Bar
 	barTotal := -1
 	opt.Progress = func(done, total int) {
+		if quiet {
+			return
+		}
 		if total != barTotal {
 			bar.Finish()
 			bar = progress.New(env.Stderr, int64(total), "embedding paragraphs", false)
@@ -106,7 +109,7 @@ func embedParagraphs(ctx context.Context, env *Env, lib *library.Library, opt ve
 	if errors.Is(err, ingest.ErrNoEmbeddingModel) {
 		return console.ExitOK
 	}
-	if st.Replaced != nil && err == nil {
+	if st.Replaced != nil && err == nil && !quiet {
 		fmt.Fprintf(env.Stdout, "The paragraphs were embedded with %s: they are embedded again with %s.\n", cmdline.OneLine(st.Replaced.String()), cmdline.OneLine(st.Model.String()))
 	}
 	if err != nil {
@@ -120,6 +123,9 @@ func embedParagraphs(ctx context.Context, env *Env, lib *library.Library, opt ve
 			return console.ExitInterrupted
 		}
 		return console.Report(env.Stderr, Prog, embeddingError(err))
+	}
+	if quiet {
+		return console.ExitOK
 	}
 	if opt.Only == nil && st.Items == 0 {
 		fmt.Fprintf(env.Stdout, "Every paragraph is embedded already (%s). Meaning search is on.\n", cmdline.Count(st.Total, "item"))
@@ -154,13 +160,13 @@ func embedAdded(env *Env, lib *library.Library, added map[string]bool) {
 
 // rebuildVectors makes the paragraph vectors again after `sponge reindex`,
 // when an embedding model is set up.
-func rebuildVectors(env *Env, lib *library.Library, changed map[string]bool) int {
+func rebuildVectors(env *Env, lib *library.Library, changed map[string]bool, quiet bool) int {
 	if path, _, err := vectors.Installed(lib); err != nil || path == "" {
 		return console.ExitOK
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return embedParagraphs(ctx, env, lib, vectors.UpdateOptions{Rebuild: true, Changed: changed}, true)
+	return embedParagraphs(ctx, env, lib, vectors.UpdateOptions{Rebuild: true, Changed: changed}, true, quiet)
 }
 
 func embeddingError(err error) error {

@@ -8,6 +8,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/progress"
 	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/ingest"
@@ -84,11 +85,16 @@ func runReindex(env *Env, opts *cmdline.ReindexOptions, rest []string) int {
 	failed := 0
 	var changed map[string]bool
 	if opts.Extract {
-		changed, failed = reextract(env, w, ids)
-		fmt.Fprintf(env.Stdout, "read %s again: %d changed, %d the same, %d failed\n",
-			cmdline.Count(len(ids), "item"), len(changed), len(ids)-len(changed)-failed, failed)
+		changed, failed = reextract(env, w, ids, opts.Quiet)
+		if !opts.Quiet {
+			fmt.Fprintf(env.Stdout, "read %s again: %d changed, %d the same, %d failed\n",
+				cmdline.Count(len(ids), "item"), len(changed), len(ids)-len(changed)-failed, failed)
+		}
 	}
-	bar := progressFor(env, len(ids), "indexing")
+	var bar *progress.Bar
+	if !opts.Quiet {
+		bar = progressFor(env, len(ids), "indexing")
+	}
 	err = w.Rebuild(func(done, total int) { bar.Set(int64(done)) })
 	bar.Finish()
 	tellSetAside(env, w)
@@ -98,18 +104,23 @@ func runReindex(env *Env, opts *cmdline.ReindexOptions, rest []string) int {
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
-	fmt.Fprintf(env.Stdout, "reindexed %s\n", cmdline.Count(len(ids), "item"))
+	if !opts.Quiet {
+		fmt.Fprintf(env.Stdout, "reindexed %s\n", cmdline.Count(len(ids), "item"))
+	}
 	// The paragraph vectors too, when an embedding model is set up (embedding.go).
-	if code := rebuildVectors(env, w.Library, changed); code != 0 || failed == 0 {
+	if code := rebuildVectors(env, w.Library, changed, opts.Quiet); code != 0 || failed == 0 {
 		return code
 	}
 	return console.ExitFailure
 }
 
 // reextract runs ingest.Reextract with a progress bar, and warns of each
-// item that cannot be read again (it is kept as it was).
-func reextract(env *Env, w *ingest.Writer, ids []string) (changed map[string]bool, failed int) {
-	bar := progressFor(env, len(ids), "reading again")
+// item that cannot be read again (it is kept as it was). quiet: no bar.
+func reextract(env *Env, w *ingest.Writer, ids []string, quiet bool) (changed map[string]bool, failed int) {
+	var bar *progress.Bar
+	if !quiet {
+		bar = progressFor(env, len(ids), "reading again")
+	}
 	defer bar.Finish()
 	done, linked := 0, false
 	changed = ingest.Reextract(w, ids, func(id string, _ bool, err error) {

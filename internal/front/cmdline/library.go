@@ -71,4 +71,5 @@ const reindexAbout = "Rebuild the index from the saved items. The store is the s
 type ReindexOptions struct {
 	LibraryOpt
 	Extract bool `long:"extract" description:"first read every item again from its saved original, with this version's extractors (ids, sources, added times and titles given with --title stay)"`
+	Quiet   bool `short:"q" long:"quiet" description:"print only errors and warnings: no progress and no summary"`
 }

@@ -163,3 +163,50 @@ func TestRefusesWhenNotLikelyToAnswer(t *testing.T) {
 		t.Errorf("answered %d statements, refused %q", len(r.Statements), r.Refused)
 	}
 }
+
+// Before, After, Refers and Novel are measured: "Longer steeping extracts
+// more tannins" follows the black tea sentence, which holds the question's
+// words; "If you add milk" comes after it; a sentence that opens with "It"
+// points back; the black tea sentence holds words the question lacks.
+func TestNeighbourFeaturesMeasured(t *testing.T) {
+	var black, longer, milk *Candidate
+	for _, c := range Candidates("How long should black tea steep?", teaGuide, &DefaultParams, nil) {
+		switch {
+		case c.Quote == blackTea:
+			black = c
+		case strings.HasPrefix(c.Quote, "Longer steeping"):
+			longer = c
+		case strings.HasPrefix(c.Quote, "If you add milk"):
+			milk = c
+		}
+	}
+	if black == nil || longer == nil || milk == nil {
+		t.Fatal("sentences missing")
+	}
+	if black.Before != 0 || longer.Before <= 0 || longer.Before != black.Covers {
+		t.Errorf("Before %.2f and %.2f, want 0 and the black tea sentence's %.2f", black.Before, longer.Before, black.Covers)
+	}
+	if black.After != longer.Covers || milk.After != 0 {
+		t.Errorf("After %.2f and %.2f, want %.2f and 0", black.After, milk.After, longer.Covers)
+	}
+	if black.Novel <= 0 || black.Novel >= 1 {
+		t.Errorf("Novel %.2f, want between 0 and 1", black.Novel)
+	}
+	for s, want := range map[string]bool{"It was founded in 1209.": true, "They settled there.": true,
+		"\"This\" is a word.": true, "Italy is a country.": false, "Black tea wants water.": false} {
+		if got := refersBack(s); got != want {
+			t.Errorf("refersBack(%q) = %v, want %v", s, got, want)
+		}
+	}
+	// The kind of answer asked for is its own feature for names and numbers.
+	if black.Type != 1 {
+		t.Fatalf("Type %.0f, want 1: the black tea sentence holds a number", black.Type)
+	}
+	f := RankFeatures(black)
+	names := RankFeatureNames()
+	for i, n := range names {
+		if n == "holds a number, and the question asks for one" && f[i] != black.Type {
+			t.Errorf("%s: %.0f, want the sentence's Type %.0f", n, f[i], black.Type)
+		}
+	}
+}

@@ -210,3 +210,38 @@ func TestNeighbourFeaturesMeasured(t *testing.T) {
 		}
 	}
 }
+
+// MinRanked refuses a question whose best sentence the ranker gives less
+// than it, and says so; RulesBelow lets a likely sentence through the
+// rules on the subject.
+func TestRefusesBelowTheRankersChance(t *testing.T) {
+	q := "How long should black tea steep?"
+	p := DefaultParams
+	p.MinRanked = 0
+	a := Choose(Candidates(q, teaGuide, &p, nil), &p)
+	if len(a.Statements) == 0 {
+		t.Fatalf("refused %q", a.Refused)
+	}
+	p.MinRanked = a.Statements[0].Ranked + 0.01
+	r := Choose(Candidates(q, teaGuide, &p, nil), &p)
+	if len(r.Statements) != 0 || !strings.Contains(r.Refused, "not likely to hold the answer") {
+		t.Errorf("answered %d statements, refused %q", len(r.Statements), r.Refused)
+	}
+	// A negated question is refused by the negation rule, unless the
+	// best sentence's chance reaches RulesBelow.
+	neg := "Why is milk never added to black tea?"
+	p = DefaultParams
+	p.MinRanked = 0
+	n := Choose(Candidates(neg, teaGuide, &p, nil), &p)
+	if len(n.Statements) != 0 || !strings.Contains(n.Refused, "negation") {
+		t.Fatalf("answered %d statements, refused %q", len(n.Statements), n.Refused)
+	}
+	best := 0.0
+	for _, c := range Candidates(neg, teaGuide, &p, nil) {
+		best = max(best, c.Ranked)
+	}
+	p.RulesBelow = best / 2
+	if w := Choose(Candidates(neg, teaGuide, &p, nil), &p); len(w.Statements) == 0 {
+		t.Errorf("refused %q with RulesBelow under the best chance %.2f", w.Refused, best)
+	}
+}

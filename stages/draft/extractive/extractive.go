@@ -947,7 +947,7 @@ func (c *Candidate) holds() string {
 // scoreIs says what a statement's score is when it is not the hand-made one.
 func (p *Params) scoreIs(c *Candidate) string {
 	if p.ranks(c) {
-		return ", the learned ranker's chance that it holds the answer"
+		return ", the learned ranker's chance that it holds the answer, if the passages hold one"
 	}
 	return ""
 }

@@ -115,20 +115,8 @@ func TestProximity(t *testing.T) {
 // the question's words and holds the unit it asks for; the sencha sentence
 // holds the rarest word of a question on sencha.
 func TestRankFeaturesMeasured(t *testing.T) {
-	var black, green, pour *Candidate
-	for _, c := range Candidates("How long should black tea steep?", teaGuide, &DefaultParams, nil) {
-		switch {
-		case c.Quote == blackTea:
-			black = c
-		case strings.HasPrefix(c.Quote, "Green tea is steeped"):
-			green = c
-		case strings.HasPrefix(c.Quote, "Pour the water"):
-			pour = c
-		}
-	}
-	if black == nil || green == nil || pour == nil {
-		t.Fatal("sentences missing")
-	}
+	cs := sentencesOf(t, "How long should black tea steep?", blackTea, "Green tea is steeped", "Pour the water")
+	black, green, pour := cs[0], cs[1], cs[2]
 	if black.Unit != 1 || green.Unit != 0 {
 		t.Errorf("Unit %.0f and %.0f, want 1 and 0", black.Unit, green.Unit)
 	}
@@ -169,20 +157,8 @@ func TestRefusesWhenNotLikelyToAnswer(t *testing.T) {
 // words; "If you add milk" comes after it; a sentence that opens with "It"
 // points back; the black tea sentence holds words the question lacks.
 func TestNeighbourFeaturesMeasured(t *testing.T) {
-	var black, longer, milk *Candidate
-	for _, c := range Candidates("How long should black tea steep?", teaGuide, &DefaultParams, nil) {
-		switch {
-		case c.Quote == blackTea:
-			black = c
-		case strings.HasPrefix(c.Quote, "Longer steeping"):
-			longer = c
-		case strings.HasPrefix(c.Quote, "If you add milk"):
-			milk = c
-		}
-	}
-	if black == nil || longer == nil || milk == nil {
-		t.Fatal("sentences missing")
-	}
+	cs := sentencesOf(t, "How long should black tea steep?", blackTea, "Longer steeping", "If you add milk")
+	black, longer, milk := cs[0], cs[1], cs[2]
 	if black.Before != 0 || longer.Before <= 0 || longer.Before != black.Covers {
 		t.Errorf("Before %.2f and %.2f, want 0 and the black tea sentence's %.2f", black.Before, longer.Before, black.Covers)
 	}
@@ -244,4 +220,24 @@ func TestRefusesBelowTheRankersChance(t *testing.T) {
 	if w := Choose(Candidates(neg, teaGuide, &p, nil), &p); len(w.Statements) == 0 {
 		t.Errorf("refused %q with RulesBelow under the best chance %.2f", w.Refused, best)
 	}
+}
+
+// sentencesOf returns the tea guide's candidates for question q that
+// begin with each of starts, in that order.
+func sentencesOf(t *testing.T, q string, starts ...string) []*Candidate {
+	t.Helper()
+	out := make([]*Candidate, len(starts))
+	for _, c := range Candidates(q, teaGuide, &DefaultParams, nil) {
+		for i, s := range starts {
+			if strings.HasPrefix(c.Quote, s) {
+				out[i] = c
+			}
+		}
+	}
+	for i, c := range out {
+		if c == nil {
+			t.Fatalf("no sentence begins with %q", starts[i])
+		}
+	}
+	return out
 }

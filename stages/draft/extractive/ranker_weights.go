@@ -3,7 +3,7 @@
 package extractive
 
 // rankerBias and rankerWeights are the learned ranker's (ranker.go), fitted on
-// 1340 answerable and 1442 unanswerable SQuAD 2.0 questions the bench does not ask
+// the sentences of 1340 answerable SQuAD 2.0 questions the bench does not ask
 // (86542 sentences, 2661 holding a gold answer).
 var rankerBias = -6.567661
 

@@ -71,6 +71,8 @@ func main() {
 	quick := flag.Bool("quick", false, "leave out the tables of padding rules and refusal thresholds on SciFact")
 	squadDump := flag.String("squad-dump", "", "write every SQuAD question's candidate sentences and their features to this file (JSON lines), to study")
 	trainOut := flag.String("train-ranker", "", "train the learned ranker on SQuAD 2.0 questions the bench does not ask and write its weights to this Go file, then stop")
+	flag.IntVar(&rankerTop, "ranker-top", rankerTop, "with -train-ranker: learn from each question's this many best sentences by the hand-made score only (0: all)")
+	flag.BoolVar(&rankerUnanswerable, "ranker-unanswerable", rankerUnanswerable, "with -train-ranker: learn from the unanswerable questions' sentences too")
 	flag.Parse()
 	p := extractive.DefaultParams
 	s, x, err := loadSquad(*squadLib, &p)

@@ -207,3 +207,15 @@ func holdsUnit(sentence string, units map[string]bool, question string) bool {
 	}
 	return false
 }
+
+// backWords point back to what an English sentence before named.
+var backWords = map[string]bool{"it": true, "its": true, "he": true, "his": true, "she": true, "her": true,
+	"they": true, "their": true, "them": true, "this": true, "these": true, "those": true, "there": true}
+
+// refersBack reports whether sentence opens with a word that points back
+// ("It was founded in 1209.", "They settled …"): its subject is named in
+// the sentence before.
+func refersBack(sentence string) bool {
+	first, _, _ := strings.Cut(strings.TrimLeft(sentence, " \t\n\"'“‘("), " ")
+	return backWords[strings.ToLower(strings.TrimRight(first, ",;:\"'”’"))]
+}

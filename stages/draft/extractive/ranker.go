@@ -42,6 +42,14 @@ var rankFeature = [...]string{
 	"share of the question's weight no item holds",
 	"holds a unit of the measure asked for",
 	"the question asks for a measure",
+	"holds a name, and the question asks for one",
+	"holds a number, and the question asks for one",
+	"the question asks for a name",
+	"share of the question's weight in the sentence before",
+	"share of the question's weight in the sentence after",
+	"opens with a word that points back",
+	"points back, times the share in the sentence before",
+	"share of the sentence's words the question lacks",
 }
 
 // NumRankFeatures is how many features RankFeatures gives.
@@ -54,11 +62,21 @@ func RankFeatureNames() []string { return rankFeature[:] }
 func RankFeatures(c *Candidate) []float64 {
 	f := questionFlags(c)
 	neg, asksType, asksUnit := f[0], f[1], f[2]
+	asksName, asksNumber := 0.0, 0.0
+	if c.weights != nil {
+		switch c.weights.qtype {
+		case typeName:
+			asksName = 1
+		case typeNumber:
+			asksNumber = 1
+		}
+	}
 	return []float64{
 		c.BM25, c.Coverage, c.Covers, c.Bigram, 1 / float64(max(1, c.Rank)), c.PassageScore, c.Position,
 		c.SentenceAnswer, c.Window, math.Min(c.Gap, 3), c.Names, c.Type, asksType, c.Answer,
 		math.Min(1, float64(c.Terms)/6), math.Log1p(float64(c.Terms)), neg,
 		c.Rarest, c.Proximity, c.Lead, c.RelBM25, c.RelCovers, c.Absent, c.Unit, asksUnit,
+		c.Type * asksName, c.Type * asksNumber, asksName, c.Before, c.After, c.Refers, c.Refers * c.Before, c.Novel,
 	}
 }
 

@@ -115,20 +115,8 @@ func TestProximity(t *testing.T) {
 // the question's words and holds the unit it asks for; the sencha sentence
 // holds the rarest word of a question on sencha.
 func TestRankFeaturesMeasured(t *testing.T) {
-	var black, green, pour *Candidate
-	for _, c := range Candidates("How long should black tea steep?", teaGuide, &DefaultParams, nil) {
-		switch {
-		case c.Quote == blackTea:
-			black = c
-		case strings.HasPrefix(c.Quote, "Green tea is steeped"):
-			green = c
-		case strings.HasPrefix(c.Quote, "Pour the water"):
-			pour = c
-		}
-	}
-	if black == nil || green == nil || pour == nil {
-		t.Fatal("sentences missing")
-	}
+	cs := sentencesOf(t, "How long should black tea steep?", blackTea, "Green tea is steeped", "Pour the water")
+	black, green, pour := cs[0], cs[1], cs[2]
 	if black.Unit != 1 || green.Unit != 0 {
 		t.Errorf("Unit %.0f and %.0f, want 1 and 0", black.Unit, green.Unit)
 	}
@@ -162,4 +150,94 @@ func TestRefusesWhenNotLikelyToAnswer(t *testing.T) {
 	if len(r.Statements) != 0 || !strings.Contains(r.Refused, "not likely to answer it") {
 		t.Errorf("answered %d statements, refused %q", len(r.Statements), r.Refused)
 	}
+}
+
+// Before, After, Refers and Novel are measured: "Longer steeping extracts
+// more tannins" follows the black tea sentence, which holds the question's
+// words; "If you add milk" comes after it; a sentence that opens with "It"
+// points back; the black tea sentence holds words the question lacks.
+func TestNeighbourFeaturesMeasured(t *testing.T) {
+	cs := sentencesOf(t, "How long should black tea steep?", blackTea, "Longer steeping", "If you add milk")
+	black, longer, milk := cs[0], cs[1], cs[2]
+	if black.Before != 0 || longer.Before <= 0 || longer.Before != black.Covers {
+		t.Errorf("Before %.2f and %.2f, want 0 and the black tea sentence's %.2f", black.Before, longer.Before, black.Covers)
+	}
+	if black.After != longer.Covers || milk.After != 0 {
+		t.Errorf("After %.2f and %.2f, want %.2f and 0", black.After, milk.After, longer.Covers)
+	}
+	if black.Novel <= 0 || black.Novel >= 1 {
+		t.Errorf("Novel %.2f, want between 0 and 1", black.Novel)
+	}
+	for s, want := range map[string]bool{"It was founded in 1209.": true, "They settled there.": true,
+		"\"This\" is a word.": true, "Italy is a country.": false, "Black tea wants water.": false} {
+		if got := refersBack(s); got != want {
+			t.Errorf("refersBack(%q) = %v, want %v", s, got, want)
+		}
+	}
+	// The kind of answer asked for is its own feature for names and numbers.
+	if black.Type != 1 {
+		t.Fatalf("Type %.0f, want 1: the black tea sentence holds a number", black.Type)
+	}
+	f := RankFeatures(black)
+	names := RankFeatureNames()
+	for i, n := range names {
+		if n == "holds a number, and the question asks for one" && f[i] != black.Type {
+			t.Errorf("%s: %.0f, want the sentence's Type %.0f", n, f[i], black.Type)
+		}
+	}
+}
+
+// MinRanked refuses a question whose best sentence the ranker gives less
+// than it, and says so; RulesBelow lets a likely sentence through the
+// rules on the subject.
+func TestRefusesBelowTheRankersChance(t *testing.T) {
+	q := "How long should black tea steep?"
+	p := DefaultParams
+	p.MinRanked = 0
+	a := Choose(Candidates(q, teaGuide, &p, nil), &p)
+	if len(a.Statements) == 0 {
+		t.Fatalf("refused %q", a.Refused)
+	}
+	p.MinRanked = a.Statements[0].Ranked + 0.01
+	r := Choose(Candidates(q, teaGuide, &p, nil), &p)
+	if len(r.Statements) != 0 || !strings.Contains(r.Refused, "not likely to hold the answer") {
+		t.Errorf("answered %d statements, refused %q", len(r.Statements), r.Refused)
+	}
+	// A negated question is refused by the negation rule, unless the
+	// best sentence's chance reaches RulesBelow.
+	neg := "Why is milk never added to black tea?"
+	p = DefaultParams
+	p.MinRanked = 0
+	n := Choose(Candidates(neg, teaGuide, &p, nil), &p)
+	if len(n.Statements) != 0 || !strings.Contains(n.Refused, "negation") {
+		t.Fatalf("answered %d statements, refused %q", len(n.Statements), n.Refused)
+	}
+	best := 0.0
+	for _, c := range Candidates(neg, teaGuide, &p, nil) {
+		best = max(best, c.Ranked)
+	}
+	p.RulesBelow = best / 2
+	if w := Choose(Candidates(neg, teaGuide, &p, nil), &p); len(w.Statements) == 0 {
+		t.Errorf("refused %q with RulesBelow under the best chance %.2f", w.Refused, best)
+	}
+}
+
+// sentencesOf returns the tea guide's candidates for question q that
+// begin with each of starts, in that order.
+func sentencesOf(t *testing.T, q string, starts ...string) []*Candidate {
+	t.Helper()
+	out := make([]*Candidate, len(starts))
+	for _, c := range Candidates(q, teaGuide, &DefaultParams, nil) {
+		for i, s := range starts {
+			if strings.HasPrefix(c.Quote, s) {
+				out[i] = c
+			}
+		}
+	}
+	for i, c := range out {
+		if c == nil {
+			t.Fatalf("no sentence begins with %q", starts[i])
+		}
+	}
+	return out
 }

@@ -3,57 +3,65 @@
 package extractive
 
 // rankerBias and rankerWeights are the learned ranker's (ranker.go), fitted on
-// 1340 answerable and 1442 unanswerable SQuAD 2.0 questions the bench does not ask
-// (181925 sentences, 2662 holding a gold answer).
-var rankerBias = -6.937815
+// the sentences of 1340 answerable SQuAD 2.0 questions the bench does not ask
+// (86542 sentences, 2661 holding a gold answer).
+var rankerBias = -6.567661
 
 var rankerWeights = [NumRankFeatures]float64{
-	2.700652,  // BM25 of the sentence
-	-0.104047, // share of the question's weight, idf over the passages
-	-2.165856, // share of the question's weight, idf over the library
-	0.139848,  // question word pairs repeated
-	1.447344,  // 1 / the passage's rank
-	1.650209,  // the passage's score over the best one's
-	0.010606,  // place of the sentence in its passage
-	1.889950,  // SentenceAnswer
-	0.344694,  // share of the question's weight in the window
-	0.150223,  // heaviest question word the window lacks (at most 3)
-	-0.764899, // share of the question's names and numbers the window lacks
-	1.940397,  // holds the kind of answer asked for
-	-1.784901, // the question asks for a kind of answer
-	-0.215433, // the passage's Answer
-	-0.596064, // short sentence (content words over 6, at most 1)
-	0.460176,  // log(1 + content words)
-	-2.158505, // the question negates and the sentence does not
-	-0.046931, // holds the question's rarest word
-	0.253666,  // question words close together
-	0.240791,  // share of the question's weight among the first six words
-	0.891710,  // BM25 over the best sentence's
-	0.106451,  // weight held over the best sentence's
-	-4.084616, // share of the question's weight no item holds
-	1.235653,  // holds a unit of the measure asked for
-	-0.583712, // the question asks for a measure
+	1.848780,  // BM25 of the sentence
+	0.516142,  // share of the question's weight, idf over the passages
+	-3.477478, // share of the question's weight, idf over the library
+	1.595795,  // question word pairs repeated
+	1.752189,  // 1 / the passage's rank
+	1.848539,  // the passage's score over the best one's
+	-0.083699, // place of the sentence in its passage
+	1.982215,  // SentenceAnswer
+	1.023480,  // share of the question's weight in the window
+	0.437998,  // heaviest question word the window lacks (at most 3)
+	-0.461834, // share of the question's names and numbers the window lacks
+	2.133821,  // holds the kind of answer asked for
+	-2.058503, // the question asks for a kind of answer
+	-0.341815, // the passage's Answer
+	-0.274953, // short sentence (content words over 6, at most 1)
+	0.529565,  // log(1 + content words)
+	-0.460767, // the question negates and the sentence does not
+	-0.004371, // holds the question's rarest word
+	-0.199309, // question words close together
+	0.389196,  // share of the question's weight among the first six words
+	1.108886,  // BM25 over the best sentence's
+	0.578093,  // weight held over the best sentence's
+	-3.803449, // share of the question's weight no item holds
+	1.537544,  // holds a unit of the measure asked for
+	-1.172639, // the question asks for a measure
+	-0.509447, // holds a name, and the question asks for one
+	0.685635,  // holds a number, and the question asks for one
+	0.469697,  // the question asks for a name
+	-0.216164, // share of the question's weight in the sentence before
+	-0.698485, // share of the question's weight in the sentence after
+	-0.077830, // opens with a word that points back
+	0.646163,  // points back, times the share in the sentence before
+	-0.947417, // share of the sentence's words the question lacks
 }
 
 // answerBias and answerWeights are the answerability model's, fitted on the
-// 2584 of those questions not refused before it (MinAnswer, MaxAbsent).
-var answerBias = 0.812634
+// 2585 of those questions not refused before it (MinAnswer, MaxAbsent).
+var answerBias = 1.387339
 
 var answerWeights = [NumAnswerFeatures]float64{
-	2.136586,  // the best sentence's chance of holding the answer
-	-0.076570, // log of that chance
-	2.308639,  // the second best sentence's chance
-	-0.757559, // the best passage's Answer
-	4.442648,  // share of the question's weight no item holds
-	-0.477825, // share of the question's weight in the best sentence's window
-	-0.848376, // the most in the two best windows
-	-1.355263, // least share of the question's names and numbers the two best windows lack
-	-0.293518, // the two best sentences hold the kind of answer asked for
-	0.231166,  // the question asks for a kind of answer
-	-3.273313, // the question negates and the best sentence does not
-	-0.731057, // share of the question's weight in the best sentence
-	1.103315,  // SentenceAnswer of the best sentence
-	-0.985065, // heaviest question word the best window lacks (at most 3)
-	-0.083951, // the best sentence holds the question's rarest word
-	0.147898,  // the question holds names or numbers
+	-0.086295, // the best sentence's chance of holding the answer
+	0.106372,  // log of that chance
+	1.120032,  // the second best sentence's chance
+	-0.899217, // the best passage's Answer
+	1.863366,  // share of the question's weight no item holds
+	-0.235636, // share of the question's weight in the best sentence's window
+	-0.838736, // the most in the two best windows
+	-1.395793, // least share of the question's names and numbers the two best windows lack
+	0.127277,  // the two best sentences hold the kind of answer asked for
+	-0.178808, // the question asks for a kind of answer
+	-3.037051, // the question negates and the best sentence does not
+	-1.260874, // share of the question's weight in the best sentence
+	1.917508,  // SentenceAnswer of the best sentence
+	-1.028933, // heaviest question word the best window lacks (at most 3)
+	-0.155977, // the best sentence holds the question's rarest word
+	0.130064,  // the question holds names or numbers
 }

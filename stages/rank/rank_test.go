@@ -3,6 +3,7 @@ package rank
 import (
 	"bytes"
 	"flag"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -324,5 +325,65 @@ func TestCountTermsSplitWords(t *testing.T) {
 	got, n := countTerms("概述 通用KASAN 基于KASAN模式 and KASAN; a.kasan", []string{"kasan"})
 	if got["kasan"] != 3 || n != 9 {
 		t.Errorf("kasan counted %d times in %d words, want 3 in 9", got["kasan"], n)
+	}
+}
+
+// A word weighs what the question record's idf says (the whole library's
+// count), not what the few hit items' paragraphs say; a word without an idf
+// weighs by the paragraphs.
+func TestLibraryWeights(t *testing.T) {
+	cands := func() []*candidate {
+		return []*candidate{
+			{terms: map[string]int{"hot": 1}, n: 10},
+			{terms: map[string]int{"tea": 1}, n: 10},
+		}
+	}
+	// Among the hit items' 10 paragraphs "hot" is rare and "tea" common.
+	df := map[string]int{"hot": 1, "tea": 8}
+	local := cands()
+	scoreBM25(local, []string{"hot", "tea"}, 10, 100, df, nil)
+	if local[0].score <= local[1].score {
+		t.Fatalf("by the paragraphs alone, hot %.3f should weigh more than tea %.3f", local[0].score, local[1].score)
+	}
+	// In the library "tea" is the rarer word.
+	lib := cands()
+	weight, _ := scoreBM25(lib, []string{"hot", "tea"}, 10, 100, df, map[string]float64{"hot": 0.5, "tea": 2})
+	if lib[1].score <= lib[0].score {
+		t.Errorf("with the library's idf, tea %.3f should weigh more than hot %.3f", lib[1].score, lib[0].score)
+	}
+	// "green" has no idf in the record: it weighs by the paragraphs.
+	weight, _ = scoreBM25(cands(), []string{"hot", "green"}, 10, 100, map[string]int{"hot": 1, "green": 3}, map[string]float64{"hot": 0.5})
+	if weight["hot"] != 0.5 || math.Abs(weight["green"]-math.Log(1+7.5/3.5)) > 1e-12 {
+		t.Errorf("weights %v", weight)
+	}
+}
+
+// Of two paragraphs alike in their words, the one with the question's words
+// side by side ("green tea") comes first, though it is the longer.
+func TestPairCredit(t *testing.T) {
+	if got := questionPairs("how hot should green tea be"); !slices.Equal(got, [][2]string{{"green", "tea"}}) {
+		t.Errorf("pairs of \"how hot should green tea be\": %v", got)
+	}
+	dir := t.TempDir()
+	w, err := ingest.OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("pairs")
+	it := &item.Item{ID: library.ItemID(src), Title: "Notes", Kind: item.KindText, Paragraphs: []item.Paragraph{
+		{Text: "Tea from the shop, with green leaves in it, is what we drink."},
+		{Text: "We drink green tea from the shop, with all the leaves in it, daily."},
+	}}
+	if err := w.Add(it, src); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	lib, _ := library.Open(dir)
+	ps, err := Rank(lib, "green tea", []*jsonl.Hit{{ItemID: it.ID, Title: "Notes", Score: 1, Rank: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 2 || ps[0].Paragraph != 1 {
+		t.Errorf("passages %+v, want paragraph 1 (\"green tea\") first", ps)
 	}
 }

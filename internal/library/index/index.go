@@ -514,8 +514,7 @@ func scoreChunks(lists [][]posting, n, k1, b float64) []scored {
 	avg := total / float64(held)
 	idf := make([]float64, len(lists))
 	for i, list := range lists {
-		df := float64(len(list))
-		idf[i] = math.Log(1 + (n-df+0.5)/(df+0.5))
+		idf[i] = IDF(n, float64(len(list)))
 	}
 	out := make([]scored, 0, held)
 	eachChunk(lists, func(ps []posting, terms []int) {
@@ -527,6 +526,10 @@ func scoreChunks(lists [][]posting, n, k1, b float64) []scored {
 	})
 	return out
 }
+
+// IDF is how much a term found in df of n chunks weighs: BM25's inverse
+// document frequency.
+func IDF(n, df float64) float64 { return math.Log(1 + (n-df+0.5)/(df+0.5)) }
 
 func byDoc(p, q posting) int { return cmp.Compare(p.doc, q.doc) }
 

@@ -265,7 +265,7 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		return nil, nil
 	}
 	weight, avg := scoreBM25(cands, qterms, paragraphs, words, df, idf)
-	if err := creditPairs(cands, items, questionPairs(question), weight, avg); err != nil {
+	if err := creditPairs(cands, items, qterms, questionPairs(question), weight, avg); err != nil {
 		return nil, err
 	}
 
@@ -407,7 +407,7 @@ func questionPairs(question string) [][2]string {
 // a paragraph is nearer the question than "greens" and "tea leaves" apart.
 // Only the pairChecks best paragraphs that hold both words of a pair are
 // read for it.
-func creditPairs(cands []*candidate, items []*library.Paragraphs, pairs [][2]string, weight map[string]float64, avg float64) error {
+func creditPairs(cands []*candidate, items []*library.Paragraphs, qterms []string, pairs [][2]string, weight map[string]float64, avg float64) error {
 	if len(pairs) == 0 {
 		return nil
 	}
@@ -429,17 +429,17 @@ func creditPairs(cands []*candidate, items []*library.Paragraphs, pairs [][2]str
 		if err != nil {
 			return err
 		}
-		terms := keywords.Terms(p.Heading + "\n" + p.Text)
-		bonus := 0.0
-		for _, pair := range pairs {
-			for i := 1; i < len(terms); i++ {
-				if terms[i-1] == pair[0] && terms[i] == pair[1] {
-					bonus += pairCredit * min(weight[pair[0]], weight[pair[1]]) * (k1 + 1) / (1 + k1*(1-b+b*float64(c.n)/avg))
-					break
+		found := make([]bool, len(pairs))
+		prev := ""
+		scanTerms(p.Heading+"\n"+p.Text, qterms, func(t string) {
+			for i, pair := range pairs {
+				if prev == pair[0] && t == pair[1] && !found[i] {
+					found[i] = true
+					c.score += pairCredit * min(weight[pair[0]], weight[pair[1]]) * (k1 + 1) / (1 + k1*(1-b+b*float64(c.n)/avg))
 				}
 			}
-		}
-		c.score += bonus
+			prev = t
+		})
 	}
 	return nil
 }
@@ -482,43 +482,56 @@ func cutAtSentence(text string, limit int) string {
 // same words the same way (keywords.ReadPostings).
 func countTerms(text string, qterms []string) (map[string]int, int) {
 	var tf map[string]int
+	n := scanTerms(text, qterms, func(t string) {
+		if t == "" {
+			return
+		}
+		if tf == nil {
+			tf = map[string]int{}
+		}
+		tf[t]++
+	})
+	return tf, n
+}
+
+// scanTerms calls term with the terms of text in order, as countTerms counts
+// them: a question term as itself, any other as "". It returns how many
+// words text has.
+func scanTerms(text string, qterms []string, term func(string)) int {
 	n := 0
+	analysed := func(w string) {
+		for _, t := range keywords.Terms(w) {
+			if slices.Contains(qterms, t) {
+				term(t)
+			} else {
+				term("")
+			}
+		}
+	}
 	keywords.ScanWords(text, func(word string) {
 		w := strings.ToLower(word)
 		if keywords.Spaceless(w) {
 			// A run of Chinese, Japanese or Thai is many words.
-			terms := keywords.Terms(w)
-			n += len(terms)
-			add(terms, qterms, &tf)
+			n += len(keywords.Terms(w))
+			analysed(w)
 			return
 		}
 		n++
 		if !plain(w) {
 			// Joined by punctuation, or not all ASCII ("naïve"): the
 			// analyzer may split it, so a term may start inside it.
-			add(keywords.Terms(w), qterms, &tf)
+			analysed(w)
 			return
 		}
 		for _, t := range qterms {
 			if keywords.MayGive(w, t) {
-				add(keywords.Terms(w), qterms, &tf)
+				analysed(w)
 				return
 			}
 		}
+		term("")
 	})
-	return tf, n
-}
-
-// add adds to tf the terms that are question terms.
-func add(terms, qterms []string, tf *map[string]int) {
-	for _, got := range terms {
-		if slices.Contains(qterms, got) {
-			if *tf == nil {
-				*tf = map[string]int{}
-			}
-			(*tf)[got]++
-		}
-	}
+	return n
 }
 
 // plain reports whether a word is ASCII letters, digits and "_" only: the

@@ -347,12 +347,12 @@ func TestLibraryWeights(t *testing.T) {
 	}
 	// In the library "tea" is the rarer word.
 	lib := cands()
-	weight, _ := scoreBM25(lib, []string{"hot", "tea"}, 10, 100, df, map[string]float64{"hot": 0.5, "tea": 2})
+	scoreBM25(lib, []string{"hot", "tea"}, 10, 100, df, map[string]float64{"hot": 0.5, "tea": 2})
 	if lib[1].score <= lib[0].score {
 		t.Errorf("with the library's idf, tea %.3f should weigh more than hot %.3f", lib[1].score, lib[0].score)
 	}
 	// "green" has no idf in the record: it weighs by the paragraphs.
-	weight, _ = scoreBM25(cands(), []string{"hot", "green"}, 10, 100, map[string]int{"hot": 1, "green": 3}, map[string]float64{"hot": 0.5})
+	weight, _ := scoreBM25(cands(), []string{"hot", "green"}, 10, 100, map[string]int{"hot": 1, "green": 3}, map[string]float64{"hot": 0.5})
 	if weight["hot"] != 0.5 || math.Abs(weight["green"]-math.Log(1+7.5/3.5)) > 1e-12 {
 		t.Errorf("weights %v", weight)
 	}

@@ -499,21 +499,22 @@ func countTerms(text string, qterms []string) (map[string]int, int) {
 // words text has.
 func scanTerms(text string, qterms []string, term func(string)) int {
 	n := 0
-	analysed := func(w string) {
-		for _, t := range keywords.Terms(w) {
+	analysed := func(w string) int {
+		terms := keywords.Terms(w)
+		for _, t := range terms {
 			if slices.Contains(qterms, t) {
 				term(t)
 			} else {
 				term("")
 			}
 		}
+		return len(terms)
 	}
 	keywords.ScanWords(text, func(word string) {
 		w := strings.ToLower(word)
 		if keywords.Spaceless(w) {
 			// A run of Chinese, Japanese or Thai is many words.
-			n += len(keywords.Terms(w))
-			analysed(w)
+			n += analysed(w)
 			return
 		}
 		n++

@@ -52,9 +52,10 @@ type Question struct {
 	// IDF is how much each of the question's words (as the index analyses
 	// them, stop words left out) weighs in the whole library: BM25's inverse
 	// document frequency over the index's chunks, written by sponge-search.
-	// sponge-rank weighs the words of the paragraphs it ranks by it, and by
-	// its own count over the paragraphs of the hit items for a word not
-	// here (or when the record has none, as a question typed by hand).
+	// sponge-rank weighs a word by the geometric mean of this and its idf
+	// over the paragraphs of the hit items, and by the latter alone for a
+	// word not here (or when the record has none, as a question typed by
+	// hand).
 	IDF map[string]float64 `json:"idf,omitempty"`
 }
 

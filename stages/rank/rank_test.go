@@ -328,9 +328,9 @@ func TestCountTermsSplitWords(t *testing.T) {
 	}
 }
 
-// A word weighs what the question record's idf says (the whole library's
-// count), not what the few hit items' paragraphs say; a word without an idf
-// weighs by the paragraphs.
+// A word weighs by the question record's idf (the whole library's count)
+// as well as by the few hit items' paragraphs: the geometric mean of the
+// two; a word without an idf weighs by the paragraphs.
 func TestLibraryWeights(t *testing.T) {
 	cands := func() []*candidate {
 		return []*candidate{
@@ -345,16 +345,20 @@ func TestLibraryWeights(t *testing.T) {
 	if local[0].score <= local[1].score {
 		t.Fatalf("by the paragraphs alone, hot %.3f should weigh more than tea %.3f", local[0].score, local[1].score)
 	}
-	// In the library "tea" is the rarer word.
+	// In the library "tea" is by far the rarer word.
 	lib := cands()
-	scoreBM25(lib, []string{"hot", "tea"}, 10, 100, df, map[string]float64{"hot": 0.5, "tea": 2})
+	weight, _ := scoreBM25(lib, []string{"hot", "tea"}, 10, 100, df, map[string]float64{"hot": 0.05, "tea": 3})
 	if lib[1].score <= lib[0].score {
 		t.Errorf("with the library's idf, tea %.3f should weigh more than hot %.3f", lib[1].score, lib[0].score)
 	}
+	idf := func(n, df float64) float64 { return math.Log(1 + (n-df+0.5)/(df+0.5)) }
+	if want := math.Sqrt(0.05 * idf(10, 1)); math.Abs(weight["hot"]-want) > 1e-12 {
+		t.Errorf("hot weighs %v, want %v", weight["hot"], want)
+	}
 	// "green" has no idf in the record: it weighs by the paragraphs.
-	weight, _ := scoreBM25(cands(), []string{"hot", "green"}, 10, 100, map[string]int{"hot": 1, "green": 3}, map[string]float64{"hot": 0.5})
-	if weight["hot"] != 0.5 || math.Abs(weight["green"]-math.Log(1+7.5/3.5)) > 1e-12 {
-		t.Errorf("weights %v", weight)
+	weight, _ = scoreBM25(cands(), []string{"hot", "green"}, 10, 100, map[string]int{"hot": 1, "green": 3}, map[string]float64{"hot": 0.5})
+	if math.Abs(weight["green"]-idf(10, 3)) > 1e-12 {
+		t.Errorf("green weighs %v, want %v", weight["green"], idf(10, 3))
 	}
 }
 

@@ -437,12 +437,13 @@ func (x *Index) SearchBM25(question string, limit int, k1, b float64) ([]Hit, er
 	return hits, err
 }
 
-// posting is one chunk holding a term: its doc number in the index, the
-// square root of how often it holds the term, and its length in terms.
+// posting is one chunk holding a term: its doc number in the index, how
+// often it holds the term, and its length in terms (16 bytes: a common word's
+// list is tens of thousands of them, each page of them a page fault).
 type posting struct {
-	doc uint64
-	tf  float64
-	len float64
+	doc  uint64
+	freq uint32
+	len  uint32
 }
 
 // readPostings reads each term's chunks.
@@ -470,14 +471,11 @@ func readPostings(r bindex.IndexReader, terms []string) ([][]posting, error) {
 			}
 			doc := binary.BigEndian.Uint64(got.ID)
 			// bleve keeps 1/sqrt(length) as the norm.
-			l := 1.0
+			l := uint32(1)
 			if got.Norm > 0 {
-				l = math.Round(1 / (got.Norm * got.Norm))
+				l = uint32(math.Round(1 / (got.Norm * got.Norm)))
 			}
-			// A term's count counts by its square root, as in bleve's
-			// own scoring: a word said sixteen times weighs four times one
-			// said once, before BM25's saturation.
-			list = append(list, posting{doc: doc, tf: math.Sqrt(float64(got.Freq)), len: l})
+			list = append(list, posting{doc: doc, freq: uint32(min(got.Freq, math.MaxUint32)), len: l})
 		}
 		tfr.Close()
 		lists[i] = list
@@ -505,7 +503,7 @@ func scoreChunks(lists [][]posting, n, k1, b float64) []scored {
 	}
 	total, held := 0.0, 0
 	eachChunk(lists, func(ps []posting, _ []int) {
-		total += ps[0].len
+		total += float64(ps[0].len)
 		held++
 	})
 	if held == 0 {
@@ -520,7 +518,11 @@ func scoreChunks(lists [][]posting, n, k1, b float64) []scored {
 	eachChunk(lists, func(ps []posting, terms []int) {
 		s := 0.0
 		for j, p := range ps {
-			s += idf[terms[j]] * p.tf * (k1 + 1) / (p.tf + k1*(1-b+b*p.len/avg))
+			// A term's count counts by its square root, as in bleve's
+			// own scoring: a word said sixteen times weighs four times one
+			// said once, before BM25's saturation.
+			tf := math.Sqrt(float64(p.freq))
+			s += idf[terms[j]] * tf * (k1 + 1) / (tf + k1*(1-b+b*float64(p.len)/avg))
 		}
 		out = append(out, scored{ps[0].doc, s})
 	})

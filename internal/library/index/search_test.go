@@ -114,17 +114,17 @@ func TestSearchLeavesStopWordsOut(t *testing.T) {
 // not a list comes in doc number order.
 func TestScoreChunksMerges(t *testing.T) {
 	lists := [][]posting{
-		{{doc: 2, tf: 1, len: 10}, {doc: 5, tf: 2, len: 30}, {doc: 9, tf: 1, len: 5}},
-		{{doc: 5, tf: 1, len: 30}, {doc: 1, tf: 3, len: 12}, {doc: 9, tf: 1, len: 5}},
+		{{doc: 2, freq: 1, len: 10}, {doc: 5, freq: 4, len: 30}, {doc: 9, freq: 1, len: 5}},
+		{{doc: 5, freq: 1, len: 30}, {doc: 1, freq: 9, len: 12}, {doc: 9, freq: 2, len: 5}},
 		{},
-		{{doc: 7, tf: 1, len: 8}},
+		{{doc: 7, freq: 1, len: 8}},
 	}
 	const n, k1, b = 20, 5, 0.65
 	want := map[uint64]float64{}
 	lens := map[uint64]float64{}
 	for _, list := range lists {
 		for _, p := range list {
-			lens[p.doc] = p.len
+			lens[p.doc] = float64(p.len)
 		}
 	}
 	total := 0.0
@@ -136,7 +136,8 @@ func TestScoreChunksMerges(t *testing.T) {
 		df := float64(len(list))
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
 		for _, p := range list {
-			want[p.doc] += idf * p.tf * (k1 + 1) / (p.tf + k1*(1-b+b*p.len/avg))
+			tf := math.Sqrt(float64(p.freq))
+			want[p.doc] += idf * tf * (k1 + 1) / (tf + k1*(1-b+b*float64(p.len)/avg))
 		}
 	}
 	got := scoreChunks(lists, n, k1, b)

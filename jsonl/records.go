@@ -49,6 +49,14 @@ type Question struct {
 	// Summary: the question is what one item says (sponge-rank --item), and
 	// sponge-draft writes a summary of the passages rather than an answer.
 	Summary bool `json:"summary,omitempty"`
+	// IDF is how much each of the question's words (as the index analyses
+	// them, stop words left out) weighs in the whole library: BM25's inverse
+	// document frequency over the index's chunks, written by sponge-search.
+	// sponge-rank weighs a word by the geometric mean of this and its idf
+	// over the paragraphs of the hit items, and by the latter alone for a
+	// word not here (or when the record has none, as a question typed by
+	// hand).
+	IDF map[string]float64 `json:"idf,omitempty"`
 }
 
 // SummaryQuestion is the question of a summary.
@@ -179,6 +187,11 @@ type checker interface{ check() error }
 func (q *Question) check() error {
 	if q.Limit < 0 || q.Limit > MaxLimit {
 		return fmt.Errorf("limit must be from 1 to %d (or left out), not %d", MaxLimit, q.Limit)
+	}
+	for t, w := range q.IDF {
+		if w < 0 {
+			return fmt.Errorf("the idf of %q must be 0 or more, not %v", t, w)
+		}
 	}
 	return nil
 }

@@ -145,52 +145,70 @@ func Decode(raw []byte) (Record, error) {
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		return nil, errors.New("not a JSON object")
 	}
-	var h struct {
-		V    *int    `json:"v"`
-		Type *string `json:"type"`
-	}
-	if err := json.Unmarshal(raw, &h); err != nil {
-		return nil, fmt.Errorf("not a JSON object: %v", jsonErr(err))
-	}
-	if h.V == nil {
-		return nil, errors.New(`record has no "v" (protocol version)`)
-	}
-	if *h.V != Version {
-		return nil, fmt.Errorf("protocol version %d is not supported (this is version %d)", *h.V, Version)
-	}
-	if h.Type == nil {
-		return nil, errors.New(`record has no "type"`)
-	}
-	rec := newRecord(*h.Type)
-	if rec == nil {
-		return nil, fmt.Errorf("unknown record type %q", *h.Type)
-	}
 	// encoding/json matches field names without regard to case; the
 	// protocol does not, so every key must be one of the type's own.
 	var keys map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &keys); err != nil {
 		return nil, fmt.Errorf("not a JSON object: %v", jsonErr(err))
 	}
+	// The common line, "v":1 and a plain type name, is read from the keys;
+	// anything else from a header, which says what is wrong with it.
+	var rec Record
+	typ, plainType := plainString(keys["type"])
+	if string(keys["v"]) == "1" && plainType {
+		rec = newRecord(typ)
+	}
+	if rec == nil {
+		var h struct {
+			V    *int    `json:"v"`
+			Type *string `json:"type"`
+		}
+		if err := json.Unmarshal(raw, &h); err != nil {
+			return nil, fmt.Errorf("not a JSON object: %v", jsonErr(err))
+		}
+		if h.V == nil {
+			return nil, errors.New(`record has no "v" (protocol version)`)
+		}
+		if *h.V != Version {
+			return nil, fmt.Errorf("protocol version %d is not supported (this is version %d)", *h.V, Version)
+		}
+		if h.Type == nil {
+			return nil, errors.New(`record has no "type"`)
+		}
+		if rec = newRecord(*h.Type); rec == nil {
+			return nil, fmt.Errorf("unknown record type %q", *h.Type)
+		}
+		typ = *h.Type
+	}
 	allowed := fieldsOf(rec)
 	for k := range keys {
 		if !allowed[k] {
-			return nil, fmt.Errorf("bad %s record: unknown field %q", *h.Type, k)
+			return nil, fmt.Errorf("bad %s record: unknown field %q", typ, k)
 		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(rec); err != nil {
-		return nil, fmt.Errorf("bad %s record: %v", *h.Type, jsonErr(err))
+		return nil, fmt.Errorf("bad %s record: %v", typ, jsonErr(err))
 	}
 	if dec.More() {
 		return nil, errors.New("more than one JSON value on the line")
 	}
 	if c, ok := rec.(checker); ok {
 		if err := c.check(); err != nil {
-			return nil, fmt.Errorf("bad %s record: %v", *h.Type, err)
+			return nil, fmt.Errorf("bad %s record: %v", typ, err)
 		}
 	}
 	return rec, nil
+}
+
+// plainString returns the string a JSON value is when it is one without
+// escapes.
+func plainString(v json.RawMessage) (string, bool) {
+	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' || bytes.ContainsAny(v[1:len(v)-1], "\\\"") {
+		return "", false
+	}
+	return string(v[1 : len(v)-1]), true
 }
 
 var fieldCache sync.Map // reflect.Type → map[string]bool

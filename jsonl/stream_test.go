@@ -128,7 +128,8 @@ func checkFuzzID(t *testing.T, id string) {
 
 // TestDecodeRefusesBadIDsAndLimits: an id that is not 64 lowercase hex
 // digits (one that climbs out of the library above all) and a limit out of
-// range are refused as the line is decoded, in every record that has them.
+// range (and a question's weight of a word below 0) are refused as the line
+// is decoded, in every record that has them.
 func TestDecodeRefusesBadIDsAndLimits(t *testing.T) {
 	climb := strings.Repeat("../", 21) + "a"
 	for _, line := range []string{
@@ -139,6 +140,8 @@ func TestDecodeRefusesBadIDsAndLimits(t *testing.T) {
 		`{"v":1,"type":"hit","itemId":"","title":"t","score":1,"rank":1,"foundBy":["keyword"]}`,
 		`{"v":1,"type":"question","text":"q","limit":-5}`,
 		`{"v":1,"type":"question","text":"q","limit":100000000000}`,
+		`{"v":1,"type":"question","text":"q","idf":{"tea":1.2,"hot":-0.5}}`,
+		`{"v":1,"type":"question","text":"q","idf":{"tea":"1"}}`,
 	} {
 		if len(climb) != 64 {
 			t.Fatal("the climbing id is not 64 characters")
@@ -169,6 +172,11 @@ func FuzzDecode(f *testing.F) {
 		case *Question:
 			if r.Limit < 0 || r.Limit > MaxLimit {
 				t.Fatalf("limit %d decoded", r.Limit)
+			}
+			for w, idf := range r.IDF {
+				if idf < 0 {
+					t.Fatalf("idf %v of %q decoded", idf, w)
+				}
 			}
 		}
 		// What decodes must write and decode again to the same record.

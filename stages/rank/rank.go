@@ -121,7 +121,7 @@ func (s *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error
 	if err != nil {
 		return err
 	}
-	passages, err := Rank(lib, question.Text, hits)
+	passages, err := RankWith(lib, question.Text, question.IDF, hits)
 	if err != nil {
 		return err
 	}
@@ -166,13 +166,32 @@ type candidate struct {
 	score float64
 }
 
-// Rank loads the hit items and returns the numbered passages. Only the
+// Rank is RankWith without the library's weights of the question's words:
+// they are estimated from the paragraphs of the hit items alone.
+func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Passage, error) {
+	return RankWith(lib, question, nil, hits)
+}
+
+// RankWith loads the hit items and returns the numbered passages. Only the
 // paragraphs that hold a question term (and the one meaning search matched)
 // are candidates: any other paragraph scores nothing. They are found in the
 // items' paragraph postings (keywords.ReadPostings), without reading the
 // paragraphs; an item without postings (an index made before them, or by
 // another analyzer) has all its paragraphs read and counted.
-func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Passage, error) {
+//
+// A word weighs the geometric mean of its weight among the hit items'
+// paragraphs (BM25's idf over them) and its weight in the whole library
+// (idf, as sponge-search gives it in the question record); a word idf does
+// not have weighs by the paragraphs alone. The paragraphs alone made a word
+// that only one of the few items holds look rare whatever the library says:
+// "how hot should green tea be" ranked two composting paragraphs ("hot
+// composting", "greens") above the tea page's, since among a tea page and a
+// compost guide "hot" is rare and "tea" is in every paragraph. The library
+// alone loses what the paragraphs say well: which words set a paragraph apart
+// from the rest of its item. SciFact nDCG@10 of the passages (train, with
+// the pair credit): paragraphs alone 0.6796, library alone 0.6845, their
+// arithmetic mean 0.6889, geometric mean 0.6934.
+func RankWith(lib *library.Library, question string, idf map[string]float64, hits []*jsonl.Hit) ([]*jsonl.Passage, error) {
 	qterms := keywords.QuestionTerms(question)
 	usePostings := true
 	for _, t := range qterms {
@@ -249,7 +268,10 @@ func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Pa
 	if paragraphs == 0 || len(cands) == 0 {
 		return nil, nil
 	}
-	scoreBM25(cands, qterms, paragraphs, words, df)
+	weight, avg := scoreBM25(cands, qterms, paragraphs, words, df, idf)
+	if err := creditPairs(cands, items, qterms, questionPairs(question), weight, avg); err != nil {
+		return nil, err
+	}
 
 	maxPara, maxItem := 0.0, 0.0
 	for _, c := range cands {
@@ -325,12 +347,22 @@ func Rank(lib *library.Library, question string, hits []*jsonl.Hit) ([]*jsonl.Pa
 
 // scoreBM25 scores each candidate paragraph against the question terms,
 // over the paragraphs of the hit items: how many there are, how many words
-// they have, and how many hold each term.
-func scoreBM25(cands []*candidate, qterms []string, paragraphs, words int, df map[string]int) {
+// they have, and how many hold each term. A term in libIDF weighs the
+// geometric mean of that and its weight among the paragraphs. It returns
+// each term's weight and the average paragraph length.
+func scoreBM25(cands []*candidate, qterms []string, paragraphs, words int, df map[string]int, libIDF map[string]float64) (map[string]float64, float64) {
 	N := float64(paragraphs)
 	avg := float64(words) / N
 	if avg == 0 {
 		avg = 1
+	}
+	weight := make(map[string]float64, len(qterms))
+	for _, t := range qterms {
+		w := math.Log(1 + (N-float64(df[t])+0.5)/(float64(df[t])+0.5))
+		if lib, ok := libIDF[t]; ok {
+			w = math.Sqrt(w * lib)
+		}
+		weight[t] = w
 	}
 	for _, c := range cands {
 		s := 0.0
@@ -339,11 +371,83 @@ func scoreBM25(cands []*candidate, qterms []string, paragraphs, words int, df ma
 			if tf == 0 {
 				continue
 			}
-			idf := math.Log(1 + (N-float64(df[t])+0.5)/(float64(df[t])+0.5))
-			s += idf * tf * (k1 + 1) / (tf + k1*(1-b+b*float64(c.n)/avg))
+			s += weight[t] * tf * (k1 + 1) / (tf + k1*(1-b+b*float64(c.n)/avg))
 		}
 		c.score = s
 	}
+	return weight, avg
+}
+
+// A pair of the question's words side by side in a paragraph counts as half
+// a word of the weight of the pair's lighter word said once; pairChecks is
+// how many paragraphs, best first, are read for the pairs. On SciFact
+// (train) no credit 0.6926, a quarter 0.6940, half 0.6934, a whole word
+// 0.6926: all within the noise (SciFact's items are one paragraph each). Half
+// is what puts the tea page first for "how hot should green tea be" with
+// its steeping paragraph among its four (a whole word puts its storage
+// paragraph there instead, none leaves a composting paragraph first).
+const (
+	pairCredit = 0.5
+	pairChecks = 32
+)
+
+// questionPairs returns the pairs of question terms that stand side by side
+// in the question ("green tea" in "how hot should green tea be"; not "hot
+// green", with "should" between them).
+func questionPairs(question string) [][2]string {
+	var pairs [][2]string
+	all := keywords.Terms(question)
+	qterms := keywords.QuestionTerms(question)
+	for i := 1; i < len(all); i++ {
+		a, b := all[i-1], all[i]
+		if a != b && slices.Contains(qterms, a) && slices.Contains(qterms, b) && !slices.Contains(pairs, [2]string{a, b}) {
+			pairs = append(pairs, [2]string{a, b})
+		}
+	}
+	return pairs
+}
+
+// creditPairs adds to the score of a paragraph that has a pair of the
+// question's words side by side, in the question's order, pairCredit of a
+// word of the weight of the pair's lighter word said once: "green tea" in
+// a paragraph is nearer the question than "greens" and "tea leaves" apart.
+// Only the pairChecks best paragraphs that hold both words of a pair are
+// read for it.
+func creditPairs(cands []*candidate, items []*library.Paragraphs, qterms []string, pairs [][2]string, weight map[string]float64, avg float64) error {
+	if len(pairs) == 0 {
+		return nil
+	}
+	var both []*candidate
+	for _, c := range cands {
+		for _, p := range pairs {
+			if c.terms[p[0]] > 0 && c.terms[p[1]] > 0 {
+				both = append(both, c)
+				break
+			}
+		}
+	}
+	sort.SliceStable(both, func(i, j int) bool { return both[i].score > both[j].score })
+	if len(both) > pairChecks {
+		both = both[:pairChecks]
+	}
+	for _, c := range both {
+		p, err := items[c.hit].At(c.para)
+		if err != nil {
+			return err
+		}
+		found := make([]bool, len(pairs))
+		prev := ""
+		scanTerms(p.Heading+"\n"+p.Text, qterms, func(t string) {
+			for i, pair := range pairs {
+				if prev == pair[0] && t == pair[1] && !found[i] {
+					found[i] = true
+					c.score += pairCredit * min(weight[pair[0]], weight[pair[1]]) * (k1 + 1) / (1 + k1*(1-b+b*float64(c.n)/avg))
+				}
+			}
+			prev = t
+		})
+	}
+	return nil
 }
 
 // cutAtSentence returns the longest run of whole sentences of text within
@@ -384,43 +488,57 @@ func cutAtSentence(text string, limit int) string {
 // same words the same way (keywords.ReadPostings).
 func countTerms(text string, qterms []string) (map[string]int, int) {
 	var tf map[string]int
+	n := scanTerms(text, qterms, func(t string) {
+		if t == "" {
+			return
+		}
+		if tf == nil {
+			tf = map[string]int{}
+		}
+		tf[t]++
+	})
+	return tf, n
+}
+
+// scanTerms calls term with the terms of text in order, as countTerms counts
+// them: a question term as itself, any other as "". It returns how many
+// words text has.
+func scanTerms(text string, qterms []string, term func(string)) int {
 	n := 0
+	analysed := func(w string) int {
+		terms := keywords.Terms(w)
+		for _, t := range terms {
+			if slices.Contains(qterms, t) {
+				term(t)
+			} else {
+				term("")
+			}
+		}
+		return len(terms)
+	}
 	keywords.ScanWords(text, func(word string) {
 		w := strings.ToLower(word)
 		if keywords.Spaceless(w) {
 			// A run of Chinese, Japanese or Thai is many words.
-			terms := keywords.Terms(w)
-			n += len(terms)
-			add(terms, qterms, &tf)
+			n += analysed(w)
 			return
 		}
 		n++
 		if !plain(w) {
 			// Joined by punctuation, or not all ASCII ("naïve"): the
 			// analyzer may split it, so a term may start inside it.
-			add(keywords.Terms(w), qterms, &tf)
+			analysed(w)
 			return
 		}
 		for _, t := range qterms {
 			if keywords.MayGive(w, t) {
-				add(keywords.Terms(w), qterms, &tf)
+				analysed(w)
 				return
 			}
 		}
+		term("")
 	})
-	return tf, n
-}
-
-// add adds to tf the terms that are question terms.
-func add(terms, qterms []string, tf *map[string]int) {
-	for _, got := range terms {
-		if slices.Contains(qterms, got) {
-			if *tf == nil {
-				*tf = map[string]int{}
-			}
-			(*tf)[got]++
-		}
-	}
+	return n
 }
 
 // plain reports whether a word is ASCII letters, digits and "_" only: the

@@ -3,6 +3,7 @@ package rank
 import (
 	"bytes"
 	"flag"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -324,5 +325,69 @@ func TestCountTermsSplitWords(t *testing.T) {
 	got, n := countTerms("概述 通用KASAN 基于KASAN模式 and KASAN; a.kasan", []string{"kasan"})
 	if got["kasan"] != 3 || n != 9 {
 		t.Errorf("kasan counted %d times in %d words, want 3 in 9", got["kasan"], n)
+	}
+}
+
+// A word weighs by the question record's idf (the whole library's count)
+// as well as by the few hit items' paragraphs: the geometric mean of the
+// two; a word without an idf weighs by the paragraphs.
+func TestLibraryWeights(t *testing.T) {
+	cands := func() []*candidate {
+		return []*candidate{
+			{terms: map[string]int{"hot": 1}, n: 10},
+			{terms: map[string]int{"tea": 1}, n: 10},
+		}
+	}
+	// Among the hit items' 10 paragraphs "hot" is rare and "tea" common.
+	df := map[string]int{"hot": 1, "tea": 8}
+	local := cands()
+	scoreBM25(local, []string{"hot", "tea"}, 10, 100, df, nil)
+	if local[0].score <= local[1].score {
+		t.Fatalf("by the paragraphs alone, hot %.3f should weigh more than tea %.3f", local[0].score, local[1].score)
+	}
+	// In the library "tea" is by far the rarer word.
+	lib := cands()
+	weight, _ := scoreBM25(lib, []string{"hot", "tea"}, 10, 100, df, map[string]float64{"hot": 0.05, "tea": 3})
+	if lib[1].score <= lib[0].score {
+		t.Errorf("with the library's idf, tea %.3f should weigh more than hot %.3f", lib[1].score, lib[0].score)
+	}
+	idf := func(n, df float64) float64 { return math.Log(1 + (n-df+0.5)/(df+0.5)) }
+	if want := math.Sqrt(0.05 * idf(10, 1)); math.Abs(weight["hot"]-want) > 1e-12 {
+		t.Errorf("hot weighs %v, want %v", weight["hot"], want)
+	}
+	// "green" has no idf in the record: it weighs by the paragraphs.
+	weight, _ = scoreBM25(cands(), []string{"hot", "green"}, 10, 100, map[string]int{"hot": 1, "green": 3}, map[string]float64{"hot": 0.5})
+	if math.Abs(weight["green"]-idf(10, 3)) > 1e-12 {
+		t.Errorf("green weighs %v, want %v", weight["green"], idf(10, 3))
+	}
+}
+
+// Of two paragraphs alike in their words, the one with the question's words
+// side by side ("green tea") comes first, though it is the longer.
+func TestPairCredit(t *testing.T) {
+	if got := questionPairs("how hot should green tea be"); !slices.Equal(got, [][2]string{{"green", "tea"}}) {
+		t.Errorf("pairs of \"how hot should green tea be\": %v", got)
+	}
+	dir := t.TempDir()
+	w, err := ingest.OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("pairs")
+	it := &item.Item{ID: library.ItemID(src), Title: "Notes", Kind: item.KindText, Paragraphs: []item.Paragraph{
+		{Text: "Tea from the shop, with green leaves in it, is what we drink."},
+		{Text: "We drink green tea from the shop, with all the leaves in it, daily."},
+	}}
+	if err := w.Add(it, src); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	lib, _ := library.Open(dir)
+	ps, err := Rank(lib, "green tea", []*jsonl.Hit{{ItemID: it.ID, Title: "Notes", Score: 1, Rank: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 2 || ps[0].Paragraph != 1 {
+		t.Errorf("passages %+v, want paragraph 1 (\"green tea\") first", ps)
 	}
 }

@@ -141,6 +141,9 @@ func readQuestion(r *jsonl.Reader, w *jsonl.Writer) (*jsonl.Question, error) {
 type Result struct {
 	Warnings []*jsonl.Warning
 	Hits     []*jsonl.Hit
+	// IDF is how much each word of the question weighs in the whole
+	// library (index.Weights); Write gives it to the question record.
+	IDF map[string]float64
 }
 
 // Find searches the library at dir (empty: the default library).
@@ -187,6 +190,18 @@ func FindIn(lib *library.Library, x *index.Index, question string, limit int) (*
 
 // findIn searches the index while meaning search runs.
 func findIn(lib *library.Library, x *index.Index, question string, limit int, meaning meaningSearch) (*Result, error) {
+	res, err := findHits(lib, x, question, limit, meaning)
+	if err != nil {
+		return nil, err
+	}
+	if res.IDF, err = x.Weights(question); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// findHits finds the hits of findIn.
+func findHits(lib *library.Library, x *index.Index, question string, limit int, meaning meaningSearch) (*Result, error) {
 	if meaning.warning != nil {
 		return keywordOnly(x, question, limit, meaning.warning)
 	}
@@ -264,8 +279,10 @@ func keywordHits(hits []index.Hit, warning *jsonl.Warning) *Result {
 	return res
 }
 
-// Write writes the question, warnings and hits.
+// Write writes the question, with the weights of its words, warnings and
+// hits.
 func Write(w *jsonl.Writer, q *jsonl.Question, res *Result) error {
+	q.IDF = res.IDF
 	if err := w.Write(q); err != nil {
 		return err
 	}

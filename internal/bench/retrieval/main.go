@@ -107,7 +107,7 @@ func run(libDir string, tune, passages bool) error {
 				if err != nil {
 					return err
 				}
-				ps, err := rank.Rank(lib, queries[qid], res.Hits)
+				ps, err := rank.RankWith(lib, queries[qid], res.IDF, res.Hits)
 				if err != nil {
 					return err
 				}

@@ -3,6 +3,9 @@ package index
 import (
 	"context"
 	"fmt"
+	"math"
+
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 )
 
 // DocFreqs returns, for each term (as Terms makes them), how many index
@@ -36,4 +39,27 @@ func (x *Index) DocFreqs(terms []string) (map[string]int, int, error) {
 		tfr.Close()
 	}
 	return df, int(n), nil
+}
+
+// Weights returns how much each of the question's terms (QuestionTerms)
+// weighs in the whole library, as keyword search weighs it (IDF over the
+// index's chunks): sponge-rank weighs the words of its paragraphs by it,
+// since the few items it reads are no measure of how rare a word is. A term
+// no chunk holds is left out.
+func (x *Index) Weights(question string) (map[string]float64, error) {
+	terms := keywords.QuestionTerms(question)
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	df, n, err := x.DocFreqs(terms)
+	if err != nil {
+		return nil, err
+	}
+	w := make(map[string]float64, len(df))
+	for t, d := range df {
+		if d > 0 {
+			w[t] = math.Round(IDF(float64(n), float64(d))*1e4) / 1e4
+		}
+	}
+	return w, nil
 }

@@ -2,6 +2,7 @@ package index
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -105,5 +106,50 @@ func TestSearchLeavesStopWordsOut(t *testing.T) {
 	}
 	if len(hits) != 1 || hits[0].Title != "Note 4" {
 		t.Errorf("hits %+v, want Note 4 alone", hits)
+	}
+}
+
+// scoreChunks merges the terms' chunk lists: each chunk once, with the sum of
+// its terms' scores, as scoring with a map of every chunk gives, whether or
+// not a list comes in doc number order.
+func TestScoreChunksMerges(t *testing.T) {
+	lists := [][]posting{
+		{{doc: 2, freq: 1, len: 10}, {doc: 5, freq: 4, len: 30}, {doc: 9, freq: 1, len: 5}},
+		{{doc: 5, freq: 1, len: 30}, {doc: 1, freq: 9, len: 12}, {doc: 9, freq: 2, len: 5}},
+		{},
+		{{doc: 7, freq: 1, len: 8}},
+	}
+	const n, k1, b = 20, 5, 0.65
+	want := map[uint64]float64{}
+	lens := map[uint64]float64{}
+	for _, list := range lists {
+		for _, p := range list {
+			lens[p.doc] = float64(p.len)
+		}
+	}
+	total := 0.0
+	for _, l := range lens {
+		total += l
+	}
+	avg := total / float64(len(lens))
+	for _, list := range lists {
+		df := float64(len(list))
+		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+		for _, p := range list {
+			tf := math.Sqrt(float64(p.freq))
+			want[p.doc] += idf * tf * (k1 + 1) / (tf + k1*(1-b+b*float64(p.len)/avg))
+		}
+	}
+	got := scoreChunks(lists, n, k1, b)
+	if len(got) != len(want) {
+		t.Fatalf("%d chunks scored, want %d: %v", len(got), len(want), got)
+	}
+	for i, c := range got {
+		if i > 0 && got[i-1].doc >= c.doc {
+			t.Errorf("chunk %d after %d", c.doc, got[i-1].doc)
+		}
+		if math.Abs(c.score-want[c.doc]) > 1e-12 {
+			t.Errorf("chunk %d scores %v, want %v", c.doc, c.score, want[c.doc])
+		}
 	}
 }

@@ -14,7 +14,10 @@
 
 package levenshtein
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // StateLimit is the maximum number of states allowed
 const StateLimit = 10000
@@ -26,8 +29,17 @@ var ErrTooManyStates = fmt.Errorf("dfa contains more than %d states",
 
 // LevenshteinAutomatonBuilder wraps a precomputed
 // datastructure that allows to produce small (but not minimal) DFA.
+//
+// sponge: the datastructure is computed on the first BuildDfa, not by
+// NewLevenshteinAutomatonBuilder: bleve's scorch makes two builders in its
+// package init, for fuzzy queries sponge never makes, and every process
+// that links bleve paid for them (SPONGE.md).
 type LevenshteinAutomatonBuilder struct {
-	pDfa *ParametricDFA
+	maxDistance   uint8
+	transposition bool
+	once          sync.Once
+	pDfa          *ParametricDFA
+	err           error
 }
 
 // NewLevenshteinAutomatonBuilder creates a
@@ -38,27 +50,27 @@ type LevenshteinAutomatonBuilder struct {
 // Building this automaton builder is computationally intensive.
 // While it takes only a few milliseconds for `d=2`, it grows
 // exponentially with `d`. It is only reasonable to `d <= 5`.
+// (sponge: it is built on the first BuildDfa, which returns its error.)
 func NewLevenshteinAutomatonBuilder(maxDistance uint8,
 	transposition bool) (*LevenshteinAutomatonBuilder, error) {
-	lnfa := newLevenshtein(maxDistance, transposition)
-
-	pdfa, err := fromNfa(lnfa)
-	if err != nil {
-		return nil, err
-	}
-
-	return &LevenshteinAutomatonBuilder{pDfa: pdfa}, nil
+	return &LevenshteinAutomatonBuilder{maxDistance: maxDistance, transposition: transposition}, nil
 }
 
 // BuildDfa builds the levenshtein automaton for serving
 // queries with a given edit distance.
 func (lab *LevenshteinAutomatonBuilder) BuildDfa(query string,
 	fuzziness uint8) (*DFA, error) {
+	lab.once.Do(func() {
+		lab.pDfa, lab.err = fromNfa(newLevenshtein(lab.maxDistance, lab.transposition))
+	})
+	if lab.err != nil {
+		return nil, lab.err
+	}
 	return lab.pDfa.buildDfa(query, fuzziness, false)
 }
 
 // MaxDistance returns the MaxEdit distance supported by the
 // LevenshteinAutomatonBuilder builder.
 func (lab *LevenshteinAutomatonBuilder) MaxDistance() uint8 {
-	return lab.pDfa.maxDistance
+	return lab.maxDistance
 }

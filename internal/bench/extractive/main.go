@@ -320,7 +320,7 @@ func ask(lib *library.Library, x *index.Index, q *question) error {
 	if len(res.Hits) > 0 {
 		q.topHit = res.Hits[0].Score
 	}
-	q.passages, err = rank.Rank(lib, q.text, res.Hits)
+	q.passages, err = rank.RankWith(lib, q.text, res.IDF, res.Hits)
 	if err != nil {
 		return err
 	}

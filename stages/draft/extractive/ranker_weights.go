@@ -4,64 +4,64 @@ package extractive
 
 // rankerBias and rankerWeights are the learned ranker's (ranker.go), fitted on
 // the sentences of 1340 answerable SQuAD 2.0 questions the bench does not ask
-// (86542 sentences, 2661 holding a gold answer).
-var rankerBias = -6.567661
+// (77954 sentences, 2598 holding a gold answer).
+var rankerBias = -6.603294
 
 var rankerWeights = [NumRankFeatures]float64{
-	1.848780,  // BM25 of the sentence
-	0.516142,  // share of the question's weight, idf over the passages
-	-3.477478, // share of the question's weight, idf over the library
-	1.595795,  // question word pairs repeated
-	1.752189,  // 1 / the passage's rank
-	1.848539,  // the passage's score over the best one's
-	-0.083699, // place of the sentence in its passage
-	1.982215,  // SentenceAnswer
-	1.023480,  // share of the question's weight in the window
-	0.437998,  // heaviest question word the window lacks (at most 3)
-	-0.461834, // share of the question's names and numbers the window lacks
-	2.133821,  // holds the kind of answer asked for
-	-2.058503, // the question asks for a kind of answer
-	-0.341815, // the passage's Answer
-	-0.274953, // short sentence (content words over 6, at most 1)
-	0.529565,  // log(1 + content words)
-	-0.460767, // the question negates and the sentence does not
-	-0.004371, // holds the question's rarest word
-	-0.199309, // question words close together
-	0.389196,  // share of the question's weight among the first six words
-	1.108886,  // BM25 over the best sentence's
-	0.578093,  // weight held over the best sentence's
-	-3.803449, // share of the question's weight no item holds
-	1.537544,  // holds a unit of the measure asked for
-	-1.172639, // the question asks for a measure
-	-0.509447, // holds a name, and the question asks for one
-	0.685635,  // holds a number, and the question asks for one
-	0.469697,  // the question asks for a name
-	-0.216164, // share of the question's weight in the sentence before
-	-0.698485, // share of the question's weight in the sentence after
-	-0.077830, // opens with a word that points back
-	0.646163,  // points back, times the share in the sentence before
-	-0.947417, // share of the sentence's words the question lacks
+	1.869129,  // BM25 of the sentence
+	0.257524,  // share of the question's weight, idf over the passages
+	-3.008657, // share of the question's weight, idf over the library
+	1.447190,  // question word pairs repeated
+	1.833719,  // 1 / the passage's rank
+	1.920614,  // the passage's score over the best one's
+	-0.098608, // place of the sentence in its passage
+	1.891592,  // SentenceAnswer
+	0.947325,  // share of the question's weight in the window
+	0.359390,  // heaviest question word the window lacks (at most 3)
+	-0.505295, // share of the question's names and numbers the window lacks
+	2.290488,  // holds the kind of answer asked for
+	-2.166928, // the question asks for a kind of answer
+	-0.369972, // the passage's Answer
+	-0.237910, // short sentence (content words over 6, at most 1)
+	0.593409,  // log(1 + content words)
+	-0.354009, // the question negates and the sentence does not
+	0.026103,  // holds the question's rarest word
+	-0.202670, // question words close together
+	0.416172,  // share of the question's weight among the first six words
+	1.242753,  // BM25 over the best sentence's
+	0.374529,  // weight held over the best sentence's
+	-3.030628, // share of the question's weight no item holds
+	1.543509,  // holds a unit of the measure asked for
+	-1.273593, // the question asks for a measure
+	-0.639720, // holds a name, and the question asks for one
+	0.706821,  // holds a number, and the question asks for one
+	0.584184,  // the question asks for a name
+	-0.211928, // share of the question's weight in the sentence before
+	-0.686866, // share of the question's weight in the sentence after
+	-0.051142, // opens with a word that points back
+	0.599922,  // points back, times the share in the sentence before
+	-1.127252, // share of the sentence's words the question lacks
 }
 
 // answerBias and answerWeights are the answerability model's, fitted on the
 // 2585 of those questions not refused before it (MinAnswer, MaxAbsent).
-var answerBias = 1.387339
+var answerBias = 1.328988
 
 var answerWeights = [NumAnswerFeatures]float64{
-	-0.086295, // the best sentence's chance of holding the answer
-	0.106372,  // log of that chance
-	1.120032,  // the second best sentence's chance
-	-0.899217, // the best passage's Answer
-	1.863366,  // share of the question's weight no item holds
-	-0.235636, // share of the question's weight in the best sentence's window
-	-0.838736, // the most in the two best windows
-	-1.395793, // least share of the question's names and numbers the two best windows lack
-	0.127277,  // the two best sentences hold the kind of answer asked for
-	-0.178808, // the question asks for a kind of answer
-	-3.037051, // the question negates and the best sentence does not
-	-1.260874, // share of the question's weight in the best sentence
-	1.917508,  // SentenceAnswer of the best sentence
-	-1.028933, // heaviest question word the best window lacks (at most 3)
-	-0.155977, // the best sentence holds the question's rarest word
-	0.130064,  // the question holds names or numbers
+	0.107080,  // the best sentence's chance of holding the answer
+	0.090352,  // log of that chance
+	1.066605,  // the second best sentence's chance
+	-0.961187, // the best passage's Answer
+	1.756240,  // share of the question's weight no item holds
+	-0.421419, // share of the question's weight in the best sentence's window
+	-0.333648, // the most in the two best windows
+	-1.522080, // least share of the question's names and numbers the two best windows lack
+	0.209123,  // the two best sentences hold the kind of answer asked for
+	-0.271032, // the question asks for a kind of answer
+	-3.222382, // the question negates and the best sentence does not
+	-1.553286, // share of the question's weight in the best sentence
+	1.925911,  // SentenceAnswer of the best sentence
+	-1.040059, // heaviest question word the best window lacks (at most 3)
+	-0.199652, // the best sentence holds the question's rarest word
+	0.148941,  // the question holds names or numbers
 }

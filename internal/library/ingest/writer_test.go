@@ -622,6 +622,44 @@ func TestCloseMergesSegments(t *testing.T) {
 	}
 }
 
+// TestBatchesMerge checks that a writer merges the index's segments once a
+// batch leaves more than mergeAbove (the index merges only when asked), and
+// that every item is still found.
+func TestBatchesMerge(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.mergeAbove = 3
+	w.compactAbove = 100
+	var ids []string
+	most := 0
+	for n := range 16 {
+		it, src := testItem(n)
+		ids = append(ids, it.ID)
+		if err := w.Add(it, src); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		most = max(most, segments(t, dir))
+	}
+	if most > 3 {
+		t.Errorf("batches left up to %d segments, want at most 3", most)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got := indexed(t, dir)
+	for _, id := range ids {
+		if !got[id] {
+			t.Errorf("item %s is not found after the merges", id[:8])
+		}
+	}
+}
+
 // An open writer holds the process's memory limit to writerMemory, unless
 // a lower one is set or GOMEMLIMIT is, and the writer that set it gives back
 // the limit that was there before when it closes (once).

@@ -45,39 +45,17 @@ type chunkAnalyzer struct {
 	memos []*wordMemo // not in use (bleve analyses on several goroutines)
 }
 
-// wordMemo is what the word filters made of each (type, word) seen, in two
-// generations: when the newer holds memoWords words it becomes the older,
-// and a word found only in the older is moved to the newer, so the words
-// met often stay (see wordCache).
+// wordMemo is what the word filters made of each (type, word) seen.
 type wordMemo struct {
 	terms map[string][]byte // type byte + word → term; nil: not one term
-	old   map[string][]byte
 	key   []byte
 }
 
-// memoWords is how many words each generation of a memo keeps. The kernel
-// docs have about 76,000 words that are not plainWord, most of them rare;
-// a generation of 32,768 costs about 3 MB, and there is a memo for each
+// memoWords is how many words a memo keeps before it starts again. The
+// kernel docs have about 76,000 words that are not plainWord, most of them
+// rare; a memo of 32,768 costs about 3 MB, and there is one for each
 // goroutine bleve analyses on.
 const memoWords = 1 << 15
-
-// lookUp returns the term the filters make of t, from the memo or else
-// from the filters.
-func (m *wordMemo) lookUp(a *chunkAnalyzer, t *analysis.Token) []byte {
-	m.key = append(append(m.key[:0], byte(t.Type)), t.Term...)
-	if term, ok := m.terms[string(m.key)]; ok {
-		return term
-	}
-	term, ok := m.old[string(m.key)]
-	if !ok {
-		term = a.filterWord(t)
-	}
-	if len(m.terms) >= memoWords {
-		m.old, m.terms = m.terms, make(map[string][]byte, 4096)
-	}
-	m.terms[string(m.key)] = term
-	return term
-}
 
 func (a *chunkAnalyzer) Analyze(input []byte) analysis.TokenStream {
 	tokens := a.full.Tokenizer.Tokenize(input)
@@ -101,7 +79,15 @@ func (a *chunkAnalyzer) Analyze(input []byte) analysis.TokenStream {
 		if plainWord(t.Term) {
 			continue
 		}
-		term := m.lookUp(a, t)
+		m.key = append(append(m.key[:0], byte(t.Type)), t.Term...)
+		term, ok := m.terms[string(m.key)]
+		if !ok {
+			term = a.filterWord(t)
+			if len(m.terms) >= memoWords {
+				clear(m.terms)
+			}
+			m.terms[string(m.key)] = term
+		}
 		if term == nil {
 			return a.full.Analyze(input)
 		}

@@ -1,7 +1,6 @@
 package keywords
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -78,38 +77,5 @@ func TestPlainWord(t *testing.T) {
 	}
 	if passed < 10 {
 		t.Errorf("only %d words passed", passed)
-	}
-}
-
-// TestMemoKeepsFrequentWords checks that a memo keeps a word looked up all
-// along while many more words than a generation holds pass through it, and
-// that what it gives for a word it has seen is the filters' term.
-func TestMemoKeepsFrequentWords(t *testing.T) {
-	a := ChunkAnalyzer().(*chunkAnalyzer)
-	m := &wordMemo{terms: map[string][]byte{}}
-	kettles := &analysis.Token{Term: []byte("kettles"), Type: analysis.AlphaNumeric}
-	gone := 0
-	for n := range 3 * memoWords {
-		w := []byte(fmt.Sprint("teas", n))
-		if got := m.lookUp(a, &analysis.Token{Term: w, Type: analysis.AlphaNumeric}); string(got) != fmt.Sprint("teas", n) {
-			t.Fatalf("%s gives %q", w, got)
-		}
-		if n%1000 == 0 {
-			key := string(append([]byte{byte(analysis.AlphaNumeric)}, "kettles"...))
-			_, inNew := m.terms[key]
-			_, inOld := m.old[key]
-			if n > 0 && !inNew && !inOld {
-				gone++
-			}
-			if got := m.lookUp(a, kettles); string(got) != "kettle" {
-				t.Fatalf("kettles gives %q", got)
-			}
-		}
-	}
-	if gone > 0 {
-		t.Errorf("the frequent word was gone from the memo %d times", gone)
-	}
-	if n := len(m.terms) + len(m.old); n > 2*memoWords {
-		t.Errorf("the memo holds %d words, more than two generations", n)
 	}
 }

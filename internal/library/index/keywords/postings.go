@@ -91,7 +91,7 @@ type wordTerms struct {
 // each, through a cache of the words seen: the words of an item repeat. A
 // plain word (plainWord: the analyzer's one term for it is the word itself)
 // skips the cache. term is called for each term that is not a stop word.
-func paragraphTerms(p *item.Paragraph, cache *wordCache, term func(t string)) int {
+func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, term func(t string)) int {
 	n := 0
 	count := func(word string) {
 		w := strings.ToLower(word)
@@ -102,7 +102,7 @@ func paragraphTerms(p *item.Paragraph, cache *wordCache, term func(t string)) in
 			}
 			return
 		}
-		wt, ok := cache.get(w)
+		wt, ok := cache[w]
 		if !ok {
 			terms := Terms(w)
 			wt.words = 1
@@ -114,7 +114,7 @@ func paragraphTerms(p *item.Paragraph, cache *wordCache, term func(t string)) in
 					wt.terms = append(wt.terms, t)
 				}
 			}
-			cache.put(strings.Clone(w), wt) // not a piece of the paragraph, which it would keep
+			cache[strings.Clone(w)] = wt // not a piece of the paragraph, which it would keep
 		}
 		n += wt.words
 		for _, t := range wt.terms {
@@ -128,52 +128,22 @@ func paragraphTerms(p *item.Paragraph, cache *wordCache, term func(t string)) in
 	return n
 }
 
-// termCacheWords is how many words each generation of the terms cache of
-// SavePostings keeps (about 3 MB each).
+// termCacheWords is how many words the terms cache of SavePostings keeps
+// before it starts again (about 5 MB).
 const termCacheWords = 1 << 15
-
-// wordCache is the terms of the words seen, in two generations: when the
-// newer holds termCacheWords words it becomes the older, and a word found
-// only in the older is moved to the newer. The words met often stay in it,
-// while a cache cleared when full (as it was) began again without them
-// every 32,768 new words (adding kernel-docs ×8: 1.2 s of a 73 s profile
-// went to Terms of the words missed).
-type wordCache struct {
-	cur, old map[string]wordTerms
-}
-
-func (c *wordCache) get(w string) (wordTerms, bool) {
-	if wt, ok := c.cur[w]; ok {
-		return wt, true
-	}
-	wt, ok := c.old[w]
-	if ok {
-		c.put(strings.Clone(w), wt)
-	}
-	return wt, ok
-}
-
-// put notes the terms of w, which the cache keeps: w must not be a piece
-// of a paragraph, which it would keep alive.
-func (c *wordCache) put(w string, wt wordTerms) {
-	if c.cur == nil || len(c.cur) >= termCacheWords {
-		c.old, c.cur = c.cur, make(map[string]wordTerms, 1024)
-	}
-	c.cur[w] = wt
-}
 
 // termCache is the terms of the words SavePostings has seen, kept from one
 // batch to the next: the words of a library repeat. SavePostings holds
 // termCacheMu while it uses it.
 var (
 	termCacheMu sync.Mutex
-	termCache   = &wordCache{}
+	termCache   = map[string]wordTerms{}
 )
 
 // encodePostings makes the postings file of an item. cache holds the terms
 // of the words seen (of this item, or of others before it: the words of a
 // library repeat).
-func encodePostings(it *item.Item, cache *wordCache) []byte {
+func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
 	type posting struct{ para, tf int }
 	// The paragraphs of each term, in order (lists[at[term]]): a term met
 	// again in the same paragraph counts on its last posting.
@@ -181,6 +151,9 @@ func encodePostings(it *item.Item, cache *wordCache) []byte {
 	var lists [][]posting
 	lengths := make([]int, len(it.Paragraphs))
 	total := 0
+	if len(cache) > termCacheWords {
+		clear(cache)
+	}
 	para := 0
 	add := func(t string) {
 		k, ok := at[t]
@@ -267,7 +240,7 @@ func SavePostings(indexDir string, items []*item.Item) error {
 
 // writePostings saves the postings of an item, through a temporary file and
 // a rename, so a reader finds all of them or none.
-func writePostings(indexDir string, it *item.Item, cache *wordCache) error {
+func writePostings(indexDir string, it *item.Item, cache map[string]wordTerms) error {
 	path := postingsPath(indexDir, it.ID)
 	tmp := path + ".tmp"
 	data := encodePostings(it, cache)

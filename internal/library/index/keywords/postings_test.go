@@ -2,7 +2,6 @@ package keywords
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -27,7 +26,7 @@ func postingsItem() *item.Item {
 func TestPostings(t *testing.T) {
 	it := postingsItem()
 	terms := []string{"green", "tea", "kettle", "boil", "the", "absent"}
-	p, err := decodePostings(encodePostings(it, &wordCache{}), terms)
+	p, err := decodePostings(encodePostings(it, map[string]wordTerms{}), terms)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +74,7 @@ func TestPostings(t *testing.T) {
 // TestPostingsOtherAnalyzer checks that postings of another analyzer, or
 // cut short, are not used.
 func TestPostingsOtherAnalyzer(t *testing.T) {
-	data := encodePostings(postingsItem(), &wordCache{})
+	data := encodePostings(postingsItem(), map[string]wordTerms{})
 	other := append([]byte{}, data...)
 	binary.LittleEndian.PutUint64(other[4:], analyzerFingerprint()+1)
 	if _, err := decodePostings(other, []string{"tea"}); err == nil {
@@ -146,7 +145,7 @@ func TestPostingsAsReference(t *testing.T) {
 		}
 		return b.String()
 	}
-	cache := &wordCache{}
+	cache := map[string]wordTerms{}
 	for round := range 30 {
 		it := postingsItem()
 		it.Paragraphs = append(it.Paragraphs, item.Paragraph{Heading: "Tea's Boxes",
@@ -212,27 +211,5 @@ func TestPlainWordIsItsTerm(t *testing.T) {
 	}
 	if checked < 10000 {
 		t.Errorf("only %d plain words checked", checked)
-	}
-}
-
-// TestWordCacheKeepsFrequentWords checks that a word looked up all along
-// stays in the cache while many more words than a generation holds pass
-// through it, and that the cache holds at most two generations.
-func TestWordCacheKeepsFrequentWords(t *testing.T) {
-	c := &wordCache{}
-	c.put("kettles", wordTerms{words: 1, terms: []string{"kettle"}})
-	for n := range 3 * termCacheWords {
-		if _, ok := c.get(fmt.Sprint("w", n)); ok {
-			t.Fatalf("word %d found before it was put", n)
-		}
-		c.put(fmt.Sprint("w", n), wordTerms{words: 1})
-		if n%1000 == 0 {
-			if wt, ok := c.get("kettles"); !ok || wt.terms[0] != "kettle" {
-				t.Fatalf("after %d other words the frequent word is gone", n)
-			}
-		}
-	}
-	if n := len(c.cur) + len(c.old); n > 2*termCacheWords {
-		t.Errorf("the cache holds %d words, more than two generations", n)
 	}
 }

@@ -1,7 +1,9 @@
 package extract
 
 import (
+	"math/rand/v2"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -49,5 +51,39 @@ func TestLazyRegexpIsLazy(t *testing.T) {
 	r.MatchString("ab")
 	if r.rx != first {
 		t.Fatal("compiled twice")
+	}
+}
+
+// TestLineStarts checks the guard of Markdown's line rules: a line the rule
+// matches always starts (after spaces and tabs) with one of its characters,
+// so skipping the rule for other lines changes nothing.
+func TestLineStarts(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 9))
+	pieces := strings.Fields("# ## - --- * *** _ ___ ``` ~~~ [ ] [^ ]: [a]: | |- -| :- + 1. 2) x = == é * -")
+	pieces = append(pieces, " ", "  ", "\t")
+	matched := map[*lazyRegexp]int{}
+	for range 100000 {
+		var b strings.Builder
+		for range rnd.IntN(7) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		line := b.String()
+		for re := range lineStarts {
+			if !re.MatchString(line) {
+				continue
+			}
+			matched[re]++
+			if !mayMatch(line, re) {
+				t.Fatalf("%s matches %q, which the guard skips", re.src, line)
+			}
+		}
+	}
+	for re := range lineStarts {
+		if matched[re] < 20 {
+			t.Errorf("%s matched only %d random lines", re.src, matched[re])
+		}
+	}
+	if mayMatch("Some text", listRE) || mayMatch("  text", atxRE) {
+		t.Error("the guard lets a line of text through")
 	}
 }

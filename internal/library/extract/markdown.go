@@ -111,7 +111,9 @@ func frontMatter(lines []string) (rest []string, title string) {
 }
 
 func extractMarkdown(text string) *Document {
-	text = commentRE.ReplaceAllString(text, "")
+	if strings.Contains(text, "<!--") {
+		text = commentRE.ReplaceAllString(text, "")
+	}
 	lines, fmTitle := frontMatter(splitLines(text))
 	var b builder
 	h := &headings{title: fmTitle}
@@ -139,7 +141,7 @@ func extractMarkdown(text string) *Document {
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
 		if fence != "" {
-			if m := fenceRE.FindStringSubmatch(line); m != nil && m[1][0] == fence[0] && len(m[1]) >= len(fence) &&
+			if m := lineRE(line, fenceRE); m != nil && m[1][0] == fence[0] && len(m[1]) >= len(fence) &&
 				strings.TrimSpace(line[strings.Index(line, m[1])+len(m[1]):]) == "" {
 				b.addText(strings.Join(code, "\n"), h.path())
 				fence, code = "", code[:0]
@@ -154,43 +156,46 @@ func extractMarkdown(text string) *Document {
 			flush()
 			continue
 		}
-		if m := fenceRE.FindStringSubmatch(line); m != nil {
+		// Each rule of a line is tried only when the line starts (after
+		// spaces and tabs) with a character the rule's markup starts with
+		// (lineRE): most lines are text, and the regexps cost.
+		if m := lineRE(line, fenceRE); m != nil {
 			flush()
 			fence = m[1]
 			continue
 		}
-		if m := atxRE.FindStringSubmatch(line); m != nil {
+		if m := lineRE(line, atxRE); m != nil {
 			flush()
 			heading(len(m[1]), m[2])
 			continue
 		}
 		if len(buf) > 0 && kind == "" && !quoted {
-			if setext1RE.MatchString(line) {
+			if lineMatch(line, setext1RE) {
 				t := strings.Join(buf, " ")
 				buf = buf[:0]
 				heading(1, t)
 				continue
 			}
-			if setext2RE.MatchString(line) {
+			if lineMatch(line, setext2RE) {
 				t := strings.Join(buf, " ")
 				buf = buf[:0]
 				heading(2, t)
 				continue
 			}
 		}
-		if breakRE.MatchString(line) {
+		if lineMatch(line, breakRE) {
 			flush()
 			continue
 		}
-		if refDefRE.MatchString(line) && len(buf) == 0 {
+		if len(buf) == 0 && lineMatch(line, refDefRE) {
 			continue
 		}
-		if m := footDefRE.FindStringSubmatch(line); m != nil {
+		if m := lineRE(line, footDefRE); m != nil {
 			flush()
 			buf = append(buf, m[1]+" "+line[len(m[0]):])
 			continue
 		}
-		if tableDelimRE.MatchString(line) && len(buf) == 1 && strings.Contains(buf[0], "|") {
+		if len(buf) == 1 && strings.Contains(buf[0], "|") && lineMatch(line, tableDelimRE) {
 			header := buf[0]
 			buf = buf[:0]
 			b.addText(inlineMarkdown(tableRow(header)), h.path())
@@ -204,7 +209,7 @@ func extractMarkdown(text string) *Document {
 			}
 			kind = ""
 		}
-		if loc := listRE.FindStringIndex(line); loc != nil && !(len(buf) > 0 && kind == "" && isOrderedNoSpace(line)) {
+		if loc := lineIndex(line, listRE); loc != nil && !(len(buf) > 0 && kind == "" && isOrderedNoSpace(line)) {
 			flush()
 			item := taskRE.ReplaceAllString(line[loc[1]:], "")
 			buf = append(buf, item)
@@ -222,6 +227,48 @@ func extractMarkdown(text string) *Document {
 		title = firstHeading
 	}
 	return &Document{Title: title, Paragraphs: b.paras}
+}
+
+// lineStarts are the characters each line rule's markup starts with,
+// after spaces and tabs: a line that starts otherwise cannot match it.
+var lineStarts = map[*lazyRegexp]string{
+	fenceRE:      "`~",
+	atxRE:        "#",
+	setext1RE:    "=",
+	setext2RE:    "-",
+	breakRE:      "-*_",
+	refDefRE:     "[",
+	footDefRE:    "[",
+	tableDelimRE: "|:-",
+	listRE:       "-*+0123456789",
+}
+
+// mayMatch reports whether the line rule re may match line: whether the
+// line's first character after spaces and tabs is one its markup starts with.
+func mayMatch(line string, re *lazyRegexp) bool {
+	rest := strings.TrimLeft(line, " \t")
+	return rest != "" && strings.IndexByte(lineStarts[re], rest[0]) >= 0
+}
+
+// lineRE is re.FindStringSubmatch(line), tried only when it may match.
+func lineRE(line string, re *lazyRegexp) []string {
+	if !mayMatch(line, re) {
+		return nil
+	}
+	return re.FindStringSubmatch(line)
+}
+
+// lineMatch is re.MatchString(line), tried only when it may match.
+func lineMatch(line string, re *lazyRegexp) bool {
+	return mayMatch(line, re) && re.MatchString(line)
+}
+
+// lineIndex is re.FindStringIndex(line), tried only when it may match.
+func lineIndex(line string, re *lazyRegexp) []int {
+	if !mayMatch(line, re) {
+		return nil
+	}
+	return re.FindStringIndex(line)
 }
 
 // unquote removes the quote markers ("> > ", ">>") at the start of a line,

@@ -7,9 +7,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	bdocument "github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	bindex "github.com/blevesearch/bleve_index_api"
 	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
@@ -199,5 +201,66 @@ func TestNoAllField(t *testing.T) {
 	hits, err := x.Search("kettles", 5)
 	if err != nil || len(hits) != 1 || hits[0].Title != "T" {
 		t.Errorf("search: %v %+v", err, hits)
+	}
+}
+
+// TestCreateMergesOnlyWhenAsked checks that an index opened by Create plans
+// no merges of its own (bleve's Close would throw a merge in progress away,
+// and a writer closes the index after each batch), and that Merge and
+// Compact merge.
+func TestCreateMergesOnlyWhenAsked(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	for i := range 6 {
+		x, err := Create(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		it := postingsItem()
+		it.ID = fmt.Sprintf("%064x", i+1)
+		b := x.NewBatch()
+		if err := b.Add(it); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if err := x.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	adv, _ := x.bi.Advanced()
+	s := adv.(*scorch.Scorch)
+	// bleve plans merges as soon as it opens an index: wait for that plan.
+	stat := func(name string) uint64 { n, _ := s.StatsMap()[name].(uint64); return n }
+	for wait := time.Now(); stat("TotFileMergePlan") == 0; time.Sleep(time.Millisecond) {
+		if time.Since(wait) > time.Minute {
+			t.Fatal("bleve planned no merge in a minute")
+		}
+	}
+	if n := stat("TotFileMergePlanTasks"); n > 0 {
+		t.Errorf("the index planned %d merges of its own", n)
+	}
+	if n := x.Segments(); n != 6 {
+		t.Fatalf("%d segments, want 6", n)
+	}
+	if err := x.Merge(); err != nil {
+		t.Fatal(err)
+	}
+	if n := x.Segments(); n >= 6 {
+		t.Errorf("%d segments after Merge", n)
+	}
+	if err := x.Compact(); err != nil {
+		t.Fatal(err)
+	}
+	if n := x.Segments(); n != 1 {
+		t.Errorf("%d segments after Compact", n)
+	}
+	if hits, err := x.Search("kettle", 10); err != nil || len(hits) != 6 {
+		t.Errorf("after the merges %d hits (%v), want 6", len(hits), err)
 	}
 }

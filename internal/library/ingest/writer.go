@@ -29,6 +29,10 @@ const (
 	// --passages 17% slower than merged). Merging them costs about 4% of
 	// that add.
 	compactAbove = 8
+	// mergeAbove is how many segments a batch may leave before the writer
+	// merges those of about the same size (index.Merge), there and then:
+	// the index merges only when asked (see index.Create).
+	mergeAbove = 10
 )
 
 // Writer is a library open for changes: the store and the write lock, held
@@ -52,6 +56,7 @@ type Writer struct {
 	failed       error         // of the last batch put in the index in the background
 	indexed      int           // batches put in the index
 	compactAbove int           // segments Close leaves at most (compactAbove; tests lower it)
+	mergeAbove   int           // segments a batch leaves before it merges (mergeAbove; tests lower it)
 	setAside     []SetAside
 
 	// sources maps each source to the items that name it (library.Sources),
@@ -114,7 +119,7 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{Library: l, lock: lock, last: time.Now(), age: batchAge, compactAbove: compactAbove, unindexed: map[string]bool{}}
+	w := &Writer{Library: l, lock: lock, last: time.Now(), age: batchAge, compactAbove: compactAbove, mergeAbove: mergeAbove, unindexed: map[string]bool{}}
 	w.memoryBefore, w.limited = limitMemory()
 	if _, err := os.Stat(l.IndexDir()); errors.Is(err, os.ErrNotExist) {
 		ids, err := l.IDs()
@@ -309,7 +314,13 @@ func (w *Writer) flush() error {
 					return err
 				}
 			}
-			return b.Commit()
+			if err := b.Commit(); err != nil {
+				return err
+			}
+			if x.Segments() > w.mergeAbove {
+				return x.Merge()
+			}
+			return nil
 		})
 	}
 	w.mu.Lock()

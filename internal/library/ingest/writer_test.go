@@ -594,17 +594,7 @@ func TestCloseMergesSegments(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.compactAbove = 1
-	var ids []string
-	for n := range 24 {
-		it, src := testItem(n)
-		ids = append(ids, it.ID)
-		if err := w.Add(it, src); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Flush(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	ids, _ := addBatches(t, w, dir, 24)
 	if n := segments(t, dir); n <= 1 {
 		t.Fatalf("24 batches made %d segments: the test needs more than 1", n)
 	}
@@ -614,12 +604,57 @@ func TestCloseMergesSegments(t *testing.T) {
 	if n := segments(t, dir); n > 1 {
 		t.Errorf("%d segments after Close, want 1", n)
 	}
+	allIndexed(t, dir, ids)
+}
+
+// addBatches adds n test items to w, each in a batch of its own, and
+// returns their ids and the most segments the index at dir had after a batch.
+func addBatches(t *testing.T, w *Writer, dir string, n int) (ids []string, most int) {
+	t.Helper()
+	for k := range n {
+		it, src := testItem(k)
+		ids = append(ids, it.ID)
+		if err := w.Add(it, src); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		most = max(most, segments(t, dir))
+	}
+	return ids, most
+}
+
+// allIndexed checks that the index at dir finds every item of ids.
+func allIndexed(t *testing.T, dir string, ids []string) {
+	t.Helper()
 	got := indexed(t, dir)
 	for _, id := range ids {
 		if !got[id] {
-			t.Errorf("item %s is not found after the merge", id[:8])
+			t.Errorf("item %s is not found after the merges", id[:8])
 		}
 	}
+}
+
+// TestBatchesMerge checks that a writer merges the index's segments once a
+// batch leaves more than mergeAbove (the index merges only when asked), and
+// that every item is still found.
+func TestBatchesMerge(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.mergeAbove = 3
+	w.compactAbove = 100
+	ids, most := addBatches(t, w, dir, 16)
+	if most > 3 {
+		t.Errorf("batches left up to %d segments, want at most 3", most)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	allIndexed(t, dir, ids)
 }
 
 // An open writer holds the process's memory limit to writerMemory, unless

@@ -105,7 +105,7 @@ func (a *chunkAnalyzer) Analyze(input []byte) analysis.TokenStream {
 // and lowercase filters), not ending in "s" (possessive, plural), "d" or "g"
 // (-ed, -ing). Most words of English text are, and a look-up in a large
 // memo costs more than this.
-func plainWord(term []byte) bool {
+func plainWord[T string | []byte](term T) bool {
 	if len(term) == 0 {
 		return false
 	}
@@ -113,7 +113,8 @@ func plainWord(term []byte) bool {
 	case 's', 'd', 'g':
 		return false
 	}
-	for _, c := range term {
+	for i := 0; i < len(term); i++ {
+		c := term[i]
 		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_') {
 			return false
 		}

@@ -88,11 +88,20 @@ type wordTerms struct {
 
 // paragraphTerms counts the words of a paragraph (its heading and its
 // text) as rank counts them (ScanWords), and the terms the analyzer makes of
-// each, through a cache of the words seen: the words of an item repeat.
-func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, tf map[string]int) int {
+// each, through a cache of the words seen: the words of an item repeat. A
+// plain word (plainWord: the analyzer's one term for it is the word itself)
+// skips the cache. term is called for each term that is not a stop word.
+func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, term func(t string)) int {
 	n := 0
 	count := func(word string) {
 		w := strings.ToLower(word)
+		if plainWord(w) {
+			n++
+			if !StopWords[w] {
+				term(w)
+			}
+			return
+		}
 		wt, ok := cache[w]
 		if !ok {
 			terms := Terms(w)
@@ -109,7 +118,7 @@ func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, tf map[string
 		}
 		n += wt.words
 		for _, t := range wt.terms {
-			tf[t]++
+			term(t)
 		}
 	}
 	if p.Heading != "" {
@@ -136,23 +145,37 @@ var (
 // library repeat).
 func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
 	type posting struct{ para, tf int }
-	lists := map[string][]posting{}
+	// The paragraphs of each term, in order (lists[at[term]]): a term met
+	// again in the same paragraph counts on its last posting.
+	at := map[string]int{}
+	var lists [][]posting
 	lengths := make([]int, len(it.Paragraphs))
 	total := 0
-	tf := map[string]int{}
 	if len(cache) > termCacheWords {
 		clear(cache)
 	}
-	for i := range it.Paragraphs {
-		clear(tf)
-		lengths[i] = paragraphTerms(&it.Paragraphs[i], cache, tf)
-		total += lengths[i]
-		for w, n := range tf {
-			lists[w] = append(lists[w], posting{i, n})
+	para := 0
+	add := func(t string) {
+		k, ok := at[t]
+		if !ok {
+			at[t] = len(lists)
+			lists = append(lists, []posting{{para, 1}})
+			return
 		}
+		l := lists[k]
+		if n := len(l); l[n-1].para == para {
+			l[n-1].tf++
+			return
+		}
+		lists[k] = append(l, posting{para, 1})
 	}
-	terms := make([]string, 0, len(lists))
-	for t := range lists {
+	for i := range it.Paragraphs {
+		para = i
+		lengths[i] = paragraphTerms(&it.Paragraphs[i], cache, add)
+		total += lengths[i]
+	}
+	terms := make([]string, 0, len(at))
+	for t := range at {
 		terms = append(terms, t)
 	}
 	slices.Sort(terms)
@@ -170,14 +193,15 @@ func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
 	for _, t := range terms {
 		list = list[:0]
 		prev := 0
-		for _, p := range lists[t] {
+		l := lists[at[t]]
+		for _, p := range l {
 			list = binary.AppendUvarint(list, uint64(p.para-prev))
 			list = binary.AppendUvarint(list, uint64(p.tf))
 			prev = p.para
 		}
 		buf = binary.AppendUvarint(buf, uint64(len(t)))
 		buf = append(buf, t...)
-		buf = binary.AppendUvarint(buf, uint64(len(lists[t])))
+		buf = binary.AppendUvarint(buf, uint64(len(l)))
 		buf = binary.AppendUvarint(buf, uint64(len(list)))
 		buf = append(buf, list...)
 	}

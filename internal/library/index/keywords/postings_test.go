@@ -2,6 +2,8 @@ package keywords
 
 import (
 	"encoding/binary"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,5 +95,121 @@ func TestFingerprintWithoutThaiList(t *testing.T) {
 		if thai.Letter(r) {
 			t.Fatalf("the fingerprint's probe holds %q, which reads the Thai word list", r)
 		}
+	}
+}
+
+// referencePostings is what a paragraph's postings say, worked out the
+// plain way: every word ScanWords finds put through Terms, no cache, no
+// shortcut. encodePostings must give the same.
+func referencePostings(it *item.Item) (lengths []int, lists map[string][][2]int) {
+	lists = map[string][][2]int{}
+	for i, p := range it.Paragraphs {
+		tf := map[string]int{}
+		n := 0
+		for _, text := range []string{p.Heading, p.Text} {
+			ScanWords(text, func(word string) {
+				w := strings.ToLower(word)
+				terms := Terms(w)
+				if Spaceless(w) {
+					n += len(terms)
+				} else {
+					n++
+				}
+				for _, t := range terms {
+					if !StopWords[t] {
+						tf[t]++
+					}
+				}
+			})
+		}
+		lengths = append(lengths, n)
+		for t, c := range tf {
+			lists[t] = append(lists[t], [2]int{i, c})
+		}
+	}
+	return lengths, lists
+}
+
+// TestPostingsAsReference checks encodePostings (its plain-word shortcut,
+// its cache kept across items, its counting on the last posting) against
+// referencePostings on text touching every rule, and random plain and
+// not-plain words.
+func TestPostingsAsReference(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 20))
+	alphabet := "aeiostdgnrz0189_ABS'.:-,é東京"
+	word := func() string {
+		var b strings.Builder
+		for range 1 + rnd.IntN(9) {
+			r := []rune(alphabet)
+			b.WriteRune(r[rnd.IntN(len(r))])
+		}
+		return b.String()
+	}
+	cache := map[string]wordTerms{}
+	for round := range 30 {
+		it := postingsItem()
+		it.Paragraphs = append(it.Paragraphs, item.Paragraph{Heading: "Tea's Boxes",
+			Text: "The x86_64 boxes brewed 3.5 litres, e.g. 1,000 kettles; naïve ÉCOLE 東京都の人口 한국어 tea tea TEA abi_v2 the a 42."})
+		for range 20 {
+			var words []string
+			for range 1 + rnd.IntN(40) {
+				words = append(words, word())
+			}
+			it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: strings.Join(words, " ")})
+		}
+		lengths, lists := referencePostings(it)
+		var terms []string
+		for term := range lists {
+			terms = append(terms, term)
+		}
+		for w := range StopWords { // asked for too: none may be there
+			terms = append(terms, w)
+		}
+		p, err := decodePostings(encodePostings(it, cache), terms)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(p.Lengths, lengths) {
+			t.Fatalf("round %d: lengths %v, want %v", round, p.Lengths, lengths)
+		}
+		if len(p.Terms) != len(lists) {
+			t.Errorf("round %d: %d terms, want %d", round, len(p.Terms), len(lists))
+		}
+		for term, want := range lists {
+			got := p.Terms[term]
+			if len(got) != len(want) {
+				t.Fatalf("round %d, %q: %v, want %v", round, term, got, want)
+			}
+			for k := range want {
+				if got[k].Paragraph != want[k][0] || got[k].TF != want[k][1] {
+					t.Fatalf("round %d, %q: %v, want %v", round, term, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestPlainWordIsItsTerm checks what the postings' shortcut takes for
+// granted: the analyzer makes of a plain word one term, the word itself.
+func TestPlainWordIsItsTerm(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(20, 7))
+	const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789_"
+	checked := 0
+	for range 20000 {
+		b := make([]byte, 1+rnd.IntN(12))
+		for i := range b {
+			b[i] = alphabet[rnd.IntN(len(alphabet))]
+		}
+		w := string(b)
+		if !plainWord(w) {
+			continue
+		}
+		checked++
+		if got := Terms(w); len(got) != 1 || got[0] != w {
+			t.Fatalf("plain word %q: terms %q", w, got)
+		}
+	}
+	if checked < 10000 {
+		t.Errorf("only %d plain words checked", checked)
 	}
 }

@@ -20,7 +20,7 @@ type Paragraphs struct {
 
 // Paragraphs loads an item for reading some of its paragraphs.
 func (l *Library) Paragraphs(id string) (*Paragraphs, error) {
-	frames, err := l.open(id)
+	frames, err := l.open(id, readItem)
 	if err != nil {
 		return nil, err
 	}

@@ -139,7 +139,7 @@ func (l *Library) Has(id string) bool {
 
 // Item loads an item from the store by its full id.
 func (l *Library) Item(id string) (*item.Item, error) {
-	frames, err := l.open(id)
+	frames, err := l.open(id, readItem)
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +157,7 @@ func (l *Library) Item(id string) (*item.Item, error) {
 
 // Source returns the saved source bytes of an item.
 func (l *Library) Source(id string) ([]byte, error) {
-	frames, err := l.open(id)
+	frames, err := l.open(id, readSource)
 	if err != nil {
 		return nil, err
 	}
@@ -171,24 +171,34 @@ func (l *Library) Source(id string) ([]byte, error) {
 
 // SourceSize is how many bytes the compressed source takes in the item's file.
 func (l *Library) SourceSize(id string) (int64, error) {
-	frames, err := l.open(id)
+	frames, err := l.open(id, 0)
 	if err != nil {
 		return 0, err
 	}
-	return int64(len(frames.source)), nil
+	return frames.sourceSize, nil
 }
 
-// frames are the parts of an item file.
+// frames are the parts of an item file that open read: the item frame, the
+// source frame (when asked for), and the source frame's size.
 type frames struct {
-	meta, source, item []byte
+	source, item []byte
+	sourceSize   int64
 }
 
-// open reads an item file and splits it into its frames.
-func (l *Library) open(id string) (*frames, error) {
+// Which frames open reads.
+const (
+	readItem = 1 << iota
+	readSource
+)
+
+// open reads the parts of an item file that want names: the item (title,
+// paragraphs) without the saved source, which is about half the file and
+// needed only to read the item again; the source; or neither, for sizes.
+func (l *Library) open(id string, want int) (*frames, error) {
 	if !item.IsID(id) {
 		return nil, fault.New(fault.BadID, "%q is not a full item id (64 hex digits)", id)
 	}
-	data, err := os.ReadFile(l.itemPath(id))
+	file, err := os.Open(l.itemPath(id))
 	if errors.Is(err, fs.ErrNotExist) {
 		if _, serr := os.Stat(l.setAsidePath(id)); serr == nil {
 			return nil, fault.New(fault.SetAside, "item %s is damaged and set aside in %s", item.Short(id), l.setAsidePath(id))
@@ -198,22 +208,54 @@ func (l *Library) open(id string) (*frames, error) {
 	if err != nil {
 		return nil, fault.New(fault.Failed, "cannot read item %s: %v", item.Short(id), err)
 	}
+	defer file.Close()
+	failed := func(err error) error {
+		return fault.New(fault.Failed, "cannot read item %s: %v", item.Short(id), err)
+	}
+	st, err := file.Stat()
+	if err != nil {
+		return nil, failed(err)
+	}
+	size := st.Size()
+	readAt := func(n, off int64) ([]byte, error) {
+		b := make([]byte, n)
+		if _, err := file.ReadAt(b, off); err != nil {
+			return nil, failed(err)
+		}
+		return b, nil
+	}
 	var f frames
-	rest := data
-	for _, part := range []struct {
-		magic uint32
-		dst   *[]byte
-	}{{metaMagic, &f.meta}, {sourceMagic, &f.source}} {
-		if len(rest) < 8 || binary.LittleEndian.Uint32(rest) != part.magic {
+	off := int64(0)
+	for _, magic := range []uint32{metaMagic, sourceMagic} {
+		if size-off < 8 {
 			return nil, fault.New(fault.Damaged, "item %s is damaged: not an item file", item.Short(id))
 		}
-		n := uint64(binary.LittleEndian.Uint32(rest[4:8]))
-		if uint64(len(rest)-8) < n {
+		head, err := readAt(8, off)
+		if err != nil {
+			return nil, err
+		}
+		if binary.LittleEndian.Uint32(head) != magic {
+			return nil, fault.New(fault.Damaged, "item %s is damaged: not an item file", item.Short(id))
+		}
+		n := int64(binary.LittleEndian.Uint32(head[4:8]))
+		if size-off-8 < n {
 			return nil, fault.New(fault.Damaged, "item %s is damaged: cut short", item.Short(id))
 		}
-		*part.dst, rest = rest[8:8+n], rest[8+n:]
+		if magic == sourceMagic {
+			f.sourceSize = n
+			if want&readSource != 0 {
+				if f.source, err = readAt(n, off+8); err != nil {
+					return nil, err
+				}
+			}
+		}
+		off += 8 + n
 	}
-	f.item = rest
+	if want&readItem != 0 {
+		if f.item, err = readAt(size-off, off); err != nil {
+			return nil, err
+		}
+	}
 	return &f, nil
 }
 

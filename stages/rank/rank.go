@@ -269,7 +269,7 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		return nil, nil
 	}
 	weight, avg := scoreBM25(cands, qterms, paragraphs, words, df, idf)
-	if err := creditPairs(cands, items, qterms, questionPairs(question), weight, avg); err != nil {
+	if err := creditPairs(cands, items, qterms, questionPairs(question, qterms), weight, avg); err != nil {
 		return nil, err
 	}
 
@@ -371,11 +371,17 @@ func scoreBM25(cands []*candidate, qterms []string, paragraphs, words int, df ma
 			if tf == 0 {
 				continue
 			}
-			s += weight[t] * tf * (k1 + 1) / (tf + k1*(1-b+b*float64(c.n)/avg))
+			s += bm25(weight[t], tf, c.n, avg)
 		}
 		c.score = s
 	}
 	return weight, avg
+}
+
+// bm25 is what a term of weight w said tf times adds to the score of a
+// paragraph of n words, where paragraphs have avg words.
+func bm25(w, tf float64, n int, avg float64) float64 {
+	return w * tf * (k1 + 1) / (tf + k1*(1-b+b*float64(n)/avg))
 }
 
 // A pair of the question's words side by side in a paragraph counts as half
@@ -394,10 +400,9 @@ const (
 // questionPairs returns the pairs of question terms that stand side by side
 // in the question ("green tea" in "how hot should green tea be"; not "hot
 // green", with "should" between them).
-func questionPairs(question string) [][2]string {
+func questionPairs(question string, qterms []string) [][2]string {
 	var pairs [][2]string
 	all := keywords.Terms(question)
-	qterms := keywords.QuestionTerms(question)
 	for i := 1; i < len(all); i++ {
 		a, b := all[i-1], all[i]
 		if a != b && slices.Contains(qterms, a) && slices.Contains(qterms, b) && !slices.Contains(pairs, [2]string{a, b}) {
@@ -441,7 +446,7 @@ func creditPairs(cands []*candidate, items []*library.Paragraphs, qterms []strin
 			for i, pair := range pairs {
 				if prev == pair[0] && t == pair[1] && !found[i] {
 					found[i] = true
-					c.score += pairCredit * min(weight[pair[0]], weight[pair[1]]) * (k1 + 1) / (1 + k1*(1-b+b*float64(c.n)/avg))
+					c.score += pairCredit * bm25(min(weight[pair[0]], weight[pair[1]]), 1, c.n, avg)
 				}
 			}
 			prev = t

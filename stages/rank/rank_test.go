@@ -365,7 +365,7 @@ func TestLibraryWeights(t *testing.T) {
 // Of two paragraphs alike in their words, the one with the question's words
 // side by side ("green tea") comes first, though it is the longer.
 func TestPairCredit(t *testing.T) {
-	if got := questionPairs("how hot should green tea be"); !slices.Equal(got, [][2]string{{"green", "tea"}}) {
+	if got := questionPairs("how hot should green tea be", keywords.QuestionTerms("how hot should green tea be")); !slices.Equal(got, [][2]string{{"green", "tea"}}) {
 		t.Errorf("pairs of \"how hot should green tea be\": %v", got)
 	}
 	dir := t.TempDir()

@@ -416,6 +416,12 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 		inPassage := map[string]bool{}
 		pshare, pmass := lw.covers(ps.Title + "\n" + ps.Heading + "\n" + ps.Text)
 		answer := pshare * math.Sqrt(pmass)
+		// each sentence's share of the question's weight, for the
+		// sentences before and after it
+		shares := make([]float64, len(spans))
+		for i, sp := range spans {
+			shares[i], _ = lw.covers(ps.Text[sp.Start:sp.End])
+		}
 		for i, sp := range spans {
 			sentence := ps.Text[sp.Start:sp.End]
 			// The window: the sentence, its neighbours, the title and
@@ -430,10 +436,10 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 			windowShare, _ := lw.covers(w)
 			before, after := 0.0, 0.0
 			if i > 0 {
-				before, _ = lw.covers(ps.Text[spans[i-1].Start:spans[i-1].End])
+				before = shares[i-1]
 			}
 			if i+1 < len(spans) {
-				after, _ = lw.covers(ps.Text[spans[i+1].Start:spans[i+1].End])
+				after = shares[i+1]
 			}
 			clauses := []Span{{0, len(sentence)}}
 			if !p.Sentences {
@@ -858,8 +864,6 @@ func subjectRefusal(cands []*Candidate, order, ruleOrder []int, eligible func(*C
 			return fmt.Sprintf("the best sentences are not likely to answer it (a chance of %.2f, %.2f is needed): %q",
 				a.Answerable, p.MinAnswerable, top[0].Quote)
 		}
-	}
-	if p.ranks(top[0]) {
 		if p.MinRanked > 0 && top[0].Ranked < p.MinRanked {
 			return fmt.Sprintf("the best sentence is not likely to hold the answer (the learned ranker's chance %.2f, %.2f is needed): %q",
 				top[0].Ranked, p.MinRanked, top[0].Quote)

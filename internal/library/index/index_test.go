@@ -345,3 +345,42 @@ func TestBleveFiles(t *testing.T) {
 		t.Errorf("bleve.Open reads the mapping\n%s\nwant\n%s", got, want)
 	}
 }
+
+// index_meta.json as sponge writes it is read without decoding; written
+// otherwise (bleve's own formatting, a config), it is decoded, and one that
+// is damaged or names another kind of index is refused in words.
+func TestIndexMeta(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	x, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	meta := filepath.Join(dir, "index_meta.json")
+	for _, c := range []struct{ meta, refused string }{
+		{`{"storage":"boltdb","index_type":"scorch"}`, ""},
+		{"{\n  \"index_type\": \"scorch\",\n  \"storage\": \"boltdb\",\n  \"config\": {\"unsafe_batch\": false}\n}\n", ""},
+		{`{"storage":"boltdb","index_type":"upside_down"}`, `it is a bleve index of type "upside_down", not "scorch"`},
+		{`{"storage":"boltdb","index_type":`, "its index_meta.json is damaged"},
+	} {
+		if err := os.WriteFile(meta, []byte(c.meta), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		x, err := Open(dir)
+		if err == nil {
+			x.Close()
+		}
+		switch {
+		case c.refused == "" && err != nil:
+			t.Errorf("%s: %v", c.meta, err)
+		case c.refused != "" && (err == nil || !fault.Is(err, fault.IndexBroken) || !strings.Contains(err.Error(), c.refused)):
+			t.Errorf("%s: %v, want it refused: %s", c.meta, err, c.refused)
+		}
+	}
+	if err := os.Remove(meta); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "its index_meta.json is missing") {
+		t.Errorf("without index_meta.json: %v", err)
+	}
+}

@@ -88,9 +88,9 @@ func TestInitsCheap(t *testing.T) {
 		t.Logf("%s: package initialisation allocates %d bytes", name, total)
 		// main at 1323fba (--version): sponge 178 KB in 180 packages,
 		// sponge-search 159 KB (bleve's top-level package, net/http, the
-		// progress bar); now 95 KB in 107 and 84 KB in 104.
-		if total > 120<<10 {
-			t.Errorf("%s: package initialisation allocates %d KB, want at most 120", name, total>>10)
+		// progress bar); now 72 KB in 104 and 62 KB in 101.
+		if total > 100<<10 {
+			t.Errorf("%s: package initialisation allocates %d KB, want at most 100", name, total>>10)
 		}
 	}
 }

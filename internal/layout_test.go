@@ -46,9 +46,11 @@ var perQuestion = []string{"cmd/sponge", "cmd/sponge-search"}
 // upsidedown index, protobuf and expvar; the index opens scorch itself),
 // net/http (model downloads, the OpenAI protocol) and the progress bar
 // (which brings net/http and colorstring). Together they were about a third
-// of what starting sponge-search cost.
+// of what starting sponge-search cost. json-iterator's reflect2 and
+// concurrent (modern-go) are gone with the stand-in of
+// internal/third_party/jsoniter: they come back if the replace goes.
 var slowStart = []string{"github.com/blevesearch/bleve/v2/index/upsidedown", "google.golang.org/protobuf", "expvar", "net/http",
-	"github.com/schollz/progressbar", "github.com/mitchellh/colorstring"}
+	"github.com/schollz/progressbar", "github.com/mitchellh/colorstring", "github.com/modern-go"}
 
 // bleveRoot is bleve's top-level package (not its subpackages).
 const bleveRoot = "github.com/blevesearch/bleve/v2"
@@ -245,6 +247,9 @@ func TestLayoutRulesCatch(t *testing.T) {
 		}, "would cost every question"},
 		{"search reaches the progress bar", func(g map[string]*pkg) {
 			g[m("cmd/sponge-search")].Deps = []string{"github.com/schollz/progressbar/v3"}
+		}, "would cost every question"},
+		{"search reaches json-iterator's reflect2", func(g map[string]*pkg) {
+			g[m("cmd/sponge-search")].Deps = []string{"github.com/modern-go/reflect2"}
 		}, "would cost every question"},
 		{"the front reaches protobuf", func(g map[string]*pkg) {
 			g[m("cmd/sponge")].Deps = []string{"google.golang.org/protobuf/internal/detrand"}

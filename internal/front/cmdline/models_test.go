@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/sponge-library/sponge/internal/model/openai"
@@ -8,7 +9,7 @@ import (
 
 // The help of sponge serve names the port and file that sponge serve uses.
 func TestServeHelpAgrees(t *testing.T) {
-	if servePort != openai.DefaultPort || serveFile != openai.ServeFile {
-		t.Errorf("sponge serve's help says port %d and %s; it uses %d and %s", servePort, serveFile, openai.DefaultPort, openai.ServeFile)
+	if servePort != strconv.Itoa(openai.DefaultPort) || serveFile != openai.ServeFile {
+		t.Errorf("sponge serve's help says port %s and %s; it uses %d and %s", servePort, serveFile, openai.DefaultPort, openai.ServeFile)
 	}
 }

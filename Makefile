@@ -34,7 +34,7 @@ export CGO_CFLAGS := $(LLAMA_CFLAGS)
 export CGO_CXXFLAGS := $(LLAMA_CFLAGS)
 CGO_ENV := CGO_ENABLED=1
 
-.PHONY: all deps tokenizers build man demo test lint clean bench bench-retrieval bench-library bench-latency \
+.PHONY: all deps tokenizers build man demo test lint clean bench bench-retrieval bench-library bench-latency bench-start before-bin \
 	bench-extractive extractive-ranker bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary
 
 all: build
@@ -122,7 +122,7 @@ clean:
 	rm -rf $(BIN) .demo .bench
 
 # Benchmarks read ../shared/bench/scifact and fetch Debian packages into .bench/.
-bench: bench-retrieval bench-languages bench-library bench-latency bench-extractive bench-mcp bench-draft bench-embed bench-first-statement bench-summary
+bench: bench-retrieval bench-languages bench-library bench-latency bench-start bench-extractive bench-mcp bench-draft bench-embed bench-first-statement bench-summary
 
 # nDCG@10 of keyword search and of sponge ask --passages on SciFact, beside the published BM25 figures.
 bench-retrieval: build
@@ -140,12 +140,20 @@ bench-library: build
 # HTML (from bench-library) and its kernel docs ×1 and ×8 (built here, timing sponge add),
 # side by side with the binaries of BEFORE (a commit, default main), built in .bench/before.
 BEFORE ?= main
-bench-latency: build bench-library
+bench-latency: build bench-library before-bin
+	$(GO) run ./internal/bench/latency -bin $(BIN) -before .bench/before/bin -work .bench
+
+# The programs' start (--help, --version) and one question of ask --passages and sponge-search on the
+# kernel docs ×8 (from bench-latency), as whole processes: wall, CPU and page faults beside BEFORE's.
+bench-start: build before-bin
+	$(GO) run ./internal/bench/start -bin $(BIN) -before .bench/before/bin -library .bench/libs/kernel-docs-x8-after
+
+# The pure binaries of BEFORE (a commit, default main), built in .bench/before.
+before-bin:
 	rm -rf .bench/before && mkdir -p .bench/before/src
 	git archive $(BEFORE) | tar -x -C .bench/before/src
 	cd .bench/before/src && for c in $(filter-out sponge-verify,$(PURE)); do \
 		[ -d ./cmd/$$c ] || continue; CGO_ENABLED=0 $(GO) build -o ../bin/ ./cmd/$$c || exit 1; done
-	$(GO) run ./internal/bench/latency -bin $(BIN) -before .bench/before/bin -work .bench
 
 # The extractive drafter on SciFact's training claims and questions the library cannot answer.
 bench-extractive: build

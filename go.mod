@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/blevesearch/bleve/v2 v2.6.3
 	github.com/blevesearch/bleve_index_api v1.4.1
+	github.com/blevesearch/geo v0.2.8
 	github.com/blevesearch/go-porterstemmer v1.0.3
 	github.com/blevesearch/vellum v1.2.1
 	github.com/go-pdf/fpdf v0.9.0
@@ -28,7 +29,6 @@ require (
 require (
 	github.com/RoaringBitmap/roaring/v2 v2.14.5 // indirect
 	github.com/bits-and-blooms/bitset v1.24.2 // indirect
-	github.com/blevesearch/geo v0.2.8 // indirect
 	github.com/blevesearch/go-faiss v1.1.5 // indirect
 	github.com/blevesearch/gtreap v0.1.1 // indirect
 	github.com/blevesearch/mmap-go v1.2.0 // indirect
@@ -46,8 +46,6 @@ require (
 	github.com/golang/snappy v1.0.0 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
-	github.com/modern-go/concurrent v0.0.0-20180306012644-bacd9c7ef1dd // indirect
-	github.com/modern-go/reflect2 v1.0.2 // indirect
 	github.com/mschoch/smat v0.2.0 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
@@ -63,3 +61,6 @@ require (
 
 // vellum with a cheaper automaton-builder hash: see internal/third_party/vellum/SPONGE.md.
 replace github.com/blevesearch/vellum => ./internal/third_party/vellum
+
+// json-iterator stood in for by encoding/json (its only importer is geojson, which sponge never uses): see internal/third_party/jsoniter/SPONGE.md.
+replace github.com/json-iterator/go => ./internal/third_party/jsoniter

@@ -37,6 +37,24 @@ var pure = []string{"cmd/sponge", "cmd/sponge-full", "cmd/sponge-search", "cmd/s
 var heavy = []string{module + "internal/front/cli", module + "internal/front/mcp", module + "internal/library/extract",
 	"github.com/wlynxg/chardet", "golang.org/x/net/html", "github.com/modelcontextprotocol/go-sdk"}
 
+// perQuestion are the programs started for every question: sponge (ask,
+// search) and sponge-search.
+var perQuestion = []string{"cmd/sponge", "cmd/sponge-search"}
+
+// slowStart are what the programs of perQuestion do not link, for their
+// package initialisation alone: bleve's top-level package (with its
+// upsidedown index, protobuf and expvar; the index opens scorch itself),
+// net/http (model downloads, the OpenAI protocol) and the progress bar
+// (which brings net/http and colorstring). Together they were about a third
+// of what starting sponge-search cost. json-iterator's reflect2 and
+// concurrent (modern-go) are gone with the stand-in of
+// internal/third_party/jsoniter: they come back if the replace goes.
+var slowStart = []string{"github.com/blevesearch/bleve/v2/index/upsidedown", "google.golang.org/protobuf", "expvar", "net/http",
+	"github.com/schollz/progressbar", "github.com/mitchellh/colorstring", "github.com/modern-go"}
+
+// bleveRoot is bleve's top-level package (not its subpackages).
+const bleveRoot = "github.com/blevesearch/bleve/v2"
+
 // reaches says whether the package d is one of heavy or under one.
 func reaches(d string, heavy []string) bool {
 	for _, h := range heavy {
@@ -102,6 +120,8 @@ func rules(pkgs map[string]*pkg) []string {
 				// Its package init alone costs every question ~26,000
 				// allocations: rank needs the words (library/index/keywords).
 				broken = append(broken, fmt.Sprintf("%s reaches %s: ranking paragraphs does not open the index", cmd, d))
+			case slices.Contains(perQuestion, cmd) && (d == bleveRoot || reaches(d, slowStart)):
+				broken = append(broken, fmt.Sprintf("%s reaches %s: its package initialisation would cost every question", cmd, d))
 			case cmd == "cmd/sponge" && reaches(d, heavy):
 				broken = append(broken, fmt.Sprintf("%s reaches %s: the front starts for every question; this belongs in sponge-full", cmd, d))
 			}
@@ -219,6 +239,21 @@ func TestLayoutRulesCatch(t *testing.T) {
 		{"the front links the commands of sponge-full", func(g map[string]*pkg) {
 			g[m("cmd/sponge")].Deps = []string{m("internal/front/cli")}
 		}, "this belongs in sponge-full"},
+		{"the front reaches bleve's top-level package", func(g map[string]*pkg) {
+			g[m("cmd/sponge")].Deps = []string{"github.com/blevesearch/bleve/v2/index/scorch", bleveRoot}
+		}, "would cost every question"},
+		{"search reaches net/http", func(g map[string]*pkg) {
+			g[m("cmd/sponge-search")].Deps = []string{"net/http"}
+		}, "would cost every question"},
+		{"search reaches the progress bar", func(g map[string]*pkg) {
+			g[m("cmd/sponge-search")].Deps = []string{"github.com/schollz/progressbar/v3"}
+		}, "would cost every question"},
+		{"search reaches json-iterator's reflect2", func(g map[string]*pkg) {
+			g[m("cmd/sponge-search")].Deps = []string{"github.com/modern-go/reflect2"}
+		}, "would cost every question"},
+		{"the front reaches protobuf", func(g map[string]*pkg) {
+			g[m("cmd/sponge")].Deps = []string{"google.golang.org/protobuf/internal/detrand"}
+		}, "would cost every question"},
 		{"cgo outside the model wing", func(g map[string]*pkg) {
 			g[m("stages/draft")] = &pkg{ImportPath: m("stages/draft"), CgoFiles: []string{"x.go"}}
 		}, "cgo belongs in internal/model"},

@@ -1,8 +1,10 @@
 package internal_test
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/blevesearch/geo/geojson"
 	"github.com/blevesearch/vellum/levenshtein"
 )
 
@@ -61,5 +63,32 @@ func TestAutomatonStatesKeyedCheaply(t *testing.T) {
 	t.Logf("%.0f allocations", allocs)
 	if allocs > 12000 {
 		t.Errorf("the first distance-2 automaton takes %.0f allocations, want at most 12,000 (upstream vellum's JSON keys: ~25,800)", allocs)
+	}
+}
+
+// TestGeoJSONStandIn: geojson, the one importer of json-iterator, reads and
+// writes shapes through the stand-in of internal/third_party/jsoniter
+// (encoding/json), and their meaning is kept: a polygon holds the point
+// inside it and not one outside.
+func TestGeoJSONStandIn(t *testing.T) {
+	square, err := geojson.ParseGeoJSONShape([]byte(`{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]]]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		point string
+		in    bool
+	}{{"[5,5]", true}, {"[20,5]", false}} {
+		p, err := geojson.ParseGeoJSONShape([]byte(`{"type":"Point","coordinates":` + c.point + `}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in, err := square.Contains(p); err != nil || in != c.in {
+			t.Errorf("the square holds %s: %v (%v), want %v", c.point, in, err, c.in)
+		}
+	}
+	b, err := square.Value()
+	if err != nil || !strings.Contains(string(b), `"type":"Polygon"`) || !strings.Contains(string(b), "[10,10]") {
+		t.Errorf("the square written: %s (%v)", b, err)
 	}
 }

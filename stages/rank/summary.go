@@ -3,6 +3,7 @@ package rank
 import (
 	"math"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -146,7 +147,7 @@ func centralTerms(text string) (map[string]int, int) {
 			continue
 		}
 		w = strings.ToLower(w)
-		if functionWords[w] {
+		if functionWords()[w] {
 			continue
 		}
 		tf[w]++
@@ -172,11 +173,12 @@ func prose(text string) bool {
 }
 
 // functionWords are English words too common to tell what a text is about.
-var functionWords = map[string]bool{}
-
-func init() {
+// Made on first use (a summary), not by every program that links rank.
+var functionWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
 	for _, w := range strings.Fields(`the and for are but not you all any can had her was one our out has him his how its may new now old see two who did get let put say she too use that with have this will your from they been than them then what when were which their there would about these other into more some could after also only over such very most just those where while each both being because between through under should does
 	your yours here must shall upon whom whose why own same few many much same again once off onto per via yet`) {
-		functionWords[w] = true
+		m[w] = true
 	}
-}
+	return m
+})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/library/vectors"
 	"github.com/sponge-library/sponge/internal/model/catalog"
+	"github.com/sponge-library/sponge/internal/model/catalog/install"
 	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/internal/model/embed/llamaembed"
 	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
@@ -31,7 +32,7 @@ func TestMeaningWithModel(t *testing.T) {
 	if err := ggufgen.WriteBert(file, ggufgen.BertTiny()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := catalog.InstallFrom(context.Background(), catalog.OwnDir(lib.Dir), catalog.Embedding, file, catalog.Options{}); err != nil {
+	if _, err := install.From(context.Background(), catalog.OwnDir(lib.Dir), catalog.Embedding, file, install.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	path, tag, err := vectors.Installed(lib)

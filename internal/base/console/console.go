@@ -139,7 +139,6 @@ func oneLine(s string) string {
 func Parse(opts any, prog, usage, about string, args []string, stdout, stderr io.Writer) (rest []string, done bool, code int) {
 	p := flags.NewNamedParser(prog, flags.HelpFlag|flags.PassDoubleDash)
 	p.Usage = usage
-	p.LongDescription = unwrap(about)
 	if _, err := p.AddGroup("Options", "", opts); err != nil {
 		PrintError(stderr, prog, err.Error())
 		return nil, true, ExitFailure
@@ -148,6 +147,9 @@ func Parse(opts any, prog, usage, about string, args []string, stdout, stderr io
 	if err != nil {
 		var fe *flags.Error
 		if errors.As(err, &fe) && fe.Type == flags.ErrHelp {
+			// only the help shows it: unwrapping it for every run of a
+			// stage was a tenth of parsing its command line
+			p.LongDescription = unwrap(about)
 			p.WriteHelp(stdout)
 			fmt.Fprintf(stdout, "\n%s\n", ExitCodesHelp)
 			return nil, true, ExitOK

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 )
@@ -46,6 +47,24 @@ func TestParse(t *testing.T) {
 	_, done, code = Parse(&opts, "p", "[OPTIONS] Q", "", []string{"--colour"}, &out, &errb)
 	if !done || code != ExitUsage || errb.String() != "p: error: unknown flag `colour'\np: hint: run 'p --help'\n" {
 		t.Errorf("bad flag: %v %d %q", done, code, errb.String())
+	}
+}
+
+// TestParseLeavesHelpAlone: a run that shows no help does not prepare it:
+// every stage parses its command line on every question, and unwrapping a
+// long description was a tenth of that.
+func TestParseLeavesHelpAlone(t *testing.T) {
+	var opts struct {
+		Limit int `long:"limit" description:"how many"`
+	}
+	about := strings.Repeat("A paragraph of help,\nwrapped in the source.\n\n", 50)
+	allocs := func(about string) float64 {
+		return testing.AllocsPerRun(20, func() {
+			Parse(&opts, "p", "[OPTIONS] Q", about, []string{"--limit", "3", "tea"}, io.Discard, io.Discard)
+		})
+	}
+	if short, long := allocs("Short."), allocs(about); long > short {
+		t.Errorf("parsing with a 50-paragraph description allocates %.0f times, with a short one %.0f", long, short)
 	}
 }
 

@@ -3,30 +3,32 @@ package item
 import (
 	"path"
 	"strings"
+	"sync"
 	"unicode"
 )
 
 // genericTitles are titles that name no document in particular: many
 // files are called so, and a list of them says nothing of which is which.
-var genericTitles = map[string]bool{}
-
-func init() {
+// Made on first use: only adding items asks.
+var genericTitles = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
 	for _, t := range strings.Split("api|features|introduction|intro|overview|readme|read me|index|home|home page|"+
 		"contents|table of contents|toc|untitled|untitled document|document|document1|new document|notes|note|"+
 		"getting started|docs|documentation|about|summary|abstract|slides|presentation|draft|title|welcome|main|"+
 		"test|usage|faq|changelog|changes|news|license|installation|install|reference|guide|manual|tutorial|"+
 		"examples|example|preface|foreword|appendix|chapter 1|part 1|report|paper|article|book|help|todo|"+
 		"release notes|quick start|quickstart|setup|configuration|options|commands|api reference|user guide", "|") {
-		genericTitles[t] = true
+		m[t] = true
 	}
-}
+	return m
+})
 
 // GenericTitle says whether a title names no document in particular:
 // "API", "Introduction", "Untitled", an office program's file title
 // ("Microsoft Word - notes.doc"), a bare file name, or no words at all.
 func GenericTitle(title string) bool {
 	t := strings.ToLower(strings.TrimFunc(title, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) }))
-	if genericTitles[t] || !strings.ContainsFunc(t, unicode.IsLetter) {
+	if genericTitles()[t] || !strings.ContainsFunc(t, unicode.IsLetter) {
 		return true
 	}
 	if strings.HasPrefix(t, "microsoft ") && strings.Contains(t, " - ") {

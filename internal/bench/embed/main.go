@@ -37,6 +37,7 @@ import (
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/vectors"
 	"github.com/sponge-library/sponge/internal/model/catalog"
+	"github.com/sponge-library/sponge/internal/model/catalog/install"
 	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/internal/model/embed/llamaembed"
 	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
@@ -147,7 +148,7 @@ func latency(docs []bench.Doc, libDir, modelPath, binDir string, runs int, sizeL
 	if err != nil {
 		return err
 	}
-	if _, err := catalog.InstallFrom(context.Background(), catalog.OwnDir(lib.Dir), catalog.Embedding, modelPath, catalog.Options{}); err != nil && !strings.Contains(err.Error(), "installed") {
+	if _, err := install.From(context.Background(), catalog.OwnDir(lib.Dir), catalog.Embedding, modelPath, install.Options{}); err != nil && !strings.Contains(err.Error(), "installed") {
 		return err
 	}
 	_, tag, err := vectors.Installed(lib)

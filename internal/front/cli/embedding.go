@@ -20,6 +20,7 @@ import (
 	"github.com/sponge-library/sponge/internal/library/ingest"
 	"github.com/sponge-library/sponge/internal/library/vectors"
 	"github.com/sponge-library/sponge/internal/model/catalog"
+	"github.com/sponge-library/sponge/internal/model/catalog/install"
 	"github.com/sponge-library/sponge/internal/model/embed"
 )
 
@@ -45,12 +46,12 @@ func runSetupEmbedding(env *Env, opts cmdline.SetupOptions) int {
 	modelsDir := catalog.Dir()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	inst := catalog.Options{Progress: env.Stderr, Retries: 3, Inspect: inspectEmbedding, Check: checkEmbeddingLoads}
+	inst := install.Options{Progress: env.Stderr, Retries: 3, Inspect: inspectEmbedding, Check: checkEmbeddingLoads}
 	_, cur, _ := catalog.Find(dir, catalog.Embedding)
 	var m *catalog.Manifest
 	switch {
 	case opts.From != "":
-		m, err = catalog.InstallFrom(ctx, modelsDir, catalog.Embedding, opts.From, inst)
+		m, err = install.From(ctx, modelsDir, catalog.Embedding, opts.From, inst)
 	default:
 		spec, ok := catalog.Known[catalog.Embedding]
 		if !ok {
@@ -65,7 +66,7 @@ func runSetupEmbedding(env *Env, opts cmdline.SetupOptions) int {
 			size = catalog.Bytes(spec.Size) + ", "
 		}
 		fmt.Fprintf(env.Stderr, "%s: downloading %s (%s%s licence) from %s\n", Prog, spec.Name, size, spec.License, hostOf(spec.URL))
-		m, err = catalog.Download(ctx, modelsDir, spec, inst)
+		m, err = install.Download(ctx, modelsDir, spec, inst)
 	}
 	if err != nil {
 		console.Report(env.Stderr, Prog, err)

@@ -18,6 +18,7 @@ import (
 	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/model/catalog"
+	"github.com/sponge-library/sponge/internal/model/catalog/install"
 	"github.com/sponge-library/sponge/internal/model/gguf"
 	"github.com/sponge-library/sponge/internal/model/openai"
 )
@@ -75,9 +76,9 @@ func runSetup(env *Env, opts *cmdline.SetupOptions, rest []string) int {
 			return console.ExitOK
 		}
 		fmt.Fprintf(env.Stderr, "%s: downloading %s (%s, %s licence) from %s\n", Prog, spec.Name, catalog.Bytes(spec.Size), spec.License, hostOf(spec.URL))
-		m, err = catalog.Download(ctx, modelsDir, spec, inst)
+		m, err = install.Download(ctx, modelsDir, spec, inst)
 	} else {
-		m, err = catalog.InstallFrom(ctx, modelsDir, catalog.Digest, opts.From, inst)
+		m, err = install.From(ctx, modelsDir, catalog.Digest, opts.From, inst)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -106,8 +107,8 @@ func hostOf(u string) string {
 }
 
 // installOptions are the checks every install runs.
-func installOptions(env *Env) catalog.Options {
-	return catalog.Options{
+func installOptions(env *Env) install.Options {
+	return install.Options{
 		Progress: env.Stderr,
 		Retries:  3,
 		Inspect:  inspectModel,

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/model/catalog"
+	"github.com/sponge-library/sponge/internal/model/catalog/install"
 	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
 	"github.com/sponge-library/sponge/internal/testsupport/home"
 )
@@ -266,10 +267,10 @@ func TestSharedModels(t *testing.T) {
 	}
 	mine := filepath.Join(t.TempDir(), "mine.gguf")
 	os.WriteFile(mine, tinyModel(t, 8), 0o644)
-	if _, err := catalog.InstallFrom(t.Context(), own, catalog.Digest, mine, catalog.Options{}); err != nil {
+	if _, err := install.From(t.Context(), own, catalog.Digest, mine, install.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := catalog.InstallFrom(t.Context(), own, catalog.Embedding, bert, catalog.Options{}); err != nil {
+	if _, err := install.From(t.Context(), own, catalog.Embedding, bert, install.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out, errs, code = runSponge(t, "setup", "--library", libC)

@@ -1,10 +1,7 @@
 package cmdline
 
 import (
-	"fmt"
 	"time"
-
-	"github.com/sponge-library/sponge/internal/model/openai"
 )
 
 // The commands that write summaries, install or serve models, or serve
@@ -64,11 +61,20 @@ type SetupOptions struct {
 	Embedding bool `long:"embedding" description:"install the default embedding model (or the one given by --from) and embed every paragraph, for meaning search; run again to resume"`
 }
 
-var serveAbout = fmt.Sprintf("Load the writing model once and serve it until stopped (Ctrl-C), so each\n"+
-	"'sponge ask' skips loading it. Listens on http://127.0.0.1:%d (--port) with an\n"+
-	"OpenAI-compatible API: POST /v1/chat/completions (streamed or not), GET /v1/models,\n"+
-	"GET /health. While it runs, <library>/%s names it, and sponge ask and\n"+
-	"sponge-draft use it by themselves; other tools can use it as an --endpoint.", openai.DefaultPort, openai.ServeFile) +
+// The port and file of sponge serve (openai.DefaultPort, openai.ServeFile;
+// a test checks they agree): the sponge front does not link package openai,
+// whose net/http would cost every question its package initialisation. The
+// help is a constant, not made by fmt in the package's initialisation.
+const (
+	servePort = "7701"
+	serveFile = "serve.json"
+)
+
+const serveAbout = "Load the writing model once and serve it until stopped (Ctrl-C), so each\n" +
+	"'sponge ask' skips loading it. Listens on http://127.0.0.1:" + servePort + " (--port) with an\n" +
+	"OpenAI-compatible API: POST /v1/chat/completions (streamed or not), GET /v1/models,\n" +
+	"GET /health. While it runs, <library>/" + serveFile + " names it, and sponge ask and\n" +
+	"sponge-draft use it by themselves; other tools can use it as an --endpoint." +
 	"\n\nExamples:\n\n" +
 	"  sponge serve\n" +
 	"  sponge serve --port 7702"

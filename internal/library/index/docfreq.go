@@ -13,19 +13,15 @@ import (
 // drafter needs to weigh the words of a question by how rare they are in the
 // whole library, not only in the passages it reads.
 func (x *Index) DocFreqs(terms []string) (map[string]int, int, error) {
-	n, err := x.bi.DocCount()
-	if err != nil {
-		return nil, 0, err
-	}
-	adv, err := x.bi.Advanced()
-	if err != nil {
-		return nil, 0, err
-	}
-	r, err := adv.Reader()
+	r, err := x.si.Reader()
 	if err != nil {
 		return nil, 0, fmt.Errorf("cannot read the index: %w", err)
 	}
 	defer r.Close()
+	n, err := r.DocCount()
+	if err != nil {
+		return nil, 0, err
+	}
 	df := make(map[string]int, len(terms))
 	for _, t := range terms {
 		if _, ok := df[t]; ok {

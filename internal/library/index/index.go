@@ -15,10 +15,12 @@ import (
 	"container/heap"
 	"context"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -26,7 +28,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/document"
@@ -54,7 +55,7 @@ var versionKey = []byte("sponge_analyzer")
 
 // Index is an open keyword index.
 type Index struct {
-	bi  bleve.Index
+	si  bindex.Index // bleve's scorch index
 	dir string
 
 	keywordOnce sync.Once
@@ -70,7 +71,7 @@ type doc struct {
 }
 
 func newMapping() (*mapping.IndexMappingImpl, error) {
-	im := bleve.NewIndexMapping()
+	im := mapping.NewIndexMapping()
 	im.ScoringModel = "bm25"
 	err := im.AddCustomAnalyzer(keywords.AnalyzerName, keywords.AnalyzerConfig())
 	if err != nil {
@@ -81,28 +82,28 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	im.IndexDynamic = false
 	im.DocValuesDynamic = false
 
-	text := bleve.NewTextFieldMapping()
+	text := mapping.NewTextFieldMapping()
 	text.Analyzer = keywords.AnalyzerName
 	text.Store = false
 	text.IncludeTermVectors = false
 	text.IncludeInAll = false
 	text.DocValues = false
 
-	stored := bleve.NewTextFieldMapping()
+	stored := mapping.NewTextFieldMapping()
 	stored.Index = false
 	stored.Store = true
 	stored.IncludeTermVectors = false
 	stored.IncludeInAll = false
 	stored.DocValues = false
 
-	itemField := bleve.NewKeywordFieldMapping()
+	itemField := mapping.NewKeywordFieldMapping()
 	itemField.Analyzer = keyword.Name
 	itemField.Store = false
 	itemField.IncludeTermVectors = false
 	itemField.IncludeInAll = false
 	itemField.DocValues = false
 
-	dm := bleve.NewDocumentStaticMapping()
+	dm := mapping.NewDocumentStaticMapping()
 	dm.AddFieldMappingsAt("text", text)
 	dm.AddFieldMappingsAt("title", stored)
 	dm.AddFieldMappingsAt("source", stored)
@@ -124,50 +125,169 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 // merging).
 func Create(dir string) (*Index, error) {
 	if _, err := os.Stat(dir); err == nil {
-		bi, err := bleve.OpenUsing(dir, map[string]any{"scorchMergePlanOptions": noMerges})
+		si, err := openScorch(dir, map[string]any{"scorchMergePlanOptions": noMerges}, analysisQueue())
 		if err != nil {
 			return nil, fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
 		}
-		x := &Index{bi: bi, dir: dir}
+		x := &Index{si: si, dir: dir}
 		if err := x.checkVersion(dir); err != nil {
-			bi.Close()
+			si.Close()
 			return nil, err
 		}
 		return x, nil
 	}
-	im, err := newMapping()
-	if err != nil {
-		return nil, err
-	}
-	bi, err := bleve.New(dir, im)
+	si, err := newScorch(dir)
 	if err != nil {
 		return nil, fault.New(fault.Failed, "cannot make the index at %s: %v", dir, err)
 	}
-	if err := bi.SetInternal(versionKey, []byte(keywords.AnalyzerVersion())); err != nil {
-		bi.Close()
+	if err := si.SetInternal(versionKey, []byte(keywords.AnalyzerVersion())); err != nil {
+		si.Close()
 		return nil, fault.New(fault.Failed, "cannot make the index at %s: %v", dir, err)
 	}
-	return &Index{bi: bi, dir: dir}, nil
+	return &Index{si: si, dir: dir}, nil
 }
 
 // Open opens the index at dir for reading.
 func Open(dir string) (*Index, error) {
-	bi, err := bleve.OpenUsing(dir, map[string]any{"read_only": true})
+	si, err := openScorch(dir, map[string]any{"read_only": true}, nil)
 	if err != nil {
 		return nil, fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
 	}
-	x := &Index{bi: bi, dir: dir}
+	x := &Index{si: si, dir: dir}
 	if err := x.checkVersion(dir); err != nil {
-		bi.Close()
+		si.Close()
 		return nil, err
 	}
 	return x, nil
 }
 
+// The index is bleve's scorch index, opened and made here as bleve's
+// top-level package (bleve.Open, bleve.New) does it, and with the same
+// files, so that older sponges and bleve's own tools open it. That package
+// is not linked: its package initialisation (upsidedown, protobuf, expvar
+// and net/http, json-iterator, an analysis queue's goroutines) cost every
+// question about a third of the time the sponge process took to start.
+const (
+	metaFile = "index_meta.json"
+	// what bleve.New writes in metaFile: its default storage and index type
+	indexMeta = `{"storage":"boltdb","index_type":"scorch"}`
+)
+
+// mappingKey is where bleve keeps an index's mapping, as JSON: bleve.Open
+// reads it; sponge makes its documents by hand and never does.
+var mappingKey = []byte("_mapping")
+
+// openScorch opens the scorch index in dir (made by bleve.New or newScorch)
+// with the extra settings config. Only an index opened for writing needs
+// the queue q that analyses the documents of its batches.
+func openScorch(dir string, config map[string]any, q *bindex.AnalysisQueue) (bindex.Index, error) {
+	if _, err := os.Stat(dir); err != nil {
+		return nil, errors.New("the index folder is missing")
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, metaFile))
+	if err != nil {
+		return nil, fmt.Errorf("its %s is missing", metaFile)
+	}
+	var meta struct {
+		Storage   string         `json:"storage"`
+		IndexType string         `json:"index_type"`
+		Config    map[string]any `json:"config"`
+	}
+	if string(raw) == indexMeta {
+		// what every sponge writes: no need to decode it (decoding is a
+		// fifth of opening the index, in a process that opens it once)
+		meta.Storage, meta.IndexType = "boltdb", scorch.Name
+	} else if err := json.Unmarshal(raw, &meta); err != nil {
+		return nil, fmt.Errorf("its %s is damaged", metaFile)
+	}
+	if meta.IndexType != scorch.Name {
+		return nil, fmt.Errorf("it is a bleve index of type %q, not %q", meta.IndexType, scorch.Name)
+	}
+	settings := map[string]any{}
+	for k, v := range meta.Config {
+		settings[k] = v
+	}
+	settings["path"] = filepath.Join(dir, "store")
+	settings["create_if_missing"] = false
+	settings["error_if_exists"] = false
+	for k, v := range config {
+		settings[k] = v
+	}
+	si, err := scorch.NewScorch(meta.Storage, settings, q)
+	if err != nil {
+		return nil, err
+	}
+	if err := si.Open(); err != nil {
+		return nil, err
+	}
+	return si, nil
+}
+
+// newScorch makes a new scorch index in dir, as bleve.New makes it with
+// sponge's mapping.
+func newScorch(dir string) (bindex.Index, error) {
+	im, err := newMapping()
+	if err != nil {
+		return nil, err
+	}
+	if err := im.Validate(); err != nil {
+		return nil, err
+	}
+	mappingJSON, err := json.Marshal(im)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(filepath.Join(dir, metaFile), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+	if err != nil {
+		return nil, err
+	}
+	_, err = f.WriteString(indexMeta)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	si, err := scorch.NewScorch("boltdb", map[string]any{
+		"path":              filepath.Join(dir, "store"),
+		"create_if_missing": true,
+		"error_if_exists":   true,
+	}, analysisQueue())
+	if err != nil {
+		return nil, err
+	}
+	if err := si.Open(); err != nil {
+		return nil, err
+	}
+	if err := si.SetInternal(mappingKey, mappingJSON); err != nil {
+		si.Close()
+		return nil, err
+	}
+	return si, nil
+}
+
+// analysisQueue is the workers scorch analyses a batch's documents with,
+// shared by the indexes a process writes, as bleve shares its own (which
+// every process started, reader or not).
+var analysisQueue = sync.OnceValue(func() *bindex.AnalysisQueue { return bindex.NewAnalysisQueue(4) })
+
+// getInternal reads a value the index keeps beside its documents.
+func (x *Index) getInternal(key []byte) ([]byte, error) {
+	r, err := x.si.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.GetInternal(key)
+}
+
 // checkVersion refuses an index whose words were found under other rules
 // than today's: its terms would not meet the question's.
 func (x *Index) checkVersion(dir string) error {
-	v, err := x.bi.GetInternal(versionKey)
+	v, err := x.getInternal(versionKey)
 	if err != nil {
 		return fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
 	}
@@ -197,12 +317,12 @@ func Outdated(dir string) bool {
 	if _, err := os.Stat(dir); err != nil {
 		return false
 	}
-	bi, err := bleve.OpenUsing(dir, map[string]any{"read_only": true})
+	si, err := openScorch(dir, map[string]any{"read_only": true}, nil)
 	if err != nil {
 		return false // broken, not old: opening it says so
 	}
-	defer bi.Close()
-	v, err := bi.GetInternal(versionKey)
+	defer si.Close()
+	v, err := (&Index{si: si}).getInternal(versionKey)
 	return err == nil && string(v) != keywords.AnalyzerVersion()
 }
 
@@ -211,11 +331,7 @@ func Outdated(dir string) bool {
 // than the same merged (kernel-docs ×8 after sponge add: 21 segments, 89 ms
 // CPU for sponge ask --passages; merged: 74 ms).
 func (x *Index) Segments() int {
-	adv, err := x.bi.Advanced()
-	if err != nil {
-		return 0
-	}
-	s, ok := adv.(*scorch.Scorch)
+	s, ok := x.si.(*scorch.Scorch)
 	if !ok {
 		return 0
 	}
@@ -249,11 +365,7 @@ func (x *Index) Compact() error {
 // merge runs bleve's merges under the plan o (nil: into one segment) and
 // waits until they are in the index.
 func (x *Index) merge(o *mergeplan.MergePlanOptions) error {
-	adv, err := x.bi.Advanced()
-	if err != nil {
-		return err
-	}
-	s, ok := adv.(*scorch.Scorch)
+	s, ok := x.si.(*scorch.Scorch)
 	if !ok {
 		return nil
 	}
@@ -274,7 +386,7 @@ func (x *Index) merge(o *mergeplan.MergePlanOptions) error {
 }
 
 // Close closes the index.
-func (x *Index) Close() error { return x.bi.Close() }
+func (x *Index) Close() error { return x.si.Close() }
 
 // Chunks splits an item's paragraphs into the texts of its index documents.
 func Chunks(it *item.Item) []string {
@@ -311,12 +423,12 @@ func Chunks(it *item.Item) []string {
 // Batch collects changes to apply together.
 type Batch struct {
 	x    *Index
-	b    *bleve.Batch
+	b    *bindex.Batch
 	post []*item.Item // whose postings Commit writes
 }
 
 // NewBatch starts a batch of changes.
-func (x *Index) NewBatch() *Batch { return &Batch{x: x, b: x.bi.NewBatch()} }
+func (x *Index) NewBatch() *Batch { return &Batch{x: x, b: bindex.NewBatch()} }
 
 // Add puts an item's chunks in the batch; Commit saves its paragraph
 // postings (see ReadPostings).
@@ -327,9 +439,7 @@ func (b *Batch) Add(it *item.Item) error {
 		if i == 0 {
 			d.Title, d.Source, d.Kind = it.Title, it.Source, it.Kind
 		}
-		if err := b.b.IndexAdvanced(b.x.document(it.ID+"/"+strconv.Itoa(i), d)); err != nil {
-			return err
-		}
+		b.b.Update(b.x.document(it.ID+"/"+strconv.Itoa(i), d))
 	}
 	return nil
 }
@@ -340,7 +450,13 @@ func (b *Batch) Add(it *item.Item) error {
 // the mapping's analyzer), and without bleve's "_all" field, which holds
 // nothing here (no field is in it) and which no search reads.
 func (x *Index) document(id string, d doc) *document.Document {
-	x.keywordOnce.Do(func() { x.keyword = x.bi.Mapping().AnalyzerNamed(keyword.Name) })
+	x.keywordOnce.Do(func() {
+		im, err := newMapping()
+		if err != nil {
+			panic(err) // sponge's own mapping, which Create made already
+		}
+		x.keyword = im.AnalyzerNamed(keyword.Name)
+	})
 	doc := document.NewDocument(id)
 	doc.AddField(document.NewTextFieldCustom("item", nil, []byte(d.Item), bindex.IndexField, x.keyword))
 	doc.AddField(document.NewTextFieldCustom("text", nil, []byte(d.Text), bindex.IndexField, keywords.ChunkAnalyzer()))
@@ -351,7 +467,7 @@ func (x *Index) document(id string, d doc) *document.Document {
 }
 
 // Size is how many documents the batch holds.
-func (b *Batch) Size() int { return b.b.Size() }
+func (b *Batch) Size() int { return len(b.b.IndexOps) + len(b.b.InternalOps) }
 
 // Commit applies the batch.
 // The items' postings are written while bleve takes the batch (most of
@@ -361,7 +477,7 @@ func (b *Batch) Commit() error {
 	items := b.post
 	b.post = nil
 	go func() { done <- keywords.SavePostings(b.x.dir, items) }()
-	err := b.x.bi.Batch(b.b)
+	err := b.x.si.Batch(b.b)
 	perr := <-done
 	if err != nil {
 		return fmt.Errorf("cannot update the index: %w", err)
@@ -378,28 +494,67 @@ func (x *Index) Remove(id string) error {
 	if err := keywords.RemovePostings(x.dir, id); err != nil {
 		return err
 	}
-	q := bleve.NewTermQuery(id)
-	q.SetField("item")
-	req := bleve.NewSearchRequestOptions(q, 100000, 0, false)
-	res, err := x.bi.Search(req)
+	chunks, err := x.chunksOf(id)
 	if err != nil {
 		return err
 	}
-	b := x.bi.NewBatch()
-	for _, h := range res.Hits {
-		b.Delete(h.ID)
+	b := bindex.NewBatch()
+	for _, c := range chunks {
+		b.Delete(c)
 	}
-	return x.bi.Batch(b)
+	return x.si.Batch(b)
+}
+
+// chunksOf returns the ids of an item's index documents.
+func (x *Index) chunksOf(id string) ([]string, error) {
+	r, err := x.si.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	tfr, err := r.TermFieldReader(context.Background(), []byte(id), "item", false, false, false)
+	if err != nil {
+		return nil, err
+	}
+	defer tfr.Close()
+	var ids []string
+	var d bindex.TermFieldDoc
+	for {
+		got, err := tfr.Next(&d)
+		if err != nil {
+			return nil, err
+		}
+		if got == nil {
+			return ids, nil
+		}
+		ext, err := r.ExternalID(got.ID)
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, ext)
+	}
 }
 
 // Has reports whether the index has an item.
 func (x *Index) Has(id string) bool {
-	d, err := x.bi.Document(id + "/0")
+	r, err := x.si.Reader()
+	if err != nil {
+		return false
+	}
+	defer r.Close()
+	d, err := r.Document(id + "/0")
 	return err == nil && d != nil
 }
 
 // Count is the number of documents in the index.
-func (x *Index) Count() (uint64, error) { return x.bi.DocCount() }
+func (x *Index) Count() (uint64, error) {
+	r, err := x.si.Reader()
+	if err != nil {
+		return 0, err
+	}
+	defer r.Close()
+	return r.DocCount()
+}
 
 // Hit is an item found by a keyword search.
 type Hit struct {
@@ -438,11 +593,7 @@ func (x *Index) SearchBM25(question string, limit int, k1, b float64) ([]Hit, er
 	if len(terms) == 0 {
 		return nil, ErrNoWords
 	}
-	adv, err := x.bi.Advanced()
-	if err != nil {
-		return nil, fmt.Errorf("search failed: %w", err)
-	}
-	r, err := adv.Reader()
+	r, err := x.si.Reader()
 	if err != nil {
 		return nil, fmt.Errorf("search failed: %w", err)
 	}
@@ -678,7 +829,7 @@ func (x *Index) bestItems(r bindex.IndexReader, chunks []scored, limit int) ([]H
 	}
 	for i := range hits {
 		h := &hits[i]
-		if d, err := x.bi.Document(h.ItemID + "/0"); err == nil && d != nil {
+		if d, err := r.Document(h.ItemID + "/0"); err == nil && d != nil {
 			d.VisitFields(func(f bindex.Field) {
 				switch f.Name() {
 				case "title":

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -103,6 +104,12 @@ func TestPostingsWithItem(t *testing.T) {
 	if err := x.Remove(it.ID); err != nil {
 		t.Fatal(err)
 	}
+	if x.Has(it.ID) || !x.Has(small.ID) {
+		t.Errorf("after removing one item: Has %v, the other %v", x.Has(it.ID), x.Has(small.ID))
+	}
+	if n, err := x.Count(); err != nil || n != 1 {
+		t.Errorf("after removing one item: %d documents (%v), want the other's 1", n, err)
+	}
 	if _, err := os.Stat(filepath.Join(dir, "postings", it.ID[:2], it.ID)); !os.IsNotExist(err) {
 		t.Errorf("postings left after remove: %v", err)
 	}
@@ -132,13 +139,17 @@ func TestDocumentAsMapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer x.Close()
+	im, err := newMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i, text := range chunkTexts {
 		d := doc{Item: postingsItem().ID, Text: text}
 		if i%2 == 0 {
 			d.Title, d.Source, d.Kind = "Title "+text, "/tmp/a.md", "markdown"
 		}
 		want := bdocument.NewDocument("id")
-		if err := x.bi.Mapping().MapDocument(want, d); err != nil {
+		if err := im.MapDocument(want, d); err != nil {
 			t.Fatal(err)
 		}
 		got := x.document("id", d)
@@ -191,7 +202,12 @@ func TestNoAllField(t *testing.T) {
 	if err := b.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	fields, err := x.bi.Fields()
+	r, err := x.si.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	fields, err := r.Fields()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,8 +249,7 @@ func TestCreateMergesOnlyWhenAsked(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer x.Close()
-	adv, _ := x.bi.Advanced()
-	s := adv.(*scorch.Scorch)
+	s := x.si.(*scorch.Scorch)
 	// bleve plans merges as soon as it opens an index: wait for that plan.
 	stat := func(name string) uint64 { n, _ := s.StatsMap()[name].(uint64); return n }
 	for wait := time.Now(); stat("TotFileMergePlan") == 0; time.Sleep(time.Millisecond) {
@@ -262,5 +277,110 @@ func TestCreateMergesOnlyWhenAsked(t *testing.T) {
 	}
 	if hits, err := x.Search("kettle", 10); err != nil || len(hits) != 6 {
 		t.Errorf("after the merges %d hits (%v), want 6", len(hits), err)
+	}
+}
+
+// The index is made and opened without bleve's top-level package, with the
+// files bleve.New makes: an index sponge made until now opens and searches,
+// and bleve.Open (an older sponge) opens one made by Create, with sponge's
+// mapping.
+func TestBleveFiles(t *testing.T) {
+	im, err := newMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := filepath.Join(t.TempDir(), "index")
+	bi, err := bleve.New(old, im)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bi.SetInternal(versionKey, []byte(keywords.AnalyzerVersion())); err != nil {
+		t.Fatal(err)
+	}
+	if err := bi.Index(postingsItem().ID+"/0", doc{Item: postingsItem().ID, Text: "T\nThe kettle's water boils", Title: "T"}); err != nil {
+		t.Fatal(err)
+	}
+	bi.Close()
+	x, err := Open(old)
+	if err != nil {
+		t.Fatalf("Open(index made by bleve.New): %v", err)
+	}
+	hits, err := x.Search("kettles", 5)
+	x.Close()
+	if err != nil || len(hits) != 1 || hits[0].ItemID != postingsItem().ID || hits[0].Title != "T" {
+		t.Errorf("search of an index made by bleve.New: %v %+v", err, hits)
+	}
+
+	dir := filepath.Join(t.TempDir(), "index")
+	x, err = Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := x.NewBatch()
+	if err := b.Add(postingsItem()); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	for _, name := range []string{"index_meta.json"} {
+		want, _ := os.ReadFile(filepath.Join(old, name))
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || string(got) != string(want) {
+			t.Errorf("%s: %q (%v), bleve.New writes %q", name, got, err, want)
+		}
+	}
+	bi, err = bleve.Open(dir)
+	if err != nil {
+		t.Fatalf("bleve.Open(index made by Create): %v", err)
+	}
+	defer bi.Close()
+	if n, err := bi.DocCount(); err != nil || n != 1 {
+		t.Errorf("bleve.Open: %d documents (%v), want 1", n, err)
+	}
+	got, _ := json.Marshal(bi.Mapping())
+	want, _ := json.Marshal(im)
+	if string(got) != string(want) {
+		t.Errorf("bleve.Open reads the mapping\n%s\nwant\n%s", got, want)
+	}
+}
+
+// index_meta.json as sponge writes it is read without decoding; written
+// otherwise (bleve's own formatting, a config), it is decoded, and one that
+// is damaged or names another kind of index is refused in words.
+func TestIndexMeta(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	x, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	meta := filepath.Join(dir, "index_meta.json")
+	for _, c := range []struct{ meta, refused string }{
+		{`{"storage":"boltdb","index_type":"scorch"}`, ""},
+		{"{\n  \"index_type\": \"scorch\",\n  \"storage\": \"boltdb\",\n  \"config\": {\"unsafe_batch\": false}\n}\n", ""},
+		{`{"storage":"boltdb","index_type":"upside_down"}`, `it is a bleve index of type "upside_down", not "scorch"`},
+		{`{"storage":"boltdb","index_type":`, "its index_meta.json is damaged"},
+	} {
+		if err := os.WriteFile(meta, []byte(c.meta), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		x, err := Open(dir)
+		if err == nil {
+			x.Close()
+		}
+		switch {
+		case c.refused == "" && err != nil:
+			t.Errorf("%s: %v", c.meta, err)
+		case c.refused != "" && (err == nil || !fault.Is(err, fault.IndexBroken) || !strings.Contains(err.Error(), c.refused)):
+			t.Errorf("%s: %v, want it refused: %s", c.meta, err, c.refused)
+		}
+	}
+	if err := os.Remove(meta); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "its index_meta.json is missing") {
+		t.Errorf("without index_meta.json: %v", err)
 	}
 }

@@ -1,12 +1,11 @@
-// Package catalog downloads and installs the models sponge runs into the
-// models folder every library shares (Dir): the writing model (digest.gguf) and, later, the
-// embedding model (embedding.gguf). Each installed model has a manifest
-// beside it (digest.json) saying where it came from, its size and SHA-256.
-//
-// Installing is careful: disk space is checked first, a download goes to a
-// .part file that a later run resumes (HTTP Range), the checksum is verified,
-// the file is checked to be a model that loads, and only then does it replace
-// the installed one, by rename. Whatever fails, the old model stays.
+// Package catalog is the models sponge runs and where they are: the models
+// folder every library shares (Dir) holds the writing model (digest.gguf)
+// and the embedding model (embedding.gguf), each with a manifest beside it
+// (digest.json) saying where it came from, its size and SHA-256. Package
+// install (below this one) downloads and installs them; it is apart so that
+// the programs that only look a model up (sponge-search, for a question) do
+// not link net/http and the progress bar, whose package initialisation every
+// question would pay.
 package catalog
 
 import (
@@ -126,13 +125,18 @@ func Installed(dir string, kind Kind) (*Manifest, error) {
 	return &mf, nil
 }
 
-// writeManifest writes the manifest atomically.
-func writeManifest(dir string, m *Manifest) error {
+// WriteManifest writes the manifest atomically, and syncs the folder so
+// that the model renamed into it and its manifest stay.
+func WriteManifest(dir string, m *Manifest) error {
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(dir, m.Kind.ManifestFile()), append(b, '\n'))
+	if err := writeFileAtomic(filepath.Join(dir, m.Kind.ManifestFile()), append(b, '\n')); err != nil {
+		return err
+	}
+	syncDir(dir)
+	return nil
 }
 
 func writeFileAtomic(path string, data []byte) error {

@@ -202,11 +202,21 @@ func (r *reader) str() (string, error) {
 	return string(b), nil
 }
 
-var scalarSize = map[uint32]int{
+// scalarSize is the size of a value of each fixed-size type, by number (0:
+// not one); an array, laid out by the compiler, as tensorTypes.
+var scalarSize = [...]int{
 	ValueUint8: 1, ValueInt8: 1, ValueBool: 1,
 	ValueUint16: 2, ValueInt16: 2,
 	ValueUint32: 4, ValueInt32: 4, ValueFloat32: 4,
 	ValueUint64: 8, ValueInt64: 8, ValueFloat64: 8,
+}
+
+// sizeOf is the size of a value of type t, 0 if t is not a fixed-size type.
+func sizeOf(t uint32) int {
+	if int64(t) < int64(len(scalarSize)) {
+		return scalarSize[t]
+	}
+	return 0
 }
 
 // value reads one metadata value of type t. Arrays are skipped and reported
@@ -227,7 +237,7 @@ func (r *reader) value(t uint32, depth int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if sz, ok := scalarSize[et]; ok {
+		if sz := sizeOf(et); sz > 0 {
 			if n > uint64(r.size-r.n)/uint64(sz) {
 				return nil, r.truncated()
 			}
@@ -251,8 +261,8 @@ func (r *reader) value(t uint32, depth int) (any, error) {
 		}
 		return int(n), nil
 	}
-	sz, ok := scalarSize[t]
-	if !ok {
+	sz := sizeOf(t)
+	if sz == 0 {
 		return nil, fmt.Errorf("has a value of unknown type %d", t)
 	}
 	b, err := r.read(sz)
@@ -391,7 +401,7 @@ func readInfo(br *bufio.Reader, size int64) (*Info, error) {
 		if err != nil {
 			return nil, err
 		}
-		tt, ok := tensorTypes[TensorType(t)]
+		tt, ok := typeOf(TensorType(t))
 		if !ok {
 			return nil, fmt.Errorf("tensor %q has a type (%d) this version of llama.cpp does not know", name, t)
 		}

@@ -14,13 +14,13 @@ const (
 // Bytes is how many bytes n values of the type take (n a whole number of
 // blocks).
 func (t TensorType) Bytes(n uint64) uint64 {
-	tt := tensorTypes[t]
+	tt, _ := typeOf(t)
 	return n / uint64(tt.block) * uint64(tt.size)
 }
 
 // String is the name llama.cpp uses for the type.
 func (t TensorType) String() string {
-	if tt, ok := tensorTypes[t]; ok {
+	if tt, ok := typeOf(t); ok {
 		return tt.name
 	}
 	return "unknown"
@@ -33,9 +33,19 @@ type tensorType struct {
 	size  int
 }
 
+// typeOf is how the type t packs values, if ggml has such a type.
+func typeOf(t TensorType) (tensorType, bool) {
+	if int(t) < len(tensorTypes) && tensorTypes[t].name != "" {
+		return tensorTypes[t], true
+	}
+	return tensorType{}, false
+}
+
 // tensorTypes lists every type of ggml in ollama v0.17.4 (ggml.h, and the
-// block structs of ggml-common.h).
-var tensorTypes = map[TensorType]tensorType{
+// block structs of ggml-common.h), by number. An array, not a map: it is
+// laid out by the compiler, where a map is built by the package's
+// initialisation in every program that links it (sponge, for a question).
+var tensorTypes = [...]tensorType{
 	0:  {"F32", 1, 4},
 	1:  {"F16", 1, 2},
 	2:  {"Q4_0", 32, 18},

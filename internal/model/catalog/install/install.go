@@ -1,4 +1,10 @@
-package catalog
+// Package install downloads and installs the models of the catalog.
+//
+// Installing is careful: disk space is checked first, a download goes to a
+// .part file that a later run resumes (HTTP Range), the checksum is verified,
+// the file is checked to be a model that loads, and only then does it replace
+// the installed one, by rename. Whatever fails, the old model stays.
+package install
 
 import (
 	"bytes"
@@ -20,6 +26,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/progress"
+	"github.com/sponge-library/sponge/internal/model/catalog"
 )
 
 // Options tune an install.
@@ -68,19 +75,19 @@ func checkSpace(dir string, need int64) error {
 		return nil // cannot tell: let the write fail if it must
 	}
 	if free < need+spareBytes {
-		return fault.New(fault.DiskFull, "not enough disk space in %s: the model needs %s more, %s is free", dir, Bytes(need), Bytes(free))
+		return fault.New(fault.DiskFull, "not enough disk space in %s: the model needs %s more, %s is free", dir, catalog.Bytes(need), catalog.Bytes(free))
 	}
 	return nil
 }
 
-func partPath(dir string, kind Kind, key string) string {
+func partPath(dir string, kind catalog.Kind, key string) string {
 	sum := sha256.Sum256([]byte(key))
 	return filepath.Join(dir, "."+string(kind)+"-"+hex.EncodeToString(sum[:6])+".part")
 }
 
 // Download fetches spec.URL into dir and installs it as spec.Kind. A .part
 // file left by an earlier, interrupted run is resumed.
-func Download(ctx context.Context, dir string, spec Spec, opt Options) (*Manifest, error) {
+func Download(ctx context.Context, dir string, spec catalog.Spec, opt Options) (*catalog.Manifest, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fault.New(fault.Failed, "cannot make the models folder: %v", err)
 	}
@@ -105,15 +112,15 @@ func Download(ctx context.Context, dir string, spec Spec, opt Options) (*Manifes
 		os.Remove(part)
 		return nil, fault.New(fault.Redownload, "the download of %s is damaged: its SHA-256 is %s, not %s as published", spec.URL, sum, spec.SHA256)
 	}
-	m := &Manifest{Kind: spec.Kind, Name: spec.Name, Source: spec.URL, SHA256: sum, Size: size}
+	m := &catalog.Manifest{Kind: spec.Kind, Name: spec.Name, Source: spec.URL, SHA256: sum, Size: size}
 	return install(dir, part, m, opt, spec.SHA256 != "")
 }
 
-// InstallFrom installs a model of the given kind from a local file or an
+// From installs a model of the given kind from a local file or an
 // http(s) URL, after checking it is a model that loads.
-func InstallFrom(ctx context.Context, dir string, kind Kind, src string, opt Options) (*Manifest, error) {
+func From(ctx context.Context, dir string, kind catalog.Kind, src string, opt Options) (*catalog.Manifest, error) {
 	if u, err := url.Parse(src); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
-		return Download(ctx, dir, Spec{Kind: kind, URL: src}, opt)
+		return Download(ctx, dir, catalog.Spec{Kind: kind, URL: src}, opt)
 	}
 	abs, err := filepath.Abs(src)
 	if err != nil {
@@ -153,13 +160,13 @@ func InstallFrom(ctx context.Context, dir string, kind Kind, src string, opt Opt
 		os.Remove(part)
 		return nil, err
 	}
-	m := &Manifest{Kind: kind, Source: abs, SHA256: sum, Size: st.Size()}
+	m := &catalog.Manifest{Kind: kind, Source: abs, SHA256: sum, Size: st.Size()}
 	return install(dir, part, m, opt, false)
 }
 
 // install checks the file at part and moves it into place.
-func install(dir, part string, m *Manifest, opt Options, verified bool) (*Manifest, error) {
-	fail := func(err error) (*Manifest, error) {
+func install(dir, part string, m *catalog.Manifest, opt Options, verified bool) (*catalog.Manifest, error) {
+	fail := func(err error) (*catalog.Manifest, error) {
 		// A file whose checksum matched the published one is kept, so a
 		// later run (with a fixed runtime) does not download it again.
 		if !verified {
@@ -194,10 +201,9 @@ func install(dir, part string, m *Manifest, opt Options, verified bool) (*Manife
 	if err := os.Rename(part, final); err != nil {
 		return fail(fault.New(fault.Failed, "cannot install %s: %v", final, err))
 	}
-	if err := writeManifest(dir, m); err != nil {
+	if err := catalog.WriteManifest(dir, m); err != nil {
 		return nil, fault.New(fault.Failed, "installed %s but cannot write %s: %v", final, m.Kind.ManifestFile(), err)
 	}
-	syncDir(dir)
 	return m, nil
 }
 
@@ -301,7 +307,7 @@ func (c *ctxReader) Read(p []byte) (int, error) {
 }
 
 // fetch brings the .part file to the whole download and returns its size.
-func fetch(ctx context.Context, part string, spec Spec, opt Options) (int64, error) {
+func fetch(ctx context.Context, part string, spec catalog.Spec, opt Options) (int64, error) {
 	client := opt.HTTP
 	if client == nil {
 		client = &http.Client{Transport: &http.Transport{
@@ -352,11 +358,11 @@ func fetch(ctx context.Context, part string, spec Spec, opt Options) (int64, err
 	got := fileSize(part)
 	of := ""
 	if spec.Size > 0 {
-		of = " of " + Bytes(spec.Size)
+		of = " of " + catalog.Bytes(spec.Size)
 	}
-	msg := fmt.Sprintf("the download of %s stopped at %s%s: %v", spec.URL, Bytes(got), of, last)
+	msg := fmt.Sprintf("the download of %s stopped at %s%s: %v", spec.URL, catalog.Bytes(got), of, last)
 	if ctx.Err() != nil {
-		msg = fmt.Sprintf("the download of %s was interrupted at %s%s", spec.URL, Bytes(got), of)
+		msg = fmt.Sprintf("the download of %s was interrupted at %s%s", spec.URL, catalog.Bytes(got), of)
 	}
 	return 0, fault.New(fault.Resumable, "%s", msg)
 }
@@ -377,7 +383,7 @@ func fileSize(path string) int64 {
 var errStalled = errors.New("nothing was received for too long")
 
 // get makes one request, resuming from have, and appends to part.
-func get(ctx context.Context, client *http.Client, part string, have int64, spec Spec, opt Options, bar **progress.Bar) (int64, error) {
+func get(ctx context.Context, client *http.Client, part string, have int64, spec catalog.Spec, opt Options, bar **progress.Bar) (int64, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, spec.URL, nil)
@@ -420,7 +426,7 @@ func get(ctx context.Context, client *http.Client, part string, have int64, spec
 		total = spec.Size
 	}
 	if spec.Size > 0 && total >= 0 && total != spec.Size {
-		return 0, &fatalError{fault.New(fault.Changed, "%s is %s, not %s as published", spec.URL, Bytes(total), Bytes(spec.Size))}
+		return 0, &fatalError{fault.New(fault.Changed, "%s is %s, not %s as published", spec.URL, catalog.Bytes(total), catalog.Bytes(spec.Size))}
 	}
 	if total >= 0 {
 		if err := checkSpace(filepath.Dir(part), total-have); err != nil {

@@ -1,4 +1,4 @@
-package catalog
+package install
 
 import (
 	"bytes"
@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/base/fault"
+	"github.com/sponge-library/sponge/internal/model/catalog"
 )
 
 // fakeModel returns bytes that start like a GGUF file; the rest is random,
@@ -86,8 +87,8 @@ func serveFile(t *testing.T, f *fileServer) string {
 	return srv.URL + "/model.gguf"
 }
 
-func specFor(url string, data []byte) Spec {
-	return Spec{Kind: Digest, Name: "test model", URL: url, Size: int64(len(data)), SHA256: sum(data)}
+func specFor(url string, data []byte) catalog.Spec {
+	return catalog.Spec{Kind: catalog.Digest, Name: "test model", URL: url, Size: int64(len(data)), SHA256: sum(data)}
 }
 
 // installOld puts an "old" model in place, to check failures leave it be.
@@ -100,7 +101,7 @@ func installOld(t *testing.T, dir string) []byte {
 	if err := os.WriteFile(filepath.Join(dir, "digest.gguf"), old, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeManifest(dir, &Manifest{Kind: Digest, File: "digest.gguf", Source: "old", SHA256: sum(old), Size: 1000}); err != nil {
+	if err := catalog.WriteManifest(dir, &catalog.Manifest{Kind: catalog.Digest, File: "digest.gguf", Source: "old", SHA256: sum(old), Size: 1000}); err != nil {
 		t.Fatal(err)
 	}
 	return old
@@ -112,7 +113,7 @@ func assertOld(t *testing.T, dir string, old []byte) {
 	if err != nil || !bytes.Equal(got, old) {
 		t.Fatalf("the old model was not kept (%v)", err)
 	}
-	m, err := Installed(dir, Digest)
+	m, err := catalog.Installed(dir, catalog.Digest)
 	if err != nil || m == nil || m.Source != "old" {
 		t.Fatalf("the old manifest was not kept: %+v %v", m, err)
 	}
@@ -142,7 +143,7 @@ func TestDownload(t *testing.T) {
 	if m.SHA256 != sum(data) || m.Size != int64(len(data)) || m.Source != url || m.Name != "test model" || m.File != "digest.gguf" {
 		t.Errorf("manifest %+v", m)
 	}
-	again, err := Installed(dir, Digest)
+	again, err := catalog.Installed(dir, catalog.Digest)
 	if err != nil || *again != *m {
 		t.Errorf("Installed = %+v, %v; want %+v", again, err, m)
 	}
@@ -241,7 +242,7 @@ func TestDownloadNotFound(t *testing.T) {
 	srv := httptest.NewServer(http.NotFoundHandler())
 	defer srv.Close()
 	dir := t.TempDir()
-	_, err := Download(context.Background(), dir, Spec{Kind: Digest, URL: srv.URL + "/x.gguf", Size: 10, SHA256: "00"}, Options{Retries: 3, RetryWait: time.Hour})
+	_, err := Download(context.Background(), dir, catalog.Spec{Kind: catalog.Digest, URL: srv.URL + "/x.gguf", Size: 10, SHA256: "00"}, Options{Retries: 3, RetryWait: time.Hour})
 	if err == nil || !strings.Contains(err.Error(), "the server answered 404 Not Found") {
 		t.Fatalf("got %v", err)
 	}
@@ -269,7 +270,7 @@ func TestFromURLNotGGUF(t *testing.T) {
 	defer srv.Close()
 	dir := t.TempDir()
 	old := installOld(t, dir)
-	_, err := InstallFrom(context.Background(), dir, Digest, srv.URL+"/model.gguf", Options{})
+	_, err := From(context.Background(), dir, catalog.Digest, srv.URL+"/model.gguf", Options{})
 	var fe *fault.Error
 	if !errors.As(err, &fe) || !strings.Contains(fe.Msg, "is not a GGUF model file") || fe.Kind != fault.NotAModel {
 		t.Fatalf("got %v", err)
@@ -283,7 +284,7 @@ func TestFromURL(t *testing.T) {
 	url := serveFile(t, &fileServer{data: data})
 	dir := t.TempDir()
 	installOld(t, dir)
-	m, err := InstallFrom(context.Background(), dir, Digest, url, Options{})
+	m, err := From(context.Background(), dir, catalog.Digest, url, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +306,7 @@ func TestFromFile(t *testing.T) {
 		},
 		Check: func(p string) error { checked = append(checked, p); return nil },
 	}
-	m, err := InstallFrom(context.Background(), dir, Digest, src, opt)
+	m, err := From(context.Background(), dir, catalog.Digest, src, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,7 +317,7 @@ func TestFromFile(t *testing.T) {
 	if len(inspected) != 2 || inspected[0] != src || len(checked) != 1 || !strings.HasSuffix(checked[0], ".part") {
 		t.Errorf("inspected %v, checked %v", inspected, checked)
 	}
-	if _, err := InstallFrom(context.Background(), dir, Digest, filepath.Join(dir, "digest.gguf"), opt); err == nil ||
+	if _, err := From(context.Background(), dir, catalog.Digest, filepath.Join(dir, "digest.gguf"), opt); err == nil ||
 		!strings.Contains(err.Error(), "is the installed digest model already") {
 		t.Errorf("installing the installed file: %v", err)
 	}
@@ -348,7 +349,7 @@ func TestFromFileFailures(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			old := installOld(t, dir)
-			_, err := InstallFrom(context.Background(), dir, Digest, tt.src, tt.opt)
+			_, err := From(context.Background(), dir, catalog.Digest, tt.src, tt.opt)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("got %v, want %q", err, tt.want)
 			}
@@ -378,11 +379,11 @@ func TestVerifiedDownloadKeptWhenCheckFails(t *testing.T) {
 
 func TestInstalledWithoutManifest(t *testing.T) {
 	dir := t.TempDir()
-	if m, err := Installed(dir, Digest); m != nil || err != nil {
+	if m, err := catalog.Installed(dir, catalog.Digest); m != nil || err != nil {
 		t.Fatalf("empty folder: %+v %v", m, err)
 	}
 	os.WriteFile(filepath.Join(dir, "digest.gguf"), fakeModel(1234, 12), 0o644)
-	m, err := Installed(dir, Digest)
+	m, err := catalog.Installed(dir, catalog.Digest)
 	if err != nil || m == nil || m.Size != 1234 || m.SHA256 != "" || m.Source != "" {
 		t.Fatalf("got %+v %v", m, err)
 	}

@@ -57,13 +57,18 @@ func (ps *Paragraphs) Len() int {
 	return len(ps.spans)
 }
 
-// At decodes paragraph i.
+// At decodes paragraph i. A paragraph of text, heading, page and start
+// time only (most are) is read without encoding/json, its text not copied
+// when it has no escapes (see Text).
 func (ps *Paragraphs) At(i int) (*item.Paragraph, error) {
 	if ps.all != nil {
 		return &ps.all[i], nil
 	}
-	var p item.Paragraph
 	s := ps.spans[i]
+	if p, ok := readParagraph(ps.raw[s[0]:s[1]], true); ok {
+		return &p, nil
+	}
+	var p item.Paragraph
 	if err := json.Unmarshal(ps.raw[s[0]:s[1]], &p); err != nil {
 		return nil, fault.New(fault.Damaged, "item %s is damaged: %v", item.Short(ps.Item.ID), err)
 	}
@@ -150,15 +155,23 @@ func skipValue(raw []byte, i int) int {
 	}
 	switch raw[i] {
 	case '"':
-		for i++; i < len(raw); i++ {
-			switch raw[i] {
-			case '\\':
-				i++
-			case '"':
-				return i + 1
+		// The next quote not escaped: one after an even run of
+		// backslashes. IndexByte finds quotes many bytes at a time.
+		for j := i + 1; ; {
+			k := bytes.IndexByte(raw[j:], '"')
+			if k < 0 {
+				return -1
 			}
+			q := j + k
+			n := 0
+			for p := q - 1; p > i && raw[p] == '\\'; p-- {
+				n++
+			}
+			if n%2 == 0 {
+				return q + 1
+			}
+			j = q + 1
 		}
-		return -1
 	case '{', '[':
 		depth := 0
 		for ; i < len(raw); i++ {
@@ -191,17 +204,17 @@ func skipValue(raw []byte, i int) int {
 }
 
 // Text returns the heading and the text of paragraph i, read straight from
-// the item's JSON without decoding the paragraph: ranking counts the words
-// of every paragraph of a small item, and decoding each whole (At) was a
-// fifth of what ranking cost. A text without escapes is not copied: the
-// strings share the item's memory, which is never written after it is read.
-// A paragraph laid out otherwise is decoded whole, as At does.
+// the item's JSON without decoding the rest of the paragraph: ranking
+// counts the words of every paragraph of a small item, and decoding each
+// whole with encoding/json was a fifth of what ranking cost. A text without
+// escapes is not copied: the strings share the item's memory, which is
+// never written after it is read. A paragraph laid out otherwise is decoded
+// whole, as At does.
 func (ps *Paragraphs) Text(i int) (heading, text string, err error) {
 	if ps.all == nil {
 		s := ps.spans[i]
-		var ok bool
-		if heading, text, ok = paragraphText(ps.raw[s[0]:s[1]]); ok {
-			return heading, text, nil
+		if p, ok := readParagraph(ps.raw[s[0]:s[1]], false); ok {
+			return p.Heading, p.Text, nil
 		}
 	}
 	p, err := ps.At(i)
@@ -211,60 +224,110 @@ func (ps *Paragraphs) Text(i int) (heading, text string, err error) {
 	return p.Heading, p.Text, nil
 }
 
-// paragraphText finds the "heading" and "text" strings of a paragraph's
-// JSON object. ok is false for JSON it does not follow (a key with
-// escapes, a value of another type), which the caller decodes whole.
-func paragraphText(raw []byte) (heading, text string, ok bool) {
+// readParagraph reads a paragraph's JSON object as encoding/json decodes it
+// into an item.Paragraph: its text and heading, and when full its page and
+// start time too. ok is false for what it leaves to encoding/json: with
+// full, a paragraph with any other key (cues, pages); without, only its
+// text and heading are read and other keys skipped; and JSON it does not
+// follow (a key with escapes or in another case, a value of another type, a
+// number that is not a plain integer).
+func readParagraph(raw []byte, full bool) (p item.Paragraph, ok bool) {
 	i := skipSpace(raw, 0)
 	if i >= len(raw) || raw[i] != '{' {
-		return "", "", false
+		return p, false
 	}
 	i = skipSpace(raw, i+1)
 	if i < len(raw) && raw[i] == '}' {
-		return "", "", true
+		return p, true
 	}
 	for i < len(raw) {
 		ks := i
 		ke := skipValue(raw, i)
 		if ke < 0 || raw[ks] != '"' {
-			return "", "", false
+			return p, false
 		}
 		key := raw[ks+1 : ke-1]
 		i = skipSpace(raw, ke)
 		if i >= len(raw) || raw[i] != ':' {
-			return "", "", false
+			return p, false
 		}
 		i = skipSpace(raw, i+1)
 		ve := skipValue(raw, i)
 		if ve < 0 {
-			return "", "", false
+			return p, false
 		}
+		value := raw[i:ve]
 		switch string(key) {
-		case "text", "heading":
-			s, ok := unquote(raw[i:ve])
-			if !ok {
-				return "", "", false
+		case "text":
+			if p.Text, ok = unquote(value); !ok {
+				return p, false
 			}
-			if key[0] == 't' {
-				text = s
+		case "heading":
+			if p.Heading, ok = unquote(value); !ok {
+				return p, false
+			}
+		case "page", "startMs":
+			if !full {
+				break
+			}
+			n, ok := integer(value)
+			if !ok {
+				return p, false
+			}
+			if key[0] == 'p' {
+				if int64(int(n)) != n {
+					return p, false
+				}
+				p.Page = int(n)
 			} else {
-				heading = s
+				p.StartMs = &n
 			}
 		default:
-			if bytes.IndexByte(key, '\\') >= 0 || bytes.EqualFold(key, []byte("text")) || bytes.EqualFold(key, []byte("heading")) {
-				return "", "", false // encoding/json matches keys regardless of case
+			if full {
+				return p, false // cues, pages: encoding/json reads them
+			}
+			// encoding/json matches keys regardless of case.
+			for _, k := range []string{"text", "heading"} {
+				if bytes.EqualFold(key, []byte(k)) {
+					return p, false
+				}
+			}
+			if bytes.IndexByte(key, '\\') >= 0 {
+				return p, false // an escaped key may be either
 			}
 		}
 		i = skipSpace(raw, ve)
 		if i < len(raw) && raw[i] == '}' {
-			return heading, text, true
+			return p, skipSpace(raw, i+1) == len(raw)
 		}
 		if i >= len(raw) || raw[i] != ',' {
-			return "", "", false
+			return p, false
 		}
 		i = skipSpace(raw, i+1)
 	}
-	return "", "", false
+	return p, false
+}
+
+// integer reads a JSON number that is a plain integer of at most 18 digits.
+func integer(b []byte) (int64, bool) {
+	neg := len(b) > 0 && b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	if len(b) == 0 || len(b) > 18 || (b[0] == '0' && len(b) > 1) {
+		return 0, false
+	}
+	var n int64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
 }
 
 // unquote returns the string a JSON string literal stands for, as

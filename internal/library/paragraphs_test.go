@@ -133,29 +133,68 @@ func TestParagraphTextLayouts(t *testing.T) {
 	} {
 		var want item.Paragraph
 		werr := json.Unmarshal([]byte(raw), &want)
-		h, text, ok := paragraphText([]byte(raw))
+		pt, ok := readParagraph([]byte(raw), false)
+		h, text := pt.Heading, pt.Text
 		if ok && (werr != nil || h != want.Heading || text != want.Text) {
 			t.Errorf("%s: got %q, %q; encoding/json %q, %q, %v", raw, h, text, want.Heading, want.Text, werr)
 		}
 	}
-	if _, _, ok := paragraphText([]byte(`{"Text":"upper"}`)); ok {
+	if _, ok := readParagraph([]byte(`{"Text":"upper"}`), false); ok {
 		t.Error(`a key "Text" is left to encoding/json`)
 	}
 }
 
-// FuzzParagraphText checks paragraphText against encoding/json.
+// FuzzParagraphText checks readParagraph against encoding/json: its
+// heading and text, and with full the whole paragraph.
 func FuzzParagraphText(f *testing.F) {
-	for _, s := range []string{`{"text":"a \" b","heading":"h"}`, `{"text":"\ud83d\ude00"}`, `{"text":"\u003chtml\u003e"}`, `{"page":1}`} {
+	for _, s := range []string{`{"text":"a \" b","heading":"h"}`, `{"text":"\ud83d\ude00"}`, `{"text":"\u003chtml\u003e"}`,
+		`{"page":1}`, `{"text":"t","page":12,"startMs":-4500}`, `{"startMs":0,"startMs":7}`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
-		h, text, ok := paragraphText([]byte(raw))
 		var want item.Paragraph
-		if !ok || json.Unmarshal([]byte(raw), &want) != nil {
+		if json.Unmarshal([]byte(raw), &want) != nil {
 			return
 		}
-		if h != want.Heading || text != want.Text {
-			t.Errorf("%q: got %q, %q; encoding/json %q, %q", raw, h, text, want.Heading, want.Text)
+		if p, ok := readParagraph([]byte(raw), false); ok && (p.Heading != want.Heading || p.Text != want.Text) {
+			t.Errorf("%q: got %q, %q; encoding/json %q, %q", raw, p.Heading, p.Text, want.Heading, want.Text)
+		}
+		if p, ok := readParagraph([]byte(raw), true); ok && !reflect.DeepEqual(p, want) {
+			t.Errorf("%q whole: got %+v; encoding/json %+v", raw, p, want)
 		}
 	})
+}
+
+// TestParagraphWhole checks the paragraphs At reads without encoding/json,
+// and those it leaves to it.
+func TestParagraphWhole(t *testing.T) {
+	start := int64(-4500)
+	for raw, want := range map[string]item.Paragraph{
+		`{"text":"t","heading":"h","page":12,"startMs":-4500}`: {Text: "t", Heading: "h", Page: 12, StartMs: &start},
+		` { "page" : 0 , "text" : "a\nb" } `:                   {Text: "a\nb"},
+		`{}`:                                                   {},
+	} {
+		p, ok := readParagraph([]byte(raw), true)
+		if !ok || !reflect.DeepEqual(p, want) {
+			t.Errorf("%s: got %+v, %v; want %+v", raw, p, ok, want)
+		}
+	}
+	for _, raw := range []string{`{"text":"t","cues":[]}`, `{"pages":[{"offset":1,"page":2}]}`, `{"page":1.0}`, `{"page":1e2}`,
+		`{"page":01}`, `{"startMs":null}`, `{"page":"1"}`, `{"startMs":1234567890123456789}`, `{"Page":1}`} {
+		if _, ok := readParagraph([]byte(raw), true); ok {
+			t.Errorf("%s: read, not left to encoding/json", raw)
+		}
+	}
+}
+
+// TestSkipString checks where a string ends: at the first quote after an
+// even run of backslashes.
+func TestSkipString(t *testing.T) {
+	for raw, end := range map[string]int{
+		`"abc",`: 5, `"a\"b",`: 6, `"a\\",`: 5, `"a\\\"b",`: 8, `"\\\\"`: 6, `""`: 2, `"\"`: -1, `"abc`: -1, `"a\\\\\"",`: 9,
+	} {
+		if got := skipValue([]byte(raw), 0); got != end {
+			t.Errorf("%s: ends at %d, want %d", raw, got, end)
+		}
+	}
 }

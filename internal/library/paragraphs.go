@@ -28,6 +28,7 @@ func (l *Library) Paragraphs(id string) (*Paragraphs, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer frames.release()
 	_, d := codecs()
 	raw, err := d.DecodeAll(frames.item, nil)
 	if err != nil {

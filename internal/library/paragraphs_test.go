@@ -198,3 +198,31 @@ func TestSkipString(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainString checks the eight-bytes-at-a-time test against a byte at
+// a time, a backslash or a control character at each place.
+func TestPlainString(t *testing.T) {
+	slow := func(b []byte) bool {
+		for _, c := range b {
+			if c < 0x20 || c == '\\' {
+				return false
+			}
+		}
+		return true
+	}
+	base := []byte("plain text, ünïcode ☕ and ~\x7f\xff bytes [] {} \"")
+	for n := 0; n <= len(base); n++ {
+		for _, c := range []byte{'\\', 0, 0x1f, '\n', 0x20, ']', 0x5b, 0x5d, 0xdc, 0x9f} {
+			for at := 0; at < n; at++ {
+				b := append([]byte(nil), base[:n]...)
+				b[at] = c
+				if got, want := plainString(b), slow(b); got != want {
+					t.Errorf("%q: %v, want %v", b, got, want)
+				}
+			}
+		}
+		if !plainString(base[:n]) {
+			t.Errorf("%q is plain", base[:n])
+		}
+	}
+}

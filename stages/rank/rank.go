@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
@@ -505,6 +506,7 @@ func cutAtSentence(text string, limit int) string {
 type termScanner struct {
 	qterms []string
 	words  map[string]scanned // by the word, lower case
+	buf    []byte             // for lower
 }
 
 // scanned is what the analyzer made of a word: the question terms among its
@@ -541,7 +543,7 @@ func (s *termScanner) count(heading, text string) ([]int, int) {
 func (s *termScanner) scan(heading, text string, term func(k int)) int {
 	n := 0
 	word := func(word string) {
-		w := strings.ToLower(word)
+		w := s.lower(word)
 		if plain(w) {
 			n++
 			for _, t := range s.qterms {
@@ -562,6 +564,33 @@ func (s *termScanner) scan(heading, text string, term func(k int)) int {
 	keywords.ScanWords(heading, word)
 	keywords.ScanWords(text, word)
 	return n
+}
+
+// lower returns a word in lower case, as strings.ToLower does. An ASCII
+// word with capitals is lowered into the scanner's buffer, not a new
+// string: the string lasts until the next word (analysed copies a word it
+// keeps).
+func (s *termScanner) lower(word string) string {
+	upper := false
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		if c >= utf8.RuneSelf {
+			return strings.ToLower(word)
+		}
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if !upper {
+		return word
+	}
+	s.buf = s.buf[:0]
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		s.buf = append(s.buf, c)
+	}
+	return unsafe.String(unsafe.SliceData(s.buf), len(s.buf))
 }
 
 // analysed calls term with the terms the analyzer makes of the word w, and

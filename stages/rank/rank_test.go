@@ -406,3 +406,18 @@ func TestPairCredit(t *testing.T) {
 		t.Errorf("passages %+v, want paragraph 1 (\"green tea\") first", ps)
 	}
 }
+
+// Counting a paragraph allocates only its counts: words in capitals are
+// lowered in the scanner's buffer, and what the analyzer made of a word is
+// kept from the first time.
+func TestCountAllocations(t *testing.T) {
+	s := newTermScanner([]string{"tea", "green"})
+	text := "Green TEA, Teas and GREENS: The Tea Of The Day. Brewed Green Tea."
+	tf, n := s.count("Heading Tea", text)
+	if tf[0] != 5 || tf[1] != 3 || n != 15 {
+		t.Errorf("counted %v in %d words, want [5 3] in 15", tf, n)
+	}
+	if a := testing.AllocsPerRun(50, func() { s.count("Heading Tea", text) }); a > 1 {
+		t.Errorf("counting a paragraph allocates %v times, want 1", a)
+	}
+}

@@ -30,7 +30,7 @@ func (l *Library) Paragraphs(id string) (*Paragraphs, error) {
 		return nil, err
 	}
 	defer frames.release()
-	_, d := codecs()
+	d := decoder()
 	raw, err := d.DecodeAll(frames.item, nil)
 	if err != nil {
 		return nil, fault.New(fault.Damaged, "item %s is damaged: %v", item.Short(id), err)

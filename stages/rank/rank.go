@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
@@ -161,8 +162,8 @@ func (s *Stage) summary(w *jsonl.Writer) error {
 type candidate struct {
 	hit   int // index into hits
 	para  int
-	terms map[string]int
-	n     int // length in terms
+	terms []int // how often each question term (in qterms' order) stands in it; nil for none
+	n     int   // length in terms
 	score float64
 }
 
@@ -200,7 +201,8 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 	items := make([]*library.Paragraphs, len(hits))
 	var cands []*candidate
 	paragraphs, words := 0, 0
-	df := map[string]int{}
+	df := make([]int, len(qterms))
+	scan := newTermScanner(qterms)
 	for i, h := range hits {
 		ps, err := lib.Paragraphs(h.ItemID)
 		if err != nil {
@@ -221,19 +223,20 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		}
 		if post == nil {
 			for j := range ps.Len() {
-				p, err := ps.At(j)
+				heading, text, err := ps.Text(j)
 				if err != nil {
 					return nil, err
 				}
-				c := &candidate{hit: i, para: j}
-				c.terms, c.n = countTerms(p.Heading+"\n"+p.Text, qterms)
+				terms, n := scan.count(heading, text)
 				paragraphs++
-				words += c.n
-				for t := range c.terms {
-					df[t]++
+				words += n
+				for k, tf := range terms {
+					if tf > 0 {
+						df[k]++
+					}
 				}
-				if c.terms != nil || j == meaning {
-					cands = append(cands, c)
+				if terms != nil || j == meaning {
+					cands = append(cands, &candidate{hit: i, para: j, terms: terms, n: n})
 				}
 			}
 			continue
@@ -250,15 +253,15 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 			}
 			return c
 		}
-		for _, t := range qterms {
+		for k, t := range qterms {
 			list := post.Terms[t]
-			df[t] += len(list)
+			df[k] += len(list)
 			for _, p := range list {
 				c := add(p.Paragraph)
 				if c.terms == nil {
-					c.terms = map[string]int{}
+					c.terms = make([]int, len(qterms))
 				}
-				c.terms[t] = p.TF
+				c.terms[k] = p.TF
 			}
 		}
 		if meaning >= 0 {
@@ -269,7 +272,7 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		return nil, nil
 	}
 	weight, avg := scoreBM25(cands, qterms, paragraphs, words, df, idf)
-	if err := creditPairs(cands, items, qterms, questionPairs(question, qterms), weight, avg); err != nil {
+	if err := creditPairs(cands, items, scan, questionPairs(question, qterms), weight, avg); err != nil {
 		return nil, err
 	}
 
@@ -350,28 +353,27 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 // they have, and how many hold each term. A term in libIDF weighs the
 // geometric mean of that and its weight among the paragraphs. It returns
 // each term's weight and the average paragraph length.
-func scoreBM25(cands []*candidate, qterms []string, paragraphs, words int, df map[string]int, libIDF map[string]float64) (map[string]float64, float64) {
+func scoreBM25(cands []*candidate, qterms []string, paragraphs, words int, df []int, libIDF map[string]float64) ([]float64, float64) {
 	N := float64(paragraphs)
 	avg := float64(words) / N
 	if avg == 0 {
 		avg = 1
 	}
-	weight := make(map[string]float64, len(qterms))
-	for _, t := range qterms {
-		w := math.Log(1 + (N-float64(df[t])+0.5)/(float64(df[t])+0.5))
+	weight := make([]float64, len(qterms))
+	for k, t := range qterms {
+		w := math.Log(1 + (N-float64(df[k])+0.5)/(float64(df[k])+0.5))
 		if lib, ok := libIDF[t]; ok {
 			w = math.Sqrt(w * lib)
 		}
-		weight[t] = w
+		weight[k] = w
 	}
 	for _, c := range cands {
 		s := 0.0
-		for _, t := range qterms {
-			tf := float64(c.terms[t])
+		for k, tf := range c.terms {
 			if tf == 0 {
 				continue
 			}
-			s += bm25(weight[t], tf, c.n, avg)
+			s += bm25(weight[k], float64(tf), c.n, avg)
 		}
 		c.score = s
 	}
@@ -418,13 +420,21 @@ func questionPairs(question string, qterms []string) [][2]string {
 // a paragraph is nearer the question than "greens" and "tea leaves" apart.
 // Only the pairChecks best paragraphs that hold both words of a pair are
 // read for it.
-func creditPairs(cands []*candidate, items []*library.Paragraphs, qterms []string, pairs [][2]string, weight map[string]float64, avg float64) error {
+func creditPairs(cands []*candidate, items []*library.Paragraphs, scan *termScanner, pairs [][2]string, weight []float64, avg float64) error {
 	if len(pairs) == 0 {
 		return nil
 	}
+	// The pairs as places in qterms.
+	at := make([][2]int, len(pairs))
+	for i, p := range pairs {
+		at[i] = [2]int{slices.Index(scan.qterms, p[0]), slices.Index(scan.qterms, p[1])}
+	}
 	var both []*candidate
 	for _, c := range cands {
-		for _, p := range pairs {
+		if c.terms == nil {
+			continue
+		}
+		for _, p := range at {
 			if c.terms[p[0]] > 0 && c.terms[p[1]] > 0 {
 				both = append(both, c)
 				break
@@ -436,20 +446,20 @@ func creditPairs(cands []*candidate, items []*library.Paragraphs, qterms []strin
 		both = both[:pairChecks]
 	}
 	for _, c := range both {
-		p, err := items[c.hit].At(c.para)
+		heading, text, err := items[c.hit].Text(c.para)
 		if err != nil {
 			return err
 		}
 		found := make([]bool, len(pairs))
-		prev := ""
-		scanTerms(p.Heading+"\n"+p.Text, qterms, func(t string) {
-			for i, pair := range pairs {
-				if prev == pair[0] && t == pair[1] && !found[i] {
+		prev := -1
+		scan.scan(heading, text, func(k int) {
+			for i, pair := range at {
+				if prev == pair[0] && k == pair[1] && !found[i] {
 					found[i] = true
 					c.score += pairCredit * bm25(min(weight[pair[0]], weight[pair[1]]), 1, c.n, avg)
 				}
 			}
-			prev = t
+			prev = k
 		})
 	}
 	return nil
@@ -483,67 +493,127 @@ func cutAtSentence(text string, limit int) string {
 	return strings.TrimSpace(string(r[:cut]))
 }
 
-// countTerms counts how often each question term stands in text, and how
-// many words text has. Running the index's analyzer over every paragraph of
-// a 16,000-paragraph item was most of rank's time, so words are found with a
-// plain scan (keywords.ScanWords), and only a word that may give a question
-// term (keywords.MayGive) is put through the analyzer, with every word that is
-// not plain ASCII and every run of a script written without spaces, which
-// is as many words as the terms it gives. The paragraph postings count the
-// same words the same way (keywords.ReadPostings).
-func countTerms(text string, qterms []string) (map[string]int, int) {
-	var tf map[string]int
-	n := scanTerms(text, qterms, func(t string) {
-		if t == "" {
+// termScanner counts the question's terms in paragraphs. Running the
+// index's analyzer over every paragraph of a 16,000-paragraph item was most
+// of rank's time, so words are found with a plain scan (keywords.ScanWords),
+// and only a word that may give a question term (keywords.MayGive) is put
+// through the analyzer, with every word that is not plain ASCII and every
+// run of a script written without spaces, which is as many words as the
+// terms it gives. What the analyzer makes of a word is kept for the next
+// time it stands in a paragraph: the words of the hit items repeat. The
+// paragraph postings count the same words the same way
+// (keywords.ReadPostings).
+type termScanner struct {
+	qterms []string
+	words  map[string]scanned // by the word, lower case
+	buf    []byte             // for lower
+}
+
+// scanned is what the analyzer made of a word: the question terms among its
+// terms (places in qterms, -1 for any other term), and how many words it
+// counts as.
+type scanned struct {
+	terms []int
+	words int
+}
+
+func newTermScanner(qterms []string) *termScanner {
+	return &termScanner{qterms: qterms, words: map[string]scanned{}}
+}
+
+// count counts how often each question term stands in a paragraph's heading
+// and text (nil when none does), and how many words they have.
+func (s *termScanner) count(heading, text string) ([]int, int) {
+	var tf []int
+	n := s.scan(heading, text, func(k int) {
+		if k < 0 {
 			return
 		}
 		if tf == nil {
-			tf = map[string]int{}
+			tf = make([]int, len(s.qterms))
 		}
-		tf[t]++
+		tf[k]++
 	})
 	return tf, n
 }
 
-// scanTerms calls term with the terms of text in order, as countTerms counts
-// them: a question term as itself, any other as "". It returns how many
-// words text has.
-func scanTerms(text string, qterms []string, term func(string)) int {
+// scan calls term with the terms of a paragraph's heading and text in
+// order: a question term as its place in qterms, any other as -1. It
+// returns how many words they have.
+func (s *termScanner) scan(heading, text string, term func(k int)) int {
 	n := 0
-	analysed := func(w string) int {
-		terms := keywords.Terms(w)
-		for _, t := range terms {
-			if slices.Contains(qterms, t) {
-				term(t)
-			} else {
-				term("")
+	word := func(word string) {
+		w := s.lower(word)
+		if plain(w) {
+			n++
+			for _, t := range s.qterms {
+				if keywords.MayGive(w, t) {
+					s.analysed(w, term)
+					return
+				}
 			}
+			term(-1)
+			return
 		}
-		return len(terms)
+		// A run of Chinese, Japanese or Thai is many words; a word joined
+		// by punctuation, or not all ASCII ("naïve"), is one that the
+		// analyzer may split, so a term may start inside it.
+		n += s.analysed(w, term)
 	}
-	keywords.ScanWords(text, func(word string) {
-		w := strings.ToLower(word)
-		if keywords.Spaceless(w) {
-			// A run of Chinese, Japanese or Thai is many words.
-			n += analysed(w)
-			return
-		}
-		n++
-		if !plain(w) {
-			// Joined by punctuation, or not all ASCII ("naïve"): the
-			// analyzer may split it, so a term may start inside it.
-			analysed(w)
-			return
-		}
-		for _, t := range qterms {
-			if keywords.MayGive(w, t) {
-				analysed(w)
-				return
-			}
-		}
-		term("")
-	})
+	// A heading and its text are apart, as if a line break were between them.
+	keywords.ScanWords(heading, word)
+	keywords.ScanWords(text, word)
 	return n
+}
+
+// lower returns a word in lower case, as strings.ToLower does. An ASCII
+// word with capitals is lowered into the scanner's buffer, not a new
+// string: the string lasts until the next word (analysed copies a word it
+// keeps).
+func (s *termScanner) lower(word string) string {
+	upper := false
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		if c >= utf8.RuneSelf {
+			return strings.ToLower(word)
+		}
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if !upper {
+		return word
+	}
+	s.buf = s.buf[:0]
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		s.buf = append(s.buf, c)
+	}
+	return unsafe.String(unsafe.SliceData(s.buf), len(s.buf))
+}
+
+// analysed calls term with the terms the analyzer makes of the word w, and
+// returns how many words it counts as.
+func (s *termScanner) analysed(w string, term func(k int)) int {
+	a, ok := s.words[w]
+	if !ok {
+		w = strings.Clone(w) // not a piece of the paragraph
+		terms := keywords.Terms(w)
+		a.terms = make([]int, len(terms))
+		for i, t := range terms {
+			a.terms[i] = slices.Index(s.qterms, t)
+		}
+		a.words = 1
+		if keywords.Spaceless(w) {
+			a.words = len(terms)
+		}
+		s.words[w] = a
+	}
+	for _, k := range a.terms {
+		term(k)
+	}
+	return a.words
 }
 
 // plain reports whether a word is ASCII letters, digits and "_" only: the

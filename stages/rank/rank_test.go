@@ -141,6 +141,21 @@ func TestMeaningParagraph(t *testing.T) {
 	}
 }
 
+// countTerms counts the question terms in text as RankWith does, by name.
+func countTerms(text string, qterms []string) (map[string]int, int) {
+	tf, n := newTermScanner(qterms).count("", text)
+	if tf == nil {
+		return nil, n
+	}
+	m := map[string]int{}
+	for k, c := range tf {
+		if c > 0 {
+			m[qterms[k]] = c
+		}
+	}
+	return m, n
+}
+
 // TestCountTerms checks the scan against the analyzer itself: on real
 // text, every question term is counted as often as the analyzer finds it.
 func TestCountTerms(t *testing.T) {
@@ -334,12 +349,12 @@ func TestCountTermsSplitWords(t *testing.T) {
 func TestLibraryWeights(t *testing.T) {
 	cands := func() []*candidate {
 		return []*candidate{
-			{terms: map[string]int{"hot": 1}, n: 10},
-			{terms: map[string]int{"tea": 1}, n: 10},
+			{terms: []int{1, 0}, n: 10}, // hot
+			{terms: []int{0, 1}, n: 10}, // tea
 		}
 	}
 	// Among the hit items' 10 paragraphs "hot" is rare and "tea" common.
-	df := map[string]int{"hot": 1, "tea": 8}
+	df := []int{1, 8} // hot, tea
 	local := cands()
 	scoreBM25(local, []string{"hot", "tea"}, 10, 100, df, nil)
 	if local[0].score <= local[1].score {
@@ -352,13 +367,13 @@ func TestLibraryWeights(t *testing.T) {
 		t.Errorf("with the library's idf, tea %.3f should weigh more than hot %.3f", lib[1].score, lib[0].score)
 	}
 	idf := func(n, df float64) float64 { return math.Log(1 + (n-df+0.5)/(df+0.5)) }
-	if want := math.Sqrt(0.05 * idf(10, 1)); math.Abs(weight["hot"]-want) > 1e-12 {
-		t.Errorf("hot weighs %v, want %v", weight["hot"], want)
+	if want := math.Sqrt(0.05 * idf(10, 1)); math.Abs(weight[0]-want) > 1e-12 {
+		t.Errorf("hot weighs %v, want %v", weight[0], want)
 	}
 	// "green" has no idf in the record: it weighs by the paragraphs.
-	weight, _ = scoreBM25(cands(), []string{"hot", "green"}, 10, 100, map[string]int{"hot": 1, "green": 3}, map[string]float64{"hot": 0.5})
-	if math.Abs(weight["green"]-idf(10, 3)) > 1e-12 {
-		t.Errorf("green weighs %v, want %v", weight["green"], idf(10, 3))
+	weight, _ = scoreBM25(cands(), []string{"hot", "green"}, 10, 100, []int{1, 3}, map[string]float64{"hot": 0.5})
+	if math.Abs(weight[1]-idf(10, 3)) > 1e-12 {
+		t.Errorf("green weighs %v, want %v", weight[1], idf(10, 3))
 	}
 }
 
@@ -389,5 +404,20 @@ func TestPairCredit(t *testing.T) {
 	}
 	if len(ps) != 2 || ps[0].Paragraph != 1 {
 		t.Errorf("passages %+v, want paragraph 1 (\"green tea\") first", ps)
+	}
+}
+
+// Counting a paragraph allocates only its counts: words in capitals are
+// lowered in the scanner's buffer, and what the analyzer made of a word is
+// kept from the first time.
+func TestCountAllocations(t *testing.T) {
+	s := newTermScanner([]string{"tea", "green"})
+	text := "Green TEA, Teas and GREENS: The Tea Of The Day. Brewed Green Tea."
+	tf, n := s.count("Heading Tea", text)
+	if tf[0] != 5 || tf[1] != 3 || n != 15 {
+		t.Errorf("counted %v in %d words, want [5 3] in 15", tf, n)
+	}
+	if a := testing.AllocsPerRun(50, func() { s.count("Heading Tea", text) }); a > 1 {
+		t.Errorf("counting a paragraph allocates %v times, want 1", a)
 	}
 }

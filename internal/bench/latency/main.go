@@ -31,6 +31,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -92,6 +93,7 @@ type lib struct {
 type sample struct {
 	wall, cpu time.Duration
 	rssKB     int64
+	faults    int64 // page faults (minor: the page cache is warm)
 	out       []byte
 }
 
@@ -297,7 +299,7 @@ func run(work, bin, before string, keep bool, nq int) error {
 			row := []string{l.name, c}
 			for _, s := range sets {
 				k := key{l.name, s.name, c}
-				row = append(row, ms(med(k)), ms(bench.Percentile(walls(times[k]), 95)), ms(bench.Percentile(cpus(times[k]), 50)))
+				row = append(row, ms(med(k)), ms(bench.Percentile(walls(times[k]), 95)), ms(bench.Percentile(cpus(times[k]), 50)), fmt.Sprint(medianFaults(times[k])))
 			}
 			if len(sets) == 2 {
 				row = append(row, fmt.Sprintf("%.2f", ratio(med(key{l.name, "after", c}), med(key{l.name, "before", c}))))
@@ -313,7 +315,7 @@ func run(work, bin, before string, keep bool, nq int) error {
 	}
 	header := []string{"library", "command"}
 	for _, s := range sets {
-		header = append(header, s.name+" median ms", s.name+" p95 ms", s.name+" CPU ms")
+		header = append(header, s.name+" median ms", s.name+" p95 ms", s.name+" CPU ms", s.name+" faults")
 	}
 	if len(sets) == 2 {
 		header = append(header, "after/before")
@@ -443,6 +445,7 @@ func runOnce(prog string, args []string, stdin []byte) (sample, error) {
 		s.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 			s.rssKB = ru.Maxrss
+			s.faults = ru.Minflt + ru.Majflt
 		}
 	}
 	if err != nil {
@@ -494,6 +497,21 @@ func cpus(ss []sample) []time.Duration {
 		out[i] = s.cpu
 	}
 	return out
+}
+
+// medianFaults is the median of the runs' page faults: on a virtual
+// machine each costs microseconds, and with the garbage collector off for a
+// question every page the heap grows by is one.
+func medianFaults(ss []sample) int64 {
+	if len(ss) == 0 {
+		return 0
+	}
+	f := make([]int64, len(ss))
+	for i, s := range ss {
+		f[i] = s.faults
+	}
+	slices.Sort(f)
+	return f[(len(f)-1)/2]
 }
 
 func maxRSS(ss []sample) int64 {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sponge-library/sponge/internal/base/files"
 	"github.com/sponge-library/sponge/internal/base/item"
 )
 
@@ -297,11 +298,23 @@ func ReadPostings(indexDir, id string, terms []string) (*ItemPostings, error) {
 	if !item.IsID(id) {
 		return nil, ErrNoPostings
 	}
-	data, err := os.ReadFile(postingsPath(indexDir, id))
+	// Read with few system calls into a lent buffer: decodePostings
+	// copies what it keeps.
+	f, err := files.Open(postingsPath(indexDir, id))
 	if err != nil {
 		return nil, ErrNoPostings
 	}
-	return decodePostings(data, terms)
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, ErrNoPostings
+	}
+	buf := files.Borrow(int(st.Size()))
+	defer buf.Return()
+	if _, err := f.ReadAt(buf.B, 0); err != nil {
+		return nil, ErrNoPostings
+	}
+	return decodePostings(buf.B, terms)
 }
 
 // HasPostings reports whether postings answer for term: stop words are

@@ -60,7 +60,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	n := 0
 	if corpus != nil {
 		var err error
-		if df, n, err = corpus.DocFreqs(qt); err != nil {
+		if df, n, err = libraryFreqs(corpus, qt, passages); err != nil {
 			df = nil
 		}
 	}
@@ -193,8 +193,73 @@ func (lw *libraryWeights) share(m uint64) float64 {
 	return s / lw.total
 }
 
-// indexTerms returns the index terms of text's words that are not stop words.
+// indexTerms returns the words of text that are not stop words as the
+// drafter matches them: the index's terms with the accents of Latin letters
+// dropped (foldLatin), so that "Mongke" in a question meets "Möngke" in a
+// sentence although the index keeps them apart.
 func indexTerms(text string) []string {
+	ts := libraryTerms(text)
+	for i, t := range ts {
+		ts[i] = foldLatin(t)
+	}
+	return ts
+}
+
+// libraryFreqs asks the library how many documents hold each of the
+// question's words qt (folded, as indexTerms gives them). The index keeps
+// a word's accented and plain spellings apart, so a word is counted in
+// every spelling the passages write it in that folds to it ("Möngke" for
+// "mongke"), and the counts of its spellings are added.
+func libraryFreqs(corpus Corpus, qt []string, passages []*jsonl.Passage) (map[string]int, int, error) {
+	want := map[string]bool{}
+	for _, t := range qt {
+		want[t] = true
+	}
+	spellings := map[string]string{} // the index's spelling → the question's word
+	for _, t := range qt {
+		spellings[t] = t
+	}
+	for _, p := range passages {
+		if isASCII(p.Title) && isASCII(p.Heading) && isASCII(p.Text) {
+			continue
+		}
+		for _, t := range libraryTerms(p.Title + "\n" + p.Heading + "\n" + p.Text) {
+			if f := foldLatin(t); f != t && want[f] {
+				spellings[t] = f
+			}
+		}
+	}
+	ask := make([]string, 0, len(spellings))
+	for t := range spellings {
+		ask = append(ask, t)
+	}
+	sort.Strings(ask)
+	got, n, err := corpus.DocFreqs(ask)
+	if err != nil {
+		return nil, 0, err
+	}
+	df := map[string]int{}
+	for _, t := range ask {
+		df[spellings[t]] += got[t]
+	}
+	for t, c := range df {
+		df[t] = min(c, n)
+	}
+	return df, n, nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// libraryTerms returns the index terms of text's words that are not stop
+// words, spelled as the index spells them.
+func libraryTerms(text string) []string {
 	var b strings.Builder
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''

@@ -136,3 +136,16 @@ func TestLibraryWeightsFoldAccents(t *testing.T) {
 		t.Errorf("statements %v, want the sentence with 1259 first", got)
 	}
 }
+
+// An ordinal written with digits meets the same ordinal spelled out: the
+// names-and-numbers rule does not refuse "3rd" for a sentence that says
+// "third".
+func TestOrdinalDigitsSpelledOut(t *testing.T) {
+	ps := []*jsonl.Passage{
+		passage(1, "Yuan dynasty", "Genghis Khan had four sons by his first wife. Under the reign of Genghis' third son, Ögedei Khan, the Mongols destroyed the weakened Jin dynasty in 1234."),
+	}
+	got := draft(t, New(), "Who was Genghis's 3rd son?", ps)
+	if len(got) == 0 || !strings.Contains(got[0].Quote, "Ögedei") {
+		t.Errorf("statements %v, want the sentence with Ögedei first", got)
+	}
+}

@@ -984,17 +984,24 @@ func (p *Params) scoreIs(c *Candidate) string {
 }
 
 // alsoHolds names what the learned ranker weighs besides the question's
-// words: the unit of the measure asked for, or the kind of answer.
+// words: the unit of the measure asked for, or the kind of answer; and
+// that the sentence points back to the one before, which holds more of
+// the question (Joined).
 func (p *Params) alsoHolds(c *Candidate) string {
-	switch {
-	case !p.ranks(c):
+	if !p.ranks(c) {
 		return ""
-	case c.Unit > 0:
-		return ", and a measure in the unit asked for"
-	case c.Type > 0:
-		return ", and " + c.weights.qtype.String()
 	}
-	return ""
+	s := ""
+	switch {
+	case c.Unit > 0:
+		s = ", and a measure in the unit asked for"
+	case c.Type > 0:
+		s = ", and " + c.weights.qtype.String()
+	}
+	if c.Joined > c.Covers {
+		s += fmt.Sprintf("; it points back to the sentence before, with which it holds %.0f%% of the question's weight", 100*c.Joined)
+	}
+	return s
 }
 
 // quoteWords lists words as «a», «b» and «c».

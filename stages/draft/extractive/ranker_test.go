@@ -210,6 +210,12 @@ func TestJoinedWithTheSentenceBefore(t *testing.T) {
 	if died.Joined < 0.99 || died.Joined <= died.Covers {
 		t.Errorf("Joined %.2f (Covers %.2f), want the whole question's weight: «Mongke Khan» before, «killed» in it", died.Joined, died.Covers)
 	}
+	if why := DefaultParams.alsoHolds(died); !strings.Contains(why, "points back to the sentence before") {
+		t.Errorf("--explain says %q, want that it points back", why)
+	}
+	if why := DefaultParams.alsoHolds(succeeded); strings.Contains(why, "points back") {
+		t.Errorf("--explain says %q of a sentence that does not point back", why)
+	}
 	f := RankFeatures(died)
 	if f[len(f)-1] != died.Joined {
 		t.Errorf("the ranker's last feature is %.2f, want Joined %.2f", f[len(f)-1], died.Joined)

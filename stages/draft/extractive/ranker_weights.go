@@ -5,64 +5,64 @@ package extractive
 // rankerBias and rankerWeights are the learned ranker's (ranker.go), fitted on
 // the sentences of 1340 answerable SQuAD 2.0 questions the bench does not ask
 // (77954 sentences, 2598 holding a gold answer).
-var rankerBias = -6.563969
+var rankerBias = -6.563935
 
 var rankerWeights = [NumRankFeatures]float64{
-	1.655939,  // BM25 of the sentence
-	0.208229,  // share of the question's weight, idf over the passages
-	-2.930527, // share of the question's weight, idf over the library
-	1.418515,  // question word pairs repeated
-	1.809797,  // 1 / the passage's rank
-	1.860228,  // the passage's score over the best one's
+	1.655742,  // BM25 of the sentence
+	0.208233,  // share of the question's weight, idf over the passages
+	-2.930440, // share of the question's weight, idf over the library
+	1.418517,  // question word pairs repeated
+	1.809807,  // 1 / the passage's rank
+	1.860231,  // the passage's score over the best one's
 	-0.104604, // place of the sentence in its passage
-	1.904797,  // SentenceAnswer
-	0.918002,  // share of the question's weight in the window
+	1.904795,  // SentenceAnswer
+	0.918012,  // share of the question's weight in the window
 	0.315856,  // heaviest question word the window lacks (at most 3)
-	-0.537050, // share of the question's names and numbers the window lacks
-	2.293143,  // holds the kind of answer asked for
-	-2.170038, // the question asks for a kind of answer
-	-0.325342, // the passage's Answer
-	-0.223902, // short sentence (content words over 6, at most 1)
-	0.569406,  // log(1 + content words)
-	-0.356164, // the question negates and the sentence does not
-	0.018884,  // holds the question's rarest word
-	-0.211432, // question words close together
-	0.433186,  // share of the question's weight among the first six words
-	1.202016,  // BM25 over the best sentence's
-	0.461173,  // weight held over the best sentence's
-	-2.401883, // share of the question's weight no item holds
-	1.562461,  // holds a unit of the measure asked for
+	-0.537048, // share of the question's names and numbers the window lacks
+	2.293141,  // holds the kind of answer asked for
+	-2.170034, // the question asks for a kind of answer
+	-0.325356, // the passage's Answer
+	-0.223898, // short sentence (content words over 6, at most 1)
+	0.569403,  // log(1 + content words)
+	-0.356163, // the question negates and the sentence does not
+	0.018879,  // holds the question's rarest word
+	-0.211433, // question words close together
+	0.433177,  // share of the question's weight among the first six words
+	1.202029,  // BM25 over the best sentence's
+	0.461156,  // weight held over the best sentence's
+	-2.401996, // share of the question's weight no item holds
+	1.562460,  // holds a unit of the measure asked for
 	-1.272617, // the question asks for a measure
-	-0.635232, // holds a name, and the question asks for one
-	0.695945,  // holds a number, and the question asks for one
-	0.578319,  // the question asks for a name
-	-0.206174, // share of the question's weight in the sentence before
-	-0.670852, // share of the question's weight in the sentence after
-	-0.173227, // opens with a word that points back
-	0.157785,  // points back, times the share in the sentence before
-	-1.034300, // share of the sentence's words the question lacks
-	0.570201,  // points back: share of the question's weight with the sentence before
+	-0.635234, // holds a name, and the question asks for one
+	0.695943,  // holds a number, and the question asks for one
+	0.578322,  // the question asks for a name
+	-0.206170, // share of the question's weight in the sentence before
+	-0.670858, // share of the question's weight in the sentence after
+	-0.173216, // opens with a word that points back
+	0.157828,  // points back, times the share in the sentence before
+	-1.034331, // share of the sentence's words the question lacks
+	0.570139,  // points back: share of the question's weight with the sentence before
 }
 
 // answerBias and answerWeights are the answerability model's, fitted on the
 // 2589 of those questions not refused before it (MinAnswer, MaxAbsent).
-var answerBias = 1.333360
+var answerBias = 1.333354
 
 var answerWeights = [NumAnswerFeatures]float64{
-	-0.034335, // the best sentence's chance of holding the answer
-	0.156218,  // log of that chance
-	1.069443,  // the second best sentence's chance
-	-1.037615, // the best passage's Answer
-	2.181263,  // share of the question's weight no item holds
-	-0.342121, // share of the question's weight in the best sentence's window
-	-0.151891, // the most in the two best windows
-	-1.528488, // least share of the question's names and numbers the two best windows lack
-	0.287574,  // the two best sentences hold the kind of answer asked for
-	-0.352842, // the question asks for a kind of answer
+	-0.034348, // the best sentence's chance of holding the answer
+	0.156223,  // log of that chance
+	1.069463,  // the second best sentence's chance
+	-1.037609, // the best passage's Answer
+	2.181280,  // share of the question's weight no item holds
+	-0.342134, // share of the question's weight in the best sentence's window
+	-0.151880, // the most in the two best windows
+	-1.528486, // least share of the question's names and numbers the two best windows lack
+	0.287570,  // the two best sentences hold the kind of answer asked for
+	-0.352838, // the question asks for a kind of answer
 	-3.229005, // the question negates and the best sentence does not
-	-1.631074, // share of the question's weight in the best sentence
-	1.953500,  // SentenceAnswer of the best sentence
-	-0.974731, // heaviest question word the best window lacks (at most 3)
-	-0.191038, // the best sentence holds the question's rarest word
-	0.141005,  // the question holds names or numbers
+	-1.631097, // share of the question's weight in the best sentence
+	1.953516,  // SentenceAnswer of the best sentence
+	-0.974726, // heaviest question word the best window lacks (at most 3)
+	-0.191037, // the best sentence holds the question's rarest word
+	0.141006,  // the question holds names or numbers
 }

@@ -233,6 +233,12 @@ func libraryFreqs(corpus Corpus, question string, passages []*jsonl.Passage) (ma
 		spellings[f] = f
 	}
 	for _, p := range passages {
+		// Only a word with a letter outside ASCII has an accented
+		// spelling; an ordinal in digits is counted as the question
+		// spells it.
+		if isASCII(p.Title) && isASCII(p.Heading) && isASCII(p.Text) {
+			continue
+		}
 		for _, t := range libraryTerms(p.Title + "\n" + p.Heading + "\n" + p.Text) {
 			if f := matchForm(t); f != t && want[f] {
 				spellings[t] = f
@@ -256,6 +262,15 @@ func libraryFreqs(corpus Corpus, question string, passages []*jsonl.Passage) (ma
 		df[t] = min(c, n)
 	}
 	return df, n, nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // libraryTerms returns the index terms of text's words that are not stop

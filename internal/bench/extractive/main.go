@@ -73,6 +73,7 @@ func main() {
 	trainOut := flag.String("train-ranker", "", "train the learned ranker on SQuAD 2.0 questions the bench does not ask and write its weights to this Go file, then stop")
 	flag.IntVar(&rankerTop, "ranker-top", rankerTop, "with -train-ranker: learn from each question's this many best sentences by the hand-made score only (0: all)")
 	flag.BoolVar(&rankerUnanswerable, "ranker-unanswerable", rankerUnanswerable, "with -train-ranker: learn from the unanswerable questions' sentences too")
+	training := flag.Bool("squad-training", false, "with -squad-only: also measure the drafter on the questions the ranker learns from (its refusals were not fitted on them: a third, larger set for the rules of refusal)")
 	flag.Parse()
 	p := extractive.DefaultParams
 	s, x, err := loadSquad(*squadLib, &p)
@@ -81,6 +82,9 @@ func main() {
 		x.Close()
 	} else if err == nil {
 		printSquad(s, &p)
+		if *training {
+			err = squadTraining(s, x, &p)
+		}
 		if *squadDump != "" {
 			err = dumpSquad(*squadDump, s, &p)
 		}

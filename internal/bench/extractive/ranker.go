@@ -126,11 +126,11 @@ func trainRanker(s *squadSets, x *index.Index, p *extractive.Params, out string)
 		}
 	}
 	var trows [][]string
-	for _, rel := range []float64{0.3, 0.4, 0.5} {
+	for _, rel := range []float64{0.3, 0.35, 0.4, 0.5} {
 		tp := *p
 		tp.MinRelativeQuestion = rel
 		t := evalSquad(s.tuneAns, s.tuneUn, &tp)
-		trows = append(trows, []string{fmt.Sprintf("%.1f", rel), f3(t.inSome), f3(t.inFirst), f3(t.precision), f3(t.unRefused), f3(t.ansRefused), fmt.Sprintf("%.2f", t.meanStatements)})
+		trows = append(trows, []string{fmt.Sprintf("%.2f", rel), f3(t.inSome), f3(t.inFirst), f3(t.precision), f3(t.unRefused), f3(t.ansRefused), fmt.Sprintf("%.2f", t.meanStatements)})
 	}
 	fmt.Println("The new weights on SQuAD 2.0's tuning half (the drafter's rules of refusal):")
 	fmt.Println(bench.Table([]string{"MinRelativeQuestion", "gold in some quote", "in first", "precision", "unanswerable refused", "answerable refused", "statements"}, trows))

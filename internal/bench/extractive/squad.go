@@ -472,3 +472,47 @@ func mainParams() extractive.Params {
 	p.Ranker, p.MinRelativeQuestion, p.TypeRefusal, p.MinWindow = false, 0.7, true, 0.4
 	return p
 }
+
+// squadTraining measures the drafter, and its rules of refusal each turned
+// off, on the questions the learned ranker learns from (trainingQuestions):
+// the ranker's order is fitted on their answerable ones, so "first" and
+// "some" flatter it there, but no rule of refusal was chosen on them, so
+// the refusals are a fair third measure, fourteen times the size of a half.
+func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
+	ans, un := trainingQuestions(s)
+	for _, set := range [][]*squadQuestion{ans, un} {
+		for _, sq := range set {
+			if err := ask(s.lib, x, sq.q); err != nil {
+				return err
+			}
+			sq.q.cands = extractive.Candidates(sq.q.text, sq.q.passages, p, x)
+		}
+	}
+	variants := []struct {
+		name string
+		set  func(pp *extractive.Params)
+	}{
+		{"the drafter", func(pp *extractive.Params) {}},
+		{"no negation rule", func(pp *extractive.Params) { pp.Negation = false }},
+		{"no names-and-numbers rule", func(pp *extractive.Params) { pp.MaxNames = 0 }},
+		{"no window rule", func(pp *extractive.Params) { pp.MinWindow = 0 }},
+		{"no answer-type rule", func(pp *extractive.Params) { pp.TypeRefusal = false }},
+		{"every subject rule off", func(pp *extractive.Params) {
+			pp.Negation, pp.MaxNames, pp.MinWindow, pp.TypeRefusal = false, 0, 0, false
+		}},
+		{"the rules look at the best sentence only (NamesTop 1)", func(pp *extractive.Params) { pp.NamesTop = 1 }},
+		{"the rules look at the three best sentences (NamesTop 3)", func(pp *extractive.Params) { pp.NamesTop = 3 }},
+		{"names-and-numbers rule at 0.5", func(pp *extractive.Params) { pp.MaxNames = 0.5 }},
+		{"names-and-numbers rule at 0.3", func(pp *extractive.Params) { pp.MaxNames = 0.3 }},
+	}
+	var rows [][]string
+	for _, v := range variants {
+		pp := *p
+		v.set(&pp)
+		r := evalSquad(ans, un, &pp)
+		rows = append(rows, []string{v.name, f3(r.inSome), f3(r.inFirst), f3(r.precision), f3(r.unRefused), f3(r.ansRefused), fmt.Sprintf("%.2f", r.meanStatements)})
+	}
+	fmt.Printf("The drafter on the %d answerable and %d unanswerable questions the ranker learns from (its order is fitted on them; its refusals are not):\n", len(ans), len(un))
+	fmt.Println(bench.Table([]string{"drafter", "gold in some quote", "in first", "precision", "unanswerable refused", "answerable refused", "statements"}, rows))
+	return nil
+}

@@ -112,3 +112,40 @@ func TestAccentsFolded(t *testing.T) {
 		t.Errorf("BM25 %.2f of the sentence with Temür, %.2f of the other: the accent still parts them", cands[0].BM25, cands[1].BM25)
 	}
 }
+
+// The library's weights match words with their accents dropped too, and
+// count a word in the library in the spellings the passages write it in:
+// the index keeps "möngke" apart from "mongke", and a question typed
+// without the accent would otherwise weigh it as a word no item holds.
+func TestLibraryWeightsFoldAccents(t *testing.T) {
+	ps := []*jsonl.Passage{
+		passage(1, "Yuan dynasty", "Möngke Khan died in 1259 during the siege of Diaoyu Castle. His brothers fought over the throne."),
+	}
+	lib := docFreqs{"möngke": 3, "khan": 40, "die": 200, "died": 200}
+	q := "When did Mongke Khan die?"
+	lw := newLibraryWeights(q, ps, lib, DefaultParams.PriorDocs)
+	if lw.absent > 0 {
+		t.Errorf("absent %.2f: «Mongke» counted as a word no item holds", lw.absent)
+	}
+	accented, _ := lw.covers(ps[0].Text)
+	plain, _ := lw.covers(strings.ReplaceAll(ps[0].Text, "ö", "o"))
+	if accented != plain {
+		t.Errorf("the sentence with «Möngke» holds %.2f of the question's weight, with «Mongke» %.2f", accented, plain)
+	}
+	if got := draft(t, &Drafter{Params: DefaultParams, Corpus: lib}, q, ps); len(got) == 0 || !strings.Contains(got[0].Quote, "1259") {
+		t.Errorf("statements %v, want the sentence with 1259 first", got)
+	}
+}
+
+// An ordinal written with digits meets the same ordinal spelled out: the
+// names-and-numbers rule does not refuse "3rd" for a sentence that says
+// "third".
+func TestOrdinalDigitsSpelledOut(t *testing.T) {
+	ps := []*jsonl.Passage{
+		passage(1, "Yuan dynasty", "Genghis Khan had four sons by his first wife. Under the reign of Genghis' third son, Ögedei Khan, the Mongols destroyed the weakened Jin dynasty in 1234."),
+	}
+	got := draft(t, New(), "Who was Genghis's 3rd son?", ps)
+	if len(got) == 0 || !strings.Contains(got[0].Quote, "Ögedei") {
+		t.Errorf("statements %v, want the sentence with Ögedei first", got)
+	}
+}

@@ -50,6 +50,7 @@ var rankFeature = [...]string{
 	"opens with a word that points back",
 	"points back, times the share in the sentence before",
 	"share of the sentence's words the question lacks",
+	"points back: share of the question's weight with the sentence before",
 }
 
 // NumRankFeatures is how many features RankFeatures gives.
@@ -77,6 +78,7 @@ func RankFeatures(c *Candidate) []float64 {
 		math.Min(1, float64(c.Terms)/6), math.Log1p(float64(c.Terms)), neg,
 		c.Rarest, c.Proximity, c.Lead, c.RelBM25, c.RelCovers, c.Absent, c.Unit, asksUnit,
 		c.Type * asksName, c.Type * asksNumber, asksName, c.Before, c.After, c.Refers, c.Refers * c.Before, c.Novel,
+		c.Joined,
 	}
 }
 

@@ -187,6 +187,41 @@ func TestNeighbourFeaturesMeasured(t *testing.T) {
 	}
 }
 
+// Joined: a sentence that points back is measured with the sentence
+// before, which names its subject; any other sentence has none.
+func TestJoinedWithTheSentenceBefore(t *testing.T) {
+	ps := []*jsonl.Passage{{Number: 1, ItemID: strings.Repeat("ab", 32), Title: "Yuan dynasty", Score: 1,
+		Text: "Möngke Khan succeeded Güyük as Great Khan in 1251. He was killed in 1259 at Diaoyu."}}
+	var succeeded, died *Candidate
+	for _, c := range Candidates("When was Mongke Khan killed?", ps, &DefaultParams, nil) {
+		switch {
+		case strings.HasPrefix(c.Quote, "Möngke"):
+			succeeded = c
+		case strings.HasPrefix(c.Quote, "He was killed"):
+			died = c
+		}
+	}
+	if succeeded == nil || died == nil {
+		t.Fatal("the two sentences are not candidates")
+	}
+	if succeeded.Joined != 0 {
+		t.Errorf("Joined %.2f for a sentence that does not point back, want 0", succeeded.Joined)
+	}
+	if died.Joined < 0.99 || died.Joined <= died.Covers {
+		t.Errorf("Joined %.2f (Covers %.2f), want the whole question's weight: «Mongke Khan» before, «killed» in it", died.Joined, died.Covers)
+	}
+	if why := DefaultParams.alsoHolds(died); !strings.Contains(why, "points back to the sentence before") {
+		t.Errorf("--explain says %q, want that it points back", why)
+	}
+	if why := DefaultParams.alsoHolds(succeeded); strings.Contains(why, "points back") {
+		t.Errorf("--explain says %q of a sentence that does not point back", why)
+	}
+	f := RankFeatures(died)
+	if f[len(f)-1] != died.Joined {
+		t.Errorf("the ranker's last feature is %.2f, want Joined %.2f", f[len(f)-1], died.Joined)
+	}
+}
+
 // MinRanked refuses a question whose best sentence the ranker gives less
 // than it, and says so; RulesBelow lets a likely sentence through the
 // rules on the subject.

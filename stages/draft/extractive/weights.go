@@ -60,7 +60,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	n := 0
 	if corpus != nil {
 		var err error
-		if df, n, err = corpus.DocFreqs(qt); err != nil {
+		if df, n, err = libraryFreqs(corpus, question, passages); err != nil {
 			df = nil
 		}
 	}
@@ -193,8 +193,89 @@ func (lw *libraryWeights) share(m uint64) float64 {
 	return s / lw.total
 }
 
-// indexTerms returns the index terms of text's words that are not stop words.
+// indexTerms returns the words of text that are not stop words as the
+// drafter matches them (matchForm): the index's terms with the accents of
+// Latin letters dropped, so that "Mongke" in a question meets "Möngke" in
+// a sentence although the index keeps them apart, and an ordinal written
+// with digits spelled out ("3rd" is "third").
 func indexTerms(text string) []string {
+	ts := libraryTerms(text)
+	for i, t := range ts {
+		ts[i] = matchForm(t)
+	}
+	return ts
+}
+
+// matchForm is the form in which the drafter matches an index term.
+func matchForm(t string) string {
+	t = foldLatin(t)
+	if w, ok := ordinalDigits[t]; ok {
+		return w
+	}
+	return t
+}
+
+// ordinalDigits spell out the ordinals written with digits.
+var ordinalDigits = map[string]string{"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth",
+	"5th": "fifth", "6th": "sixth", "7th": "seventh", "8th": "eighth", "9th": "ninth", "10th": "tenth"}
+
+// libraryFreqs asks the library how many documents hold each of the
+// question's words (in the form indexTerms gives them). The index keeps a
+// word's spellings apart ("Möngke" and "Mongke", "3rd" and "third"), so a
+// word is counted in the question's own spelling and in every spelling the
+// passages write it in that has its form, and the counts are added.
+func libraryFreqs(corpus Corpus, question string, passages []*jsonl.Passage) (map[string]int, int, error) {
+	spellings := map[string]string{} // the index's spelling → the drafter's form
+	want := map[string]bool{}
+	for _, t := range libraryTerms(question) {
+		f := matchForm(t)
+		spellings[t], want[f] = f, true
+		spellings[f] = f
+	}
+	for _, p := range passages {
+		// Only a word with a letter outside ASCII has an accented
+		// spelling; an ordinal in digits is counted as the question
+		// spells it.
+		if isASCII(p.Title) && isASCII(p.Heading) && isASCII(p.Text) {
+			continue
+		}
+		for _, t := range libraryTerms(p.Title + "\n" + p.Heading + "\n" + p.Text) {
+			if f := matchForm(t); f != t && want[f] {
+				spellings[t] = f
+			}
+		}
+	}
+	ask := make([]string, 0, len(spellings))
+	for t := range spellings {
+		ask = append(ask, t)
+	}
+	sort.Strings(ask)
+	got, n, err := corpus.DocFreqs(ask)
+	if err != nil {
+		return nil, 0, err
+	}
+	df := map[string]int{}
+	for _, t := range ask {
+		df[spellings[t]] += got[t]
+	}
+	for t, c := range df {
+		df[t] = min(c, n)
+	}
+	return df, n, nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// libraryTerms returns the index terms of text's words that are not stop
+// words, spelled as the index spells them.
+func libraryTerms(text string) []string {
 	var b strings.Builder
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''

@@ -139,7 +139,7 @@ func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only 
 		return err
 	}
 
-	loadStart := loadAverage()
+	loadStart := bench.LoadAverage()
 	var draftBin string
 	if warmRuns > 0 {
 		dir, err := os.MkdirTemp("", "bench-draft-bin-*")
@@ -266,7 +266,7 @@ func run(models string, threadCounts []int, runs, warmRuns int, cold bool, only 
 		budgetText = "no passage budget (--passage-tokens 0: as much as the context holds)"
 	}
 	fmt.Printf("Draft benchmark: %d characters of passages (%d SciFact abstracts) given, %s,\n%d statements of %d+%d tokens, greedy, best of %d cold run(s) each, median of %d warm draft(s) (new questions)\nthrough one sponge serve, %d cores, load average at the start %s, at the end %s\n\n",
-		chars, len(passages), budgetText, statements, textTokens, quoteTokens, runs, warmRuns, runtime.NumCPU(), loadStart, loadAverage())
+		chars, len(passages), budgetText, statements, textTokens, quoteTokens, runs, warmRuns, runtime.NumCPU(), loadStart, bench.LoadAverage())
 	fmt.Print(bench.Table([]string{"model (random weights, real vocabulary)", "run", "file", "threads", "load", "passages read", "prompt tokens", "prompt tok/s wall / CPU", "gen tok/s free wall / CPU", "gen tok/s quoted wall / CPU", "constraint cost", "first statement", "six statements", "draft CPU", "peak RSS", "next question: prompt tokens kept"}, rows))
 	fmt.Println(`
 Targets (Qwen2.5-0.5B Q8_0, 2 threads): constraint cost ≤ 15%, first statement ≤ 8 s cold and ≤ 4 s
@@ -294,15 +294,6 @@ through sponge serve, six statements ≤ 20 s cold, peak RSS ≤ 1 GB.
 - draft CPU: the CPU time the process (cold) or the server (warm) spent on one draft, prompt and writing,
   without loading the model: on a busy machine it shows what the draft costs apart from waiting.`)
 	return nil
-}
-
-// loadAverage is the load over the last 1, 5 and 15 minutes.
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
-		return strings.Join(f[:3], " ")
-	}
-	return "unknown"
 }
 
 // promptPassages are SciFact abstracts, numbered, adding up to about

@@ -94,7 +94,7 @@ func run(libDir, modelsDir, binDir string, nParas, runs int, sizeList string, op
 			return err
 		}
 	}
-	fmt.Printf("machine: %d cores, load average %s", runtime.NumCPU(), loadavg())
+	fmt.Printf("machine: %d cores, load average %s\n", runtime.NumCPU(), bench.LoadAverage())
 	fmt.Printf("model: %s\n\n", modelPath)
 
 	// 1. Embedding speed, on SciFact abstracts (one paragraph each).
@@ -238,7 +238,7 @@ func latency(docs []bench.Doc, libDir, modelPath, binDir string, runs int, sizeL
 			return err
 		}
 	}
-	fmt.Printf("\nload average at the end: %s", loadavg())
+	fmt.Printf("\nload average at the end: %s\n", bench.LoadAverage())
 	return nil
 }
 
@@ -453,13 +453,4 @@ func dirSize(dir string) int64 {
 		return nil
 	})
 	return n
-}
-
-func loadavg() string {
-	b, _ := os.ReadFile("/proc/loadavg")
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "?\n"
-	}
-	return strings.Join(f[:3], " ") + "\n"
 }

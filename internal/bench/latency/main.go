@@ -122,7 +122,7 @@ func run(work, bin, before string, keep bool, nq int) error {
 	}
 	var addRows [][]string
 	add8 := "; sponge add of ×8: not run (-keep)"
-	fmt.Printf("\nsponge add of the kernel docs (%d cores, load average %s)\n\n", runtime.NumCPU(), loadavg())
+	fmt.Printf("\nsponge add of the kernel docs (%d cores, load average %s)\n\n", runtime.NumCPU(), bench.LoadAverage())
 	kd1 := lib{name: "kernel-docs ×1", dirs: map[string]string{}, stages: true}
 	kd8 := lib{name: "kernel-docs ×8", dirs: map[string]string{}, stages: true}
 	for _, in := range []struct {
@@ -160,7 +160,7 @@ func run(work, bin, before string, keep bool, nq int) error {
 		}
 	}
 	fmt.Print(bench.Table([]string{"corpus", "build", "MB", "wall s", "CPU s", "MB/s", "MB per CPU-s", "peak RSS MiB", "≥ 10 MB/s"}, addRows))
-	fmt.Printf("(load average after: %s; MB per CPU-second is what a quiet 2-core machine would give at most ×2)\n", loadavg())
+	fmt.Printf("(load average after: %s; MB per CPU-second is what a quiet 2-core machine would give at most ×2)\n", bench.LoadAverage())
 	kd1.questions = kernelQuestions[:nq]
 	kd8.questions = kernelQuestions[:nq]
 
@@ -223,7 +223,7 @@ func run(work, bin, before string, keep bool, nq int) error {
 	if err != nil {
 		return err
 	}
-	loadBefore := loadavg()
+	loadBefore := bench.LoadAverage()
 	for qi := -2; qi < nq; qi++ { // two rounds of warm-up
 		for _, l := range libs {
 			q := l.questions[max(qi, 0)]
@@ -288,7 +288,7 @@ func run(work, bin, before string, keep bool, nq int) error {
 		}
 	}
 
-	fmt.Printf("\nlatency: a new process per run, page cache warm, %d questions per library, libraries and builds interleaved\n(%d cores, load average before %s, after %s)\n\n", nq, runtime.NumCPU(), loadBefore, loadavg())
+	fmt.Printf("\nlatency: a new process per run, page cache warm, %d questions per library, libraries and builds interleaved\n(%d cores, load average before %s, after %s)\n\n", nq, runtime.NumCPU(), loadBefore, bench.LoadAverage())
 	var rows [][]string
 	med := func(k key) time.Duration { return bench.Percentile(walls(times[k]), 50) }
 	for _, l := range libs {
@@ -324,7 +324,7 @@ func run(work, bin, before string, keep bool, nq int) error {
 	defer fmt.Printf("(peak RSS: \"≤ N\" is below what a child of this program starts with, %d MiB)\n", floor.rssKB>>10)
 	fmt.Print(bench.Table(header, rows))
 
-	fmt.Printf("\nscale: median on ×8 over median on ×1 (load average %s)\n\n", loadavg())
+	fmt.Printf("\nscale: median on ×8 over median on ×1 (load average %s)\n\n", bench.LoadAverage())
 	rows = nil
 	for _, c := range commands {
 		row := []string{c}
@@ -574,15 +574,3 @@ func titleQuestions(lib *library.Library) ([]string, error) {
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseconds())/1000) }
-
-func loadavg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "unknown"
-	}
-	return strings.Join(f[:3], " ")
-}

@@ -402,7 +402,7 @@ func print(results []result) {
 	}
 	fmt.Print(bench.Table([]string{"input", "items saved/files", "text MB", "PDF pages", "wall", "items/s", "text MB/s", "pages/s", "store MB", "index MB", "(store+index)/text", "without originals", "peak RSS MiB", "CPU"}, rows))
 	fmt.Printf("\ntargets: ≥ %.0f MB of text/s, (store+index) ≤ %.1f× the text, peak RSS ≤ %d MB\n", targetMBps, targetRatio, targetRSSMB)
-	fmt.Printf("CPU: the add's user+system time over its wall time (200%% = both cores); load average %s\n", loadavg())
+	fmt.Printf("CPU: the add's user+system time over its wall time (200%% = both cores); load average %s\n", bench.LoadAverage())
 	fmt.Printf("\nsizes in detail (MB: allocated on disk / apparent)\n\n")
 	rows = nil
 	for _, r := range results {
@@ -419,12 +419,4 @@ func print(results []result) {
 		})
 	}
 	fmt.Print(bench.Table([]string{"input", "files MB", "text MB", "paragraphs", "store: items", "store: original bytes", "index", "not saved (empty or unreadable)", "U+FFFD in the text"}, rows))
-}
-
-func loadavg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
-		return strings.Join(f[:3], " ")
-	}
-	return "unknown"
 }

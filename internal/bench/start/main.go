@@ -21,10 +21,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"syscall"
 	"text/tabwriter"
 	"time"
+
+	"github.com/sponge-library/sponge/internal/bench"
 )
 
 func main() {
@@ -111,7 +112,7 @@ func run(bin, before, lib, question string, runs int) error {
 		}
 	}
 
-	fmt.Printf("\nStarting the programs: median of %d runs each, builds interleaved (%d cores, load average %s)\n", runs, runtime.NumCPU(), loadavg())
+	fmt.Printf("\nStarting the programs: median of %d runs each, builds interleaved (%d cores, load average %s)\n", runs, runtime.NumCPU(), bench.LoadAverage())
 	fmt.Printf("question rows: %q on %s\n\n", question, lib)
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight|tabwriter.Debug)
 	head := "command\t"
@@ -211,17 +212,4 @@ func emptyProgram() (string, error) {
 		return "", fmt.Errorf("go build of an empty program: %v\n%s", err, out)
 	}
 	return exe, nil
-}
-
-// loadavg is the load averages of /proc/loadavg, or "unknown".
-func loadavg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "unknown"
-	}
-	return strings.Join(f[:3], " ")
 }

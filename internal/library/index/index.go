@@ -336,18 +336,48 @@ func (b *Batch) Add(it *item.Item) error {
 
 // document makes the index document of a chunk by hand, with the fields
 // the mapping (newMapping) makes of d, but faster: no walk of d by
-// reflection, the text analysed by keywords.ChunkAnalyzer (the same terms as
-// the mapping's analyzer), and without bleve's "_all" field, which holds
+// reflection, the text counted by keywords.ChunkFrequencies (the same terms
+// as the mapping's analyzer, see chunkField), and without bleve's "_all" field, which holds
 // nothing here (no field is in it) and which no search reads.
 func (x *Index) document(id string, d doc) *document.Document {
 	x.keywordOnce.Do(func() { x.keyword = x.bi.Mapping().AnalyzerNamed(keyword.Name) })
 	doc := document.NewDocument(id)
 	doc.AddField(document.NewTextFieldCustom("item", nil, []byte(d.Item), bindex.IndexField, x.keyword))
-	doc.AddField(document.NewTextFieldCustom("text", nil, []byte(d.Text), bindex.IndexField, keywords.ChunkAnalyzer()))
+	doc.AddField(&chunkField{text: []byte(d.Text)})
 	for _, f := range []struct{ name, value string }{{"title", d.Title}, {"source", d.Source}, {"kind", d.Kind}} {
 		doc.AddField(document.NewTextFieldCustom(f.name, nil, []byte(f.value), bindex.StoreField, nil))
 	}
 	return doc
+}
+
+// chunkField is the text field of a chunk as bleve's text field with the
+// mapping's analyzer makes it (indexed, not stored, no term vectors), its
+// terms counted by keywords.ChunkFrequencies rather than from a token each.
+type chunkField struct {
+	text   []byte
+	length int
+	freqs  bindex.TokenFrequencies
+}
+
+func (f *chunkField) Name() string                         { return "text" }
+func (f *chunkField) ArrayPositions() []uint64             { return nil }
+func (f *chunkField) Options() bindex.FieldIndexingOptions { return bindex.IndexField }
+func (f *chunkField) Value() []byte                        { return f.text }
+func (f *chunkField) NumPlainTextBytes() uint64            { return uint64(len(f.text)) }
+func (f *chunkField) EncodedFieldType() byte               { return 't' }
+func (f *chunkField) AnalyzedLength() int                  { return f.length }
+func (f *chunkField) AnalyzedTokenFrequencies() bindex.TokenFrequencies {
+	return f.freqs
+}
+func (f *chunkField) Analyze() { f.length, f.freqs = keywords.ChunkFrequencies(f.text) }
+
+// Size is what the field takes in memory, as bleve's text field counts it.
+func (f *chunkField) Size() int {
+	n := 64 + len(f.text)
+	if f.freqs != nil {
+		n += f.freqs.Size()
+	}
+	return n
 }
 
 // Size is how many documents the batch holds.

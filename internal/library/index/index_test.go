@@ -121,6 +121,7 @@ var chunkTexts = []string{
 	"ชาเขียวชงที่อุณหภูมิต่ำ green tea ສະບາຍດີ",
 	"",
 	"cgroup memory.max io.weight /sys/fs/cgroup CONFIG_MEMCG=y don't won’t",
+	"The kettle's 3 boxes BREWED tea, e.g. x86_64 steeping; the THE tea 1,000.5 _ Kettles' lids",
 }
 
 // A chunk's index document, made by hand (Index.document), holds the
@@ -148,7 +149,7 @@ func TestDocumentAsMapped(t *testing.T) {
 		fields := func(d *bdocument.Document) map[string]string {
 			m := map[string]string{}
 			d.VisitFields(func(f bindex.Field) {
-				desc := fmt.Sprintf("options %v value %q", f.Options(), f.Value())
+				desc := fmt.Sprintf("options %v type %c positions %v value %q", f.Options(), f.EncodedFieldType(), f.ArrayPositions(), f.Value())
 				if f.Options().IsIndexed() {
 					f.Analyze()
 					var terms []string

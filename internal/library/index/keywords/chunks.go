@@ -1,8 +1,10 @@
 package keywords
 
 import (
+	"bytes"
 	"fmt"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
@@ -115,22 +117,24 @@ func (a *chunkAnalyzer) wordTerm(m *wordMemo, t *analysis.Token) []byte {
 
 // ChunkFrequencies is what bleve's text field makes of a chunk analysed by
 // ChunkAnalyzer without term vectors: how many terms the text has, and how
-// often each occurs (analysis.TokenFrequency). For ASCII text (most
-// chunks) it counts the words as it finds them, without making a token for
-// each: the tokens and their count were a fifth of what an add allocates.
+// often each occurs (analysis.TokenFrequency). It counts the terms as it
+// finds them: ASCII text (most chunks) without making a token for each
+// word, other text without the CJK bigram filter's token for each pair.
+// The tokens and their count were a fifth of what an add allocates.
 func ChunkFrequencies(text []byte) (int, index.TokenFrequencies) {
 	a := ChunkAnalyzer().(*chunkAnalyzer)
-	if !plainASCII(text) {
-		toks := a.Analyze(text)
-		return len(toks), analysis.TokenFrequency(toks, nil, index.IndexField)
-	}
 	m := a.memo()
 	defer a.putMemo(m)
-	freqs := make(index.TokenFrequencies, len(text)/32)
-	var slab []index.TokenFreq // allocated in blocks, one per distinct term
+	c := termCounter{freqs: make(index.TokenFrequencies, len(text)/16), block: 1 + len(text)/32}
+	if !plainASCII(text) {
+		if !a.countTokens(&c, m, text) {
+			toks := a.full.Analyze(text)
+			return len(toks), analysis.TokenFrequency(toks, nil, index.IndexField)
+		}
+		return c.n, c.freqs
+	}
 	var tok analysis.Token
-	n := 0
-	for i := 0; ; n++ {
+	for i := 0; ; {
 		start, end, typ := nextASCIIWord(text, i)
 		if start == end {
 			break
@@ -144,20 +148,96 @@ func ChunkFrequencies(text []byte) (int, index.TokenFrequencies) {
 				return len(toks), analysis.TokenFrequency(toks, nil, index.IndexField)
 			}
 		}
-		if f := freqs[string(term)]; f != nil {
-			f.SetFrequency(f.Frequency() + 1)
+		c.add(term)
+	}
+	return c.n, c.freqs
+}
+
+// countTokens counts the terms of text that is not all ASCII: its tokens
+// through the word filters (from the memo m), then paired as the CJK bigram
+// filter pairs them (without unigrams): each character of an ideographic
+// token is a unit; units that touch (one starts where the one before ends)
+// make a run; a run of one counts as that unit, a longer run as each pair
+// of neighbours. False: the word filters did not leave one term for a
+// token, and the full analyzer must count.
+func (a *chunkAnalyzer) countTokens(c *termCounter, m *wordMemo, text []byte) bool {
+	tokens := a.full.Tokenizer.Tokenize(text)
+	var prev []byte // the last unit of the run
+	prevEnd, run := 0, 0
+	for _, t := range tokens {
+		term := t.Term
+		if !plainWord(term) {
+			if term = a.wordTerm(m, t); term == nil {
+				return false
+			}
+		}
+		if t.Type != analysis.Ideographic {
+			if run == 1 {
+				c.add(prev)
+			}
+			run = 0
+			c.add(term)
 			continue
 		}
-		if len(slab) == 0 {
-			slab = make([]index.TokenFreq, min(256, 1+len(text)/32))
+		for at := 0; at < len(term); {
+			_, size := utf8.DecodeRune(term[at:])
+			unit, start := term[at:at+size], t.Start+at
+			if run > 0 && start != prevEnd {
+				if run == 1 {
+					c.add(prev)
+				}
+				run = 0
+			}
+			if run > 0 {
+				c.addPair(prev, unit)
+			}
+			run++
+			prev, prevEnd = unit, start+size
+			at += size
 		}
-		f := &slab[0]
-		slab = slab[1:]
-		f.Term = term
-		f.SetFrequency(1)
-		freqs[string(term)] = f
 	}
-	return n, freqs
+	if run == 1 {
+		c.add(prev)
+	}
+	return true
+}
+
+// termCounter counts the terms of a text as analysis.TokenFrequency counts
+// tokens, with the TokenFreqs allocated in blocks.
+type termCounter struct {
+	n     int
+	freqs index.TokenFrequencies
+	slab  []index.TokenFreq
+	block int
+	pair  []byte
+}
+
+// add counts one term; a new term keeps term (it must not change).
+func (c *termCounter) add(term []byte) {
+	c.n++
+	if f := c.freqs[string(term)]; f != nil {
+		f.SetFrequency(f.Frequency() + 1)
+		return
+	}
+	if len(c.slab) == 0 {
+		c.slab = make([]index.TokenFreq, min(256, c.block))
+	}
+	f := &c.slab[0]
+	c.slab = c.slab[1:]
+	f.Term = term
+	f.SetFrequency(1)
+	c.freqs[string(term)] = f
+}
+
+// addPair counts the term of two units together.
+func (c *termCounter) addPair(first, second []byte) {
+	c.pair = append(append(c.pair[:0], first...), second...)
+	if f := c.freqs[string(c.pair)]; f != nil {
+		c.n++
+		f.SetFrequency(f.Frequency() + 1)
+		return
+	}
+	c.add(bytes.Clone(c.pair))
 }
 
 // plainWord reports whether the word filters leave a term as it is without

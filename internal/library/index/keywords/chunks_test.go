@@ -106,8 +106,18 @@ func TestChunkFrequencies(t *testing.T) {
 		}
 		texts = append(texts, string(b))
 	}
+	// Han, kana (full and half width), Hangul, Thai and Latin touching or
+	// apart: the units the CJK bigram filter pairs or leaves alone.
+	mixed := []rune("東京都の人口カタｶﾀﾞ한국어ชาเขียวชง่ aéÉsＦＴ1１.,'\n 、。")
+	for range 300 {
+		r := make([]rune, rnd.IntN(80))
+		for i := range r {
+			r[i] = mixed[rnd.IntN(len(mixed))]
+		}
+		texts = append(texts, string(r))
+	}
 	texts = append(texts, chunkTexts(t)...)
-	ascii := 0
+	ascii, paired := 0, 0
 	for round := range 2 {
 		for i, text := range texts {
 			toks := analyzer.Analyze([]byte(text))
@@ -125,9 +135,15 @@ func TestChunkFrequencies(t *testing.T) {
 			if plainASCII([]byte(text)) && len(toks) > 0 {
 				ascii++
 			}
+			for _, tok := range toks {
+				if tok.Type == analysis.Double {
+					paired++
+					break
+				}
+			}
 		}
 	}
-	if ascii < 500 {
-		t.Errorf("only %d ASCII texts with words", ascii)
+	if ascii < 500 || paired < 300 {
+		t.Errorf("only %d ASCII texts with words, %d with pairs of characters", ascii, paired)
 	}
 }

@@ -87,3 +87,31 @@ func TestLineStarts(t *testing.T) {
 		t.Error("the guard lets a line of text through")
 	}
 }
+
+// What innerUnderscores lets stripEmphasis return as it is, pairEmphasis
+// leaves as it is: random text of letters, digits, spaces, "_" runs and
+// the other markup, some of it not UTF-8.
+func TestInnerUnderscores(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(20, 11))
+	pieces := []string{"a", "Z", "7", "_", "__", " ", "é", ".", "*", "~~", "\xff", "\n", "(", "'", "a_b", "x__7", "cgroup_"}
+	passed := 0
+	for range 100000 {
+		var b strings.Builder
+		for range 1 + rnd.IntN(10) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		s := b.String()
+		if !innerUnderscores(s) {
+			continue
+		}
+		if strings.Contains(s, "_") {
+			passed++
+		}
+		if got := pairEmphasis(s); got != s {
+			t.Fatalf("%q: innerUnderscores, but pairEmphasis makes %q of it", s, got)
+		}
+	}
+	if passed < 1000 {
+		t.Errorf("only %d texts with \"_\" passed", passed)
+	}
+}

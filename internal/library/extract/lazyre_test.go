@@ -115,3 +115,17 @@ func TestInnerUnderscores(t *testing.T) {
 		t.Errorf("only %d texts with \"_\" passed", passed)
 	}
 }
+
+// Every ligature cleanText expands starts with ligatureLead, which it
+// looks for first, and is expanded.
+func TestLigatureLead(t *testing.T) {
+	for i := 0; i < len(ligaturePairs); i += 2 {
+		lig, want := ligaturePairs[i], ligaturePairs[i+1]
+		if !strings.HasPrefix(lig, ligatureLead) {
+			t.Errorf("%q does not start with %q", lig, ligatureLead)
+		}
+		if got := cleanText("a " + lig + "nd é"); got != "a "+want+"nd é" {
+			t.Errorf("%q: cleanText made %q", lig, got)
+		}
+	}
+}

@@ -318,7 +318,11 @@ func (l *Library) Put(it *item.Item, source []byte) error {
 	if err != nil {
 		return err
 	}
-	raw, err := json.Marshal(it)
+	size := 256
+	for i := range it.Paragraphs {
+		size += 32 + len(it.Paragraphs[i].Text) + len(it.Paragraphs[i].Heading)
+	}
+	raw, err := appendItemJSON(make([]byte, 0, size+size/16), it)
 	if err != nil {
 		return err
 	}

@@ -87,3 +87,45 @@ func TestLineStarts(t *testing.T) {
 		t.Error("the guard lets a line of text through")
 	}
 }
+
+// What innerUnderscores lets stripEmphasis return as it is, pairEmphasis
+// leaves as it is: random text of letters, digits, spaces, "_" runs and
+// the other markup, some of it not UTF-8.
+func TestInnerUnderscores(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(20, 11))
+	pieces := []string{"a", "Z", "7", "_", "__", " ", "é", ".", "*", "~~", "\xff", "\n", "(", "'", "a_b", "x__7", "cgroup_"}
+	passed := 0
+	for range 100000 {
+		var b strings.Builder
+		for range 1 + rnd.IntN(10) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		s := b.String()
+		if !innerUnderscores(s) {
+			continue
+		}
+		if strings.Contains(s, "_") {
+			passed++
+		}
+		if got := pairEmphasis(s); got != s {
+			t.Fatalf("%q: innerUnderscores, but pairEmphasis makes %q of it", s, got)
+		}
+	}
+	if passed < 1000 {
+		t.Errorf("only %d texts with \"_\" passed", passed)
+	}
+}
+
+// Every ligature cleanText expands starts with ligatureLead, which it
+// looks for first, and is expanded.
+func TestLigatureLead(t *testing.T) {
+	for i := 0; i < len(ligaturePairs); i += 2 {
+		lig, want := ligaturePairs[i], ligaturePairs[i+1]
+		if !strings.HasPrefix(lig, ligatureLead) {
+			t.Errorf("%q does not start with %q", lig, ligatureLead)
+		}
+		if got := cleanText("a " + lig + "nd é"); got != "a "+want+"nd é" {
+			t.Errorf("%q: cleanText made %q", lig, got)
+		}
+	}
+}

@@ -420,9 +420,39 @@ func replaceCodeSpans(s string, f func(string) string) string {
 // pairing an opener with the next closer of the same kind, so that
 // "2 * 3", "snake_case" and a lone "*" stay as written.
 func stripEmphasis(s string) string {
-	if !strings.ContainsAny(s, "*_~") {
+	if !strings.ContainsAny(s, "*_~") || innerUnderscores(s) {
 		return s
 	}
+	return pairEmphasis(s)
+}
+
+// innerUnderscores reports whether the only markup stripEmphasis looks at
+// in s is "_" between ASCII letters or digits ("snake_case", "__x__" aside):
+// such a run neither opens nor closes, so s stays as it is. Most "_" of
+// technical text are of this kind, and pairEmphasis costs a rune slice.
+func innerUnderscores(s string) bool {
+	if strings.ContainsAny(s, "*~") || !utf8.ValidString(s) {
+		return false
+	}
+	alnum := func(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' }
+	for i := 0; i < len(s); i++ {
+		if s[i] != '_' {
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == '_' {
+			j++
+		}
+		if i == 0 || j == len(s) || !alnum(s[i-1]) || !alnum(s[j]) {
+			return false
+		}
+		i = j
+	}
+	return true
+}
+
+// pairEmphasis is stripEmphasis's work on text that may hold emphasis.
+func pairEmphasis(s string) string {
 	rs := []rune(s)
 	type run struct {
 		c rune

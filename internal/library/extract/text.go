@@ -27,9 +27,15 @@ func cleanASCII(s string) bool {
 }
 
 // ligatures are expanded so that "ﬁnd" is found when a reader types "find".
-var ligatures = strings.NewReplacer(
+var ligatures = strings.NewReplacer(ligaturePairs...)
+
+var ligaturePairs = []string{
 	"\ufb00", "ff", "\ufb01", "fi", "\ufb02", "fl", "\ufb03", "ffi", "\ufb04", "ffl", "\ufb05", "st", "\ufb06", "st",
-)
+}
+
+// ligatureLead is how every ligature's UTF-8 starts (U+FB00–U+FB3F):
+// text without it has none to expand.
+const ligatureLead = "\xef\xac"
 
 // cleanText makes text readable on one line: valid UTF-8, no control or
 // invisible characters, ligatures spelled out, every run of white space a
@@ -41,7 +47,9 @@ func cleanText(s string) string {
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
-	s = ligatures.Replace(s)
+	if strings.Contains(s, ligatureLead) { // Replace copies s twice even when it finds none
+		s = ligatures.Replace(s)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false

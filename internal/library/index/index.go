@@ -388,34 +388,50 @@ func (x *Index) merge(o *mergeplan.MergePlanOptions) error {
 // Close closes the index.
 func (x *Index) Close() error { return x.si.Close() }
 
-// Chunks splits an item's paragraphs into the texts of its index documents.
-func Chunks(it *item.Item) []string {
-	var chunks []string
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			chunks = append(chunks, b.String())
-			b.Reset()
+// Chunks splits an item's paragraphs into the texts of its index
+// documents: each the item's title, the heading of its first paragraph (if
+// another), then paragraphs, one a line, while they fit in ChunkChars. They
+// share one buffer, of the size counted first.
+func Chunks(it *item.Item) [][]byte {
+	head := func(p *item.Paragraph) int {
+		if p.Heading != "" && p.Heading != it.Title {
+			return len(it.Title) + 1 + len(p.Heading) + 1
 		}
+		return len(it.Title) + 1
 	}
-	for _, p := range it.Paragraphs {
-		if b.Len() > 0 && b.Len()+len(p.Text) > ChunkChars {
-			flush()
+	size, n := 0, 0
+	for i := range it.Paragraphs {
+		p := &it.Paragraphs[i]
+		if n > 0 && n+len(p.Text) > ChunkChars {
+			size, n = size+n, 0
 		}
-		if b.Len() == 0 {
-			b.WriteString(it.Title)
-			b.WriteString("\n")
-			if p.Heading != "" && p.Heading != it.Title {
-				b.WriteString(p.Heading)
-				b.WriteString("\n")
+		if n == 0 {
+			n = head(p)
+		}
+		n += len(p.Text) + 1
+	}
+	buf := make([]byte, 0, size+n)
+	var chunks [][]byte
+	start := 0
+	for i := range it.Paragraphs {
+		p := &it.Paragraphs[i]
+		if len(buf) > start && len(buf)-start+len(p.Text) > ChunkChars {
+			chunks = append(chunks, buf[start:len(buf):len(buf)])
+			start = len(buf)
+		}
+		if len(buf) == start {
+			buf = append(append(buf, it.Title...), '\n')
+			if head(p) > len(it.Title)+1 {
+				buf = append(append(buf, p.Heading...), '\n')
 			}
 		}
-		b.WriteString(p.Text)
-		b.WriteString("\n")
+		buf = append(append(buf, p.Text...), '\n')
 	}
-	flush()
+	if len(buf) > start {
+		chunks = append(chunks, buf[start:])
+	}
 	if len(chunks) == 0 {
-		chunks = []string{it.Title}
+		chunks = [][]byte{[]byte(it.Title)}
 	}
 	return chunks
 }
@@ -435,21 +451,21 @@ func (x *Index) NewBatch() *Batch { return &Batch{x: x, b: bindex.NewBatch()} }
 func (b *Batch) Add(it *item.Item) error {
 	b.post = append(b.post, it)
 	for i, text := range Chunks(it) {
-		d := doc{Item: it.ID, Text: text}
+		d := doc{Item: it.ID}
 		if i == 0 {
 			d.Title, d.Source, d.Kind = it.Title, it.Source, it.Kind
 		}
-		b.b.Update(b.x.document(it.ID+"/"+strconv.Itoa(i), d))
+		b.b.Update(b.x.document(it.ID+"/"+strconv.Itoa(i), d, text))
 	}
 	return nil
 }
 
 // document makes the index document of a chunk by hand, with the fields
-// the mapping (newMapping) makes of d, but faster: no walk of d by
-// reflection, the text analysed by keywords.ChunkAnalyzer (the same terms as
-// the mapping's analyzer), and without bleve's "_all" field, which holds
+// the mapping (newMapping) makes of d with text as its Text, but faster: no walk of d by
+// reflection, the text counted by keywords.ChunkFrequencies (the same terms
+// as the mapping's analyzer, see chunkField), and without bleve's "_all" field, which holds
 // nothing here (no field is in it) and which no search reads.
-func (x *Index) document(id string, d doc) *document.Document {
+func (x *Index) document(id string, d doc, text []byte) *document.Document {
 	x.keywordOnce.Do(func() {
 		im, err := newMapping()
 		if err != nil {
@@ -459,11 +475,41 @@ func (x *Index) document(id string, d doc) *document.Document {
 	})
 	doc := document.NewDocument(id)
 	doc.AddField(document.NewTextFieldCustom("item", nil, []byte(d.Item), bindex.IndexField, x.keyword))
-	doc.AddField(document.NewTextFieldCustom("text", nil, []byte(d.Text), bindex.IndexField, keywords.ChunkAnalyzer()))
+	doc.AddField(&chunkField{text: text})
 	for _, f := range []struct{ name, value string }{{"title", d.Title}, {"source", d.Source}, {"kind", d.Kind}} {
 		doc.AddField(document.NewTextFieldCustom(f.name, nil, []byte(f.value), bindex.StoreField, nil))
 	}
 	return doc
+}
+
+// chunkField is the text field of a chunk as bleve's text field with the
+// mapping's analyzer makes it (indexed, not stored, no term vectors), its
+// terms counted by keywords.ChunkFrequencies rather than from a token each.
+type chunkField struct {
+	text   []byte
+	length int
+	freqs  bindex.TokenFrequencies
+}
+
+func (f *chunkField) Name() string                         { return "text" }
+func (f *chunkField) ArrayPositions() []uint64             { return nil }
+func (f *chunkField) Options() bindex.FieldIndexingOptions { return bindex.IndexField }
+func (f *chunkField) Value() []byte                        { return f.text }
+func (f *chunkField) NumPlainTextBytes() uint64            { return uint64(len(f.text)) }
+func (f *chunkField) EncodedFieldType() byte               { return 't' }
+func (f *chunkField) AnalyzedLength() int                  { return f.length }
+func (f *chunkField) AnalyzedTokenFrequencies() bindex.TokenFrequencies {
+	return f.freqs
+}
+func (f *chunkField) Analyze() { f.length, f.freqs = keywords.ChunkFrequencies(f.text) }
+
+// Size is what the field takes in memory, as bleve's text field counts it.
+func (f *chunkField) Size() int {
+	n := 64 + len(f.text)
+	if f.freqs != nil {
+		n += f.freqs.Size()
+	}
+	return n
 }
 
 // Size is how many documents the batch holds.

@@ -3,6 +3,7 @@ package index
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -128,6 +129,7 @@ var chunkTexts = []string{
 	"ชาเขียวชงที่อุณหภูมิต่ำ green tea ສະບາຍດີ",
 	"",
 	"cgroup memory.max io.weight /sys/fs/cgroup CONFIG_MEMCG=y don't won’t",
+	"The kettle's 3 boxes BREWED tea, e.g. x86_64 steeping; the THE tea 1,000.5 _ Kettles' lids",
 }
 
 // A chunk's index document, made by hand (Index.document), holds the
@@ -152,14 +154,14 @@ func TestDocumentAsMapped(t *testing.T) {
 		if err := im.MapDocument(want, d); err != nil {
 			t.Fatal(err)
 		}
-		got := x.document("id", d)
+		got := x.document("id", d, []byte(text))
 		if got.HasComposite() {
 			t.Errorf("text %d: the document has a composite field (bleve's _all)", i)
 		}
 		fields := func(d *bdocument.Document) map[string]string {
 			m := map[string]string{}
 			d.VisitFields(func(f bindex.Field) {
-				desc := fmt.Sprintf("options %v value %q", f.Options(), f.Value())
+				desc := fmt.Sprintf("options %v type %c positions %v value %q", f.Options(), f.EncodedFieldType(), f.ArrayPositions(), f.Value())
 				if f.Options().IsIndexed() {
 					f.Analyze()
 					var terms []string
@@ -382,5 +384,63 @@ func TestIndexMeta(t *testing.T) {
 	}
 	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "its index_meta.json is missing") {
 		t.Errorf("without index_meta.json: %v", err)
+	}
+}
+
+// Chunks cuts items as a plain reference does: the title, the first
+// paragraph's heading if another, then paragraphs while they fit.
+func TestChunks(t *testing.T) {
+	reference := func(it *item.Item) []string {
+		var chunks []string
+		var b strings.Builder
+		for _, p := range it.Paragraphs {
+			if b.Len() > 0 && b.Len()+len(p.Text) > ChunkChars {
+				chunks = append(chunks, b.String())
+				b.Reset()
+			}
+			if b.Len() == 0 {
+				b.WriteString(it.Title + "\n")
+				if p.Heading != "" && p.Heading != it.Title {
+					b.WriteString(p.Heading + "\n")
+				}
+			}
+			b.WriteString(p.Text + "\n")
+		}
+		if b.Len() > 0 {
+			chunks = append(chunks, b.String())
+		}
+		if len(chunks) == 0 {
+			chunks = []string{it.Title}
+		}
+		return chunks
+	}
+	rnd := rand.New(rand.NewPCG(4, 0))
+	many := 0
+	for round := range 200 {
+		it := &item.Item{Title: strings.Repeat("T", rnd.IntN(30))}
+		for range rnd.IntN(40) {
+			p := item.Paragraph{Text: strings.Repeat("w ", rnd.IntN(ChunkChars/2))}
+			switch rnd.IntN(3) {
+			case 0:
+				p.Heading = "H" + strings.Repeat("h", rnd.IntN(20))
+			case 1:
+				p.Heading = it.Title
+			}
+			it.Paragraphs = append(it.Paragraphs, p)
+		}
+		want := reference(it)
+		var got []string
+		for _, c := range Chunks(it) {
+			got = append(got, string(c))
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d: %d chunks, want %d", round, len(got), len(want))
+		}
+		if len(want) > 2 {
+			many++
+		}
+	}
+	if many < 50 {
+		t.Errorf("only %d items of more than two chunks", many)
 	}
 }

@@ -1,6 +1,7 @@
 package keywords
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,32 +9,14 @@ import (
 	"testing"
 
 	"github.com/blevesearch/bleve/v2/analysis"
+	index "github.com/blevesearch/bleve_index_api"
 )
 
 // ChunkAnalyzer gives the terms of the index's analyzer, in order, for
 // text of every script the analyzer treats apart, and for the same words
 // again (from its memo).
 func TestChunkAnalyzerAsAnalyzer(t *testing.T) {
-	texts := []string{
-		fingerprintProbe,
-		"Ｆｕｌｌ－ｗｉｄｔｈ ＴＥＡ brewed, steeped; agreed hoping creating\nStored kettles boil, the kettle's lid",
-		"東京都の人口は多い\n北京 カタカナ ｶﾀｶﾅ mixed with English words",
-		"ชาเขียวชงที่อุณหภูมิต่ำ green tea ສະບາຍດີ",
-		"cgroup memory.max io.weight /sys/fs/cgroup CONFIG_MEMCG=y don't won’t ÉCOLE Straße",
-		"",
-	}
-	// And the demo documents and the language bench's: many words, repeated.
-	files, _ := filepath.Glob("../../../../testdata/docs/*")
-	more, _ := filepath.Glob("../../../bench/languages/testdata/*")
-	files = append(files, more...)
-	for _, f := range files {
-		if data, err := os.ReadFile(f); err == nil {
-			texts = append(texts, string(data))
-		}
-	}
-	if len(texts) < 8 {
-		t.Fatalf("only %d texts", len(texts))
-	}
+	texts := chunkTexts(t)
 	a := ChunkAnalyzer()
 	for round := range 2 {
 		for i, text := range texts {
@@ -50,6 +33,32 @@ func TestChunkAnalyzerAsAnalyzer(t *testing.T) {
 			}
 		}
 	}
+}
+
+// chunkTexts are texts of every script the analyzer treats apart, and the
+// demo documents and the language bench's: many words, repeated.
+func chunkTexts(t *testing.T) []string {
+	texts := []string{
+		fingerprintProbe,
+		"Ｆｕｌｌ－ｗｉｄｔｈ ＴＥＡ brewed, steeped; agreed hoping creating\nStored kettles boil, the kettle's lid",
+		"東京都の人口は多い\n北京 カタカナ ｶﾀｶﾅ mixed with English words",
+		"ชาเขียวชงที่อุณหภูมิต่ำ green tea ສະບາຍດີ",
+		"cgroup memory.max io.weight /sys/fs/cgroup CONFIG_MEMCG=y don't won’t ÉCOLE Straße",
+		"Tea's kettles BREWED 3.5 litres, e.g. 1,000 boxes; x86_64 abi_v2 the THE a 42 _ __init__ agreed",
+		"",
+	}
+	files, _ := filepath.Glob("../../../../testdata/docs/*")
+	more, _ := filepath.Glob("../../../bench/languages/testdata/*")
+	files = append(files, more...)
+	for _, f := range files {
+		if data, err := os.ReadFile(f); err == nil {
+			texts = append(texts, string(data))
+		}
+	}
+	if len(texts) < 8 {
+		t.Fatalf("only %d texts", len(texts))
+	}
+	return texts
 }
 
 // What plainWord passes, the word filters leave as it is.
@@ -77,5 +86,64 @@ func TestPlainWord(t *testing.T) {
 	}
 	if passed < 10 {
 		t.Errorf("only %d words passed", passed)
+	}
+}
+
+// ChunkFrequencies counts what bleve's text field counts of the analyzer's
+// tokens (analysis.TokenFrequency): the same number of terms and the same
+// frequency of each, for texts of every script and random ASCII text with
+// the marks that join or end words; ASCII words seen again come from the
+// memo.
+func TestChunkFrequencies(t *testing.T) {
+	ChunkAnalyzer() // defines analyzer
+	rnd := rand.New(rand.NewPCG(3, 20))
+	alphabet := "aeiostdgnrz0189_ABSED'.:,;-/ \n"
+	var texts []string
+	for range 300 {
+		b := make([]byte, rnd.IntN(600))
+		for i := range b {
+			b[i] = alphabet[rnd.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	// Han, kana (full and half width), Hangul, Thai and Latin touching or
+	// apart: the units the CJK bigram filter pairs or leaves alone.
+	mixed := []rune("東京都の人口カタｶﾀﾞ한국어ชาเขียวชง่ aéÉsＦＴ1１.,'\n 、。")
+	for range 300 {
+		r := make([]rune, rnd.IntN(80))
+		for i := range r {
+			r[i] = mixed[rnd.IntN(len(mixed))]
+		}
+		texts = append(texts, string(r))
+	}
+	texts = append(texts, chunkTexts(t)...)
+	ascii, paired := 0, 0
+	for round := range 2 {
+		for i, text := range texts {
+			toks := analyzer.Analyze([]byte(text))
+			want := analysis.TokenFrequency(toks, nil, index.IndexField)
+			n, got := ChunkFrequencies([]byte(text))
+			if n != len(toks) || len(got) != len(want) {
+				t.Fatalf("round %d, text %d (%.40q): %d terms, %d distinct; want %d, %d", round, i, text, n, len(got), len(toks), len(want))
+			}
+			for term, w := range want {
+				g := got[term]
+				if g == nil || string(g.Term) != term || g.Frequency() != w.Frequency() || len(g.Locations) != 0 {
+					t.Fatalf("round %d, text %d (%.40q): term %q: %+v, want frequency %d", round, i, text, term, g, w.Frequency())
+				}
+			}
+			if plainASCII([]byte(text)) && len(toks) > 0 {
+				ascii++
+			}
+			for _, tok := range toks {
+				if tok.Type == analysis.Double {
+					paired++
+					break
+				}
+			}
+		}
+	}
+	if ascii < 500 || paired < 300 {
+		t.Errorf("only %d ASCII texts with words, %d with pairs of characters", ascii, paired)
 	}
 }

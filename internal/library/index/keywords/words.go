@@ -142,65 +142,82 @@ var asciiClass = func() (c [128]byte) {
 }()
 
 // asciiTokens cuts ASCII text into the tokens bleve's Unicode tokenizer
-// gives, several times faster: words are runs of letters, digits and "_",
-// joined by ":" "." "'" between two letters and by "," ";" "." "'" between
-// two digits (UAX #29 WB5–WB13b); a word without letters but with a digit
-// is a number; the rest of the text gives no tokens. TestASCIITokens
-// checks it against the Unicode tokenizer.
+// gives, several times faster (nextASCIIWord). TestASCIITokens checks it
+// against the Unicode tokenizer.
 func asciiTokens(input []byte) analysis.TokenStream {
 	var out analysis.TokenStream
 	var toks []analysis.Token // allocated in blocks, as the Unicode tokenizer does
-	for i := 0; i < len(input); {
-		c := asciiClass[input[i]]
-		if c != asciiLetter && c != asciiDigit && c != asciiJoin {
-			i++
-			continue
+	for i := 0; ; {
+		start, end, typ := nextASCIIWord(input, i)
+		if start == end {
+			return out
 		}
-		start := i
-		letters, digits := false, false
-		for i < len(input) {
-			switch asciiClass[input[i]] {
-			case asciiLetter:
-				letters = true
-				i++
-				continue
-			case asciiDigit:
-				digits = true
-				i++
-				continue
-			case asciiJoin:
-				i++
-				continue
-			case asciiMidLet, asciiMidNum, asciiMidBoth:
-				if i > start && i+1 < len(input) {
-					m, prev, next := asciiClass[input[i]], asciiClass[input[i-1]], asciiClass[input[i+1]]
-					if prev == asciiLetter && next == asciiLetter && m != asciiMidNum ||
-						prev == asciiDigit && next == asciiDigit && m != asciiMidLet {
-						i += 2
-						if next == asciiLetter {
-							letters = true
-						} else {
-							digits = true
-						}
-						continue
-					}
-				}
-			}
-			break
-		}
-		typ := analysis.AlphaNumeric
-		if !letters && digits {
-			typ = analysis.Numeric
-		}
+		i = end
 		if len(toks) == 0 {
 			toks = make([]analysis.Token, min(256, 1+len(input)/8))
 		}
 		tok := &toks[0]
 		toks = toks[1:]
-		*tok = analysis.Token{Term: input[start:i], Start: start, End: i, Position: len(out) + 1, Type: typ}
+		*tok = analysis.Token{Term: input[start:end], Start: start, End: end, Position: len(out) + 1, Type: typ}
 		out = append(out, tok)
 	}
-	return out
+}
+
+// nextASCIIWord finds the first word of ASCII text at or after from, as
+// bleve's Unicode tokenizer cuts it: words are runs of letters, digits and
+// "_", joined by ":" "." "'" between two letters and by "," ";" "." "'"
+// between two digits (UAX #29 WB5–WB13b); a word without letters but with a
+// digit is a number; the rest of the text gives no tokens. start == end:
+// there is none.
+func nextASCIIWord(input []byte, from int) (start, end int, typ analysis.TokenType) {
+	i := from
+	for i < len(input) {
+		c := asciiClass[input[i]]
+		if c == asciiLetter || c == asciiDigit || c == asciiJoin {
+			break
+		}
+		i++
+	}
+	if i == len(input) {
+		return i, i, 0
+	}
+	start = i
+	letters, digits := false, false
+	for i < len(input) {
+		switch asciiClass[input[i]] {
+		case asciiLetter:
+			letters = true
+			i++
+			continue
+		case asciiDigit:
+			digits = true
+			i++
+			continue
+		case asciiJoin:
+			i++
+			continue
+		case asciiMidLet, asciiMidNum, asciiMidBoth:
+			if i > start && i+1 < len(input) {
+				m, prev, next := asciiClass[input[i]], asciiClass[input[i-1]], asciiClass[input[i+1]]
+				if prev == asciiLetter && next == asciiLetter && m != asciiMidNum ||
+					prev == asciiDigit && next == asciiDigit && m != asciiMidLet {
+					i += 2
+					if next == asciiLetter {
+						letters = true
+					} else {
+						digits = true
+					}
+					continue
+				}
+			}
+		}
+		break
+	}
+	typ = analysis.AlphaNumeric
+	if !letters && digits {
+		typ = analysis.Numeric
+	}
+	return start, i, typ
 }
 
 // southEastAsianTokens cuts input[i:j], one run of such a script, into tokens.

@@ -434,6 +434,7 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"with the answer-type refusal (main's)", func(pp *extractive.Params) { pp.TypeRefusal = true }},
 		{"a question's later statements at 0.75 of the first's score, not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.75 }},
 		{"no ordinals among the names and numbers", func(pp *extractive.Params) { pp.Ordinals = false }},
+		{"the ranker's order kept when the first holds no measure asked for (UnitFirst off)", func(pp *extractive.Params) { pp.UnitFirst = false }},
 		{"no answerability refusal (MinAnswerable 0)", func(pp *extractive.Params) { pp.MinAnswerable = 0 }},
 		{"the answerability refusal at 0.34", func(pp *extractive.Params) { pp.MinAnswerable = 0.34 }},
 		{"the learned ranker with the answer type, names and window rules on (main's)", func(pp *extractive.Params) { pp.TypeRefusal, pp.MaxNames, pp.MinWindow = true, 0.4, 0.4 }},

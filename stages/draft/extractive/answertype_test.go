@@ -149,3 +149,61 @@ func TestOrdinalDigitsSpelledOut(t *testing.T) {
 		t.Errorf("statements %v, want the sentence with Ögedei first", got)
 	}
 }
+
+// A question that asks for a measure is answered first by a shown
+// statement that holds one in the unit asked for, when the best-scored
+// one (here the page's opening line) holds none: the demo's sourdough page.
+func TestUnitFirst(t *testing.T) {
+	ps := []*jsonl.Passage{
+		{Number: 1, Score: 1, Heading: "Sourdough notes", Text: "Notes from a year of baking a loaf every weekend. The recipe is simple; the timing is everything."},
+		{Number: 2, Score: 0.8421, Heading: "Dough", Text: "500 g bread flour"},
+		{Number: 3, Score: 0.7518, Heading: "The starter", Text: "A starter is flour and water in which wild yeast and lactic acid bacteria live together. Feed it equal weights of flour and water once a day at room temperature."},
+		{Number: 4, Score: 0.7333, Heading: "Baking", Text: "Shape the loaf, let it rise overnight in the fridge, and bake it straight from the cold in a preheated cast-iron pot at 250 degrees: twenty minutes with the lid on, then twenty-five without. Let it cool for an hour before cutting, or the crumb turns gummy."},
+	}
+	for _, p := range ps {
+		p.ItemID, p.Title = strings.Repeat("cd", 32), "Sourdough notes"
+	}
+	q := "At what temperature do I bake sourdough bread?"
+	const answer = "at 250 degrees"
+	lib := smallLibrary{"bake": 1, "sourdough": 1, "bread": 1, "temperature": 2}
+	p := DefaultParams
+	p.UnitFirst = false
+	a := Choose(Candidates(q, ps, &p, lib), &p)
+	if len(a.Statements) < 2 || strings.Contains(a.Statements[0].Quote, answer) {
+		t.Fatalf("without the rule the measure is already first (or alone): the test proves nothing: %q", quotes(a))
+	}
+	a = Choose(Candidates(q, ps, &DefaultParams, lib), &DefaultParams)
+	if len(a.Statements) < 2 || !strings.Contains(a.Statements[0].Quote, answer) {
+		t.Fatalf("statements %q, want the one with the temperature first", quotes(a))
+	}
+	if !strings.HasPrefix(a.Why[0], "shown first, as it holds a measure in the unit asked for") || !strings.Contains(a.Why[1], "the best-scored sentence") {
+		t.Errorf("why %q", a.Why)
+	}
+	// A question that asks for no measure keeps the ranker's order.
+	q = "What do I bake sourdough bread in?"
+	b := Choose(Candidates(q, ps, &p, lib), &p)
+	a = Choose(Candidates(q, ps, &DefaultParams, lib), &DefaultParams)
+	if strings.Join(quotes(a), "|") != strings.Join(quotes(b), "|") {
+		t.Errorf("reordered a question that asks for no measure: %q, was %q", quotes(a), quotes(b))
+	}
+}
+
+func quotes(a *Answer) []string {
+	var qs []string
+	for _, c := range a.Statements {
+		qs = append(qs, c.Quote)
+	}
+	return qs
+}
+
+// smallLibrary is a library of six documents, as the demo's is to its
+// index.
+type smallLibrary map[string]int
+
+func (l smallLibrary) DocFreqs(terms []string) (map[string]int, int, error) {
+	out := map[string]int{}
+	for _, t := range terms {
+		out[t] = l[t]
+	}
+	return out, 6, nil
+}

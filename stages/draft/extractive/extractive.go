@@ -159,6 +159,12 @@ type Params struct {
 	// less than this chance of answering it (ranker.go; 0: off).
 	Ranker        bool
 	MinAnswerable float64
+	// UnitFirst: when a question asks for a measure ("At what temperature
+	// …?") and the best statement holds none in the unit asked for, a
+	// later shown statement that holds one comes first. It only reorders
+	// what is shown: the ranker can put an item's opening line above the
+	// sentence with the number, as it did for the demo's sourdough question.
+	UnitFirst bool
 	// The learned ranker's chance in the refusals of a question (0 turns
 	// a rule off): MinRanked refuses when the best sentence's chance is
 	// below it; at RulesBelow or above, the rules on the subject (negation,
@@ -261,6 +267,7 @@ var DefaultParams = Params{
 	Same:                0.8,
 	Ranker:              true,
 	MinAnswerable:       0,
+	UnitFirst:           true,
 	MinRanked:           0.0,
 }
 
@@ -847,7 +854,34 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 	if len(a.Statements) == 0 {
 		a.Refused = "no sentence is a statement that answers it"
 	}
+	if p.UnitFirst {
+		unitFirst(a)
+	}
 	return a
+}
+
+// unitFirst moves the first statement that holds a measure in the unit the
+// question asks for to the front, when the first statement holds none.
+func unitFirst(a *Answer) {
+	if len(a.Statements) < 2 || a.Statements[0].Unit > 0 {
+		return
+	}
+	for k := 1; k < len(a.Statements); k++ {
+		if a.Statements[k].Unit == 0 {
+			continue
+		}
+		// The scores the others are measured against are now the second's.
+		for i := range a.Why {
+			a.Why[i] = strings.Replace(a.Why[i], "% of the first's", "% of the best-scored one's", 1)
+			a.Why[i] = strings.Replace(a.Why[i], "the best sentence (", "the best-scored sentence (", 1)
+		}
+		c, why := a.Statements[k], a.Why[k]
+		copy(a.Statements[1:k+1], a.Statements[:k])
+		copy(a.Why[1:k+1], a.Why[:k])
+		a.Statements[0] = c
+		a.Why[0] = "shown first, as it holds a measure in the unit asked for and the best-scored sentence does not; it " + why
+		return
+	}
 }
 
 // subjectRefusal says why the best sentences, though they share the

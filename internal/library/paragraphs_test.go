@@ -9,13 +9,29 @@ import (
 	"github.com/sponge-library/sponge/internal/base/item"
 )
 
-// TestParagraphs checks that paragraphs read one at a time are the item's,
-// whatever their text holds, and the item's fields with them.
-func TestParagraphs(t *testing.T) {
+// savedParagraphs saves it, with source as its original, in a new library
+// and opens it for reading its paragraphs.
+func savedParagraphs(t *testing.T, it *item.Item, source string) *Paragraphs {
+	t.Helper()
 	l, err := Create(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
+	src := []byte(source)
+	it.ID = ItemID(src)
+	if err := l.Put(it, src); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := l.Paragraphs(it.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+// TestParagraphs checks that paragraphs read one at a time are the item's,
+// whatever their text holds, and the item's fields with them.
+func TestParagraphs(t *testing.T) {
 	start := int64(4500)
 	it := &item.Item{
 		Title: `A "paragraphs":[ title \ with [braces] {and} quotes`, Source: "/x/y.md", Kind: item.KindVTT,
@@ -27,15 +43,7 @@ func TestParagraphs(t *testing.T) {
 			{Text: "page", Page: 3, Pages: []item.PageStart{{Offset: 2, Page: 4}}},
 		},
 	}
-	src := []byte("source")
-	it.ID = ItemID(src)
-	if err := l.Put(it, src); err != nil {
-		t.Fatal(err)
-	}
-	ps, err := l.Paragraphs(it.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ps := savedParagraphs(t, it, "source")
 	if ps.all != nil {
 		t.Error("the item was decoded whole")
 	}
@@ -84,10 +92,6 @@ func TestSplitParagraphs(t *testing.T) {
 // an item's JSON are what decoding the paragraph gives, whatever they hold,
 // and that a text without escapes is not copied.
 func TestParagraphText(t *testing.T) {
-	l, err := Create(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
 	start := int64(10)
 	it := &item.Item{Title: "t", Source: "/x.md", Kind: item.KindMarkdown, Paragraphs: []item.Paragraph{
 		{Text: "plain words, nothing to escape", Heading: "Plain"},
@@ -97,15 +101,7 @@ func TestParagraphText(t *testing.T) {
 		{Text: "", Heading: ""},
 		{Text: "page", Page: 3, Pages: []item.PageStart{{Offset: 2, Page: 4}}},
 	}}
-	src := []byte("text source")
-	it.ID = ItemID(src)
-	if err := l.Put(it, src); err != nil {
-		t.Fatal(err)
-	}
-	ps, err := l.Paragraphs(it.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ps := savedParagraphs(t, it, "text source")
 	for i := range ps.Len() {
 		p, err := ps.At(i)
 		if err != nil {

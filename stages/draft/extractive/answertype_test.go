@@ -198,12 +198,9 @@ func quotes(a *Answer) []string {
 
 // smallLibrary is a library of six documents, as the demo's is to its
 // index.
-type smallLibrary map[string]int
+type smallLibrary docFreqs
 
 func (l smallLibrary) DocFreqs(terms []string) (map[string]int, int, error) {
-	out := map[string]int{}
-	for _, t := range terms {
-		out[t] = l[t]
-	}
-	return out, 6, nil
+	df, _, err := docFreqs(l).DocFreqs(terms)
+	return df, 6, err
 }

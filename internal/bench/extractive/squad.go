@@ -428,6 +428,7 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"with the window rule (MinWindow 0.4, main's)", func(pp *extractive.Params) { pp.MinWindow = 0.4 }},
 		{"redundant sentences kept (Same 0)", func(pp *extractive.Params) { pp.Same = 0 }},
 		{"a later statement from another item with one of the question's words (MinOtherWords 0, main's)", func(pp *extractive.Params) { pp.MinOtherWords = 0 }},
+		{"the passage floor at 0.5 (MinAnswer), not " + fmt.Sprint(p.MinAnswer), func(pp *extractive.Params) { pp.MinAnswer = 0.5 }},
 		{"a question's later statements at 0.4 of the first's score (as a claim's), not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0 }},
 		{"the subject rules and 0.7 for claims too", func(pp *extractive.Params) { pp.ClaimsToo, pp.MinRelative = true, pp.MinRelativeQuestion }},
 		{"no SentenceAnswer in the score", func(pp *extractive.Params) { pp.SentenceWeight = 0 }},

@@ -13,8 +13,9 @@
 //
 // An answer is not padded: a statement after the first comes from an item
 // that answers nearly as well as the best one and scores at least a share
-// of the first statement's score, and a sentence that asks a question is
-// never quoted as an answer.
+// of the first statement's score; from another item than the first
+// statement's, it holds two of the question's words, not one; and a
+// sentence that asks a question is never quoted as an answer.
 //
 // A statement is a sentence, or the clause of a sentence longer than
 // MaxStatement characters that holds the answer; code listings, tables of

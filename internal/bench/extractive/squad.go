@@ -427,6 +427,8 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"no names-and-numbers rule", func(pp *extractive.Params) { pp.MaxNames = 0 }},
 		{"with the window rule (MinWindow 0.4, main's)", func(pp *extractive.Params) { pp.MinWindow = 0.4 }},
 		{"redundant sentences kept (Same 0)", func(pp *extractive.Params) { pp.Same = 0 }},
+		{"a later statement from another item with one of the question's words (MinOtherWords 0, main's)", func(pp *extractive.Params) { pp.MinOtherWords = 0 }},
+		{"the passage floor at 0.5 (MinAnswer), not " + fmt.Sprint(p.MinAnswer), func(pp *extractive.Params) { pp.MinAnswer = 0.5 }},
 		{"a question's later statements at 0.4 of the first's score (as a claim's), not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0 }},
 		{"the subject rules and 0.7 for claims too", func(pp *extractive.Params) { pp.ClaimsToo, pp.MinRelative = true, pp.MinRelativeQuestion }},
 		{"no SentenceAnswer in the score", func(pp *extractive.Params) { pp.SentenceWeight = 0 }},
@@ -505,15 +507,30 @@ func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 		{"the rules look at the three best sentences (NamesTop 3)", func(pp *extractive.Params) { pp.NamesTop = 3 }},
 		{"names-and-numbers rule at 0.5", func(pp *extractive.Params) { pp.MaxNames = 0.5 }},
 		{"names-and-numbers rule at 0.3", func(pp *extractive.Params) { pp.MaxNames = 0.3 }},
+		{"MinOtherWords off (main's)", func(pp *extractive.Params) { pp.MinOtherWords = 0 }},
+		{"MinOtherWords 3", func(pp *extractive.Params) { pp.MinOtherWords = 3 }},
+		{"MinRelativeQuestion 0.35", func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.35 }},
+		{"MinAnswer 0.5", func(pp *extractive.Params) { pp.MinAnswer = 0.5 }},
 	}
 	var rows [][]string
 	for _, v := range variants {
 		pp := *p
 		v.set(&pp)
-		r := evalSquad(ans, un, &pp)
-		rows = append(rows, []string{v.name, f3(r.inSome), f3(r.inFirst), f3(r.precision), f3(r.unRefused), f3(r.ansRefused), fmt.Sprintf("%.2f", r.meanStatements)})
+		row := []string{v.name}
+		for _, set := range [][2][]*squadQuestion{{s.tuneAns, s.tuneUn}, {s.repAns, s.repUn}, {ans, un}} {
+			r := evalSquad(set[0], set[1], &pp)
+			row = append(row, f3(r.inSome), f3(r.inFirst), f3(r.precision), f3(r.unRefused), f3(r.ansRefused), fmt.Sprintf("%.2f", r.meanStatements))
+		}
+		rows = append(rows, row)
 	}
-	fmt.Printf("The drafter on the %d answerable and %d unanswerable questions the ranker learns from (its order is fitted on them; its refusals are not):\n", len(ans), len(un))
-	fmt.Println(bench.Table([]string{"drafter", "gold in some quote", "in first", "precision", "unanswerable refused", "answerable refused", "statements"}, rows))
+	var head []string
+	head = append(head, "drafter")
+	for _, set := range []string{"tuning", "reported", "training"} {
+		for _, m := range []string{"some", "first", "precision", "unans. refused", "ans. refused", "statements"} {
+			head = append(head, set+": "+m)
+		}
+	}
+	fmt.Printf("The drafter on the tuning half, the reported half and the %d answerable and %d unanswerable questions the ranker learns from (its order is fitted on them; its refusals are not):\n", len(ans), len(un))
+	fmt.Println(bench.Table(head, rows))
 	return nil
 }

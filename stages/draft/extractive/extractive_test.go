@@ -336,3 +336,59 @@ func TestRefusesWhatTheLibraryLacks(t *testing.T) {
 		t.Errorf("library of 6 notes: no statement; want an answer")
 	}
 }
+
+// The demo library's passages for "How hot should green tea be?", in the
+// order rank gives them: the compost guide's thirty degrees share only
+// «green» («greens») with the question.
+var greenTeaAndCompost = []*jsonl.Passage{
+	{Number: 1, ItemID: "tea", Title: "Brewing tea at home", Heading: "Green tea", Score: 1, Text: "Sencha: 70 °C, 1 minute"},
+	{Number: 2, ItemID: "tea", Title: "Brewing tea at home", Heading: "Green tea", Score: 0.9925, Text: "Dragon Well: 80 °C, 2 minutes"},
+	{Number: 3, ItemID: "tea", Title: "Brewing tea at home", Heading: "Green tea", Score: 0.9781, Text: "Gyokuro: 60 °C, 2 minutes, with more leaf"},
+	{Number: 4, ItemID: "compost", Title: "Composting at Home: A Short Guide", Heading: "3. Hot composting", Score: 0.9559,
+		Text: "A compost thermometer with a long probe takes the guesswork out of hot composting. If the centre never rises above thirty degrees, the heap is too small, too dry, or short of greens."},
+	{Number: 5, ItemID: "tea", Title: "Brewing tea at home", Heading: "Green tea", Score: 0.9336,
+		Text: "Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter. Pour the water over the leaves and wait one to two minutes. Japanese sencha prefers seventy degrees; Chinese pan-fired teas such as Dragon Well can take a little more heat."},
+	{Number: 6, ItemID: "compost", Title: "Composting at Home: A Short Guide", Heading: "1. Greens and browns", Score: 0.8748,
+		Text: "Leave out meat, fish, dairy and cooked food, which attract rats, and diseased plants or weeds that have set seed, which a cold heap does not get hot enough to kill."},
+	{Number: 7, ItemID: "compost", Title: "Composting at Home: A Short Guide", Heading: "3. Hot composting", Score: 0.7696,
+		Text: "A hot heap is built all at once from a large batch of mixed material, at least a cubic metre, chopped small so the microbes have more surface to work on. Within two or three days the centre reaches fifty-five to sixty-five degrees Celsius. At that temperature weed seeds and most plant diseases are killed."},
+}
+
+// A statement from another item than the first statement's holds more of
+// the question than one shared word (MinOtherWords).
+func TestAnotherItemNeedsMoreThanOneWord(t *testing.T) {
+	const q = "How hot should green tea be?"
+	compost := func(got []*jsonl.Statement) string {
+		for _, s := range got {
+			if s.Passage == 4 {
+				return s.Quote
+			}
+		}
+		return ""
+	}
+	demo := smallLibrary{"hot": 1, "green": 2, "tea": 2}
+	d := New()
+	d.Corpus = demo
+	got := draft(t, d, q, greenTeaAndCompost)
+	if len(got) == 0 {
+		t.Fatal("refused")
+	}
+	if s := compost(got); s != "" {
+		t.Errorf("the compost guide is quoted in an answer about green tea: %q", s)
+	}
+	d.Params.MinOtherWords = 0
+	if s := compost(draft(t, d, q, greenTeaAndCompost)); s == "" {
+		t.Error("without the rule the compost guide is not quoted either: the test proves nothing")
+	}
+	// A sentence of another item that holds two of the question's words
+	// may still be quoted.
+	d = New()
+	d.Corpus = demo
+	ps := append([]*jsonl.Passage{}, greenTeaAndCompost...)
+	other := *ps[3]
+	other.Text = "A compost thermometer with a long probe takes the guesswork out of hot composting. If the centre never rises above thirty degrees, the green heap is too small, too dry, or short of tea leaves."
+	ps[3] = &other
+	if s := compost(draft(t, d, q, ps)); s == "" {
+		t.Error("a sentence of another item holding «green» and «tea» was not quoted")
+	}
+}

@@ -135,9 +135,14 @@ func (lw *libraryWeights) covers(text string) (share, mass float64) {
 	if lw.total <= 0 {
 		return 0, 0
 	}
-	have := map[string]bool{}
-	for _, t := range indexTerms(text) {
-		have[t] = true
+	share = lw.shareOf(lw.have(text))
+	return share, share * lw.total / lw.logN
+}
+
+// shareOf is the share of the question's weight in the words marked in have.
+func (lw *libraryWeights) shareOf(have map[string]bool) float64 {
+	if lw.total <= 0 {
+		return 0
 	}
 	s := 0.0
 	for t, w := range lw.w {
@@ -145,7 +150,7 @@ func (lw *libraryWeights) covers(text string) (share, mass float64) {
 			s += w
 		}
 	}
-	return s / lw.total, s / lw.logN
+	return s / lw.total
 }
 
 // rarest is the question's heaviest word (the first of the heaviest), or
@@ -353,11 +358,11 @@ func (lw *libraryWeights) lacking(have, set map[string]bool) float64 {
 var ordinals = map[string]bool{"first": true, "second": true, "third": true, "fourth": true, "fifth": true,
 	"sixth": true, "seventh": true, "eighth": true, "ninth": true, "tenth": true, "last": true}
 
-// missing returns, of the question's words that text lacks, the weight of
-// the heaviest over logN (about 1 for a word found once in the library),
-// and the share of the question's names and numbers it lacks.
-func (lw *libraryWeights) missing(text string) (heaviest, names float64) {
-	have := lw.have(text)
+// missingFrom returns, of the question's words a text lacks (have marks
+// those it holds), the weight of the heaviest over logN (about 1 for a word
+// found once in the library), and the share of the question's names and
+// numbers it lacks.
+func (lw *libraryWeights) missingFrom(have map[string]bool) (heaviest, names float64) {
 	for t, w := range lw.w {
 		if !have[t] {
 			heaviest = math.Max(heaviest, w/lw.logN)

@@ -64,3 +64,6 @@ replace github.com/blevesearch/vellum => ./internal/third_party/vellum
 
 // json-iterator stood in for by encoding/json (its only importer is geojson, which sponge never uses): see internal/third_party/jsoniter/SPONGE.md.
 replace github.com/json-iterator/go => ./internal/third_party/jsoniter
+
+// zapx v17 with a cheaper segment build (same segments): see internal/third_party/zapx/SPONGE.md.
+replace github.com/blevesearch/zapx/v17 => ./internal/third_party/zapx

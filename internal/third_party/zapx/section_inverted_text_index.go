@@ -18,7 +18,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
-	"sort"
+	"slices"
+	"strings"
 	"sync/atomic"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -492,11 +493,27 @@ func (io *invertedIndexOpaque) writeDicts(w *FileWriter) error {
 		}
 
 		dict := io.Dicts[fieldID]
+		// sponge: the postings list of each term, kept by realloc in the
+		// terms' order, rather than looked up again
+		var pids []uint64
+		if fieldID < len(io.dictPids) {
+			pids = io.dictPids[fieldID]
+		}
+		docValues := io.IncludeDocValues[fieldID]
 
-		for _, term := range terms { // terms are already sorted
-			pid := dict[term] - 1
+		for t, term := range terms { // terms are already sorted
+			var pid uint64
+			if pids != nil {
+				pid = pids[t]
+			} else {
+				pid = dict[term] - 1
+			}
 
 			postingsBS := io.Postings[pid]
+			if io.fast {
+				// sponge: the documents were noted in order by process
+				postingsBS.AddMany(io.postingDocs[pid])
+			}
 
 			freqNorms := io.FreqNorms[pid]
 			freqNormOffset := 0
@@ -565,9 +582,11 @@ func (io *invertedIndexOpaque) writeDicts(w *FileWriter) error {
 
 				freqNormOffset++
 
-				docTermMap[docNum] = append(
-					append(docTermMap[docNum], term...),
-					index.DocValueTermSeparator)
+				if docValues { // sponge: read only for doc values
+					docTermMap[docNum] = append(
+						append(docTermMap[docNum], term...),
+						index.DocValueTermSeparator)
+				}
 			}
 
 			tfEncoder.Close()
@@ -706,6 +725,22 @@ func (io *invertedIndexOpaque) process(field index.Field, fieldID uint16, docNum
 
 	// if the fieldID is MaxUint16, it's mainly indicated that the caller has
 	// finished invoking the process() for every field on that doc.
+	if fieldID == math.MaxUint16 && io.fast {
+		// sponge: the document's terms as realloc found them, without
+		// looking each up again or adding to a bitmap one by one
+		for _, t := range io.docTerms[io.docTermsAt[docNum]:io.docTermsAt[docNum+1]] {
+			io.postingDocs[t.pid] = append(io.postingDocs[t.pid], docNum)
+			io.FreqNorms[t.pid] = append(io.FreqNorms[t.pid], interimFreqNorm{
+				freq: t.freq,
+				norm: math.Float32frombits(uint32(io.reusableFieldLens[t.field])),
+			})
+		}
+		for i := 0; i < len(io.FieldsInv); i++ { // clear these for reuse
+			io.reusableFieldLens[i] = 0
+			io.reusableFieldTFs[i] = nil
+		}
+		return
+	}
 	if fieldID == math.MaxUint16 {
 		for fid, tfs := range io.reusableFieldTFs {
 			dict := io.Dicts[fid]
@@ -756,6 +791,9 @@ func (io *invertedIndexOpaque) process(field index.Field, fieldID uint16, docNum
 	}
 
 	io.reusableFieldLens[fieldID] += field.AnalyzedLength()
+	if io.fast {
+		return // sponge: realloc noted the terms
+	}
 	existingFreqs := io.reusableFieldTFs[fieldID]
 	if existingFreqs != nil {
 		existingFreqs.MergeAll(field.Name(), field.AnalyzedTokenFrequencies())
@@ -807,11 +845,25 @@ func (i *invertedIndexOpaque) realloc() {
 	// initialize dicts and dict keys from fieldsMap
 	i.initDictsAndKeysFromFields()
 
+	// sponge: the terms of each document, in documents' order, and each
+	// field's last document (plus one), to see a field twice in one
+	i.docTerms = i.docTerms[:0]
+	i.docTermsAt = append(i.docTermsAt[:0], 0)
+	i.fieldDoc = i.fieldDoc[:0]
+	i.fast = true
+
 	visitField := func(field index.Field, docNum int) {
 		fieldID := uint16(i.getOrDefineField(field.Name()))
 
 		dict := i.Dicts[fieldID]
 		dictKeys := i.DictKeys[fieldID]
+		for len(i.fieldDoc) <= int(fieldID) {
+			i.fieldDoc = append(i.fieldDoc, 0)
+		}
+		if i.fieldDoc[fieldID] == docNum+1 {
+			i.fast = false // its terms merge with the field's before (process)
+		}
+		i.fieldDoc[fieldID] = docNum + 1
 
 		tfs := field.AnalyzedTokenFrequencies()
 		for term, tf := range tfs {
@@ -833,6 +885,7 @@ func (i *invertedIndexOpaque) realloc() {
 			i.numLocsPerPostingsList[pid] += len(tf.Locations)
 
 			totLocs += len(tf.Locations)
+			i.docTerms = append(i.docTerms, docTerm{pid: pid, field: fieldID, freq: uint64(tf.Frequency())})
 		}
 
 		totTFs += len(tfs)
@@ -870,6 +923,10 @@ func (i *invertedIndexOpaque) realloc() {
 		result.VisitFields(func(field index.Field) {
 			visitField(field, docNum)
 		})
+		i.docTermsAt = append(i.docTermsAt, len(i.docTerms))
+	}
+	if totLocs > 0 {
+		i.fast = false // the locations go by process's way
 	}
 
 	numPostingsLists := pidNext
@@ -923,8 +980,47 @@ func (i *invertedIndexOpaque) realloc() {
 		locsBacking = locsBacking[numLocs:]
 	}
 
-	for _, dict := range i.DictKeys {
-		sort.Strings(dict)
+	if i.fast {
+		// sponge: the documents of each postings list, noted by process
+		// in order, and given to its bitmap at once by writeDicts
+		if cap(i.postingDocs) >= numPostingsLists {
+			i.postingDocs = i.postingDocs[:numPostingsLists]
+		} else {
+			i.postingDocs = make([][]uint32, numPostingsLists)
+		}
+		if cap(i.postingDocsBacking) >= totTFs {
+			i.postingDocsBacking = i.postingDocsBacking[:totTFs]
+		} else {
+			i.postingDocsBacking = make([]uint32, totTFs)
+		}
+		backing := i.postingDocsBacking
+		for pid, numTerms := range i.numTermsPerPostingsList {
+			i.postingDocs[pid] = backing[0:0:numTerms]
+			backing = backing[numTerms:]
+		}
+	}
+
+	// sponge: each field's terms sorted with their postings lists, so that
+	// writeDicts need not look them up
+	for len(i.dictPids) < len(i.DictKeys) {
+		i.dictPids = append(i.dictPids, nil)
+	}
+	i.dictPids = i.dictPids[:len(i.DictKeys)]
+	for fieldID, keys := range i.DictKeys {
+		sorted := i.sortTerms[:0]
+		dict := i.Dicts[fieldID]
+		for _, term := range keys {
+			sorted = append(sorted, termPid{term, dict[term] - 1})
+		}
+		slices.SortFunc(sorted, func(a, b termPid) int { return strings.Compare(a.term, b.term) })
+		pids := i.dictPids[fieldID][:0]
+		for n, tp := range sorted {
+			keys[n] = tp.term
+			pids = append(pids, tp.pid)
+		}
+		i.dictPids[fieldID] = pids
+		clear(sorted)
+		i.sortTerms = sorted[:0]
 	}
 
 	if cap(i.reusableFieldTFs) >= len(i.FieldsInv) {
@@ -1045,6 +1141,29 @@ type invertedIndexOpaque struct {
 
 	fieldsSame bool
 	numDocs    uint64
+
+	// sponge: see SPONGE.md
+	fast               bool      // no locations, no field twice in a document
+	docTerms           []docTerm // the terms of every document, in order
+	docTermsAt         []int     // docNum -> where its terms start in docTerms (and end, at docNum+1)
+	fieldDoc           []int     // field id -> the last document with it, plus one
+	postingDocs        [][]uint32
+	postingDocsBacking []uint32
+	dictPids           [][]uint64 // field id -> the postings list of each of DictKeys
+	sortTerms          []termPid
+}
+
+// docTerm is a term of a document's field as realloc finds it (sponge).
+type docTerm struct {
+	pid   uint64
+	freq  uint64
+	field uint16
+}
+
+// termPid is a term and its postings list (sponge).
+type termPid struct {
+	term string
+	pid  uint64
 }
 
 func (io *invertedIndexOpaque) Reset() (err error) {
@@ -1096,6 +1215,17 @@ func (io *invertedIndexOpaque) Reset() (err error) {
 	atomic.StoreUint64(&io.bytesWritten, 0)
 	io.fieldsSame = false
 	io.numDocs = 0
+
+	io.fast = false
+	io.docTerms = io.docTerms[:0]
+	io.docTermsAt = io.docTermsAt[:0]
+	io.fieldDoc = io.fieldDoc[:0]
+	io.postingDocs = io.postingDocs[:0]
+	io.postingDocsBacking = io.postingDocsBacking[:0]
+	for n := range io.dictPids {
+		io.dictPids[n] = io.dictPids[n][:0]
+	}
+	io.dictPids = io.dictPids[:0]
 
 	clear(io.fieldAddrs)
 

@@ -731,7 +731,7 @@ func (io *invertedIndexOpaque) process(field index.Field, fieldID uint16, docNum
 		for _, t := range io.docTerms[io.docTermsAt[docNum]:io.docTermsAt[docNum+1]] {
 			io.postingDocs[t.pid] = append(io.postingDocs[t.pid], docNum)
 			io.FreqNorms[t.pid] = append(io.FreqNorms[t.pid], interimFreqNorm{
-				freq: t.freq,
+				freq: uint64(t.freq),
 				norm: math.Float32frombits(uint32(io.reusableFieldLens[t.field])),
 			})
 		}
@@ -847,10 +847,24 @@ func (i *invertedIndexOpaque) realloc() {
 
 	// sponge: the terms of each document, in documents' order, and each
 	// field's last document (plus one), to see a field twice in one
+	// Their number first, to make room for them at once (the pool of
+	// interims is emptied by every collection, so what the batch before
+	// made is seldom there to reuse).
+	n := 0
+	for _, result := range i.results {
+		result.VisitComposite(func(field index.CompositeField) { n += len(field.AnalyzedTokenFrequencies()) })
+		result.VisitFields(func(field index.Field) { n += len(field.AnalyzedTokenFrequencies()) })
+	}
+	if cap(i.docTerms) < n {
+		i.docTerms = make([]docTerm, 0, n)
+	}
 	i.docTerms = i.docTerms[:0]
 	i.docTermsAt = append(i.docTermsAt[:0], 0)
 	i.fieldDoc = i.fieldDoc[:0]
 	i.fast = true
+	for len(i.dictTerms) < len(i.DictKeys) {
+		i.dictTerms = append(i.dictTerms, nil)
+	}
 
 	visitField := func(field index.Field, docNum int) {
 		fieldID := uint16(i.getOrDefineField(field.Name()))
@@ -874,6 +888,10 @@ func (i *invertedIndexOpaque) realloc() {
 
 				dict[term] = pidPlus1
 				dictKeys = append(dictKeys, term)
+				for len(i.dictTerms) <= int(fieldID) {
+					i.dictTerms = append(i.dictTerms, nil)
+				}
+				i.dictTerms[fieldID] = append(i.dictTerms[fieldID], termPid{term, pidPlus1 - 1})
 
 				i.numTermsPerPostingsList = append(i.numTermsPerPostingsList, 0)
 				i.numLocsPerPostingsList = append(i.numLocsPerPostingsList, 0)
@@ -885,7 +903,7 @@ func (i *invertedIndexOpaque) realloc() {
 			i.numLocsPerPostingsList[pid] += len(tf.Locations)
 
 			totLocs += len(tf.Locations)
-			i.docTerms = append(i.docTerms, docTerm{pid: pid, field: fieldID, freq: uint64(tf.Frequency())})
+			i.docTerms = append(i.docTerms, docTerm{pid: uint32(pid), field: fieldID, freq: uint32(tf.Frequency())})
 		}
 
 		totTFs += len(tfs)
@@ -1007,10 +1025,9 @@ func (i *invertedIndexOpaque) realloc() {
 	}
 	i.dictPids = i.dictPids[:len(i.DictKeys)]
 	for fieldID, keys := range i.DictKeys {
-		sorted := i.sortTerms[:0]
-		dict := i.Dicts[fieldID]
-		for _, term := range keys {
-			sorted = append(sorted, termPid{term, dict[term] - 1})
+		var sorted []termPid
+		if fieldID < len(i.dictTerms) {
+			sorted = i.dictTerms[fieldID]
 		}
 		slices.SortFunc(sorted, func(a, b termPid) int { return strings.Compare(a.term, b.term) })
 		pids := i.dictPids[fieldID][:0]
@@ -1020,7 +1037,9 @@ func (i *invertedIndexOpaque) realloc() {
 		}
 		i.dictPids[fieldID] = pids
 		clear(sorted)
-		i.sortTerms = sorted[:0]
+		if fieldID < len(i.dictTerms) {
+			i.dictTerms[fieldID] = sorted[:0]
+		}
 	}
 
 	if cap(i.reusableFieldTFs) >= len(i.FieldsInv) {
@@ -1149,14 +1168,14 @@ type invertedIndexOpaque struct {
 	fieldDoc           []int     // field id -> the last document with it, plus one
 	postingDocs        [][]uint32
 	postingDocsBacking []uint32
-	dictPids           [][]uint64 // field id -> the postings list of each of DictKeys
-	sortTerms          []termPid
+	dictPids           [][]uint64  // field id -> the postings list of each of DictKeys
+	dictTerms          [][]termPid // field id -> its terms and their postings lists, as realloc finds them
 }
 
 // docTerm is a term of a document's field as realloc finds it (sponge).
 type docTerm struct {
-	pid   uint64
-	freq  uint64
+	pid   uint32
+	freq  uint32
 	field uint16
 }
 
@@ -1226,6 +1245,11 @@ func (io *invertedIndexOpaque) Reset() (err error) {
 		io.dictPids[n] = io.dictPids[n][:0]
 	}
 	io.dictPids = io.dictPids[:0]
+	for n := range io.dictTerms {
+		clear(io.dictTerms[n])
+		io.dictTerms[n] = io.dictTerms[n][:0]
+	}
+	io.dictTerms = io.dictTerms[:0]
 
 	clear(io.fieldAddrs)
 

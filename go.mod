@@ -8,6 +8,7 @@ require (
 	github.com/blevesearch/geo v0.2.8
 	github.com/blevesearch/go-porterstemmer v1.0.3
 	github.com/blevesearch/vellum v1.2.1
+	github.com/blevesearch/zapx/v17 v17.2.5
 	github.com/go-pdf/fpdf v0.9.0
 	github.com/google/go-cmp v0.7.0
 	github.com/google/jsonschema-go v0.4.3
@@ -42,7 +43,6 @@ require (
 	github.com/blevesearch/zapx/v14 v14.4.3 // indirect
 	github.com/blevesearch/zapx/v15 v15.4.3 // indirect
 	github.com/blevesearch/zapx/v16 v16.3.4 // indirect
-	github.com/blevesearch/zapx/v17 v17.2.5 // indirect
 	github.com/golang/snappy v1.0.0 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
@@ -64,3 +64,6 @@ replace github.com/blevesearch/vellum => ./internal/third_party/vellum
 
 // json-iterator stood in for by encoding/json (its only importer is geojson, which sponge never uses): see internal/third_party/jsoniter/SPONGE.md.
 replace github.com/json-iterator/go => ./internal/third_party/jsoniter
+
+// zapx v17 with a cheaper segment build (same segments): see internal/third_party/zapx/SPONGE.md.
+replace github.com/blevesearch/zapx/v17 => ./internal/third_party/zapx

@@ -49,14 +49,16 @@ type Writer struct {
 
 	mu           sync.Mutex // guards the fields below
 	batch        []*item.Item
-	chars        int             // of the paragraphs in batch
-	unindexed    map[string]bool // saved, noted as pending, not yet in the index
-	last         time.Time
-	age          time.Duration // a batch older than this goes to the index (batchAge; tests raise it)
-	failed       error         // of the last batch put in the index in the background
-	indexed      int           // batches put in the index
-	compactAbove int           // segments Close leaves at most (compactAbove; tests lower it)
-	mergeAbove   int           // segments a batch leaves before it merges (mergeAbove; tests lower it)
+	chars        int              // of the paragraphs in batch
+	unindexed    map[string]bool  // saved, noted as pending, not yet in the index
+	first        time.Time        // when the first item of the batch was queued
+	now          func() time.Time // time.Now (tests set their own clock)
+	age          time.Duration    // a batch older than this goes to the index (batchAge; tests raise it)
+	items, text  int              // a batch of this many items or bytes of text goes to the index (batchItems, batchChars; tests lower them)
+	failed       error            // of the last batch put in the index in the background
+	indexed      int              // batches put in the index
+	compactAbove int              // segments Close leaves at most (compactAbove; tests lower it)
+	mergeAbove   int              // segments a batch leaves before it merges (mergeAbove; tests lower it)
 	setAside     []SetAside
 
 	// sources maps each source to the items that name it (library.Sources),
@@ -119,7 +121,7 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{Library: l, lock: lock, last: time.Now(), age: batchAge, compactAbove: compactAbove, mergeAbove: mergeAbove, unindexed: map[string]bool{}}
+	w := &Writer{Library: l, lock: lock, now: time.Now, age: batchAge, items: batchItems, text: batchChars, compactAbove: compactAbove, mergeAbove: mergeAbove, unindexed: map[string]bool{}}
 	w.memoryBefore, w.limited = limitMemory()
 	if _, err := os.Stat(l.IndexDir()); errors.Is(err, os.ErrNotExist) {
 		ids, err := l.IDs()
@@ -249,12 +251,12 @@ func (w *Writer) Save(it *item.Item, source []byte) error {
 // again.
 func (w *Writer) Queue(it *item.Item) error {
 	w.mu.Lock()
+	if len(w.batch) == 0 {
+		w.first = w.now()
+	}
 	w.batch = append(w.batch, it)
 	w.chars += textLen(it)
-	full := len(w.batch) >= batchItems || w.chars >= batchChars || time.Since(w.last) > w.age
-	// When the index is slower than the items come, the batch waits for the
-	// one in the index rather than growing without end.
-	wait := len(w.batch) >= 2*batchItems || w.chars >= 2*batchChars
+	full, wait := w.full()
 	failed := w.failed != nil
 	w.mu.Unlock()
 	if !full || failed {
@@ -262,6 +264,18 @@ func (w *Writer) Queue(it *item.Item) error {
 	}
 	if wait {
 		w.flushing.Lock()
+		// Other items' Queues waited here too, for the same batch: the
+		// first of them to get in took it into the index, with theirs. Only
+		// a batch full again goes on: each waiter going on would put the
+		// few items queued meanwhile in the index as a batch (kernel-docs
+		// ×8: 13 of 72 batches held 1–19 items, each a segment to merge).
+		w.mu.Lock()
+		full, _ = w.full()
+		w.mu.Unlock()
+		if !full {
+			w.flushing.Unlock()
+			return nil
+		}
 	} else if !w.flushing.TryLock() {
 		return nil // the batch before is still in the index: this one grows
 	}
@@ -274,6 +288,16 @@ func (w *Writer) Queue(it *item.Item) error {
 		}
 	}()
 	return nil
+}
+
+// full says whether the batch is to go to the index, and whether it has
+// grown so far that Queue waits for the batch before it rather than let it
+// grow without end (the index is slower than the items come). The caller
+// holds w.mu.
+func (w *Writer) full() (full, wait bool) {
+	full = len(w.batch) >= w.items || w.chars >= w.text || w.now().Sub(w.first) > w.age
+	wait = len(w.batch) >= 2*w.items || w.chars >= 2*w.text
+	return full, wait
 }
 
 // Flush puts the batch in the index, and the store on disk; the pending
@@ -294,12 +318,13 @@ func (w *Writer) Flush() error {
 // index has them, and their notes go only once the index has them.
 func (w *Writer) flush() error {
 	w.mu.Lock()
-	batch := w.batch
+	batch, first := w.batch, w.first
 	w.batch, w.chars = nil, 0
-	// The age of a batch counts from the start of the one before: a batch
-	// that took the index longer than batchAge is followed at once by the
-	// next, so what is left for Close is as small as it can be.
-	w.last = time.Now()
+	// The age of a batch counts from its first item (Queue): a batch that
+	// filled while the one before took the index longer than batchAge
+	// follows it at once, so what is left for Close is as small as it can
+	// be; and one begun just now waits for more items, not to make a
+	// segment of a few.
 	idle := len(batch) == 0 && len(w.unindexed) == 0
 	w.mu.Unlock()
 	if idle {
@@ -328,6 +353,7 @@ func (w *Writer) flush() error {
 	if err != nil {
 		// Not in the index: back in front of the batch, for the next try.
 		w.batch = append(batch, w.batch...)
+		w.first = first
 		for _, it := range batch {
 			w.chars += textLen(it)
 		}

@@ -697,3 +697,71 @@ func TestWriterLimitsMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestWaitersMakeNoBatch: when the index is slower than the items come, the
+// Queues of a batch grown to twice its size wait for the batch in the index;
+// the first of them in takes the batch, theirs with it, and the others go
+// on without putting the few items queued since in the index as a batch of
+// their own. A batch's age counts from its first item, so a batch begun
+// just after a long one waits for more items too.
+func TestWaitersMakeNoBatch(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	var clock time.Time
+	w.mu.Lock()
+	w.now = func() time.Time { return clock }
+	w.items = 2 // a batch of 2 goes; at 4, Queue waits
+	w.mu.Unlock()
+
+	w.flushing.Lock() // a batch is in the index
+	var wg sync.WaitGroup
+	errs := make(chan error, 5)
+	for i := range 5 {
+		wg.Go(func() {
+			it, src := testItem(i)
+			errs <- w.Add(it, src)
+		})
+	}
+	for queued := 0; queued < 5; {
+		time.Sleep(time.Millisecond)
+		w.mu.Lock()
+		queued = len(w.batch)
+		w.mu.Unlock()
+	}
+	// The batch in the index ends after a long while, and the first
+	// waiter in takes the five items; it is that flush here.
+	tick := func() {
+		w.mu.Lock()
+		clock = clock.Add(10 * time.Second)
+		w.mu.Unlock()
+	}
+	tick()
+	if err := w.flush(); err != nil {
+		t.Fatal(err)
+	}
+	tick()
+	last, src := testItem(5)
+	if err := w.Add(last, src); err != nil {
+		t.Fatal(err)
+	}
+	w.flushing.Unlock()
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.flushing.Lock() // any batch a waiter started is done
+	w.mu.Lock()
+	batches, waiting := w.indexed, len(w.batch)
+	w.mu.Unlock()
+	w.flushing.Unlock()
+	if batches != 1 || waiting != 1 {
+		t.Fatalf("%d batches in the index and %d items waiting; want 1 batch (the five) and the last item waiting", batches, waiting)
+	}
+}

@@ -1,0 +1,184 @@
+package index
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/character"
+	"github.com/blevesearch/bleve/v2/document"
+	bindex "github.com/blevesearch/bleve_index_api"
+	"github.com/blevesearch/vellum"
+	zap "github.com/blevesearch/zapx/v17"
+)
+
+// What the segments built by zapx v17.2.5 as published hold, for the
+// documents of TestSegmentAsStock (the SHA-256 of segmentDump): sponge's copy
+// (internal/third_party/zapx) builds a segment faster, and must build the
+// same, so that the index files are those stock bleve writes and reads (see
+// its SPONGE.md). Stock zapx does not write the same bytes twice: the order
+// of a field's sections follows a map's.
+var stockSegments = []string{
+	"f3989898f81055aa734b5cd72d8266e729c647c3bfd458ee0e13a3587e9aedb2",
+	"aba7c13179d7a91cd6d05c137673935f7124676efaa45443b15ca4170a4524bc",
+	"3d599fd9439f3e5a74a1f2265b3472d8e84d0d14c86c05922bb332b733b7ed96",
+	"2f1e83781c6d248f6e83bb0d0d3e2014052a3bfa37cf801e198e90bdcea28de9",
+	"54df8da042f5981e1af0ab0f9a46557ea29306a392da7effa468bb4ad65cda31",
+	"6ad1ac2ba12af5dd4c2f934e169af0a61c0ee570bd067b5ed62e7ab2465141ff",
+}
+
+// TestSegmentAsStock builds segments of documents that take every path of
+// zapx's segment build (a field twice in a document, term locations, doc
+// values, stored-only fields, numbers, a term in every document and terms in
+// one, empty documents) one after another, so that the later ones reuse
+// what the first left in zapx's pool, and compares what they hold, and their
+// size, with what stock zapx builds.
+func TestSegmentAsStock(t *testing.T) {
+	var got []string
+	// zapx's copy takes its own way unless a document has a field twice
+	// (twice) or a field keeps its terms' locations (locations):
+	for i, n := range []int{4200, 3, 300, 1, 500, 300} {
+		docs := segmentDocs(rand.New(rand.NewPCG(uint64(i), 7)), n, i%3 == 1, i%3 == 2)
+		seg, _, err := (&zap.ZapPlugin{}).New(docs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dump, err := segmentDump(seg.(*zap.SegmentBase))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%x", sha256.Sum256(dump)))
+		seg.Close()
+	}
+	if strings.Join(got, "\n") != strings.Join(stockSegments, "\n") {
+		t.Errorf("segments differ from stock zapx's:\n%q\nwant\n%q", got, stockSegments)
+	}
+}
+
+// segmentDocs makes n analysed documents of random words; with twice, some
+// documents have a field twice; with locations, some fields keep their terms'
+// locations.
+func segmentDocs(r *rand.Rand, n int, twice, locations bool) []bindex.Document {
+	words := func(k, vocabulary int) []byte {
+		var b []byte
+		for j := range k {
+			if j > 0 {
+				b = append(b, ' ')
+			}
+			// Zipf-like: low numbers are common
+			w := int(float64(vocabulary) * r.Float64() * r.Float64() * r.Float64())
+			b = fmt.Appendf(b, "w%d", w)
+		}
+		return b
+	}
+	spaces := &analysis.DefaultAnalyzer{Tokenizer: character.NewCharacterTokenizer(func(c rune) bool { return c != ' ' })}
+	docs := make([]bindex.Document, 0, n)
+	for i := range n {
+		d := document.NewDocument(fmt.Sprintf("item%d/%d", r.IntN(n), i))
+		d.AddField(document.NewTextFieldCustom("item", nil, fmt.Appendf(nil, "item%d", i/3), bindex.IndexField, spaces))
+		text := append([]byte("every "), words(r.IntN(80), 5000)...)
+		if i%97 == 5 {
+			text = nil // no terms at all
+		}
+		d.AddField(document.NewTextFieldCustom("text", nil, text, bindex.IndexField, spaces))
+		if twice && i%5 == 0 {
+			// the same field again: its terms merge with the first's
+			d.AddField(document.NewTextFieldCustom("text", nil, words(r.IntN(20), 50), bindex.IndexField, spaces))
+		}
+		if locations && i%3 == 0 {
+			d.AddField(document.NewTextFieldCustom("body", []uint64{uint64(i % 4)}, words(r.IntN(30), 300), bindex.IndexField|bindex.IncludeTermVectors|bindex.StoreField, spaces))
+		}
+		if i%4 != 1 {
+			d.AddField(document.NewTextFieldCustom("tag", nil, words(1+r.IntN(3), 20), bindex.IndexField|bindex.DocValues, spaces))
+		}
+		d.AddField(document.NewTextFieldCustom("title", nil, words(r.IntN(6), 1000), bindex.StoreField, nil))
+		if i%7 == 0 {
+			d.AddField(document.NewNumericField("year", nil, float64(1900+r.IntN(200))))
+		}
+		d.VisitFields(func(f bindex.Field) { f.Analyze() })
+		d.AddIDField()
+		docs = append(docs, d)
+	}
+	return docs
+}
+
+// segmentDump writes out what a segment holds, in an order of its own: its
+// size, documents, fields, every term of every field with its postings
+// (document, frequency, norm, locations), and every document's stored fields
+// and doc values.
+func segmentDump(sb *zap.SegmentBase) ([]byte, error) {
+	var out bytes.Buffer
+	var size bytes.Buffer
+	if _, err := sb.WriteTo(&size); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(&out, "size %d docs %d fields %q\n", size.Len(), sb.Count(), sb.Fields())
+	for _, field := range sb.Fields() {
+		d, err := sb.Dictionary(field)
+		if err != nil {
+			return nil, err
+		}
+		it := d.AutomatonIterator(&vellum.AlwaysMatch{}, nil, nil)
+		for e, err := it.Next(); e != nil || err != nil; e, err = it.Next() {
+			if err != nil {
+				return nil, err
+			}
+			fmt.Fprintf(&out, "%s %q %d:", field, e.Term, e.Count)
+			pl, err := d.PostingsList([]byte(e.Term), nil, nil)
+			if err != nil {
+				return nil, err
+			}
+			pi := pl.Iterator(true, true, true, nil)
+			for p, err := pi.Next(); p != nil || err != nil; p, err = pi.Next() {
+				if err != nil {
+					return nil, err
+				}
+				fmt.Fprintf(&out, " %d/%d/%g", p.Number(), p.Frequency(), p.Norm())
+				for _, l := range p.Locations() {
+					fmt.Fprintf(&out, "@%s,%d,%d,%d,%v", l.Field(), l.Start(), l.End(), l.Pos(), l.ArrayPositions())
+				}
+			}
+			out.WriteByte('\n')
+		}
+	}
+	dvFields, err := sb.VisitableDocValueFields()
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(&out, "doc values %q\n", dvFields)
+	for n := range sb.Count() {
+		err := sb.VisitStoredFields(n, func(field string, typ byte, value []byte, pos []uint64) bool {
+			fmt.Fprintf(&out, "%d stored %s %c %q %v\n", n, field, typ, value, pos)
+			return true
+		})
+		if err != nil {
+			return nil, err
+		}
+		_, err = sb.VisitDocValues(n, dvFields, func(field string, term []byte) {
+			fmt.Fprintf(&out, "%d value %s %q\n", n, field, term)
+		}, nil)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out.Bytes(), nil
+}
+
+// BenchmarkSegmentBuild is zapx's segment build of 2,000 documents of about
+// a hundred words (a writer's batch is 1,000–3,000 chunks): compare builds
+// with and without go.mod's replace of zapx.
+func BenchmarkSegmentBuild(b *testing.B) {
+	docs := segmentDocs(rand.New(rand.NewPCG(1, 2)), 2000, false, false)
+	b.ReportAllocs()
+	for b.Loop() {
+		seg, _, err := (&zap.ZapPlugin{}).New(docs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		seg.Close()
+	}
+}

@@ -1,7 +1,6 @@
 package keywords
 
 import (
-	"bytes"
 	"fmt"
 	"sync"
 	"unicode/utf8"
@@ -142,6 +141,10 @@ func ChunkFrequencies(text []byte) (int, index.TokenFrequencies) {
 		i = end
 		term := text[start:end]
 		if !plainWord(term) {
+			if upperPlain(term) {
+				c.addLower(term)
+				continue
+			}
 			tok = analysis.Token{Term: term, Start: start, End: end, Type: typ}
 			if term = a.wordTerm(m, &tok); term == nil {
 				toks := a.full.Analyze(text)
@@ -166,9 +169,12 @@ func (a *chunkAnalyzer) countTokens(c *termCounter, m *wordMemo, text []byte) bo
 	prevEnd, run := 0, 0
 	for _, t := range tokens {
 		term := t.Term
+		lower := false
 		if !plainWord(term) {
-			if term = a.wordTerm(m, t); term == nil {
-				return false
+			if lower = upperPlain(term); !lower {
+				if term = a.wordTerm(m, t); term == nil {
+					return false
+				}
 			}
 		}
 		if t.Type != analysis.Ideographic {
@@ -176,7 +182,11 @@ func (a *chunkAnalyzer) countTokens(c *termCounter, m *wordMemo, text []byte) bo
 				c.add(prev)
 			}
 			run = 0
-			c.add(term)
+			if lower {
+				c.addLower(term)
+			} else {
+				c.add(term)
+			}
 			continue
 		}
 		for at := 0; at < len(term); {
@@ -209,7 +219,8 @@ type termCounter struct {
 	freqs index.TokenFrequencies
 	slab  []index.TokenFreq
 	block int
-	pair  []byte
+	pair  []byte // a term being made
+	terms []byte // where the terms made are kept, in blocks
 }
 
 // add counts one term; a new term keeps term (it must not change).
@@ -232,12 +243,34 @@ func (c *termCounter) add(term []byte) {
 // addPair counts the term of two units together.
 func (c *termCounter) addPair(first, second []byte) {
 	c.pair = append(append(c.pair[:0], first...), second...)
+	c.addMade()
+}
+
+// addLower counts the term of an upperPlain word: the word in lower case.
+func (c *termCounter) addLower(word []byte) {
+	c.pair = c.pair[:0]
+	for _, b := range word {
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		c.pair = append(c.pair, b)
+	}
+	c.addMade()
+}
+
+// addMade counts the term in c.pair, kept in c.terms when it is new.
+func (c *termCounter) addMade() {
 	if f := c.freqs[string(c.pair)]; f != nil {
 		c.n++
 		f.SetFrequency(f.Frequency() + 1)
 		return
 	}
-	c.add(bytes.Clone(c.pair))
+	if cap(c.terms)-len(c.terms) < len(c.pair) {
+		c.terms = make([]byte, 0, max(len(c.pair), 2048))
+	}
+	start := len(c.terms)
+	c.terms = append(c.terms, c.pair...)
+	c.add(c.terms[start:len(c.terms):len(c.terms)])
 }
 
 // plainWord reports whether the word filters leave a term as it is without
@@ -260,6 +293,32 @@ func plainWord[T string | []byte](term T) bool {
 		}
 	}
 	return true
+}
+
+// upperPlain reports whether the word filters only lower the case of a
+// word that is not plainWord: ASCII letters, digits and "_" with a capital
+// letter, not ending in "s", "d" or "g" in either case. Capitalised and
+// upper-case words are common (sentence starts, CONFIG_ names, acronyms),
+// and lowering them costs less than a look-up in a large memo.
+func upperPlain(word []byte) bool {
+	if len(word) == 0 {
+		return false
+	}
+	switch word[len(word)-1] | ('a' - 'A') {
+	case 's', 'd', 'g':
+		return false
+	}
+	upper := false
+	for _, c := range word {
+		switch {
+		case 'A' <= c && c <= 'Z':
+			upper = true
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_':
+		default:
+			return false
+		}
+	}
+	return upper
 }
 
 // filterWord puts a copy of one token through the word filters and returns

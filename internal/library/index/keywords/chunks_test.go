@@ -108,7 +108,7 @@ func TestChunkFrequencies(t *testing.T) {
 	}
 	// Han, kana (full and half width), Hangul, Thai and Latin touching or
 	// apart: the units the CJK bigram filter pairs or leaves alone.
-	mixed := []rune("東京都の人口カタｶﾀﾞ한국어ชาเขียวชง่ aéÉsＦＴ1１.,'\n 、。")
+	mixed := []rune("東京都の人口カタｶﾀﾞ한국어ชาเขียวชง่ aéÉsＦＴ1１.,'\n 、。AdB")
 	for range 300 {
 		r := make([]rune, rnd.IntN(80))
 		for i := range r {

@@ -125,18 +125,36 @@ func ChunkFrequencies(text []byte) (int, index.TokenFrequencies) {
 	m := a.memo()
 	defer a.putMemo(m)
 	c := termCounter{freqs: make(index.TokenFrequencies, len(text)/16), block: 1 + len(text)/32}
-	if !plainASCII(text) {
-		if !a.countTokens(&c, m, text) {
-			toks := a.full.Analyze(text)
-			return len(toks), analysis.TokenFrequency(toks, nil, index.IndexField)
+	// Runs of lines all ASCII (most lines, even of a chunk with a "’" or a
+	// "→" somewhere) are counted without tokens; no word goes on past the
+	// end of a line (UAX #29 WB3a, WB3b), so each run is counted alone.
+	ok := true
+	for from := 0; from < len(text) && ok; {
+		end, ascii := lineRun(text, from, len(text))
+		if ascii {
+			ok = a.countASCII(&c, m, text[from:end])
+		} else {
+			ok = a.countTokens(&c, m, text[from:end])
 		}
-		return c.n, c.freqs
+		from = end
 	}
+	if !ok {
+		toks := a.full.Analyze(text)
+		return len(toks), analysis.TokenFrequency(toks, nil, index.IndexField)
+	}
+	return c.n, c.freqs
+}
+
+// countASCII counts the terms of ASCII text, finding its words as the
+// tokenizer finds them (nextASCIIWord) without making a token for each.
+// False: the word filters did not leave one term for a word, and the full
+// analyzer must count.
+func (a *chunkAnalyzer) countASCII(c *termCounter, m *wordMemo, text []byte) bool {
 	var tok analysis.Token
 	for i := 0; ; {
 		start, end, typ := nextASCIIWord(text, i)
 		if start == end {
-			break
+			return true
 		}
 		i = end
 		term := text[start:end]
@@ -147,13 +165,11 @@ func ChunkFrequencies(text []byte) (int, index.TokenFrequencies) {
 			}
 			tok = analysis.Token{Term: term, Start: start, End: end, Type: typ}
 			if term = a.wordTerm(m, &tok); term == nil {
-				toks := a.full.Analyze(text)
-				return len(toks), analysis.TokenFrequency(toks, nil, index.IndexField)
+				return false
 			}
 		}
 		c.add(term)
 	}
-	return c.n, c.freqs
 }
 
 // countTokens counts the terms of text that is not all ASCII: its tokens

@@ -116,6 +116,26 @@ func TestChunkFrequencies(t *testing.T) {
 		}
 		texts = append(texts, string(r))
 	}
+	// Lines of both kinds in one text: runs of ASCII lines are counted
+	// without tokens, the others through the tokenizer.
+	for range 300 {
+		var b strings.Builder
+		for range 1 + rnd.IntN(6) {
+			if rnd.IntN(2) == 0 {
+				for range rnd.IntN(60) {
+					b.WriteByte(alphabet[rnd.IntN(len(alphabet)-1)]) // not "\n"
+				}
+			} else {
+				for range rnd.IntN(30) {
+					if r := mixed[rnd.IntN(len(mixed))]; r != '\n' {
+						b.WriteRune(r)
+					}
+				}
+			}
+			b.WriteByte('\n')
+		}
+		texts = append(texts, b.String())
+	}
 	texts = append(texts, chunkTexts(t)...)
 	ascii, paired := 0, 0
 	for round := range 2 {

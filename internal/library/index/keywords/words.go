@@ -80,18 +80,7 @@ func (t *wordsTokenizer) Tokenize(input []byte) analysis.TokenStream {
 // on past the end of a line (UAX #29 WB3a, WB3b), so each run is cut alone.
 func (t *wordsTokenizer) lineTokens(input []byte, from, to int, out analysis.TokenStream) analysis.TokenStream {
 	for from < to {
-		end, ascii := from, false
-		for end < to {
-			next := to
-			if nl := bytes.IndexByte(input[end:to], '\n'); nl >= 0 {
-				next = end + nl + 1
-			}
-			a := plainASCII(input[end:next])
-			if end > from && a != ascii {
-				break
-			}
-			end, ascii = next, a
-		}
+		end, ascii := lineRun(input, from, to)
 		var toks analysis.TokenStream
 		if ascii {
 			toks = asciiTokens(input[from:end])
@@ -106,6 +95,24 @@ func (t *wordsTokenizer) lineTokens(input []byte, from, to int, out analysis.Tok
 		from = end
 	}
 	return out
+}
+
+// lineRun finds the run of whole lines from input[from:] up to to that are
+// all ASCII, or all not: it ends at end, after a newline or at to.
+func lineRun(input []byte, from, to int) (end int, ascii bool) {
+	end = from
+	for end < to {
+		next := to
+		if nl := bytes.IndexByte(input[end:to], '\n'); nl >= 0 {
+			next = end + nl + 1
+		}
+		a := plainASCII(input[end:next])
+		if end > from && a != ascii {
+			break
+		}
+		end, ascii = next, a
+	}
+	return end, ascii
 }
 
 // plainASCII reports whether text is all ASCII, which asciiTokens cuts.

@@ -130,8 +130,10 @@ func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, term func(t s
 }
 
 // termCacheWords is how many words the terms cache of SavePostings keeps
-// before it starts again (about 5 MB).
-const termCacheWords = 1 << 15
+// before it starts again (about 20 MB): kernel-docs alone has ~76,000
+// words that are not plain, and at 32,768 the cache forgot them before
+// they came round again.
+const termCacheWords = 1 << 17
 
 // termCache is the terms of the words SavePostings has seen, kept from one
 // batch to the next: the words of a library repeat. SavePostings holds

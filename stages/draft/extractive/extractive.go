@@ -370,6 +370,9 @@ type Candidate struct {
 	// sentence holds a negation.
 	window  string
 	negates bool
+	// heading and title are the passage's, named by --explain when the
+	// sentence holds none of the question's words and they do.
+	heading, title string
 }
 
 // Score is the candidate's score under p, before redundancy.
@@ -513,6 +516,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 					PassageScore: pscore, Position: pos, Terms: len(toks),
 					Answer: answer, Absent: lw.absent, Window: windowShare,
 					Before: before, After: after,
+					heading: ps.Heading, title: ps.Title,
 				}
 				if refersBack(quote) {
 					c.Refers = 1
@@ -1002,18 +1006,41 @@ func sameAsPicked(c *Candidate, picked []*Candidate, share float64) bool {
 }
 
 // holds says which of the question's words the candidate holds, as the
-// question writes them.
+// question writes them; when the sentence holds none, which its passage's
+// heading or title holds, as the ranker and the passage floor count them
+// ("Sencha: 70 °C, 1 minute" under the heading "Green tea").
 func (c *Candidate) holds() string {
 	if c.weights == nil {
 		return "the question's words"
 	}
+	if ws := c.questionWords(c.terms); len(ws) > 0 {
+		return quoteWords(ws)
+	}
+	for _, h := range []struct{ what, text string }{{"heading", c.heading}, {"title", c.title}} {
+		if h.text == "" {
+			continue
+		}
+		has := map[string]bool{}
+		for _, t := range terms(h.text) {
+			has[t] = true
+		}
+		if ws := c.questionWords(has); len(ws) > 0 {
+			return fmt.Sprintf("none of the question's words (its passage's %s, “%s”, holds %s)", h.what, h.text, quoteWords(ws))
+		}
+	}
+	return quoteWords(nil)
+}
+
+// questionWords lists the question's words that have marks, as the
+// question writes them.
+func (c *Candidate) questionWords(has map[string]bool) []string {
 	var words []string
 	seen := map[string]bool{}
 	for _, f := range strings.Fields(c.weights.question) {
 		f = strings.Trim(f, "\"'“”‘’()[],.;:!?")
 		ts := terms(f)
 		for _, t := range ts {
-			if !c.terms[t] || seen[t] {
+			if !has[t] || seen[t] {
 				continue
 			}
 			seen[t] = true
@@ -1026,7 +1053,7 @@ func (c *Candidate) holds() string {
 			}
 		}
 	}
-	return quoteWords(words)
+	return words
 }
 
 // scoreIs says what a statement's score is when it is not the hand-made one.

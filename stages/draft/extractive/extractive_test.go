@@ -392,3 +392,30 @@ func TestAnotherItemNeedsMoreThanOneWord(t *testing.T) {
 		t.Error("a sentence of another item holding «green» and «tea» was not quoted")
 	}
 }
+
+// --explain names the heading that holds the question's words when the
+// quoted sentence holds none ("Sencha: 70 °C, 1 minute" under "Green tea"):
+// the ranker counts the heading, and "it holds none of its words" alone
+// reads as if the statement were off the question.
+func TestExplainNamesTheHeading(t *testing.T) {
+	const q = "How hot should green tea be?"
+	a := Choose(Candidates(q, greenTeaAndCompost, &DefaultParams, smallLibrary{"hot": 1, "green": 2, "tea": 2}), &DefaultParams)
+	found := false
+	for i, c := range a.Statements {
+		if c.Passage != 1 {
+			continue
+		}
+		found = true
+		if want := "its passage's heading, “Green tea”, holds «green» and «tea»"; !strings.Contains(a.Why[i], want) {
+			t.Errorf("why %q, want it to say %q", a.Why[i], want)
+		}
+	}
+	if !found {
+		t.Fatalf("no statement of passage 1 (Sencha) among %d: the test proves nothing", len(a.Statements))
+	}
+	for i, c := range a.Statements {
+		if c.Passage == 5 && strings.Contains(a.Why[i], "heading") {
+			t.Errorf("why %q names the heading of a sentence that holds the question's words itself", a.Why[i])
+		}
+	}
+}

@@ -4,6 +4,7 @@ package item
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -151,4 +152,13 @@ func Where(page int, startMs *int64) string {
 		return FormatTime(*startMs)
 	}
 	return ""
+}
+
+// Asks reports whether a text (a sentence or a paragraph) asks rather than
+// tells: it ends in a question mark, before any closing quotes or brackets.
+// A question is never quoted as an answer, and in a talk or an interview
+// the paragraph after one is where its answer is.
+func Asks(text string) bool {
+	text = strings.TrimRight(text, " \t\n\"'’”)]»")
+	return strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？")
 }

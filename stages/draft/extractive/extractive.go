@@ -54,6 +54,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft/sentences"
 )
@@ -529,7 +530,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 					c.Rarest = 1
 				}
 				c.held, c.weights = lw.held(quote), lw
-				c.question = isQuestion(quote)
+				c.question = item.Asks(quote)
 				sshare, smass := lw.covers(ps.Title + "\n" + ps.Heading + "\n" + quote)
 				c.SentenceAnswer = sshare * math.Sqrt(smass)
 				c.Gap, c.Names = lw.missingFrom(windowHas)
@@ -672,13 +673,6 @@ func proximity(toks []string, qset map[string]bool) float64 {
 		}
 	}
 	return float64(len(want)) / float64(best)
-}
-
-// isQuestion reports whether the sentence ends in a question mark, before
-// any closing quotes or brackets.
-func isQuestion(s string) bool {
-	s = strings.TrimRight(s, " \t\n\"'’”)]»")
-	return strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？")
 }
 
 // similarity is the share of the smaller sentence's words the two share.

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft/sentences"
 )
@@ -230,7 +231,7 @@ func summaryStatement(s string) bool {
 	if !IsStatement(s) {
 		return false
 	}
-	if len(strings.Fields(s)) < 6 || isQuestion(s) || strings.HasSuffix(s, ":") {
+	if len(strings.Fields(s)) < 6 || item.Asks(s) || strings.HasSuffix(s, ":") {
 		return false // a lead-in to a list or code ("… is provided by:")
 	}
 	if f := strings.Fields(s); strings.Trim(f[0], "0123456789.") == "" && unicode.IsUpper([]rune(f[1])[0]) {

@@ -313,10 +313,27 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 	})
 
 	perItem := map[int]int{}
+	shown := map[[2]int]bool{}  // hit, paragraph
+	ranked := map[[2]int]bool{} // a passage by its own score
+	for _, c := range cands {
+		if c.score > 0 {
+			ranked[[2]int{c.hit, c.para}] = true
+		}
+	}
 	used := 0
 	var out []*jsonl.Passage
+	passage := func(hit, para int, p *item.Paragraph, text string, score float64) {
+		it := items[hit]
+		shown[[2]int{hit, para}] = true
+		perItem[hit]++
+		out = append(out, &jsonl.Passage{
+			Number: len(out) + 1, ItemID: it.Item.ID, Title: item.Label(it.Item.Title, it.Item.Source), Heading: p.Heading,
+			Page: p.Page, StartMs: p.StartMs, Paragraph: para, Text: text,
+			Score: math.Round(score*10000) / 10000,
+		})
+	}
 	for _, c := range cands {
-		if c.score <= 0 || perItem[c.hit] >= PerItem {
+		if c.score <= 0 || perItem[c.hit] >= PerItem || shown[[2]int{c.hit, c.para}] {
 			continue
 		}
 		it := items[c.hit]
@@ -335,12 +352,22 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 			n = utf8.RuneCountInString(text)
 		}
 		used += n
-		perItem[c.hit]++
-		out = append(out, &jsonl.Passage{
-			Number: len(out) + 1, ItemID: it.Item.ID, Title: item.Label(it.Item.Title, it.Item.Source), Heading: p.Heading,
-			Page: p.Page, StartMs: p.StartMs, Paragraph: c.para, Text: text,
-			Score: math.Round(c.score*10000) / 10000,
-		})
+		passage(c.hit, c.para, p, text, c.score)
+		// A paragraph that asks is followed by the one after it, where a
+		// talk or an interview answers it: "Is that what happened at Mount
+		// St. Helens?" holds the question's words, the lecturer's "Yes. In
+		// May 1980 a landslide removed the north flank, …" none of them. An
+		// answer that holds enough of them comes in its own place.
+		if next := c.para + 1; item.Asks(text) && next < it.Len() && !ranked[[2]int{c.hit, next}] {
+			a, err := it.At(next)
+			if err != nil {
+				return nil, err
+			}
+			if m := utf8.RuneCountInString(a.Text); !item.Asks(a.Text) && used+m <= BudgetChars {
+				used += m
+				passage(c.hit, next, a, a.Text, c.score)
+			}
+		}
 		if used >= BudgetChars {
 			break
 		}

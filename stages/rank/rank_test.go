@@ -421,3 +421,46 @@ func TestCountAllocations(t *testing.T) {
 		t.Errorf("counting a paragraph allocates %v times, want 1", a)
 	}
 }
+
+// A paragraph that asks is followed by the paragraph after it, which
+// answers it in a talk and holds none of the question's words; a paragraph
+// that asks again is not brought along.
+func TestAnswerAfterQuestion(t *testing.T) {
+	dir := t.TempDir()
+	w, err := ingest.OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("volcano lecture")
+	it := &item.Item{ID: library.ItemID(src), Title: "volcano-lecture", Source: "/talks/volcano-lecture.srt", Kind: item.KindSRT,
+		Paragraphs: []item.Paragraph{
+			{Heading: "PROFESSOR", Text: "Today we look at how volcanoes erupt."},
+			{Heading: "STUDENT", Text: "Is that what happened at Mount St. Helens?"},
+			{Heading: "PROFESSOR", Text: "Yes. In May 1980 a landslide removed the north flank, and the magma exploded sideways."},
+			{Heading: "STUDENT", Text: "Did Mount St. Helens erupt again?"},
+			{Heading: "STUDENT", Text: "Or was that all?"},
+		}}
+	if err := w.Add(it, src); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	lib, _ := library.Open(dir)
+	ps, err := Rank(lib, "What happened at Mount St. Helens?", []*jsonl.Hit{{ItemID: it.ID, Title: it.Title, Score: 1, Rank: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paras []int
+	for _, p := range ps {
+		paras = append(paras, p.Paragraph)
+	}
+	at := slices.Index(paras, 1)
+	if at < 0 || at+1 >= len(paras) || paras[at+1] != 2 {
+		t.Errorf("passages of paragraphs %v: want the answer (2) right after its question (1)", paras)
+	}
+	if slices.Contains(paras, 4) {
+		t.Errorf("passages of paragraphs %v: a question (4) brought along after a question (3)", paras)
+	}
+	if len(ps) > 1 && ps[at+1].Score != ps[at].Score {
+		t.Errorf("the answer scores %v, its question %v: want the question's score", ps[at+1].Score, ps[at].Score)
+	}
+}

@@ -371,9 +371,10 @@ type Candidate struct {
 	// sentence holds a negation.
 	window  string
 	negates bool
-	// heading and title are the passage's, named by --explain when the
+	// heading and title are the passage's, and answers the question the
+	// passage before it asks (see Candidates), named by --explain when the
 	// sentence holds none of the question's words and they do.
-	heading, title string
+	heading, title, answers string
 }
 
 // Score is the candidate's score under p, before redundancy.
@@ -455,10 +456,30 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 		best = math.Max(best, ps.Score)
 	}
 	totalLen := 0
+	// A passage that asks, by item and paragraph: the passage of the
+	// paragraph after it answers it (a talk, an interview: rank brings that
+	// paragraph along), so the question is measured with the answer as its
+	// heading is.
+	type at struct {
+		item string
+		para int
+	}
+	asked := map[at]string{}
+	for _, ps := range passages {
+		if item.Asks(ps.Text) {
+			asked[at{ps.ItemID, ps.Paragraph}] = ps.Text
+		}
+	}
 	for rank, ps := range passages {
 		spans := sentences.Split(ps.Text)
 		inPassage := map[string]bool{}
-		pshare, pmass := lw.covers(ps.Title + "\n" + ps.Heading + "\n" + ps.Text)
+		answers := asked[at{ps.ItemID, ps.Paragraph - 1}]
+		// head is what the passage is about besides its text.
+		head := ps.Title + "\n" + ps.Heading
+		if answers != "" {
+			head += "\n" + answers
+		}
+		pshare, pmass := lw.covers(head + "\n" + ps.Text)
 		answer := pshare * math.Sqrt(pmass)
 		// each sentence's share of the question's weight, for the
 		// sentences before and after it
@@ -470,7 +491,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 			sentence := ps.Text[sp.Start:sp.End]
 			// The window: the sentence, its neighbours, the title and
 			// heading, where the question's words must meet.
-			w := ps.Title + "\n" + ps.Heading + "\n" + sentence
+			w := head + "\n" + sentence
 			if i > 0 {
 				w += "\n" + ps.Text[spans[i-1].Start:spans[i-1].End]
 			}
@@ -517,7 +538,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 					PassageScore: pscore, Position: pos, Terms: len(toks),
 					Answer: answer, Absent: lw.absent, Window: windowShare,
 					Before: before, After: after,
-					heading: ps.Heading, title: ps.Title,
+					heading: ps.Heading, title: ps.Title, answers: answers,
 				}
 				if refersBack(quote) {
 					c.Refers = 1
@@ -531,7 +552,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				}
 				c.held, c.weights = lw.held(quote), lw
 				c.question = item.Asks(quote)
-				sshare, smass := lw.covers(ps.Title + "\n" + ps.Heading + "\n" + quote)
+				sshare, smass := lw.covers(head + "\n" + quote)
 				c.SentenceAnswer = sshare * math.Sqrt(smass)
 				c.Gap, c.Names = lw.missingFrom(windowHas)
 				c.window, c.negates = w, negates(quote)
@@ -1010,7 +1031,7 @@ func (c *Candidate) holds() string {
 	if ws := c.questionWords(c.terms); len(ws) > 0 {
 		return quoteWords(ws)
 	}
-	for _, h := range []struct{ what, text string }{{"heading", c.heading}, {"title", c.title}} {
+	for _, h := range []struct{ what, text string }{{"its passage's heading", c.heading}, {"its passage's title", c.title}, {"the question its passage answers", c.answers}} {
 		if h.text == "" {
 			continue
 		}
@@ -1019,7 +1040,7 @@ func (c *Candidate) holds() string {
 			has[t] = true
 		}
 		if ws := c.questionWords(has); len(ws) > 0 {
-			return fmt.Sprintf("none of the question's words (its passage's %s, “%s”, holds %s)", h.what, h.text, quoteWords(ws))
+			return fmt.Sprintf("none of the question's words (%s, “%s”, holds %s)", h.what, h.text, quoteWords(ws))
 		}
 	}
 	return quoteWords(nil)

@@ -411,3 +411,25 @@ func TestExplainNamesTheHeading(t *testing.T) {
 		}
 	}
 }
+
+// The passage right after a passage that asks (the next paragraph of the
+// same item: rank brings it along) is measured with that question as with
+// its heading: in a talk, the answer holds none of the question's words.
+func TestAnswerAfterQuestion(t *testing.T) {
+	const q = "What happened at Mount St. Helens?"
+	lecture := func(answerAt int) []*jsonl.Passage {
+		return []*jsonl.Passage{
+			{Number: 1, ItemID: "volcano", Title: "volcano-lecture", Heading: "STUDENT", Paragraph: 5, Score: 0.9,
+				Text: "Is that what happened at Mount St. Helens?"},
+			{Number: 2, ItemID: "volcano", Title: "volcano-lecture", Heading: "PROFESSOR", Paragraph: answerAt, Score: 0.9,
+				Text: "Yes. In May 1980 a landslide removed the north flank, the pressure dropped at once, and the gas-rich magma exploded sideways."},
+		}
+	}
+	got := draft(t, New(), q, lecture(6))
+	if len(got) == 0 || !strings.HasPrefix(got[0].Quote, "In May 1980") {
+		t.Fatalf("got %+v, want the landslide sentence", got)
+	}
+	if got := draft(t, New(), q, lecture(7)); len(got) != 0 {
+		t.Errorf("the answer not next to the question is quoted too (%q): the test proves nothing", got[0].Quote)
+	}
+}

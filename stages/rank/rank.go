@@ -313,8 +313,7 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 	})
 
 	perItem := map[int]int{}
-	shown := map[[2]int]bool{}  // hit, paragraph
-	ranked := map[[2]int]bool{} // a passage by its own score
+	ranked := map[[2]int]bool{} // hit, paragraph: a passage by its own score
 	for _, c := range cands {
 		if c.score > 0 {
 			ranked[[2]int{c.hit, c.para}] = true
@@ -324,7 +323,6 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 	var out []*jsonl.Passage
 	passage := func(hit, para int, p *item.Paragraph, text string, score float64) {
 		it := items[hit]
-		shown[[2]int{hit, para}] = true
 		perItem[hit]++
 		out = append(out, &jsonl.Passage{
 			Number: len(out) + 1, ItemID: it.Item.ID, Title: item.Label(it.Item.Title, it.Item.Source), Heading: p.Heading,
@@ -333,7 +331,7 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		})
 	}
 	for _, c := range cands {
-		if c.score <= 0 || perItem[c.hit] >= PerItem || shown[[2]int{c.hit, c.para}] {
+		if c.score <= 0 || perItem[c.hit] >= PerItem {
 			continue
 		}
 		it := items[c.hit]

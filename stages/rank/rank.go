@@ -313,11 +313,19 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 	})
 
 	perItem := map[int]int{}
-	ranked := map[[2]int]bool{} // hit, paragraph: a passage by its own score
-	for _, c := range cands {
-		if c.score > 0 {
-			ranked[[2]int{c.hit, c.para}] = true
+	// ranked says whether a paragraph is a passage by its own score; its
+	// set is made only when a passage asks.
+	var rankedSet map[[2]int]bool
+	ranked := func(hit, para int) bool {
+		if rankedSet == nil {
+			rankedSet = map[[2]int]bool{}
+			for _, c := range cands {
+				if c.score > 0 {
+					rankedSet[[2]int{c.hit, c.para}] = true
+				}
+			}
 		}
+		return rankedSet[[2]int{hit, para}]
 	}
 	used := 0
 	var out []*jsonl.Passage
@@ -356,7 +364,7 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		// St. Helens?" holds the question's words, the lecturer's "Yes. In
 		// May 1980 a landslide removed the north flank, …" none of them. An
 		// answer that holds enough of them comes in its own place.
-		if next := c.para + 1; item.Asks(text) && next < it.Len() && !ranked[[2]int{c.hit, next}] {
+		if next := c.para + 1; item.Asks(text) && next < it.Len() && !ranked(c.hit, next) {
 			a, err := it.At(next)
 			if err != nil {
 				return nil, err

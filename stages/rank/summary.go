@@ -1,7 +1,9 @@
 package rank
 
 import (
+	"maps"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -32,7 +34,7 @@ const minProseWords = 8
 func ItemPassages(it *item.Item) []*jsonl.Passage {
 	type para struct {
 		i     int
-		terms map[string]int
+		terms []termCount // in the order of the words, so sums come out the same every time
 		chars int
 		score float64
 	}
@@ -47,7 +49,7 @@ func ItemPassages(it *item.Item) []*jsonl.Passage {
 		for t := range tf {
 			df[t]++
 		}
-		cands = append(cands, &para{i: i, terms: tf, chars: utf8.RuneCountInString(text)})
+		cands = append(cands, &para{i: i, terms: sortedCounts(tf), chars: utf8.RuneCountInString(text)})
 	}
 	if len(cands) == 0 {
 		// An item of short lines only (a list, a poem): take them as they are.
@@ -57,7 +59,7 @@ func ItemPassages(it *item.Item) []*jsonl.Passage {
 				for t := range tf {
 					df[t]++
 				}
-				cands = append(cands, &para{i: i, terms: tf, chars: utf8.RuneCountInString(text)})
+				cands = append(cands, &para{i: i, terms: sortedCounts(tf), chars: utf8.RuneCountInString(text)})
 			}
 		}
 	}
@@ -71,7 +73,8 @@ func ItemPassages(it *item.Item) []*jsonl.Passage {
 	idf := make(map[string]float64, len(df))
 	centroid := map[string]float64{}
 	for _, c := range cands {
-		for t, f := range c.terms {
+		for _, tc := range c.terms {
+			t, f := tc.term, tc.n
 			if _, ok := idf[t]; !ok {
 				idf[t] = math.Log((n + 1) / (float64(df[t]) + 0.5))
 			}
@@ -82,15 +85,18 @@ func ItemPassages(it *item.Item) []*jsonl.Passage {
 	// holds the paragraph itself: a word of this paragraph alone then adds
 	// nothing to its centrality. v·(C-v) and |C-v| come from v·C, |v| and
 	// |C|, in time of the paragraph's words.
+	// Every sum runs over words in one order: summed in a map's order, the
+	// scores of paragraphs alike differed in their last bits from run to
+	// run, and which of them was a passage with them.
 	csq := 0.0
-	for _, w := range centroid {
-		csq += w * w
+	for _, t := range slices.Sorted(maps.Keys(centroid)) {
+		csq += centroid[t] * centroid[t]
 	}
 	for _, c := range cands {
 		vc, vv := 0.0, 0.0
-		for t, f := range c.terms {
-			v := float64(f) * idf[t]
-			vc += v * centroid[t]
+		for _, tc := range c.terms {
+			v := float64(tc.n) * idf[tc.term]
+			vc += v * centroid[tc.term]
 			vv += v * v
 		}
 		if rest := csq - 2*vc + vv; vv > 0 && rest > 1e-12 {
@@ -131,6 +137,21 @@ func ItemPassages(it *item.Item) []*jsonl.Passage {
 			Page: p.Page, StartMs: p.StartMs, Paragraph: b.i, Text: cutAtSentence(p.Text, budget),
 			Score: math.Round(b.score*10000) / 10000,
 		})
+	}
+	return out
+}
+
+// termCount is a word and how often a paragraph has it.
+type termCount struct {
+	term string
+	n    int
+}
+
+// sortedCounts lists a paragraph's word counts by word.
+func sortedCounts(tf map[string]int) []termCount {
+	out := make([]termCount, 0, len(tf))
+	for _, t := range slices.Sorted(maps.Keys(tf)) {
+		out = append(out, termCount{t, tf[t]})
 	}
 	return out
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/sponge-library/sponge/internal/base/item"
 )
 
@@ -51,6 +53,19 @@ func TestItemPassagesSpread(t *testing.T) {
 	}
 	if len(pages) < 6 || !pages[20] && !pages[19] && !pages[18] {
 		t.Errorf("the passages touch pages %v: not spread over the 20 pages", pages)
+	}
+}
+
+// TestItemPassagesSame: an item's passages are the same every time. Its
+// paragraphs of pages 3–20 are alike, so their scores tie but for the last
+// bits of the sums, which came out differently from run to run when they
+// were summed in a map's order.
+func TestItemPassagesSame(t *testing.T) {
+	want := ItemPassages(longItem())
+	for range 30 {
+		if diff := cmp.Diff(want, ItemPassages(longItem())); diff != "" {
+			t.Fatalf("passages differ from one run to the next (-first +later):\n%s", diff)
+		}
 	}
 }
 

@@ -177,6 +177,11 @@ func TestTerms(t *testing.T) {
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("terms (-want +got):\n%s", d)
 	}
+	for _, w := range []string{"died", "dies", "dying"} {
+		if got, want := terms(w), terms("die"); !cmp.Equal(got, want) {
+			t.Errorf("terms(%q) = %v, terms(\"die\") = %v: want the same", w, got, want)
+		}
+	}
 }
 
 // A quote keeps the passage's bytes exactly, line breaks and all.

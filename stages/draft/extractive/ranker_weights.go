@@ -4,65 +4,65 @@ package extractive
 
 // rankerBias and rankerWeights are the learned ranker's (ranker.go), fitted on
 // the sentences of 1340 answerable SQuAD 2.0 questions the bench does not ask
-// (77954 sentences, 2598 holding a gold answer).
-var rankerBias = -6.563935
+// (78574 sentences, 2615 holding a gold answer).
+var rankerBias = -6.435041
 
 var rankerWeights = [NumRankFeatures]float64{
-	1.655742,  // BM25 of the sentence
-	0.208233,  // share of the question's weight, idf over the passages
-	-2.930440, // share of the question's weight, idf over the library
-	1.418517,  // question word pairs repeated
-	1.809807,  // 1 / the passage's rank
-	1.860231,  // the passage's score over the best one's
-	-0.104604, // place of the sentence in its passage
-	1.904795,  // SentenceAnswer
-	0.918012,  // share of the question's weight in the window
-	0.315856,  // heaviest question word the window lacks (at most 3)
-	-0.537048, // share of the question's names and numbers the window lacks
-	2.293141,  // holds the kind of answer asked for
-	-2.170034, // the question asks for a kind of answer
-	-0.325356, // the passage's Answer
-	-0.223898, // short sentence (content words over 6, at most 1)
-	0.569403,  // log(1 + content words)
-	-0.356163, // the question negates and the sentence does not
-	0.018879,  // holds the question's rarest word
-	-0.211433, // question words close together
-	0.433177,  // share of the question's weight among the first six words
-	1.202029,  // BM25 over the best sentence's
-	0.461156,  // weight held over the best sentence's
-	-2.401996, // share of the question's weight no item holds
-	1.562460,  // holds a unit of the measure asked for
-	-1.272617, // the question asks for a measure
-	-0.635234, // holds a name, and the question asks for one
-	0.695943,  // holds a number, and the question asks for one
-	0.578322,  // the question asks for a name
-	-0.206170, // share of the question's weight in the sentence before
-	-0.670858, // share of the question's weight in the sentence after
-	-0.173216, // opens with a word that points back
-	0.157828,  // points back, times the share in the sentence before
-	-1.034331, // share of the sentence's words the question lacks
-	0.570139,  // points back: share of the question's weight with the sentence before
+	1.647904,  // BM25 of the sentence
+	0.352950,  // share of the question's weight, idf over the passages
+	-2.954151, // share of the question's weight, idf over the library
+	1.363743,  // question word pairs repeated
+	1.884422,  // 1 / the passage's rank
+	1.791089,  // the passage's score over the best one's
+	-0.106751, // place of the sentence in its passage
+	1.971134,  // SentenceAnswer
+	0.806255,  // share of the question's weight in the window
+	0.309169,  // heaviest question word the window lacks (at most 3)
+	-0.545506, // share of the question's names and numbers the window lacks
+	2.110548,  // holds the kind of answer asked for
+	-1.998636, // the question asks for a kind of answer
+	-0.338236, // the passage's Answer
+	-0.289873, // short sentence (content words over 6, at most 1)
+	0.523780,  // log(1 + content words)
+	-0.358690, // the question negates and the sentence does not
+	-0.029504, // holds the question's rarest word
+	-0.179920, // question words close together
+	0.436759,  // share of the question's weight among the first six words
+	1.152891,  // BM25 over the best sentence's
+	0.445036,  // weight held over the best sentence's
+	-2.364700, // share of the question's weight no item holds
+	1.482880,  // holds a unit of the measure asked for
+	-1.288328, // the question asks for a measure
+	-0.432997, // holds a name, and the question asks for one
+	0.731938,  // holds a number, and the question asks for one
+	0.390875,  // the question asks for a name
+	-0.179235, // share of the question's weight in the sentence before
+	-0.650652, // share of the question's weight in the sentence after
+	-0.158482, // opens with a word that points back
+	0.115376,  // points back, times the share in the sentence before
+	-0.905789, // share of the sentence's words the question lacks
+	0.567956,  // points back: share of the question's weight with the sentence before
 }
 
 // answerBias and answerWeights are the answerability model's, fitted on the
-// 2589 of those questions not refused before it (MinAnswer, MaxAbsent).
-var answerBias = 1.333354
+// 2601 of those questions not refused before it (MinAnswer, MaxAbsent).
+var answerBias = 1.762145
 
 var answerWeights = [NumAnswerFeatures]float64{
-	-0.034348, // the best sentence's chance of holding the answer
-	0.156223,  // log of that chance
-	1.069463,  // the second best sentence's chance
-	-1.037609, // the best passage's Answer
-	2.181280,  // share of the question's weight no item holds
-	-0.342134, // share of the question's weight in the best sentence's window
-	-0.151880, // the most in the two best windows
-	-1.528486, // least share of the question's names and numbers the two best windows lack
-	0.287570,  // the two best sentences hold the kind of answer asked for
-	-0.352838, // the question asks for a kind of answer
-	-3.229005, // the question negates and the best sentence does not
-	-1.631097, // share of the question's weight in the best sentence
-	1.953516,  // SentenceAnswer of the best sentence
-	-0.974726, // heaviest question word the best window lacks (at most 3)
-	-0.191037, // the best sentence holds the question's rarest word
-	0.141006,  // the question holds names or numbers
+	-0.506711, // the best sentence's chance of holding the answer
+	0.385947,  // log of that chance
+	0.993293,  // the second best sentence's chance
+	-0.988727, // the best passage's Answer
+	0.545094,  // share of the question's weight no item holds
+	-1.059538, // share of the question's weight in the best sentence's window
+	0.567673,  // the most in the two best windows
+	-1.491506, // least share of the question's names and numbers the two best windows lack
+	0.309526,  // the two best sentences hold the kind of answer asked for
+	-0.373049, // the question asks for a kind of answer
+	-3.226866, // the question negates and the best sentence does not
+	-1.650227, // share of the question's weight in the best sentence
+	1.951364,  // SentenceAnswer of the best sentence
+	-1.004773, // heaviest question word the best window lacks (at most 3)
+	-0.230830, // the best sentence holds the question's rarest word
+	0.123302,  // the question holds names or numbers
 }

@@ -322,6 +322,8 @@ func tidyStem(stem, w string) string {
 	case n >= 4 && stem[n-1] == stem[n-2] && isConsonant(stem, n-1) && !strings.ContainsRune("lszf", rune(stem[n-1])):
 		// "running", "hopped"; not "adding", "stuffed"
 		return stem[:n-1]
+	case doubledL(stem):
+		return stem[:n-1]
 	case measure(stem) == 1 && endsCVC(stem), lostE(stem):
 		return stem + "e"
 	}
@@ -350,7 +352,7 @@ func lostE(stem string) bool {
 	case 'v', 'u':
 		return true
 	case 'c', 'z':
-		return prev != last
+		return prev != last && !strings.HasSuffix(stem, "sync")
 	case 's':
 		if prev == 's' {
 			return false
@@ -376,6 +378,10 @@ func lostE(stem string) bool {
 		if strings.HasSuffix(stem, "uir") {
 			return true // "required", "acquired"
 		}
+	case 'h':
+		if strings.HasSuffix(stem, "cach") {
+			return true // "cached"; not "reached", "attached"
+		}
 	case 'm':
 		if strings.HasSuffix(stem, "com") {
 			return true // "becoming", "welcomed"
@@ -389,6 +395,26 @@ func lostE(stem string) bool {
 		return false
 	}
 	return strings.Contains(" ar ir ur ad ed id od ud in ut ot ak ek ik ok uk am em im um ib ob ag eg ig ug il ol ul ap yp ", " "+stem[n-2:]+" ")
+}
+
+// doubledL reports whether a stem's "ll" is the word's "l" doubled before
+// -ed or -ing: "controlled", "compelled", and the British "cancelled",
+// "modelled", "travelled" (an "-el" word of two syllables or more); not
+// "installed", "called", "spelled" or "retelling".
+func doubledL(stem string) bool {
+	n := len(stem)
+	switch {
+	case strings.HasSuffix(stem, "controll"), strings.HasSuffix(stem, "patroll"):
+		return true
+	case !strings.HasSuffix(stem, "ell") || measure(stem[:n-1]) < 2:
+		return false
+	}
+	for _, w := range []string{"tell", "sell", "spell", "dwell", "swell", "smell", "shell", "quell"} {
+		if strings.HasSuffix(stem, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // noLostE are stems that lostE would give an "e" that they do not have.

@@ -180,6 +180,9 @@ func run(libDir, binDir string, runs int, tune bool, show int, quick bool, squad
 	offTopic = append(offTopic, fresh...)
 	s.offTopic = offTopic
 
+	if err := remakeOutdated(libDir); err != nil {
+		return err
+	}
 	lib, err := library.Open(libDir)
 	if err != nil {
 		return err

@@ -4,65 +4,65 @@ package extractive
 
 // rankerBias and rankerWeights are the learned ranker's (ranker.go), fitted on
 // the sentences of 1340 answerable SQuAD 2.0 questions the bench does not ask
-// (77954 sentences, 2598 holding a gold answer).
-var rankerBias = -6.563935
+// (78609 sentences, 2613 holding a gold answer).
+var rankerBias = -6.440177
 
 var rankerWeights = [NumRankFeatures]float64{
-	1.655742,  // BM25 of the sentence
-	0.208233,  // share of the question's weight, idf over the passages
-	-2.930440, // share of the question's weight, idf over the library
-	1.418517,  // question word pairs repeated
-	1.809807,  // 1 / the passage's rank
-	1.860231,  // the passage's score over the best one's
-	-0.104604, // place of the sentence in its passage
-	1.904795,  // SentenceAnswer
-	0.918012,  // share of the question's weight in the window
-	0.315856,  // heaviest question word the window lacks (at most 3)
-	-0.537048, // share of the question's names and numbers the window lacks
-	2.293141,  // holds the kind of answer asked for
-	-2.170034, // the question asks for a kind of answer
-	-0.325356, // the passage's Answer
-	-0.223898, // short sentence (content words over 6, at most 1)
-	0.569403,  // log(1 + content words)
-	-0.356163, // the question negates and the sentence does not
-	0.018879,  // holds the question's rarest word
-	-0.211433, // question words close together
-	0.433177,  // share of the question's weight among the first six words
-	1.202029,  // BM25 over the best sentence's
-	0.461156,  // weight held over the best sentence's
-	-2.401996, // share of the question's weight no item holds
-	1.562460,  // holds a unit of the measure asked for
-	-1.272617, // the question asks for a measure
-	-0.635234, // holds a name, and the question asks for one
-	0.695943,  // holds a number, and the question asks for one
-	0.578322,  // the question asks for a name
-	-0.206170, // share of the question's weight in the sentence before
-	-0.670858, // share of the question's weight in the sentence after
-	-0.173216, // opens with a word that points back
-	0.157828,  // points back, times the share in the sentence before
-	-1.034331, // share of the sentence's words the question lacks
-	0.570139,  // points back: share of the question's weight with the sentence before
+	1.657526,  // BM25 of the sentence
+	0.359548,  // share of the question's weight, idf over the passages
+	-2.948894, // share of the question's weight, idf over the library
+	1.373783,  // question word pairs repeated
+	1.883600,  // 1 / the passage's rank
+	1.801687,  // the passage's score over the best one's
+	-0.108197, // place of the sentence in its passage
+	1.966991,  // SentenceAnswer
+	0.805361,  // share of the question's weight in the window
+	0.312343,  // heaviest question word the window lacks (at most 3)
+	-0.545459, // share of the question's names and numbers the window lacks
+	2.109907,  // holds the kind of answer asked for
+	-1.997864, // the question asks for a kind of answer
+	-0.339491, // the passage's Answer
+	-0.275055, // short sentence (content words over 6, at most 1)
+	0.516796,  // log(1 + content words)
+	-0.357924, // the question negates and the sentence does not
+	-0.030981, // holds the question's rarest word
+	-0.179654, // question words close together
+	0.423494,  // share of the question's weight among the first six words
+	1.134403,  // BM25 over the best sentence's
+	0.459401,  // weight held over the best sentence's
+	-2.405683, // share of the question's weight no item holds
+	1.484435,  // holds a unit of the measure asked for
+	-1.288605, // the question asks for a measure
+	-0.428643, // holds a name, and the question asks for one
+	0.733053,  // holds a number, and the question asks for one
+	0.384721,  // the question asks for a name
+	-0.176896, // share of the question's weight in the sentence before
+	-0.655712, // share of the question's weight in the sentence after
+	-0.164966, // opens with a word that points back
+	0.136494,  // points back, times the share in the sentence before
+	-0.904262, // share of the sentence's words the question lacks
+	0.559030,  // points back: share of the question's weight with the sentence before
 }
 
 // answerBias and answerWeights are the answerability model's, fitted on the
-// 2589 of those questions not refused before it (MinAnswer, MaxAbsent).
-var answerBias = 1.333354
+// 2601 of those questions not refused before it (MinAnswer, MaxAbsent).
+var answerBias = 1.673780
 
 var answerWeights = [NumAnswerFeatures]float64{
-	-0.034348, // the best sentence's chance of holding the answer
-	0.156223,  // log of that chance
-	1.069463,  // the second best sentence's chance
-	-1.037609, // the best passage's Answer
-	2.181280,  // share of the question's weight no item holds
-	-0.342134, // share of the question's weight in the best sentence's window
-	-0.151880, // the most in the two best windows
-	-1.528486, // least share of the question's names and numbers the two best windows lack
-	0.287570,  // the two best sentences hold the kind of answer asked for
-	-0.352838, // the question asks for a kind of answer
-	-3.229005, // the question negates and the best sentence does not
-	-1.631097, // share of the question's weight in the best sentence
-	1.953516,  // SentenceAnswer of the best sentence
-	-0.974726, // heaviest question word the best window lacks (at most 3)
-	-0.191037, // the best sentence holds the question's rarest word
-	0.141006,  // the question holds names or numbers
+	-0.442517, // the best sentence's chance of holding the answer
+	0.356433,  // log of that chance
+	0.989031,  // the second best sentence's chance
+	-0.976806, // the best passage's Answer
+	0.688121,  // share of the question's weight no item holds
+	-1.295217, // share of the question's weight in the best sentence's window
+	0.785967,  // the most in the two best windows
+	-1.489349, // least share of the question's names and numbers the two best windows lack
+	0.307160,  // the two best sentences hold the kind of answer asked for
+	-0.376446, // the question asks for a kind of answer
+	-3.224948, // the question negates and the best sentence does not
+	-1.592963, // share of the question's weight in the best sentence
+	1.926858,  // SentenceAnswer of the best sentence
+	-0.988710, // heaviest question word the best window lacks (at most 3)
+	-0.217315, // the best sentence holds the question's rarest word
+	0.122137,  // the question holds names or numbers
 }

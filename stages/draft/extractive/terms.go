@@ -40,7 +40,15 @@ func terms(s string) []string {
 			return
 		}
 		if !isDigits(w) {
+			if len(w) == 5 && strings.HasSuffix(w, "ying") {
+				w = w[:1] + "ie" // "dying": Porter gives "dy"
+			}
 			w = porterstemmer.StemString(w)
+			if len(w) == 3 && strings.HasSuffix(w, "ie") {
+				// Porter gives "di" for "died" and "dies", but keeps
+				// "die": "When did he die?" must meet "he died".
+				w = w[:2]
+			}
 		}
 		out = append(out, w)
 	}

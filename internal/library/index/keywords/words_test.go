@@ -26,6 +26,69 @@ func TestEndings(t *testing.T) {
 		{"fall", "falling"},
 		{"care", "caring", "cared"},
 		{"have", "having"},
+		// The "e" a stem lost is put back (lostE and the 2-letter stems).
+		{"die", "died", "dying", "dies"},
+		{"tie", "tied", "tying"},
+		{"use", "used", "using", "uses"},
+		{"age", "aged"},
+		{"involve", "involved", "involving"},
+		{"continue", "continued", "continuing"},
+		{"produce", "produced", "producing"},
+		{"analyze", "analyzed"},
+		{"cause", "caused", "causing", "causes"},
+		{"increase", "increased"},
+		{"rinse", "rinsed"},
+		{"handle", "handled", "handling"},
+		{"judge", "judged"},
+		{"merge", "merged"},
+		{"bulge", "bulged"},
+		{"change", "changed", "changing"},
+		{"challenge", "challenged"},
+		{"require", "required"},
+		{"become", "becoming"},
+		{"complete", "completed"},
+		{"delete", "deleted"},
+		{"compete", "competing"},
+		{"compare", "compared"},
+		{"decide", "decided"},
+		{"include", "included"},
+		{"combine", "combined"},
+		{"compute", "computed"},
+		{"invoke", "invoked"},
+		{"assume", "assumed"},
+		{"describe", "described"},
+		{"profile", "profiled"},
+		{"schedule", "scheduled"},
+		{"encourage", "encouraged"},
+		{"refuge", "refuged"},
+		{"escape", "escaped"},
+		{"type", "typed", "typing"},
+		{"evaluate", "evaluated"},
+		{"cache", "cached", "caching"},
+		{"control", "controlled", "controlling"},
+		{"compel", "compelled"},
+		{"cancel", "cancelled", "canceled"},
+		{"model", "modelled", "modeling"},
+		// and not where the word has none.
+		{"sync", "synced", "syncing"},
+		{"reach", "reached"},
+		{"spell", "spelled"},
+		{"retell", "retelling"},
+		{"add", "added", "adding"},
+		{"stuff", "stuffed"},
+		{"focus", "focused"},
+		{"hang", "hanged"},
+		{"treat", "treated", "treating"},
+		{"float", "floated"},
+		{"visit", "visited"},
+		{"offer", "offered"},
+		{"open", "opened"},
+		{"question", "questioned"},
+		{"develop", "developed"},
+		{"pass", "passed"},
+		{"long", "longed"},
+		{"heal", "healed"},
+		{"install", "installed"},
 	}
 	for _, words := range same {
 		want := Terms(words[0])
@@ -33,6 +96,11 @@ func TestEndings(t *testing.T) {
 			if got := Terms(w); !cmp.Equal(got, want) {
 				t.Errorf("%q gives %v, %q gives %v: want the same", w, got, words[0], want)
 			}
+		}
+	}
+	for w, want := range map[string]string{"biased": "bias", "aliased": "alias"} { // "bias" is "bia" (the plural filter)
+		if got := Terms(w); !cmp.Equal(got, []string{want}) {
+			t.Errorf("%q gives %v, want [%s]", w, got, want)
 		}
 	}
 	// Words whose ending is part of the word, and words that must stay apart.
@@ -104,7 +172,7 @@ func TestQuestionTermsStopWords(t *testing.T) {
 // MayGive never says no to a word that gives the term: rank counts only
 // the words it says yes to.
 func TestMayGive(t *testing.T) {
-	text := "Brewing stored steeped teas; running, hoped, studied, agreed, created caring boxes knives " +
+	text := "Brewing stored steeped teas; running, hoped, studied, agreed, created caring boxes knives dying died used " +
 		"John's berries' buses heroes caches TEAS Naïve Ärzte 3.5 abi_testing e.g. ＴＥＡ"
 	for _, w := range strings.Fields(strings.NewReplacer(";", " ", ",", " ").Replace(text)) {
 		lw := strings.ToLower(w)

@@ -19,16 +19,16 @@ import (
 //     is the document's title, else the first heading is.
 
 var (
-	atxRE        = lazyRE(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
-	setext1RE    = lazyRE(`^ {0,3}=+[ \t]*$`)
-	setext2RE    = lazyRE(`^ {0,3}-+[ \t]*$`)
-	breakRE      = lazyRE(`^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$`)
-	fenceRE      = lazyRE("^ {0,3}(`{3,}|~{3,})")
-	listRE       = lazyRE(`^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)`)
+	atxRE        = lineRule(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`, "#")
+	setext1RE    = lineRule(`^ {0,3}=+[ \t]*$`, "=")
+	setext2RE    = lineRule(`^ {0,3}-+[ \t]*$`, "-")
+	breakRE      = lineRule(`^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$`, "-*_")
+	fenceRE      = lineRule("^ {0,3}(`{3,}|~{3,})", "`~")
+	listRE       = lineRule(`^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)`, "-*+0123456789")
 	taskRE       = lazyRE(`^\[[ xX]\][ \t]+`)
-	refDefRE     = lazyRE(`^ {0,3}\[[^\]^][^\]]*\]:[ \t]*\S+`)
-	footDefRE    = lazyRE(`^ {0,3}\[\^([^\]]+)\]:[ \t]*`)
-	tableDelimRE = lazyRE(`^[ \t]*\|?[ \t]*:?-{1,}:?[ \t]*(\|[ \t]*:?-{1,}:?[ \t]*)+\|?[ \t]*$`)
+	refDefRE     = lineRule(`^ {0,3}\[[^\]^][^\]]*\]:[ \t]*\S+`, "[")
+	footDefRE    = lineRule(`^ {0,3}\[\^([^\]]+)\]:[ \t]*`, "[")
+	tableDelimRE = lineRule(`^[ \t]*\|?[ \t]*:?-{1,}:?[ \t]*(\|[ \t]*:?-{1,}:?[ \t]*)+\|?[ \t]*$`, "|:-")
 	commentRE    = lazyRE(`(?s)<!--.*?-->`)
 	fmTitleRE    = lazyRE(`(?m)^title[ \t]*[:=][ \t]*(.+?)[ \t]*$`)
 
@@ -229,25 +229,20 @@ func extractMarkdown(text string) *Document {
 	return &Document{Title: title, Paragraphs: b.paras}
 }
 
-// lineStarts are the characters each line rule's markup starts with,
-// after spaces and tabs: a line that starts otherwise cannot match it.
-var lineStarts = map[*lazyRegexp]string{
-	fenceRE:      "`~",
-	atxRE:        "#",
-	setext1RE:    "=",
-	setext2RE:    "-",
-	breakRE:      "-*_",
-	refDefRE:     "[",
-	footDefRE:    "[",
-	tableDelimRE: "|:-",
-	listRE:       "-*+0123456789",
+// lineRule is a line rule's regular expression with the characters its
+// markup starts with, after spaces and tabs: a line that starts otherwise
+// cannot match it (mayMatch).
+func lineRule(src, starts string) *lazyRegexp {
+	r := lazyRE(src)
+	r.starts = starts
+	return r
 }
 
 // mayMatch reports whether the line rule re may match line: whether the
 // line's first character after spaces and tabs is one its markup starts with.
 func mayMatch(line string, re *lazyRegexp) bool {
 	rest := strings.TrimLeft(line, " \t")
-	return rest != "" && strings.IndexByte(lineStarts[re], rest[0]) >= 0
+	return rest != "" && strings.IndexByte(re.starts, rest[0]) >= 0
 }
 
 // lineRE is re.FindStringSubmatch(line), tried only when it may match.

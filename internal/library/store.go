@@ -563,14 +563,14 @@ func (l *Library) Sync() error {
 // writeAtomic writes data to path through a temporary file and a rename.
 func writeAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, ".tmp-*")
+	f, err := files.CreateTemp(dir, ".tmp-")
 	if errors.Is(err, fs.ErrNotExist) {
 		// The folder is made when first needed: looking for it before
 		// each file cost a system call per item.
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		f, err = os.CreateTemp(dir, ".tmp-*")
+		f, err = files.CreateTemp(dir, ".tmp-")
 	}
 	if err != nil {
 		return err

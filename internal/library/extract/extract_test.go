@@ -374,3 +374,24 @@ func TestDecodeUTF16(t *testing.T) {
 		t.Errorf("UTF-16: %q", d.Paragraphs[0].Text)
 	}
 }
+
+// headings.path keeps the path it made while nothing changed: after any
+// push, a new title or chapter, it is the one joined afresh.
+func TestHeadingsPathKept(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(8, 1))
+	names := []string{"", "Tea", "Green", "Storage", "Brewing"}
+	h := &headings{}
+	for i := range 5000 {
+		switch rnd.IntN(5) {
+		case 0:
+			h.push(1+rnd.IntN(4), names[rnd.IntN(len(names))])
+		case 1:
+			h.title = names[rnd.IntN(len(names))]
+		case 2:
+			h.chapter = names[rnd.IntN(len(names))]
+		}
+		if got, want := h.path(), h.joined(); got != want {
+			t.Fatalf("step %d: path %q, joined afresh %q", i, got, want)
+		}
+	}
+}

@@ -5,7 +5,10 @@
 package files
 
 import (
+	"math/rand/v2"
 	"os"
+	"path/filepath"
+	"strconv"
 	"sync"
 
 	"golang.org/x/sys/unix"
@@ -28,6 +31,25 @@ func Open(path string) (*os.File, error) {
 		return nil, &os.PathError{Op: "open", Path: path, Err: err}
 	}
 	return os.NewFile(uintptr(fd), path), nil
+}
+
+// CreateTemp makes a new file in dir for writing, named prefix and a random
+// number (as os.CreateTemp names it for prefix+"*"), readable and writable by
+// its owner only, and not registered with the runtime's poller (see Open):
+// sponge add writes a file for each item through one. Errors are os.Open's,
+// so a missing dir is fs.ErrNotExist.
+func CreateTemp(dir, prefix string) (*os.File, error) {
+	for try := 0; ; try++ {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		fd, err := unix.Open(name, unix.O_RDWR|unix.O_CREAT|unix.O_EXCL|unix.O_CLOEXEC, 0o600)
+		switch {
+		case err == unix.EINTR || err == unix.EEXIST && try < 10000:
+			continue
+		case err != nil:
+			return nil, &os.PathError{Op: "open", Path: name, Err: err}
+		}
+		return os.NewFile(uintptr(fd), name), nil
+	}
 }
 
 // A Buffer is lent by Borrow and given back by Return.

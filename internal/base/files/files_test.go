@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +46,36 @@ func TestBorrow(t *testing.T) {
 			t.Errorf("Borrow(%d) lent %d bytes", n, len(b.B))
 		}
 		b.Return()
+	}
+}
+
+// TestCreateTemp makes new files named by the prefix, for the owner only,
+// never the same twice, and a missing folder is fs.ErrNotExist.
+func TestCreateTemp(t *testing.T) {
+	dir := t.TempDir()
+	seen := map[string]bool{}
+	for range 50 {
+		f, err := CreateTemp(dir, ".tmp-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := f.Name()
+		if filepath.Dir(name) != dir || !strings.HasPrefix(filepath.Base(name), ".tmp-") || len(filepath.Base(name)) == len(".tmp-") || seen[name] {
+			t.Fatalf("made %s", name)
+		}
+		seen[name] = true
+		if _, err := f.Write([]byte("item")); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+		st, err := os.Stat(name)
+		if err != nil || st.Size() != 4 || st.Mode().Perm()&0o077 != 0 {
+			t.Fatalf("%s: %v, %v", name, st.Mode(), err)
+		}
+	}
+	if _, err := CreateTemp(filepath.Join(dir, "missing"), ".tmp-"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing folder: %v", err)
 	}
 }

@@ -39,11 +39,27 @@ type SummaryStatement struct {
 
 // Fingerprint is a hash of the item's paragraph texts, in order.
 func Fingerprint(it *Item) string {
+	// The texts go to the hash through one buffer: h.Write([]byte(text))
+	// copied each paragraph to a new slice (the hash is an interface, so
+	// the conversion escapes), garbage for every item saved.
 	h := sha256.New()
+	buf := make([]byte, 0, 4096)
 	for _, p := range it.Paragraphs {
-		h.Write([]byte(p.Text))
-		h.Write([]byte{0})
+		for t := p.Text; ; {
+			k := min(len(t), cap(buf)-len(buf))
+			buf = append(buf, t[:k]...)
+			t = t[k:]
+			if len(buf) == cap(buf) {
+				h.Write(buf)
+				buf = buf[:0]
+			}
+			if t == "" {
+				break
+			}
+		}
+		buf = append(buf, 0) // never full here: a full buffer was written
 	}
+	h.Write(buf)
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 

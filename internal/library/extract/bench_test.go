@@ -1,7 +1,11 @@
 package extract
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -131,6 +135,41 @@ func BenchmarkUTF8Text(b *testing.B) {
 	for b.Loop() {
 		if _, err := Bytes(data, "bench.txt", ""); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkKernelDocs reads the Markdown pages of kernel-docs ×1 (the
+// issue-20 add bench's input, 3,183 pages, 24 MB) when they are in the
+// repository's .bench/inputs (made by make bench-latency, git-ignored), or
+// in $SPONGE_BENCH_MARKDOWN: what sponge add's workers extract, page by page.
+func BenchmarkKernelDocs(b *testing.B) {
+	dir := os.Getenv("SPONGE_BENCH_MARKDOWN")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", ".bench", "inputs", "kernel-docs-x1")
+	}
+	var pages [][]byte
+	var names []string
+	size := 0
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			if data, err := os.ReadFile(p); err == nil {
+				pages, names = append(pages, data), append(names, p)
+				size += len(data)
+			}
+		}
+		return nil
+	})
+	if len(pages) == 0 {
+		b.Skipf("no Markdown pages under %s", dir)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, data := range pages {
+			if _, err := Bytes(data, names[i], ""); err != nil && !errors.Is(err, ErrNoText) {
+				b.Fatal(err)
+			}
 		}
 	}
 }

@@ -3,8 +3,10 @@ package extract
 import (
 	"bytes"
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
@@ -312,6 +314,54 @@ func TestCleanText(t *testing.T) {
 	}
 }
 
+// cleanText copies runs of printable ASCII at once and reads only the
+// other characters as runes: the text it makes is the one the rune by rune
+// rule makes (cleanRunes, the rule as it was written first), on random
+// text of ASCII spaces and controls, Unicode spaces, invisible marks,
+// private-use glyphs, ligatures and bytes that are not UTF-8.
+func TestCleanTextAsRunes(t *testing.T) {
+	cleanRunes := func(s string) string {
+		if !utf8.ValidString(s) {
+			s = strings.ToValidUTF8(s, "\uFFFD")
+		}
+		s = ligatures.Replace(s)
+		var b strings.Builder
+		space := false
+		for _, r := range s {
+			switch {
+			case unicode.IsSpace(r) || r == '\u2028' || r == '\u2029':
+				space = true
+				continue
+			case r == '\u00ad' || r == '\ufeff' || r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' ||
+				r == '\u200e' || r == '\u200f':
+				continue
+			case unicode.IsControl(r) || r >= '\ue000' && r <= '\uf8ff':
+				space = true
+				continue
+			}
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+		}
+		return b.String()
+	}
+	pieces := []string{"tea", "a", "Z", "~", "!", " ", "  ", "\t", "\n", "\r", "\v", "\f", "\x00", "\x07", "\x1f", "\x7f",
+		"\u0085", "\u00a0", "\u2028", "\u3000", "\u00ad", "\u200b", "\ufeff", "\ue001", "\ufb01", "é", "東京", "\xff", "\xc3"}
+	rnd := rand.New(rand.NewPCG(4, 20))
+	for range 50000 {
+		var b strings.Builder
+		for range rnd.IntN(12) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := cleanText(s), cleanRunes(s); got != want {
+			t.Fatalf("cleanText(%q) = %q, rune by rune %q", s, got, want)
+		}
+	}
+}
+
 func TestDecodeUTF16(t *testing.T) {
 	var b bytes.Buffer
 	b.Write([]byte{0xff, 0xfe})
@@ -322,5 +372,26 @@ func TestDecodeUTF16(t *testing.T) {
 	d := mustBytes(t, b.String(), "u16.txt", "")
 	if d.Paragraphs[0].Text != "Hello tea" {
 		t.Errorf("UTF-16: %q", d.Paragraphs[0].Text)
+	}
+}
+
+// headings.path keeps the path it made while nothing changed: after any
+// push, a new title or chapter, it is the one joined afresh.
+func TestHeadingsPathKept(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(8, 1))
+	names := []string{"", "Tea", "Green", "Storage", "Brewing"}
+	h := &headings{}
+	for i := range 5000 {
+		switch rnd.IntN(5) {
+		case 0:
+			h.push(1+rnd.IntN(4), names[rnd.IntN(len(names))])
+		case 1:
+			h.title = names[rnd.IntN(len(names))]
+		case 2:
+			h.chapter = names[rnd.IntN(len(names))]
+		}
+		if got, want := h.path(), h.joined(); got != want {
+			t.Fatalf("step %d: path %q, joined afresh %q", i, got, want)
+		}
 	}
 }

@@ -12,7 +12,10 @@ import (
 type lazyRegexp struct {
 	src  string
 	once sync.Once
-	rx   *regexp.Regexp
+	// starts: for a Markdown line rule (lineRule), the characters a line it
+	// matches starts with after spaces and tabs; empty for the others.
+	starts string
+	rx     *regexp.Regexp
 }
 
 // lazyRE returns src as a lazyRegexp; src must compile (it panics on first use

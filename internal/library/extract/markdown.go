@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sponge-library/sponge/internal/base/item"
 )
 
 // Markdown is read line by line, the way a reader sees the rendered page:
@@ -19,16 +21,16 @@ import (
 //     is the document's title, else the first heading is.
 
 var (
-	atxRE        = lazyRE(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
-	setext1RE    = lazyRE(`^ {0,3}=+[ \t]*$`)
-	setext2RE    = lazyRE(`^ {0,3}-+[ \t]*$`)
-	breakRE      = lazyRE(`^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$`)
-	fenceRE      = lazyRE("^ {0,3}(`{3,}|~{3,})")
-	listRE       = lazyRE(`^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)`)
+	atxRE        = lineRule(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`, "#")
+	setext1RE    = lineRule(`^ {0,3}=+[ \t]*$`, "=")
+	setext2RE    = lineRule(`^ {0,3}-+[ \t]*$`, "-")
+	breakRE      = lineRule(`^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$`, "-*_")
+	fenceRE      = lineRule("^ {0,3}(`{3,}|~{3,})", "`~")
+	listRE       = lineRule(`^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)`, "-*+0123456789")
 	taskRE       = lazyRE(`^\[[ xX]\][ \t]+`)
-	refDefRE     = lazyRE(`^ {0,3}\[[^\]^][^\]]*\]:[ \t]*\S+`)
-	footDefRE    = lazyRE(`^ {0,3}\[\^([^\]]+)\]:[ \t]*`)
-	tableDelimRE = lazyRE(`^[ \t]*\|?[ \t]*:?-{1,}:?[ \t]*(\|[ \t]*:?-{1,}:?[ \t]*)+\|?[ \t]*$`)
+	refDefRE     = lineRule(`^ {0,3}\[[^\]^][^\]]*\]:[ \t]*\S+`, "[")
+	footDefRE    = lineRule(`^ {0,3}\[\^([^\]]+)\]:[ \t]*`, "[")
+	tableDelimRE = lineRule(`^[ \t]*\|?[ \t]*:?-{1,}:?[ \t]*(\|[ \t]*:?-{1,}:?[ \t]*)+\|?[ \t]*$`, "|:-")
 	commentRE    = lazyRE(`(?s)<!--.*?-->`)
 	fmTitleRE    = lazyRE(`(?m)^title[ \t]*[:=][ \t]*(.+?)[ \t]*$`)
 
@@ -48,6 +50,11 @@ type headings struct {
 	// chapter's own first heading often repeats.
 	chapter string
 	stack   []headingEntry
+	// made is the path last made, of madeTitle and madeChapter, while
+	// kept is true (push clears it): the paragraphs under one heading
+	// share it instead of each joining the headings again.
+	made, madeTitle, madeChapter string
+	kept                         bool
 }
 
 type headingEntry struct {
@@ -60,11 +67,20 @@ func (h *headings) push(level int, text string) {
 		h.stack = h.stack[:len(h.stack)-1]
 	}
 	h.stack = append(h.stack, headingEntry{level, text})
+	h.kept = false
 }
 
 // path is the headings above, joined with " › "; the heading that is the
 // document's title is left out when there is a heading below it.
 func (h *headings) path() string {
+	if h.kept && h.madeTitle == h.title && h.madeChapter == h.chapter {
+		return h.made
+	}
+	h.made, h.madeTitle, h.madeChapter, h.kept = h.joined(), h.title, h.chapter, true
+	return h.made
+}
+
+func (h *headings) joined() string {
 	s := h.stack
 	if len(s) > 1 && s[0].text == h.title {
 		s = s[1:]
@@ -116,6 +132,10 @@ func extractMarkdown(text string) *Document {
 	}
 	lines, fmTitle := frontMatter(splitLines(text))
 	var b builder
+	// About as many paragraphs as blank lines, so that the list is not
+	// grown and copied again and again; never more than one for each 100
+	// bytes, whatever runs of blank lines the text has.
+	b.paras = make([]item.Paragraph, 0, min(strings.Count(text, "\n\n"), len(text)/100)+8)
 	h := &headings{title: fmTitle}
 	firstHeading := ""
 	var buf []string // lines of the paragraph being read
@@ -229,25 +249,23 @@ func extractMarkdown(text string) *Document {
 	return &Document{Title: title, Paragraphs: b.paras}
 }
 
-// lineStarts are the characters each line rule's markup starts with,
-// after spaces and tabs: a line that starts otherwise cannot match it.
-var lineStarts = map[*lazyRegexp]string{
-	fenceRE:      "`~",
-	atxRE:        "#",
-	setext1RE:    "=",
-	setext2RE:    "-",
-	breakRE:      "-*_",
-	refDefRE:     "[",
-	footDefRE:    "[",
-	tableDelimRE: "|:-",
-	listRE:       "-*+0123456789",
+// lineRule is a line rule's regular expression with the characters its
+// markup starts with, after spaces and tabs: a line that starts otherwise
+// cannot match it (mayMatch).
+func lineRule(src, starts string) *lazyRegexp {
+	r := lazyRE(src)
+	r.starts = starts
+	return r
 }
 
 // mayMatch reports whether the line rule re may match line: whether the
 // line's first character after spaces and tabs is one its markup starts with.
 func mayMatch(line string, re *lazyRegexp) bool {
-	rest := strings.TrimLeft(line, " \t")
-	return rest != "" && strings.IndexByte(lineStarts[re], rest[0]) >= 0
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i < len(line) && strings.IndexByte(re.starts, line[i]) >= 0
 }
 
 // lineRE is re.FindStringSubmatch(line), tried only when it may match.

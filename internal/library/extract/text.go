@@ -53,7 +53,29 @@ func cleanText(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		// A run of printable ASCII (most of any text) is copied at once;
+		// an ASCII space or control (all are below '!' or DEL) is a space.
+		if c := s[i]; c < utf8.RuneSelf {
+			if c <= ' ' || c == 0x7f {
+				space = true
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(s) && s[j] > ' ' && s[j] < 0x7f {
+				j++
+			}
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteString(s[i:j])
+			i = j
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
 		switch {
 		case unicode.IsSpace(r) || r == '\u2028' || r == '\u2029':
 			space = true
@@ -159,6 +181,12 @@ func (b *builder) addText(text, heading string) {
 // page and cue marks follow the pieces.
 func (b *builder) add(p item.Paragraph) {
 	if p.Text == "" {
+		return
+	}
+	// A text of no more bytes than splitLong's limit in runes is never cut:
+	// most paragraphs, which then cost no rune count and no slices.
+	if len(p.Text) <= maxParagraph*5/4 {
+		b.paras = append(b.paras, p)
 		return
 	}
 	pieces, offsets := splitLong(p.Text)

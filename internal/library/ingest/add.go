@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/base/files"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/extract"
@@ -367,7 +368,7 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 // (`sponge add <(…)`), read like stdin. Devices and sockets are refused:
 // /dev/zero has no end, and a terminal or a disk is not a document.
 func readFile(path string) (data []byte, st fs.FileInfo, err error) {
-	f, err := os.Open(path)
+	f, err := files.Open(path) // without the poller: a system call or two less per file
 	if err != nil {
 		return nil, nil, errors.Unwrap(err)
 	}

@@ -1,6 +1,8 @@
 package keywords
 
 import (
+	"bytes"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -165,5 +167,51 @@ func TestChunkFrequencies(t *testing.T) {
 	}
 	if ascii < 500 || paired < 300 {
 		t.Errorf("only %d ASCII texts with words, %d with pairs of characters", ascii, paired)
+	}
+}
+
+// BenchmarkChunkFrequencies counts the words of kernel-docs ×1 (the
+// issue-20 add bench's Markdown pages, 24 MB, in .bench/inputs, made by make
+// bench-latency, or in $SPONGE_BENCH_MARKDOWN), cut into chunks of about
+// 4,000 bytes at line ends as the index cuts an item's paragraphs.
+func BenchmarkChunkFrequencies(b *testing.B) {
+	dir := os.Getenv("SPONGE_BENCH_MARKDOWN")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "..", ".bench", "inputs", "kernel-docs-x1")
+	}
+	var chunks [][]byte
+	size := 0
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		size += len(data)
+		for len(data) > 0 {
+			end := len(data)
+			if end > 4000 {
+				end = 4000
+				if i := bytes.LastIndexByte(data[:end], '\n'); i > 0 {
+					end = i + 1
+				}
+			}
+			chunks = append(chunks, data[:end])
+			data = data[end:]
+		}
+		return nil
+	})
+	if len(chunks) == 0 {
+		b.Skipf("no Markdown pages under %s", dir)
+	}
+	ChunkAnalyzer()
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, c := range chunks {
+			ChunkFrequencies(c)
+		}
 	}
 }

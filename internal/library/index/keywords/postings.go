@@ -147,41 +147,67 @@ var (
 // of the words seen (of this item, or of others before it: the words of a
 // library repeat).
 func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
-	type posting struct{ para, tf int }
-	// The paragraphs of each term, in order (lists[at[term]]): a term met
-	// again in the same paragraph counts on its last posting.
-	at := map[string]int{}
-	var lists [][]posting
+	// Each term met is numbered (at, terms) and noted in the order met
+	// (met); ends[i] is where paragraph i's terms end in met. The lists are
+	// then made from met in one flat slice: a slice per term, grown as its
+	// paragraphs came, was most of what postings allocated.
+	text := 0
+	for i := range it.Paragraphs {
+		text += len(it.Paragraphs[i].Text)
+	}
+	at := make(map[string]int32, text/64)
+	terms := make([]string, 0, text/64)
+	met := make([]int32, 0, text/6)
+	ends := make([]int32, len(it.Paragraphs))
 	lengths := make([]int, len(it.Paragraphs))
 	total := 0
 	if len(cache) > termCacheWords {
 		clear(cache)
 	}
-	para := 0
 	add := func(t string) {
 		k, ok := at[t]
 		if !ok {
-			at[t] = len(lists)
-			lists = append(lists, []posting{{para, 1}})
-			return
+			k = int32(len(terms))
+			at[t] = k
+			terms = append(terms, t)
 		}
-		l := lists[k]
-		if n := len(l); l[n-1].para == para {
-			l[n-1].tf++
-			return
-		}
-		lists[k] = append(l, posting{para, 1})
+		met = append(met, k)
 	}
 	for i := range it.Paragraphs {
-		para = i
 		lengths[i] = paragraphTerms(&it.Paragraphs[i], cache, add)
 		total += lengths[i]
+		ends[i] = int32(len(met))
 	}
-	terms := make([]string, 0, len(at))
-	for t := range at {
-		terms = append(terms, t)
+	// The postings of term k are lists[first[k]:next[k]], in paragraph order:
+	// first[k] leaves room for as many as the term was met.
+	type posting struct{ para, tf int32 }
+	first := make([]int32, len(terms)+1)
+	for _, k := range met {
+		first[k+1]++
 	}
-	slices.Sort(terms)
+	for k := range terms {
+		first[k+1] += first[k]
+	}
+	next := slices.Clone(first[:len(terms)])
+	lists := make([]posting, len(met))
+	from := int32(0)
+	for i, end := range ends {
+		para := int32(i)
+		for _, k := range met[from:end] {
+			if n := next[k]; n > first[k] && lists[n-1].para == para {
+				lists[n-1].tf++
+			} else {
+				lists[n] = posting{para, 1}
+				next[k]++
+			}
+		}
+		from = end
+	}
+	order := make([]int32, len(terms))
+	for k := range order {
+		order[k] = int32(k)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(terms[a], terms[b]) })
 
 	buf := make([]byte, 0, 64+total*2)
 	buf = append(buf, postingsMagic...)
@@ -193,10 +219,11 @@ func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
 	}
 	buf = binary.AppendUvarint(buf, uint64(len(terms)))
 	var list []byte
-	for _, t := range terms {
+	for _, k := range order {
+		t := terms[k]
 		list = list[:0]
-		prev := 0
-		l := lists[at[t]]
+		prev := int32(0)
+		l := lists[first[k]:next[k]]
 		for _, p := range l {
 			list = binary.AppendUvarint(list, uint64(p.para-prev))
 			list = binary.AppendUvarint(list, uint64(p.tf))

@@ -26,9 +26,11 @@ const (
 	// after putting batches in: each batch opens and closes the index,
 	// which stops bleve's merges, so a long add leaves many segments, and
 	// every search reads them all (kernel-docs ×8: 21 segments, sponge ask
-	// --passages 17% slower than merged). Merging them costs about 4% of
-	// that add.
-	compactAbove = 8
+	// --passages 17% slower than merged; with 8 left, 1.13× slower). Close
+	// merges the smallest into one (index.MergeSmallest): the merges during
+	// the add (mergeAbove) leave tiers of about equal segments, e.g. six of
+	// ~15 MB and four smaller for kernel-docs ×8, so the biggest are kept.
+	compactAbove = 3
 	// mergeAbove is how many segments a batch may leave before the writer
 	// merges those of about the same size (index.Merge), there and then:
 	// the index merges only when asked (see index.Create).
@@ -536,27 +538,16 @@ func (w *Writer) rebuild(progress func(done, total int)) (err error) {
 	return w.ClearPending()
 }
 
-// compact merges the index's segments when there are more than most: one
-// merge takes up to ten, so it merges again while that leaves more. The
-// memory of the batches is given back first: the merge's own (~130 MB for
-// kernel-docs ×8) would otherwise come on top of it (peak RSS of that add
-// 485 MB, not 390).
+// compact merges the index's smallest segments into one when there are
+// more than most (index.MergeSmallest). The memory of the batches is given
+// back first: the merge's own (~130 MB for all of kernel-docs ×8) would
+// otherwise come on top of it (peak RSS of that add 485 MB, not 390).
 func compact(x *index.Index, most int) error {
-	n := x.Segments()
-	if n > most {
-		debug.FreeOSMemory()
+	if x.Segments() <= most {
+		return nil
 	}
-	for n > most {
-		if err := x.Compact(); err != nil {
-			return err
-		}
-		m := x.Segments()
-		if m >= n {
-			return nil // bleve merges no further
-		}
-		n = m
-	}
-	return nil
+	debug.FreeOSMemory()
+	return x.MergeSmallest(most)
 }
 
 // Close puts what is pending in the index, merges the index's segments

@@ -607,6 +607,49 @@ func TestCloseMergesSegments(t *testing.T) {
 	allIndexed(t, dir, ids)
 }
 
+// TestCloseKeepsBigSegments checks that Close brings the segments down to
+// compactAbove by merging the small ones, not the whole index: the segment
+// of a big first batch is kept as it was.
+func TestCloseKeepsBigSegments(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.compactAbove = 3
+	w.mergeAbove = 100
+	var ids []string
+	for k := range 40 {
+		it, src := testItem(1000 + k)
+		ids = append(ids, it.ID)
+		if err := w.Add(it, src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	big, _ := filepath.Glob(filepath.Join(dir, "index", "store", "*.zap"))
+	if len(big) != 1 {
+		t.Fatalf("the first batch made %d segments, want 1", len(big))
+	}
+	more, _ := addBatches(t, w, dir, 6)
+	ids = append(ids, more...)
+	if n := segments(t, dir); n != 7 {
+		t.Fatalf("%d segments before Close, want 7", n)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := segments(t, dir); n != 3 {
+		t.Errorf("%d segments after Close, want 3", n)
+	}
+	if _, err := os.Stat(big[0]); err != nil {
+		t.Errorf("the big first segment was merged: %v", err)
+	}
+	allIndexed(t, dir, ids)
+}
+
 // addBatches adds n test items to w, each in a batch of its own, and
 // returns their ids and the most segments the index at dir had after a batch.
 func addBatches(t *testing.T, w *Writer, dir string, n int) (ids []string, most int) {

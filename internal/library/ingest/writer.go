@@ -67,6 +67,9 @@ type Writer struct {
 	// merge, not after it.
 	merging *merging
 	merge   func(*index.Index) error // (*index.Index).Merge (tests hold it)
+	// mergeFailed is the error of a merge that closed the index itself
+	// (mergeBeside), returned by release.
+	mergeFailed error
 
 	// sources maps each source to the items that name it (library.Sources),
 	// read when first needed and kept up to date by Add and RemoveItems.
@@ -199,7 +202,11 @@ func (w *Writer) takeMerging() *merging {
 func (w *Writer) release() error {
 	m := w.takeMerging()
 	if m == nil {
-		return nil
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		err := w.mergeFailed
+		w.mergeFailed = nil
+		return err
 	}
 	err := <-m.done
 	if cerr := m.x.Close(); err == nil {
@@ -404,9 +411,10 @@ func (w *Writer) flush() error {
 // of the add's CPU) runs beside the next batch rather than before it: the
 // index is left open (w.merging) for the next flush, which puts its batch in
 // while the merge goes on, then waits for the merge and closes the index
-// (or begins the next merge). So the index is held at most for a merge and
-// the batch after it, and readers wait no longer than that; Flush, and
-// every other change, first waits for the merge and closes the index.
+// (or begins the next merge); a merge no batch came to closes the index
+// itself (mergeBeside). So the index is held at most for a merge and the
+// batch that began during it, and readers wait no longer than that; Flush,
+// and every other change, first waits for the merge and closes the index.
 func (w *Writer) indexBatch(batch []*item.Item) error {
 	m := w.takeMerging()
 	var x *index.Index
@@ -435,16 +443,34 @@ func (w *Writer) indexBatch(batch []*item.Item) error {
 	}
 	if err == nil && x.Segments() > w.mergeAbove {
 		m := &merging{x: x, done: make(chan error, 1)}
-		go func() { m.done <- w.merge(x) }()
 		w.mu.Lock()
 		w.merging = m
 		w.mu.Unlock()
+		go w.mergeBeside(m)
 		return nil
 	}
 	if cerr := x.Close(); err == nil {
 		err = cerr
 	}
 	return err
+}
+
+// mergeBeside runs the merge m holds. If no batch took the index while it
+// ran (items come slowly), it closes the index, so readers are not kept
+// waiting for the next batch; an error is then kept for release.
+func (w *Writer) mergeBeside(m *merging) {
+	err := w.merge(m.x)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.merging != m {
+		m.done <- err // a batch or release took it and waits
+		return
+	}
+	w.merging = nil
+	if cerr := m.x.Close(); err == nil {
+		err = cerr
+	}
+	w.mergeFailed = err
 }
 
 // textLen is how many bytes of paragraph text an item has.

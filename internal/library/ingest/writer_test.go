@@ -697,7 +697,7 @@ func TestMergeBesideNextBatch(t *testing.T) {
 	if err := w.Queue(it); err != nil {
 		t.Fatal(err)
 	}
-	close(release)
+	release <- true
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
@@ -705,6 +705,36 @@ func TestMergeBesideNextBatch(t *testing.T) {
 		t.Error("Flush left the index open")
 	}
 	if n := segments(t, dir); n > 3 {
+		t.Errorf("%d segments after the merge, want at most 3", n)
+	}
+	// A merge no batch follows closes the index itself.
+	w.mergeAbove = 100
+	more, _ := addBatches(t, w, dir, 3)
+	ids = append(ids, more...)
+	w.mergeAbove = 3
+	it, src = testItem(102)
+	ids = append(ids, it.ID)
+	if err := w.Add(it, src); err != nil {
+		t.Fatal(err)
+	}
+	go func() { flushed <- w.flush() }()
+	<-started
+	if err := <-flushed; err != nil {
+		t.Fatal(err)
+	}
+	release <- true
+	for wait := time.Now(); ; time.Sleep(time.Millisecond) {
+		w.mu.Lock()
+		open := w.merging != nil
+		w.mu.Unlock()
+		if !open {
+			break
+		}
+		if time.Since(wait) > time.Minute { // a hang, not a measure
+			t.Fatal("the index stayed open after its merge, with no batch to follow")
+		}
+	}
+	if n := segments(t, dir); n > 3 { // a reader opens the index
 		t.Errorf("%d segments after the merge, want at most 3", n)
 	}
 	if err := w.Close(); err != nil {

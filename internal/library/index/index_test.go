@@ -228,24 +228,7 @@ func TestNoAllField(t *testing.T) {
 // MergeSmallest merge.
 func TestCreateMergesOnlyWhenAsked(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "index")
-	for i := range 6 {
-		x, err := Create(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		it := postingsItem()
-		it.ID = fmt.Sprintf("%064x", i+1)
-		b := x.NewBatch()
-		if err := b.Add(it); err != nil {
-			t.Fatal(err)
-		}
-		if err := b.Commit(); err != nil {
-			t.Fatal(err)
-		}
-		if err := x.Close(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	makeSegments(t, dir, 1, 1, 1, 1, 1, 1)
 	x, err := Create(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -282,15 +265,14 @@ func TestCreateMergesOnlyWhenAsked(t *testing.T) {
 	}
 }
 
-// TestMergeSmallest checks that MergeSmallest merges only the smallest
-// segments, into one, so that as many as asked are left and the big ones
-// stay as they were (their files untouched), every item still found.
-func TestMergeSmallest(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "index")
+// makeSegments makes the index at dir with a segment of each batch of
+// postingsItem copies, of the sizes given, and returns how many items it
+// holds. The index is closed after each batch, as a writer does (bleve
+// merges the segments it has not written yet).
+func makeSegments(t *testing.T, dir string, sizes ...int) int {
+	t.Helper()
 	n := 0
-	// A segment of each batch: the index is closed after each, as a writer
-	// does (bleve merges the segments it has not written yet).
-	for _, items := range []int{1, 9, 2, 1, 12, 1} {
+	for _, items := range sizes {
 		x, err := Create(dir)
 		if err != nil {
 			t.Fatal(err)
@@ -311,6 +293,15 @@ func TestMergeSmallest(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return n
+}
+
+// TestMergeSmallest checks that MergeSmallest merges only the smallest
+// segments, into one, so that as many as asked are left and the big ones
+// stay as they were (their files untouched), every item still found.
+func TestMergeSmallest(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	n := makeSegments(t, dir, 1, 9, 2, 1, 12, 1)
 	x, err := Create(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -118,7 +118,7 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 // writer remakes it (Outdated) before it adds to it.
 //
 // An index Create opens merges its segments only when asked (Merge,
-// Compact), not in the background as bleve does: a writer opens the index
+// MergeSmallest), not in the background as bleve does: a writer opens the index
 // for each batch and closes it, and bleve's Close throws away a merge in
 // progress, which the next open starts again. Adding kernel-docs ×8 threw
 // away about half the merges it began (14% of the add's CPU went to
@@ -354,15 +354,55 @@ func (x *Index) Merge() error {
 	return x.merge(&mergeplan.DefaultMergePlanOptions)
 }
 
-// Compact merges the index's segments into as few as bleve makes at once
-// (one, or a few for an index of many). A merge is written as a new segment
-// and then swapped in, so a writer killed during it leaves the index as it
-// was.
-func (x *Index) Compact() error {
-	return x.merge(nil)
+// MergeSmallest merges the index's smallest segments into one, so that at
+// most keep are left (keep < 1 counts as 1): the big segments stay as they
+// are, so it costs only the documents of the small ones. A long add leaves
+// segments of about equal size in tiers (Merge): kernel-docs ×8, e.g., six
+// of ~15 MB, two of 6–8 MB and two small ones; merging the eight smallest
+// reads ~70% of the index, where merging all reads all of it. A merge is
+// written as a new segment and then swapped in, so a writer killed during
+// it leaves the index as it was.
+func (x *Index) MergeSmallest(keep int) error {
+	keep = max(keep, 1)
+	n := x.Segments()
+	if n <= keep {
+		return nil
+	}
+	return x.merge(smallestPlan(n-keep+1, keep))
 }
 
-// merge runs bleve's merges under the plan o (nil: into one segment) and
+// smallestPlan is a merge plan that merges the merge smallest of the
+// index's segments into one and leaves keep: bleve's planner, sorted by
+// size, tries each run of segments from one of them to the smallest, and
+// takes the run of least documents among those at least merge long. If the
+// index has other segments than counted (there are none while a writer
+// holds it), no run is long enough and the planner takes the first, all of
+// them: one segment, more work but no fewer merged than asked.
+func smallestPlan(merge, keep int) *mergeplan.MergePlanOptions {
+	return &mergeplan.MergePlanOptions{
+		MaxSegmentsPerTier:   keep,
+		MaxSegmentSize:       mergeplan.MaxSegmentSizeLimit,
+		MaxSegmentFileSize:   math.MaxInt64,
+		TierGrowth:           1,
+		SegmentsPerMergeTask: math.MaxInt32,
+		FloorSegmentSize:     1,
+		CalcBudget: func(int64, int64, *mergeplan.MergePlanOptions) int {
+			return keep
+		},
+		ScoreSegments: func(run []mergeplan.Segment, _ *mergeplan.MergePlanOptions) float64 {
+			if len(run) < merge {
+				return math.Inf(1)
+			}
+			var docs int64
+			for _, s := range run {
+				docs += s.LiveSize()
+			}
+			return float64(docs)
+		},
+	}
+}
+
+// merge runs bleve's merges under the plan o and
 // waits until they are in the index.
 func (x *Index) merge(o *mergeplan.MergePlanOptions) error {
 	s, ok := x.si.(*scorch.Scorch)

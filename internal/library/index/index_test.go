@@ -225,27 +225,10 @@ func TestNoAllField(t *testing.T) {
 // TestCreateMergesOnlyWhenAsked checks that an index opened by Create plans
 // no merges of its own (bleve's Close would throw a merge in progress away,
 // and a writer closes the index after each batch), and that Merge and
-// Compact merge.
+// MergeSmallest merge.
 func TestCreateMergesOnlyWhenAsked(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "index")
-	for i := range 6 {
-		x, err := Create(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		it := postingsItem()
-		it.ID = fmt.Sprintf("%064x", i+1)
-		b := x.NewBatch()
-		if err := b.Add(it); err != nil {
-			t.Fatal(err)
-		}
-		if err := b.Commit(); err != nil {
-			t.Fatal(err)
-		}
-		if err := x.Close(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	makeSegments(t, dir, 1, 1, 1, 1, 1, 1)
 	x, err := Create(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -271,14 +254,103 @@ func TestCreateMergesOnlyWhenAsked(t *testing.T) {
 	if n := x.Segments(); n >= 6 {
 		t.Errorf("%d segments after Merge", n)
 	}
-	if err := x.Compact(); err != nil {
+	if err := x.MergeSmallest(1); err != nil {
 		t.Fatal(err)
 	}
 	if n := x.Segments(); n != 1 {
-		t.Errorf("%d segments after Compact", n)
+		t.Errorf("%d segments after MergeSmallest(1)", n)
 	}
 	if hits, err := x.Search("kettle", 10); err != nil || len(hits) != 6 {
 		t.Errorf("after the merges %d hits (%v), want 6", len(hits), err)
+	}
+}
+
+// makeSegments makes the index at dir with a segment of each batch of
+// postingsItem copies, of the sizes given, and returns how many items it
+// holds. The index is closed after each batch, as a writer does (bleve
+// merges the segments it has not written yet).
+func makeSegments(t *testing.T, dir string, sizes ...int) int {
+	t.Helper()
+	n := 0
+	for _, items := range sizes {
+		x, err := Create(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := x.NewBatch()
+		for range items {
+			n++
+			it := postingsItem()
+			it.ID = fmt.Sprintf("%064x", n)
+			if err := b.Add(it); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := b.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if err := x.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return n
+}
+
+// TestMergeSmallest checks that MergeSmallest merges only the smallest
+// segments, into one, so that as many as asked are left and the big ones
+// stay as they were (their files untouched), every item still found.
+func TestMergeSmallest(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	n := makeSegments(t, dir, 1, 9, 2, 1, 12, 1)
+	x, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	files := func() map[string]int64 {
+		m, _ := filepath.Glob(filepath.Join(dir, "store", "*.zap"))
+		sizes := map[string]int64{}
+		for _, f := range m {
+			if st, err := os.Stat(f); err == nil {
+				sizes[filepath.Base(f)] = st.Size()
+			}
+		}
+		return sizes
+	}
+	before := files()
+	if x.Segments() != 6 || len(before) != 6 {
+		t.Fatalf("%d segments (%d files), want 6", x.Segments(), len(before))
+	}
+	// The two biggest: of 12 and 9 items.
+	names := slices.SortedFunc(func(yield func(string) bool) {
+		for f := range before {
+			if !yield(f) {
+				return
+			}
+		}
+	}, func(a, b string) int { return int(before[b] - before[a]) })
+	if err := x.MergeSmallest(3); err != nil {
+		t.Fatal(err)
+	}
+	// The merged files may still be there: bleve removes them once no
+	// reader holds them.
+	after := files()
+	if x.Segments() != 3 {
+		t.Fatalf("%d segments after MergeSmallest(3), want 3", x.Segments())
+	}
+	for _, f := range names[:2] {
+		if after[f] != before[f] {
+			t.Errorf("segment %s (%d bytes) was merged: only the four smallest should be", f, before[f])
+		}
+	}
+	if hits, err := x.Search("kettle", 100); err != nil || len(hits) != n {
+		t.Errorf("after the merge %d hits (%v), want %d", len(hits), err, n)
+	}
+	if err := x.MergeSmallest(1); err != nil {
+		t.Fatal(err)
+	}
+	if x.Segments() != 1 {
+		t.Errorf("%d segments after MergeSmallest(1), want 1", x.Segments())
 	}
 }
 

@@ -26,9 +26,11 @@ const (
 	// after putting batches in: each batch opens and closes the index,
 	// which stops bleve's merges, so a long add leaves many segments, and
 	// every search reads them all (kernel-docs ×8: 21 segments, sponge ask
-	// --passages 17% slower than merged). Merging them costs about 4% of
-	// that add.
-	compactAbove = 8
+	// --passages 17% slower than merged; with 8 left, 1.13× slower). Close
+	// merges the smallest into one (index.MergeSmallest): the merges during
+	// the add (mergeAbove) leave tiers of about equal segments, e.g. six of
+	// ~15 MB and four smaller for kernel-docs ×8, so the biggest are kept.
+	compactAbove = 3
 	// mergeAbove is how many segments a batch may leave before the writer
 	// merges those of about the same size (index.Merge), there and then:
 	// the index merges only when asked (see index.Create).
@@ -60,6 +62,14 @@ type Writer struct {
 	compactAbove int              // segments Close leaves at most (compactAbove; tests lower it)
 	mergeAbove   int              // segments a batch leaves before it merges (mergeAbove; tests lower it)
 	setAside     []SetAside
+	// merging is the index a batch left open while bleve merges its
+	// segments (flush), or nil: the next batch goes into it beside the
+	// merge, not after it.
+	merging *merging
+	merge   func(*index.Index) error // (*index.Index).Merge (tests hold it)
+	// mergeFailed is the error of a merge that closed the index itself
+	// (mergeBeside), returned by release.
+	mergeFailed error
 
 	// sources maps each source to the items that name it (library.Sources),
 	// read when first needed and kept up to date by Add and RemoveItems.
@@ -121,7 +131,7 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{Library: l, lock: lock, now: time.Now, age: batchAge, items: batchItems, text: batchChars, compactAbove: compactAbove, mergeAbove: mergeAbove, unindexed: map[string]bool{}}
+	w := &Writer{Library: l, lock: lock, now: time.Now, age: batchAge, items: batchItems, text: batchChars, compactAbove: compactAbove, mergeAbove: mergeAbove, merge: (*index.Index).Merge, unindexed: map[string]bool{}}
 	w.memoryBefore, w.limited = limitMemory()
 	if _, err := os.Stat(l.IndexDir()); errors.Is(err, os.ErrNotExist) {
 		ids, err := l.IDs()
@@ -171,8 +181,45 @@ func limitMemory() (before int64, changed bool) {
 	return before, true
 }
 
+// merging is an index open for writing while Merge runs on it.
+type merging struct {
+	x    *index.Index
+	done chan error // Merge's error, sent once
+}
+
+// takeMerging takes the index a merge holds, if any: the caller waits for
+// the merge (done) and closes it.
+func (w *Writer) takeMerging() *merging {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	m := w.merging
+	w.merging = nil
+	return m
+}
+
+// release waits for the merge a batch began, if any, and closes the index
+// it held.
+func (w *Writer) release() error {
+	m := w.takeMerging()
+	if m == nil {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		err := w.mergeFailed
+		w.mergeFailed = nil
+		return err
+	}
+	err := <-m.done
+	if cerr := m.x.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // withIndex opens the index for writing, runs f, and closes it.
 func (w *Writer) withIndex(f func(x *index.Index) error) error {
+	if err := w.release(); err != nil {
+		return err
+	}
 	x, err := index.Create(w.IndexDir())
 	if err != nil {
 		return err
@@ -301,14 +348,19 @@ func (w *Writer) full() (full, wait bool) {
 }
 
 // Flush puts the batch in the index, and the store on disk; the pending
-// notes then keep only items saved but not queued yet.
+// notes then keep only items saved but not queued yet. The index is closed
+// when it returns (a merge begun is done).
 func (w *Writer) Flush() error {
 	w.flushing.Lock()
 	defer w.flushing.Unlock()
 	w.mu.Lock()
 	w.failed = nil
 	w.mu.Unlock()
-	return w.flush()
+	err := w.flush()
+	if rerr := w.release(); err == nil {
+		err = rerr
+	}
+	return err
 }
 
 // flush puts the batch in the index. The caller holds w.flushing, not w.mu:
@@ -332,21 +384,7 @@ func (w *Writer) flush() error {
 	}
 	err := w.Sync()
 	if err == nil && len(batch) > 0 {
-		err = w.withIndex(func(x *index.Index) error {
-			b := x.NewBatch()
-			for _, it := range batch {
-				if err := b.Add(it); err != nil {
-					return err
-				}
-			}
-			if err := b.Commit(); err != nil {
-				return err
-			}
-			if x.Segments() > w.mergeAbove {
-				return x.Merge()
-			}
-			return nil
-		})
+		err = w.indexBatch(batch)
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -366,6 +404,73 @@ func (w *Writer) flush() error {
 		w.indexed++
 	}
 	return w.clearPending()
+}
+
+// indexBatch puts a batch in the index. When the batch leaves more than
+// mergeAbove segments, the merge (Merge, ~1 s each on kernel-docs ×8, ~9%
+// of the add's CPU) runs beside the next batch rather than before it: the
+// index is left open (w.merging) for the next flush, which puts its batch in
+// while the merge goes on, then waits for the merge and closes the index
+// (or begins the next merge); a merge no batch came to closes the index
+// itself (mergeBeside). So the index is held at most for a merge and the
+// batch that began during it, and readers wait no longer than that; Flush,
+// and every other change, first waits for the merge and closes the index.
+func (w *Writer) indexBatch(batch []*item.Item) error {
+	m := w.takeMerging()
+	var x *index.Index
+	if m != nil {
+		x = m.x
+	} else {
+		var err error
+		if x, err = index.Create(w.IndexDir()); err != nil {
+			return err
+		}
+	}
+	b := x.NewBatch()
+	var err error
+	for _, it := range batch {
+		if err = b.Add(it); err != nil {
+			break
+		}
+	}
+	if err == nil {
+		err = b.Commit()
+	}
+	if m != nil {
+		if merr := <-m.done; err == nil {
+			err = merr
+		}
+	}
+	if err == nil && x.Segments() > w.mergeAbove {
+		m := &merging{x: x, done: make(chan error, 1)}
+		w.mu.Lock()
+		w.merging = m
+		w.mu.Unlock()
+		go w.mergeBeside(m)
+		return nil
+	}
+	if cerr := x.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// mergeBeside runs the merge m holds. If no batch took the index while it
+// ran (items come slowly), it closes the index, so readers are not kept
+// waiting for the next batch; an error is then kept for release.
+func (w *Writer) mergeBeside(m *merging) {
+	err := w.merge(m.x)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.merging != m {
+		m.done <- err // a batch or release took it and waits
+		return
+	}
+	w.merging = nil
+	if cerr := m.x.Close(); err == nil {
+		err = cerr
+	}
+	w.mergeFailed = err
 }
 
 // textLen is how many bytes of paragraph text an item has.
@@ -536,27 +641,16 @@ func (w *Writer) rebuild(progress func(done, total int)) (err error) {
 	return w.ClearPending()
 }
 
-// compact merges the index's segments when there are more than most: one
-// merge takes up to ten, so it merges again while that leaves more. The
-// memory of the batches is given back first: the merge's own (~130 MB for
-// kernel-docs ×8) would otherwise come on top of it (peak RSS of that add
-// 485 MB, not 390).
+// compact merges the index's smallest segments into one when there are
+// more than most (index.MergeSmallest). The memory of the batches is given
+// back first: the merge's own (~130 MB for all of kernel-docs ×8) would
+// otherwise come on top of it (peak RSS of that add 485 MB, not 390).
 func compact(x *index.Index, most int) error {
-	n := x.Segments()
-	if n > most {
-		debug.FreeOSMemory()
+	if x.Segments() <= most {
+		return nil
 	}
-	for n > most {
-		if err := x.Compact(); err != nil {
-			return err
-		}
-		m := x.Segments()
-		if m >= n {
-			return nil // bleve merges no further
-		}
-		n = m
-	}
-	return nil
+	debug.FreeOSMemory()
+	return x.MergeSmallest(most)
 }
 
 // Close puts what is pending in the index, merges the index's segments
@@ -565,6 +659,9 @@ func (w *Writer) Close() error {
 	err := w.Flush()
 	if err == nil && w.indexed > 0 {
 		err = w.withIndex(func(x *index.Index) error { return compact(x, w.compactAbove) })
+	}
+	if rerr := w.release(); err == nil {
+		err = rerr
 	}
 	w.mu.Lock()
 	if w.statsDirty && err == nil {

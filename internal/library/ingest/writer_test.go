@@ -607,6 +607,142 @@ func TestCloseMergesSegments(t *testing.T) {
 	allIndexed(t, dir, ids)
 }
 
+// TestCloseKeepsBigSegments checks that Close brings the segments down to
+// compactAbove by merging the small ones, not the whole index: the segment
+// of a big first batch is kept as it was.
+func TestCloseKeepsBigSegments(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.compactAbove = 3
+	w.mergeAbove = 100
+	var ids []string
+	for k := range 40 {
+		it, src := testItem(1000 + k)
+		ids = append(ids, it.ID)
+		if err := w.Add(it, src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	big, _ := filepath.Glob(filepath.Join(dir, "index", "store", "*.zap"))
+	if len(big) != 1 {
+		t.Fatalf("the first batch made %d segments, want 1", len(big))
+	}
+	more, _ := addBatches(t, w, dir, 6)
+	ids = append(ids, more...)
+	if n := segments(t, dir); n != 7 {
+		t.Fatalf("%d segments before Close, want 7", n)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := segments(t, dir); n != 3 {
+		t.Errorf("%d segments after Close, want 3", n)
+	}
+	if _, err := os.Stat(big[0]); err != nil {
+		t.Errorf("the big first segment was merged: %v", err)
+	}
+	allIndexed(t, dir, ids)
+}
+
+// TestMergeBesideNextBatch checks that a batch that leaves more than
+// mergeAbove segments does not wait for their merge: the index stays open
+// for the next batch while the merge runs, Flush waits for it and closes
+// the index, and every item is found.
+func TestMergeBesideNextBatch(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.mergeAbove = 100
+	w.compactAbove = 100
+	ids, _ := addBatches(t, w, dir, 4)
+	started, release := make(chan bool), make(chan bool)
+	w.merge = func(x *index.Index) error {
+		started <- true
+		<-release
+		return x.Merge()
+	}
+	w.mergeAbove = 3
+	it, src := testItem(100)
+	ids = append(ids, it.ID)
+	if err := w.Add(it, src); err != nil {
+		t.Fatal(err)
+	}
+	flushed := make(chan error, 1)
+	go func() { flushed <- w.flush() }() // the test holds w.flushing's place
+	<-started
+	select {
+	case err := <-flushed:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute): // a hang, not a measure: the merge is held until released
+		t.Fatal("the batch waited for the merge it began")
+	}
+	if w.merging == nil {
+		t.Fatal("the index was closed with its merge running")
+	}
+	it, src = testItem(101)
+	ids = append(ids, it.ID)
+	if err := w.Save(it, src); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Queue(it); err != nil {
+		t.Fatal(err)
+	}
+	release <- true
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if w.merging != nil {
+		t.Error("Flush left the index open")
+	}
+	if n := segments(t, dir); n > 3 {
+		t.Errorf("%d segments after the merge, want at most 3", n)
+	}
+	// A merge no batch follows closes the index itself.
+	w.mergeAbove = 100
+	more, _ := addBatches(t, w, dir, 3)
+	ids = append(ids, more...)
+	w.mergeAbove = 3
+	it, src = testItem(102)
+	ids = append(ids, it.ID)
+	if err := w.Add(it, src); err != nil {
+		t.Fatal(err)
+	}
+	go func() { flushed <- w.flush() }()
+	<-started
+	if err := <-flushed; err != nil {
+		t.Fatal(err)
+	}
+	release <- true
+	for wait := time.Now(); ; time.Sleep(time.Millisecond) {
+		w.mu.Lock()
+		open := w.merging != nil
+		w.mu.Unlock()
+		if !open {
+			break
+		}
+		if time.Since(wait) > time.Minute { // a hang, not a measure
+			t.Fatal("the index stayed open after its merge, with no batch to follow")
+		}
+	}
+	if n := segments(t, dir); n > 3 { // a reader opens the index
+		t.Errorf("%d segments after the merge, want at most 3", n)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	allIndexed(t, dir, ids)
+}
+
 // addBatches adds n test items to w, each in a batch of its own, and
 // returns their ids and the most segments the index at dir had after a batch.
 func addBatches(t *testing.T, w *Writer, dir string, n int) (ids []string, most int) {

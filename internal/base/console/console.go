@@ -83,6 +83,11 @@ func Report(stderr io.Writer, prog string, err error) int {
 			code = ExitUsage
 		}
 		hint = shellHints[fe.Kind]
+		if fe.Library != "" {
+			// The library may not be the default one: the command
+			// shown is for the library the error is about.
+			hint = strings.Replace(hint, "'sponge reindex'", "'sponge reindex --library "+shellWord(fe.Library)+"'", 1)
+		}
 	}
 	var he Hinted
 	if hint == "" && errors.As(err, &he) {
@@ -109,6 +114,19 @@ var shellHints = map[fault.Kind]string{
 	fault.DiskFull:    "free some space (or use another --library) and run the command again",
 	fault.NotAModel:   "sponge runs models in the GGUF format (llama.cpp); look for a .gguf file",
 	fault.Changed:     "the file on the server changed; install another model with sponge setup --from FILE|URL",
+}
+
+// shellWord is s as one word of a shell's command line: as it is when it
+// holds only characters a shell leaves alone, else in double quotes (the
+// hints put commands in single ones), else in single quotes.
+func shellWord(s string) string {
+	switch {
+	case s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./_-") == "":
+		return s
+	case !strings.ContainsAny(s, "\"$`\\!"):
+		return `"` + s + `"`
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // PrintError prints one "prog: error: msg" line.

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/sponge-library/sponge/internal/base/fault"
 )
 
 func TestReport(t *testing.T) {
@@ -21,6 +23,13 @@ func TestReport(t *testing.T) {
 			"p: error: no item matches \"0a57\"\np: hint: run 'sponge list'\n"},
 		{Usage("--limit must be from 1 to 20, not %d", 50), ExitUsage, "p: error: --limit must be from 1 to 20, not 50\n"},
 		{fmt.Errorf("reading: %w", &Error{Msg: "bad line\nsecond", Code: ExitBadInput}), ExitBadInput, "p: error: reading: bad line second\n"},
+		// A broken index names its library in the command to rebuild it.
+		{&fault.Error{Kind: fault.IndexBroken, Msg: "the index is old", Library: "/tmp/my tea's lib"}, ExitFailure,
+			"p: error: the index is old\np: hint: run 'sponge reindex --library \"/tmp/my tea's lib\"' to rebuild it from the saved items\n"},
+		{&fault.Error{Kind: fault.IndexBroken, Msg: "the index is old", Library: `/tmp/$HOME "lib"`}, ExitFailure,
+			"p: error: the index is old\np: hint: run 'sponge reindex --library '/tmp/$HOME \"lib\"'' to rebuild it from the saved items\n"},
+		{&fault.Error{Kind: fault.IndexBroken, Msg: "the index is old", Library: "/home/ann/.local/share/sponge"}, ExitFailure,
+			"p: error: the index is old\np: hint: run 'sponge reindex --library /home/ann/.local/share/sponge' to rebuild it from the saved items\n"},
 	} {
 		var b bytes.Buffer
 		if code := Report(&b, "p", tc.err); code != tc.code || b.String() != tc.stderr {

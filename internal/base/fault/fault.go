@@ -49,6 +49,9 @@ const (
 type Error struct {
 	Kind Kind
 	Msg  string
+	// Library is the folder of the library the error is about, when the
+	// hint should name it (a command the person can run as it is shown).
+	Library string
 }
 
 func (e *Error) Error() string { return e.Msg }

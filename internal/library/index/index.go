@@ -127,7 +127,7 @@ func Create(dir string) (*Index, error) {
 	if _, err := os.Stat(dir); err == nil {
 		si, err := openScorch(dir, map[string]any{"scorchMergePlanOptions": noMerges}, analysisQueue())
 		if err != nil {
-			return nil, fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
+			return nil, broken(dir, "cannot open the index at %s: %v", dir, err)
 		}
 		x := &Index{si: si, dir: dir}
 		if err := x.checkVersion(dir); err != nil {
@@ -151,7 +151,7 @@ func Create(dir string) (*Index, error) {
 func Open(dir string) (*Index, error) {
 	si, err := openScorch(dir, map[string]any{"read_only": true}, nil)
 	if err != nil {
-		return nil, fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
+		return nil, broken(dir, "cannot open the index at %s: %v", dir, err)
 	}
 	x := &Index{si: si, dir: dir}
 	if err := x.checkVersion(dir); err != nil {
@@ -289,12 +289,21 @@ func (x *Index) getInternal(key []byte) ([]byte, error) {
 func (x *Index) checkVersion(dir string) error {
 	v, err := x.getInternal(versionKey)
 	if err != nil {
-		return fault.New(fault.IndexBroken, "cannot open the index at %s: %v", dir, err)
+		return broken(dir, "cannot open the index at %s: %v", dir, err)
 	}
 	if string(v) != keywords.AnalyzerVersion() {
-		return fault.New(fault.IndexBroken, "the index at %s was made %s: its words no longer match this sponge's", dir, describeVersion(string(v)))
+		return broken(dir, "the index at %s was made %s: its words no longer match this sponge's", dir, describeVersion(string(v)))
 	}
 	return nil
+}
+
+// broken is the error of an index at dir that cannot be used as it is: it
+// names the library (the index's folder), so that the hint to rebuild it
+// is a command for that library.
+func broken(dir, format string, a ...any) *fault.Error {
+	e := fault.New(fault.IndexBroken, format, a...)
+	e.Library = filepath.Dir(dir)
+	return e
 }
 
 // describeVersion says, for a person, how an index unlike today's was made.

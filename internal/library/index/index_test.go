@@ -2,6 +2,7 @@ package index
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -50,6 +51,9 @@ func TestOldIndex(t *testing.T) {
 		}
 		if !fault.Is(err, fault.IndexBroken) || !strings.Contains(err.Error(), "was made by an older sponge: its words no longer match this sponge's") {
 			t.Errorf("%s: %v", name, err)
+		}
+		if fe := (*fault.Error)(nil); !errors.As(err, &fe) || fe.Library != filepath.Dir(dir) {
+			t.Errorf("%s: the error does not name the library %s, for its hint: %#v", name, filepath.Dir(dir), err)
 		}
 	}
 

@@ -61,22 +61,34 @@ func TestMarkdownLinear(t *testing.T) {
 			// The growth is the slope of log time over log size, fitted
 			// over three doublings: a step in the speed per byte at some size
 			// (a cache outgrown, regexp trading its backtracker for the NFA)
-			// weighs a third of what it would over one doubling.
-			var xs, ys []float64
-			var report strings.Builder
-			for k := range 4 {
-				tk := read(n << k)
-				xs, ys = append(xs, float64(k)), append(ys, math.Log2(float64(max(tk, time.Microsecond))))
-				fmt.Fprintf(&report, " %d bytes %v,", n<<k, tk.Round(time.Microsecond))
-				if tk > 2*time.Second {
-					break // already far too slow: no need to wait for more
+			// weighs a third of what it would over one doubling. On a busy
+			// machine the bigger sizes can lose their caches to other
+			// programs and fit a slope of ~1.4 for a linear reader: the fit is
+			// made again, up to three times, and the least slope counts. A
+			// reader that is not linear never fits below its own growth.
+			fit := func() (float64, string) {
+				var xs, ys []float64
+				var report strings.Builder
+				for k := range 4 {
+					tk := read(n << k)
+					xs, ys = append(xs, float64(k)), append(ys, math.Log2(float64(max(tk, time.Microsecond))))
+					fmt.Fprintf(&report, " %d bytes %v,", n<<k, tk.Round(time.Microsecond))
+					if tk > 2*time.Second {
+						break // already far too slow: no need to wait for more
+					}
+				}
+				return slope(xs, ys), strings.TrimSuffix(report.String(), ",")
+			}
+			growth, report := fit()
+			for try := 1; try < 3 && growth > 1.3; try++ {
+				if g, r := fit(); g < growth {
+					growth, report = g, r
 				}
 			}
-			growth := slope(xs, ys)
 			if growth > 1.3 {
-				t.Errorf("time grows as size^%.2f, not linearly:%s", growth, strings.TrimSuffix(report.String(), ","))
+				t.Errorf("time grows as size^%.2f, not linearly:%s", growth, report)
 			}
-			t.Logf("size^%.2f:%s", growth, strings.TrimSuffix(report.String(), ","))
+			t.Logf("size^%.2f:%s", growth, report)
 		})
 	}
 }

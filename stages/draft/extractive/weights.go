@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
 )
@@ -426,7 +427,7 @@ var questionWords = map[string]bool{"who": true, "whom": true, "whose": true, "w
 // ("green tea lowers blood pressure") is not.
 func asks(s string) bool {
 	s = strings.TrimSpace(s)
-	if strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") {
+	if item.Asks(s) {
 		return true
 	}
 	first, _, _ := strings.Cut(strings.ToLower(s), " ")

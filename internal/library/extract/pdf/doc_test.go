@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"math/rand"
 	"runtime/debug"
 	"slices"
@@ -737,22 +738,36 @@ func TestRebuildTime(t *testing.T) {
 		}
 		return b.Bytes()
 	}
-	median := func(data []byte) time.Duration {
-		var ds []time.Duration
-		for range 5 {
+	// The least of seven runs: another program on the machine only ever adds
+	// time, so the least is the run it disturbed least. Even so a busy machine
+	// can slow every run of the big document (its pages fall out of the
+	// caches): the ratio is measured again, up to three times, and the least
+	// counts. Reading that is not linear never measures below its own growth.
+	least := func(data []byte) time.Duration {
+		best := time.Duration(math.MaxInt64)
+		for range 7 {
 			start := time.Now()
 			Open(data)
-			ds = append(ds, time.Since(start))
+			best = min(best, time.Since(start))
 		}
-		slices.Sort(ds)
-		return ds[2]
+		return best
 	}
 	for _, objects := range []bool{true, false} {
 		small, big := build(50<<10, objects), build(200<<10, objects)
-		median(small) // warm up
-		ts, tb := median(small), median(big)
-		if ratio := float64(tb) / float64(max(ts, time.Microsecond)); ratio > 9 {
-			t.Errorf("objects=%v: Open of %d KB took %v, of %d KB %v: %.1f times as long for 4 times the size", objects, len(small)>>10, ts, len(big)>>10, tb, ratio)
+		least(small) // warm up
+		ratio, report := math.Inf(1), ""
+		for range 3 {
+			ts, tb := least(small), least(big)
+			if r := float64(tb) / float64(max(ts, time.Microsecond)); r < ratio {
+				ratio = r
+				report = fmt.Sprintf("Open of %d KB took %v, of %d KB %v", len(small)>>10, ts, len(big)>>10, tb)
+			}
+			if ratio <= 9 {
+				break
+			}
+		}
+		if ratio > 9 {
+			t.Errorf("objects=%v: %s: %.1f times as long for 4 times the size", objects, report, ratio)
 		}
 	}
 }

@@ -287,7 +287,7 @@ func beforeIssue13() extractive.Params {
 	p.Sentences = true
 	p.WindowWeight, p.SentenceWeight, p.MinRelative, p.MinRelativeQuestion = 0, 0, 0.4, 0
 	p.Negation, p.MaxNames, p.NamesTop, p.Same, p.MinWindow = false, 0, 0, 0, 0
-	p.Ranker, p.UnitFirst = false, false
+	p.Ranker, p.UnitFirst, p.Hearsay = false, false, 1
 	return p
 }
 
@@ -295,7 +295,7 @@ func beforeParams() extractive.Params {
 	p := extractive.DefaultParams
 	p.MinItemAnswer, p.Elbow, p.MinNew, p.MinOwn, p.MinRelative, p.MinRelativeAnswer, p.MinRelativeQuestion = 0, 0, 0, 0, 0, 0, 0
 	p.MinAnswer, p.MinSentenceAnswer, p.MinEachAnswer = 0.5, 0.4, 0.3
-	p.Ranker, p.UnitFirst = false, false
+	p.Ranker, p.UnitFirst, p.Hearsay = false, false, 1
 	return p
 }
 

@@ -447,6 +447,7 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"with the window rule (MinWindow 0.4, main's)", func(pp *extractive.Params) { pp.MinWindow = 0.4 }},
 		{"redundant sentences kept (Same 0)", func(pp *extractive.Params) { pp.Same = 0 }},
 		{"a later statement from another item with one of the question's words (MinOtherWords 0, main's)", func(pp *extractive.Params) { pp.MinOtherWords = 0 }},
+		{"what others say weighs as much, no lead-ins (Hearsay 1, main's)", func(pp *extractive.Params) { pp.Hearsay = 1 }},
 		{"the passage floor at 0.5 (MinAnswer), not " + fmt.Sprint(p.MinAnswer), func(pp *extractive.Params) { pp.MinAnswer = 0.5 }},
 		{"a question's later statements at 0.4 of the first's score (as a claim's), not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0 }},
 		{"the subject rules and 0.7 for claims too", func(pp *extractive.Params) { pp.ClaimsToo, pp.MinRelative = true, pp.MinRelativeQuestion }},
@@ -528,6 +529,9 @@ func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 		{"names-and-numbers rule at 0.3", func(pp *extractive.Params) { pp.MaxNames = 0.3 }},
 		{"MinOtherWords off (main's)", func(pp *extractive.Params) { pp.MinOtherWords = 0 }},
 		{"MinOtherWords 3", func(pp *extractive.Params) { pp.MinOtherWords = 3 }},
+		{"no hearsay rule (Hearsay 1, main's)", func(pp *extractive.Params) { pp.Hearsay = 1 }},
+		{"Hearsay 0.25", func(pp *extractive.Params) { pp.Hearsay = 0.25 }},
+		{"Hearsay 0.75", func(pp *extractive.Params) { pp.Hearsay = 0.75 }},
 		{"MinRelativeQuestion 0.35", func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.35 }},
 		{"MinAnswer 0.5", func(pp *extractive.Params) { pp.MinAnswer = 0.5 }},
 	}

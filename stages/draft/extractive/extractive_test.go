@@ -446,3 +446,51 @@ func TestAnswerAfterQuestion(t *testing.T) {
 		t.Errorf("the answer not next to the question is quoted too (%q): the test proves nothing", got[0].Quote)
 	}
 }
+
+// blueLight are the demo's passages for "Does blue light from screens keep
+// me awake?", with rank's scores: the interviewer's lead-in, then the
+// answer, then another paragraph of the talk.
+var blueLight = []*jsonl.Passage{
+	{Number: 1, ItemID: strings.Repeat("5", 64), Title: "Why we sleep: a conversation about the body clock", Heading: "Tom Reyes", Paragraph: 5, Score: 1,
+		Text: "What about screens? People say the blue light keeps them awake."},
+	{Number: 2, ItemID: strings.Repeat("5", 64), Title: "Why we sleep: a conversation about the body clock", Heading: "Dr. Maria Okafor", Paragraph: 6, Score: 0.6552,
+		Text: "Bright light in the evening does delay the clock a little, but the bigger effect is usually what we do on the screen: it keeps the mind busy. A dim, quiet hour before bed and a cool bedroom, around eighteen degrees, help more than any app."},
+	{Number: 3, ItemID: strings.Repeat("5", 64), Title: "Why we sleep: a conversation about the body clock", Heading: "Dr. Maria Okafor", Paragraph: 1, Score: 0.6232,
+		Text: "Two systems work together. The first is the body clock, a group of cells in the brain that keeps a rhythm of about twenty-four hours. It is set every morning by daylight reaching the eyes, which is why morning light helps you fall asleep earlier the next night. The second system is sleep pressure. The longer you are awake, the more adenosine builds up in the brain, and the sleepier you feel."},
+}
+
+// TestLeadInWeighsLess: what an interviewer reports others say ("People
+// say the blue light keeps them awake.", after "What about screens?") is
+// not the first statement when the answer follows it; --explain says why
+// it weighs less. Without Hearsay, or without the lead-in counted as a
+// question the next paragraph answers (turnAsks), the lead-in comes first.
+func TestLeadInWeighsLess(t *testing.T) {
+	const q = "Does blue light from screens keep me awake?"
+	lib := smallLibrary{"blue": 1, "light": 2, "screen": 1, "keep": 4, "awake": 1}
+	p := DefaultParams
+	a := Choose(Candidates(q, blueLight, &p, lib), &p)
+	if len(a.Statements) == 0 {
+		t.Fatalf("refused: %s", a.Refused)
+	}
+	if first := a.Statements[0].Quote; !strings.HasPrefix(first, "Bright light in the evening") {
+		t.Errorf("first statement %q, want the answer after the lead-in", first)
+	}
+	for i, c := range a.Statements {
+		if strings.HasPrefix(c.Quote, "People say") && !strings.Contains(a.Why[i], "as it tells what others say") {
+			t.Errorf("--explain does not say why the lead-in weighs less: %q", a.Why[i])
+		}
+	}
+	p.Hearsay = 1
+	a = Choose(Candidates(q, blueLight, &p, lib), &p)
+	if len(a.Statements) == 0 || !strings.HasPrefix(a.Statements[0].Quote, "People say") {
+		t.Error("without Hearsay the lead-in is not first either: the test proves nothing")
+	}
+	// A claim to check is not a question: what people say may be the claim.
+	claim := "People say the blue light keeps them awake"
+	p = DefaultParams
+	for _, c := range Candidates(claim, blueLight, &p, lib) {
+		if p.weighsLess(c) {
+			t.Errorf("a claim's sentence weighs less: %q", c.Quote)
+		}
+	}
+}

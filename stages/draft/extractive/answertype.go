@@ -242,7 +242,7 @@ func hearsay(sentence string) bool {
 	var words []string
 	for _, f := range strings.Fields(sentence) {
 		words = append(words, strings.ToLower(strings.Trim(f, ",;:\"'“”‘’()")))
-		if len(words) == 5 {
+		if len(words) == 6 {
 			break
 		}
 	}
@@ -275,8 +275,17 @@ func hearsay(sentence string) bool {
 		i++
 	}
 	i = skip(i)
-	return i < len(words) && sayVerbs[words[i]]
+	if i >= len(words) || !sayVerbs[words[i]] {
+		return false
+	}
+	// "Some argue over the accuracy of …" names a dispute, not what they
+	// say: the verb must tell a claim, not stand before a preposition.
+	return i+1 >= len(words) || !afterSaying[words[i+1]]
 }
+
+// afterSaying are the prepositions after which a verb of saying names what
+// is talked about, not what is said.
+var afterSaying = map[string]bool{"over": true, "about": true, "with": true, "for": true, "against": true, "of": true, "on": true}
 
 // leadIn reports whether a paragraph opens with a question and then only
 // tells what others say ("What about screens? People say the blue light

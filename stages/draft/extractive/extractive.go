@@ -1058,22 +1058,26 @@ func (c *Candidate) holds() string {
 	if c.weights == nil {
 		return "the question's words"
 	}
-	if ws := c.questionWords(c.terms); len(ws) > 0 {
-		return quoteWords(ws)
-	}
+	own := c.questionWords(c.terms)
+	// What the passage is about besides its text, when it holds question
+	// words the sentence lacks ("Storage" holds «store» for "How should I
+	// store tea?"): the ranker counts it.
 	for _, h := range []struct{ what, text string }{{"its passage's heading", c.heading}, {"its passage's title", c.title}, {"the question its passage answers", c.answers}} {
 		if h.text == "" {
 			continue
 		}
 		has := map[string]bool{}
 		for _, t := range terms(h.text) {
-			has[t] = true
+			has[t] = !c.terms[t]
 		}
 		if ws := c.questionWords(has); len(ws) > 0 {
+			if len(own) > 0 {
+				return fmt.Sprintf("%s (%s, “%s”, holds %s)", quoteWords(own), h.what, h.text, quoteWords(ws))
+			}
 			return fmt.Sprintf("none of the question's words (%s, “%s”, holds %s)", h.what, h.text, quoteWords(ws))
 		}
 	}
-	return quoteWords(nil)
+	return quoteWords(own)
 }
 
 // questionWords lists the question's words that have marks, as the

@@ -218,8 +218,14 @@ func TestStoreMeetsStorage(t *testing.T) {
 	answer := func() *Answer { return Choose(Candidates(q, ps, &DefaultParams, lib), &DefaultParams) }
 	a := answer()
 	found := false
-	for _, c := range a.Statements {
-		found = found || strings.HasPrefix(c.Quote, "Keep tea in an airtight tin")
+	for i, c := range a.Statements {
+		if strings.HasPrefix(c.Quote, "Keep tea in an airtight tin") {
+			found = true
+			// --explain names the heading that holds «store».
+			if want := "it holds «tea» (its passage's heading, “Storage”, holds «store»)"; !strings.Contains(a.Why[i], want) {
+				t.Errorf("why %q, want it to say %q", a.Why[i], want)
+			}
+		}
 	}
 	if !found {
 		t.Errorf("the storage paragraph is not quoted (refused: %q)", a.Refused)

@@ -16,9 +16,9 @@
 // of the first statement's score; from another item than the first
 // statement's, it holds two of the question's words, not one; a
 // sentence that asks a question is never quoted as an answer; and one
-// that tells what unnamed others say ("People say …") weighs half, and
-// after a question opening its paragraph makes that paragraph a question
-// the next one answers (Params.Hearsay).
+// that tells what unnamed others say ("People say …") weighs half
+// (Params.Hearsay), and after a question opening its paragraph makes that
+// paragraph a question the next one answers (leadIn).
 //
 // A statement is a sentence, or the clause of a sentence longer than
 // MaxStatement characters that holds the answer; code listings, tables of
@@ -131,10 +131,10 @@ type Params struct {
 	// others say or believe ("People say the blue light keeps them
 	// awake.", "Some believe …"), for a question: the text reports the
 	// opinion, often to answer it next, so it weighs less than a sentence
-	// that says something itself. With it on, a paragraph that opens with
-	// a question and then only tells such an opinion (an interviewer's
-	// lead-in, leadIn) is a question the next paragraph answers, as one
-	// ending in a question mark is. 0 or 1: off.
+	// that says something itself (0 or 1: off). (Whatever it is, a
+	// paragraph that opens with a question and then only tells such an
+	// opinion, an interviewer's lead-in, is a question the next paragraph
+	// answers, as one ending in a question mark is: see leadIn.)
 	Hearsay float64
 	// PriorDocs is how many documents without any of the question's words
 	// are counted in the library when weighing words (see libraryWeights).
@@ -410,13 +410,10 @@ func (p *Params) handScore(c *Candidate) float64 {
 	return s
 }
 
-// hearsayOn reports whether the Hearsay rule is on.
-func (p *Params) hearsayOn() bool { return p.Hearsay > 0 && p.Hearsay < 1 }
-
 // weighsLess reports whether c's score is scaled by Hearsay: it answers a
 // question, not a claim (a claim may well be what people say).
 func (p *Params) weighsLess(c *Candidate) bool {
-	return c.hearsay && p.hearsayOn() && c.weights != nil && c.weights.asks
+	return c.hearsay && p.Hearsay > 0 && p.Hearsay < 1 && c.weights != nil && c.weights.asks
 }
 
 // ranks reports whether c is scored by the learned ranker: p says so and
@@ -489,7 +486,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 	}
 	asked := map[at]string{}
 	for _, ps := range passages {
-		if item.Asks(ps.Text) || p.hearsayOn() && leadIn(ps.Text) {
+		if item.Asks(ps.Text) || leadIn(ps.Text) {
 			asked[at{ps.ItemID, ps.Paragraph}] = ps.Text
 		}
 	}

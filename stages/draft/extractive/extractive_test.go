@@ -517,7 +517,7 @@ var blueLight = []*jsonl.Passage{
 // say the blue light keeps them awake.", after "What about screens?") is
 // not the first statement when the answer follows it; --explain says why
 // it weighs less. Without Hearsay, or without the lead-in counted as a
-// question the next paragraph answers (turnAsks), the lead-in comes first.
+// question the next paragraph answers (leadIn), the lead-in comes first.
 func TestLeadInWeighsLess(t *testing.T) {
 	const q = "Does blue light from screens keep me awake?"
 	lib := smallLibrary{"blue": 1, "light": 2, "screen": 1, "keep": 4, "awake": 1}

@@ -249,7 +249,7 @@ func hearsay(sentence string) bool {
 	if len(words) > 0 && (words[0] == "but" || words[0] == "and" || words[0] == "so" || words[0] == "still") {
 		words = words[1:]
 	}
-	// "often", "usually", "sometimes" may stand before the verb.
+	// "often", "usually", "sometimes", "also" may stand before the verb.
 	skip := func(i int) int {
 		if i < len(words) && (words[i] == "often" || words[i] == "usually" || words[i] == "sometimes" || words[i] == "also") {
 			return i + 1

@@ -52,7 +52,6 @@ func terms(s string) []string {
 				// "die": "When did he die?" must meet "he died".
 				w = w[:2]
 			}
-
 		}
 		out = append(out, w)
 	}

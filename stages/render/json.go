@@ -142,10 +142,7 @@ func Answer(s *Stream) AnswerJSON {
 		a.LeftOut = append(a.LeftOut, LeftOutJSON{Text: st.Text, Passage: st.Passage, Quote: st.Quote, Reason: WarnUnchecked})
 	}
 	if !a.Answered {
-		for i, h := range s.Hits {
-			if i == MaxClosest {
-				break
-			}
+		for _, h := range Closest(s.Hits) {
 			a.Closest = append(a.Closest, ClosestJSON{ItemID: h.ItemID, Title: h.Title})
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -208,6 +209,58 @@ func TestHostileText(t *testing.T) {
 			}
 			if !strings.Contains(out, `\x1b]0;pwned\x07`) || !strings.Contains(out, `\u202e`) {
 				t.Errorf("%s %+v: the escapes are not shown:\n%s", name, st, out)
+			}
+		}
+	}
+}
+
+// TestClosest: a refusal lists the best hit and those near it, at most
+// MaxClosest, never an item far below the best (the demo's bicycle chain,
+// found only by «water», under a question about coffee). The JSON document
+// and the text list the same items.
+func TestClosest(t *testing.T) {
+	hit := func(title string, score float64) *jsonl.Hit {
+		return &jsonl.Hit{ItemID: strings.Repeat("a", 64), Title: title, Score: score}
+	}
+	titles := func(hits []*jsonl.Hit) []string {
+		out := []string{}
+		for _, h := range hits {
+			out = append(out, h.Title)
+		}
+		return out
+	}
+	cases := []struct {
+		hits []*jsonl.Hit
+		want []string
+	}{
+		// The demo's "How hot should the water be for coffee?" (BM25 scores).
+		{[]*jsonl.Hit{hit("compost", 2.907), hit("tea", 1.728), hit("sleep", 1.119), hit("sourdough", 0.905), hit("chain", 0.733)},
+			[]string{"compost", "tea", "sleep"}},
+		// Fused scores (keyword and meaning) stay close together: all five, not six.
+		{[]*jsonl.Hit{hit("a", 1.97), hit("b", 1.9), hit("c", 0.98), hit("d", 0.95), hit("e", 0.94), hit("f", 0.93)},
+			[]string{"a", "b", "c", "d", "e"}},
+		{[]*jsonl.Hit{hit("only", 0.2)}, []string{"only"}},
+		{nil, []string{}},
+	}
+	for _, c := range cases {
+		if got := titles(Closest(c.hits)); !cmp.Equal(got, c.want) {
+			t.Errorf("Closest(%v) = %v, want %v", titles(c.hits), got, c.want)
+		}
+		s := &Stream{Hits: c.hits, Done: &jsonl.Done{}}
+		var doc []string
+		for _, h := range Answer(s).Closest {
+			doc = append(doc, h.Title)
+		}
+		if len(c.want) > 0 && !cmp.Equal(doc, c.want) {
+			t.Errorf("the JSON document lists %v, want %v", doc, c.want)
+		}
+		var b bytes.Buffer
+		if err := WriteText(&b, s, Style{}); err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range c.hits {
+			if listed, want := strings.Contains(b.String(), "  "+h.Title+"\n"), slices.Contains(c.want, h.Title); listed != want {
+				t.Errorf("the text lists %q: %v, want %v:\n%s", h.Title, listed, want, b.String())
 			}
 		}
 	}

@@ -254,10 +254,7 @@ func (p *printer) closest(s *Stream) {
 		return
 	}
 	p.line("", "", span{text: ClosestHeading})
-	for i, h := range s.Hits {
-		if i == MaxClosest {
-			break
-		}
+	for _, h := range Closest(s.Hits) {
 		p.line(indent, indent+strings.Repeat(" ", item.ShortLen+3), span{text: item.Short(h.ItemID), colour: cDim}, span{text: h.Title, gap: 2})
 	}
 }

@@ -50,6 +50,7 @@ import (
 	"github.com/sponge-library/sponge/stages/draft/extractive"
 	"github.com/sponge-library/sponge/stages/draft/sentences"
 	"github.com/sponge-library/sponge/stages/rank"
+	"github.com/sponge-library/sponge/stages/render"
 	"github.com/sponge-library/sponge/stages/search"
 )
 
@@ -110,6 +111,7 @@ type question struct {
 	docOf    map[int]string          // passage number → SciFact doc id, or the item's title
 	isShort  bool
 	topHit   float64
+	hits     []*jsonl.Hit // search's, best first
 }
 
 type claim struct {
@@ -220,6 +222,8 @@ func run(libDir, binDir string, runs int, tune bool, show int, quick bool, squad
 		fmt.Printf("tuned: %+v\n\n", p)
 	}
 	prepare(all, &p, x)
+	closestTable("SciFact, the claims with evidence, its own items: the abstracts holding its evidence", s.tune, s.held, &p,
+		func(q *question, h *jsonl.Hit) bool { return q.goldDocs[ids[h.ItemID]] })
 
 	// The demo library, asked in process for the padding rules, then
 	// through the real binaries.
@@ -283,7 +287,7 @@ func beforeIssue13() extractive.Params {
 	p.Sentences = true
 	p.WindowWeight, p.SentenceWeight, p.MinRelative, p.MinRelativeQuestion = 0, 0, 0.4, 0
 	p.Negation, p.MaxNames, p.NamesTop, p.Same, p.MinWindow = false, 0, 0, 0, 0
-	p.Ranker, p.UnitFirst = false, false
+	p.Ranker, p.UnitFirst, p.Hearsay = false, false, 1
 	return p
 }
 
@@ -291,7 +295,7 @@ func beforeParams() extractive.Params {
 	p := extractive.DefaultParams
 	p.MinItemAnswer, p.Elbow, p.MinNew, p.MinOwn, p.MinRelative, p.MinRelativeAnswer, p.MinRelativeQuestion = 0, 0, 0, 0, 0, 0, 0
 	p.MinAnswer, p.MinSentenceAnswer, p.MinEachAnswer = 0.5, 0.4, 0.3
-	p.Ranker, p.UnitFirst = false, false
+	p.Ranker, p.UnitFirst, p.Hearsay = false, false, 1
 	return p
 }
 
@@ -327,6 +331,7 @@ func ask(lib *library.Library, x *index.Index, q *question) error {
 	if len(res.Hits) > 0 {
 		q.topHit = res.Hits[0].Score
 	}
+	q.hits = res.Hits
 	q.passages, err = rank.RankWith(lib, q.text, res.IDF, res.Hits)
 	if err != nil {
 		return err
@@ -689,4 +694,48 @@ func readLines(path string, unique bool) ([]string, error) {
 		out = append(out, l)
 	}
 	return out, nil
+}
+
+// closestTable prints, for the floors a refusal's list of closest items
+// could have (render.ClosestAbove), how often the list names one of the
+// question's own items and how long it is: over every question of each
+// half (what a refusal would list) and over those the drafter refuses.
+func closestTable(what string, tune, rep []*question, p *extractive.Params, own func(*question, *jsonl.Hit) bool) {
+	type tally struct{ n, listed, items int }
+	count := func(qs []*question, floor float64, refused bool) tally {
+		var t tally
+		for _, q := range qs {
+			if refused && len(extractive.Select(q.cands, p)) > 0 {
+				continue
+			}
+			t.n++
+			found := false
+			for _, h := range render.ClosestAbove(q.hits, floor) {
+				t.items++
+				found = found || own(q, h)
+			}
+			if found {
+				t.listed++
+			}
+		}
+		return t
+	}
+	cell := func(t tally) string {
+		if t.n == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.3f / %.2f (%d)", float64(t.listed)/float64(t.n), float64(t.items)/float64(t.n), t.n)
+	}
+	var rows [][]string
+	for _, floor := range []float64{0, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6} {
+		mark := ""
+		if floor == render.MinClosest {
+			mark = " ← render"
+		}
+		rows = append(rows, []string{fmt.Sprintf("%.2f", floor) + mark,
+			cell(count(tune, floor, false)), cell(count(tune, floor, true)),
+			cell(count(rep, floor, false)), cell(count(rep, floor, true))})
+	}
+	fmt.Printf("Closest items of a refusal (%s; at most %d items; floor: an item is listed when its search score is at least this share of the best hit's, 0 off): the share of questions with an own item listed / items listed per question (questions):\n", what, render.MaxClosest)
+	fmt.Println(bench.Table([]string{"floor", "tuning: every question", "tuning: refused", "reported: every question", "reported: refused"}, rows))
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
 	"github.com/sponge-library/sponge/internal/library/ingest"
+	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft/extractive"
 )
 
@@ -42,6 +43,7 @@ type squadFile struct {
 type squadQuestion struct {
 	q       *question
 	para    int                     // the paragraph it was asked on, counted over the file
+	article string                  // the title of its item
 	before  []*extractive.Candidate // whole sentences, as before issue 13
 	answers []string                // lower case, white space collapsed
 }
@@ -100,7 +102,7 @@ func loadSquad(dir string, p *extractive.Params) (*squadSets, *index.Index, erro
 			it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: para.Context, Heading: title})
 			paras++
 			for _, qa := range para.QAs {
-				sq := &squadQuestion{q: &question{text: qa.Question}, para: paras}
+				sq := &squadQuestion{q: &question{text: qa.Question}, para: paras, article: title}
 				for _, an := range qa.Answers {
 					sq.answers = append(sq.answers, strings.ToLower(norm(an.Text)))
 				}
@@ -301,6 +303,7 @@ func printSquad(s *squadSets, p *extractive.Params) {
 	}
 	squadRefusals(s, p)
 	squadRankedRefusals(s, p)
+	squadClosest(s, p)
 	fmt.Println(bench.Table([]string{"drafter", "gold answer in some quote", "in the first statement", "precision (quotes holding a gold answer)", "unanswerable refused", "answerable refused", "statements per answer", "quote length: mean / longest (chars)"}, rows))
 }
 
@@ -444,6 +447,7 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"with the window rule (MinWindow 0.4, main's)", func(pp *extractive.Params) { pp.MinWindow = 0.4 }},
 		{"redundant sentences kept (Same 0)", func(pp *extractive.Params) { pp.Same = 0 }},
 		{"a later statement from another item with one of the question's words (MinOtherWords 0, main's)", func(pp *extractive.Params) { pp.MinOtherWords = 0 }},
+		{"what others say weighs as much (Hearsay 1; lead-ins still read)", func(pp *extractive.Params) { pp.Hearsay = 1 }},
 		{"the passage floor at 0.5 (MinAnswer), not " + fmt.Sprint(p.MinAnswer), func(pp *extractive.Params) { pp.MinAnswer = 0.5 }},
 		{"a question's later statements at 0.4 of the first's score (as a claim's), not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0 }},
 		{"the subject rules and 0.7 for claims too", func(pp *extractive.Params) { pp.ClaimsToo, pp.MinRelative = true, pp.MinRelativeQuestion }},
@@ -525,6 +529,9 @@ func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 		{"names-and-numbers rule at 0.3", func(pp *extractive.Params) { pp.MaxNames = 0.3 }},
 		{"MinOtherWords off (main's)", func(pp *extractive.Params) { pp.MinOtherWords = 0 }},
 		{"MinOtherWords 3", func(pp *extractive.Params) { pp.MinOtherWords = 3 }},
+		{"what others say weighs as much (Hearsay 1; lead-ins still read)", func(pp *extractive.Params) { pp.Hearsay = 1 }},
+		{"Hearsay 0.25", func(pp *extractive.Params) { pp.Hearsay = 0.25 }},
+		{"Hearsay 0.75", func(pp *extractive.Params) { pp.Hearsay = 0.75 }},
 		{"MinRelativeQuestion 0.35", func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.35 }},
 		{"MinAnswer 0.5", func(pp *extractive.Params) { pp.MinAnswer = 0.5 }},
 	}
@@ -549,4 +556,24 @@ func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 	fmt.Printf("The drafter on the tuning half, the reported half and the %d answerable and %d unanswerable questions the ranker learns from (its order is fitted on them; its refusals are not):\n", len(ans), len(un))
 	fmt.Println(bench.Table(head, rows))
 	return nil
+}
+
+// squadClosest prints the closest items' trade-off on SQuAD: the own item
+// of a question is the article it was asked on.
+func squadClosest(s *squadSets, p *extractive.Params) {
+	own := map[*question]string{}
+	var tune, rep []*question
+	for _, set := range [][]*squadQuestion{s.tuneAns, s.tuneUn, s.repAns, s.repUn} {
+		for _, sq := range set {
+			own[sq.q] = sq.article
+		}
+	}
+	for _, sq := range append(append([]*squadQuestion{}, s.tuneAns...), s.tuneUn...) {
+		tune = append(tune, sq.q)
+	}
+	for _, sq := range append(append([]*squadQuestion{}, s.repAns...), s.repUn...) {
+		rep = append(rep, sq.q)
+	}
+	closestTable("SQuAD 2.0, every question of a half (answerable and not), its own item: the article it was asked on", tune, rep, p,
+		func(q *question, h *jsonl.Hit) bool { return h.Title == own[q] })
 }

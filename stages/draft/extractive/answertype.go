@@ -4,6 +4,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/stages/draft/sentences"
 )
 
 // answerType is the kind of answer an English question asks for, read from
@@ -218,4 +221,85 @@ var backWords = map[string]bool{"it": true, "its": true, "he": true, "his": true
 func refersBack(sentence string) bool {
 	first, _, _ := strings.Cut(strings.TrimLeft(sentence, " \t\n\"'“‘("), " ")
 	return backWords[strings.ToLower(strings.TrimRight(first, ",;:\"'”’"))]
+}
+
+// crowds are English subjects that name no one: "people", "some", "many",
+// "others" (with an optional "people" after "some", "many", "most"); not
+// "they", which names whom the sentence before named.
+var crowds = map[string]bool{"people": true, "some": true, "many": true, "most": true, "others": true}
+
+// sayVerbs tell what a speaker says or believes.
+var sayVerbs = map[string]bool{"say": true, "said": true, "says": true, "believe": true, "believed": true,
+	"think": true, "thought": true, "claim": true, "claimed": true, "argue": true, "argued": true,
+	"suggest": true, "suggested": true, "feel": true, "felt": true, "insist": true, "insisted": true}
+
+// hearsay reports whether an English sentence opens by telling what
+// unnamed others say or believe: "People say …", "Some people think …",
+// "Many believe …", "It is said …", "It is often claimed …" (after an
+// opening "But", "And", "So" or "Still"). A named speaker ("Okafor says
+// …") is not hearsay.
+func hearsay(sentence string) bool {
+	var words []string
+	for _, f := range strings.Fields(sentence) {
+		words = append(words, strings.ToLower(strings.Trim(f, ",;:\"'“”‘’()")))
+		if len(words) == 6 {
+			break
+		}
+	}
+	if len(words) > 0 && (words[0] == "but" || words[0] == "and" || words[0] == "so" || words[0] == "still") {
+		words = words[1:]
+	}
+	// "often", "usually", "sometimes", "also" may stand before the verb.
+	skip := func(i int) int {
+		if i < len(words) && (words[i] == "often" || words[i] == "usually" || words[i] == "sometimes" || words[i] == "also") {
+			return i + 1
+		}
+		return i
+	}
+	if len(words) < 2 {
+		return false
+	}
+	if words[0] == "it" {
+		i := skip(1)
+		if i < len(words) && (words[i] == "is" || words[i] == "was") {
+			i = skip(i + 1)
+			return i < len(words) && (words[i] == "said" || words[i] == "believed" || words[i] == "thought" || words[i] == "claimed")
+		}
+		return false
+	}
+	if !crowds[words[0]] {
+		return false
+	}
+	i := 1
+	if words[0] != "people" && words[0] != "others" && i < len(words) && words[i] == "people" {
+		i++
+	}
+	i = skip(i)
+	if i >= len(words) || !sayVerbs[words[i]] {
+		return false
+	}
+	// "Some argue over the accuracy of …" names a dispute, not what they
+	// say: the verb must tell a claim, not stand before a preposition.
+	return i+1 >= len(words) || !afterSaying[words[i+1]]
+}
+
+// afterSaying are the prepositions after which a verb of saying names what
+// is talked about, not what is said.
+var afterSaying = map[string]bool{"over": true, "about": true, "with": true, "for": true, "against": true, "of": true, "on": true}
+
+// leadIn reports whether a paragraph opens with a question and then only
+// tells what others say ("What about screens? People say the blue light
+// keeps them awake."): an interviewer's lead-in, which the next paragraph
+// answers as it answers a paragraph ending in a question.
+func leadIn(text string) bool {
+	spans := sentences.Split(text)
+	if len(spans) < 2 || !item.Asks(text[spans[0].Start:spans[0].End]) {
+		return false
+	}
+	for _, sp := range spans[1:] {
+		if s := text[sp.Start:sp.End]; !item.Asks(s) && !hearsay(s) {
+			return false
+		}
+	}
+	return true
 }

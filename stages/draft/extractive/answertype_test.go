@@ -204,3 +204,44 @@ func (l smallLibrary) DocFreqs(terms []string) (map[string]int, int, error) {
 	df, _, err := docFreqs(l).DocFreqs(terms)
 	return df, 6, err
 }
+
+func TestHearsay(t *testing.T) {
+	for s, want := range map[string]bool{
+		"People say the blue light keeps them awake.":            true,
+		"Some people think green tea must be boiled.":            true,
+		"Many believe the heap needs turning every week.":        true,
+		"But others argue that it does not.":                     true,
+		"It is often said that sourdough is hard to keep.":       true,
+		"It was believed that the volcano was extinct.":          true,
+		"Dr. Okafor says the clock is set by daylight.":          false, // a named speaker
+		"They say it was founded in 1209.":                       false, // "they" names whom the sentence before named
+		"People living near the volcano left in April.":          false,
+		"Some 300 people said they saw the blast.":               false,
+		"Many died in the eruption.":                             false,
+		"It is said in the guide that greens are moist.":         true,
+		"It is set every morning by daylight.":                   false,
+		"Bright light in the evening does delay the clock.":      false,
+		"Some argue over the accuracy of Marco Polo's accounts.": false, // a dispute
+		"Some argue that Marco Polo never reached China.":        true,
+	} {
+		if got := hearsay(s); got != want {
+			t.Errorf("hearsay(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestLeadIn(t *testing.T) {
+	for s, want := range map[string]bool{
+		"What about screens? People say the blue light keeps them awake.": true,
+		"What about screens? Some believe it. Is that so?":                true,
+		"So the coffee does not make the tiredness go away.":              false,
+		// A question answered in its own paragraph is no lead-in.
+		"How long should black tea steep? Three to five minutes.": false,
+		"People say it keeps them awake. It does not.":            false,
+		"Is that what happened at Mount St. Helens?":              false, // one sentence: item.Asks says it asks
+	} {
+		if got := leadIn(s); got != want {
+			t.Errorf("leadIn(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -182,6 +182,60 @@ func TestTerms(t *testing.T) {
 			t.Errorf("terms(%q) = %v, terms(\"die\") = %v: want the same", w, got, want)
 		}
 	}
+	// A noun of ageNouns meets its verb, in the drafter's words and in the
+	// form it matches the index's terms; a word that only ends in "-age"
+	// does not.
+	for noun, verb := range map[string]string{"storage": "stored", "Storages": "store", "usage": "using", "shortage": "short"} {
+		if got, want := terms(noun), terms(verb); !cmp.Equal(got, want) {
+			t.Errorf("terms(%q) = %v, terms(%q) = %v: want the same", noun, got, verb, want)
+		}
+		if got, want := indexTerms(noun), indexTerms(verb); !cmp.Equal(got, want) {
+			t.Errorf("indexTerms(%q) = %v, indexTerms(%q) = %v: want the same", noun, got, verb, want)
+		}
+	}
+	for noun, verb := range map[string]string{"passage": "pass", "package": "pack", "message": "mess", "village": "vill"} {
+		if cmp.Equal(terms(noun), terms(verb)) || cmp.Equal(indexTerms(noun), indexTerms(verb)) {
+			t.Errorf("%q meets %q", noun, verb)
+		}
+	}
+}
+
+// TestStoreMeetsStorage: the demo's "How should I store tea?" is answered
+// from the paragraph under "Storage" (with rank's passages and scores); it
+// was refused while «store» did not meet the heading.
+func TestStoreMeetsStorage(t *testing.T) {
+	const q = "How should I store tea?"
+	tea := strings.Repeat("3", 64)
+	ps := []*jsonl.Passage{
+		{Number: 1, ItemID: tea, Title: "Brewing tea at home", Heading: "Black tea", Paragraph: 7, Score: 1,
+			Text: "Tea should be taken in solitude. — C. S. Lewis"},
+		{Number: 2, ItemID: tea, Title: "Brewing tea at home", Heading: "Storage", Paragraph: 9, Score: 0.9704,
+			Text: "Keep tea in an airtight tin, away from light, heat and strong smells such as coffee or spices. Green tea keeps about six months once opened; black tea keeps a year or more."},
+		{Number: 3, ItemID: tea, Title: "Brewing tea at home", Heading: "Green tea", Paragraph: 2, Score: 0.9606,
+			Text: "Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter."},
+	}
+	lib := smallLibrary{"store": 1, "tea": 2}
+	answer := func() *Answer { return Choose(Candidates(q, ps, &DefaultParams, lib), &DefaultParams) }
+	a := answer()
+	found := false
+	for i, c := range a.Statements {
+		if strings.HasPrefix(c.Quote, "Keep tea in an airtight tin") {
+			found = true
+			// --explain names the heading that holds «store».
+			if want := "it holds «tea» (its passage's heading, “Storage”, holds «store»)"; !strings.Contains(a.Why[i], want) {
+				t.Errorf("why %q, want it to say %q", a.Why[i], want)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("the storage paragraph is not quoted (refused: %q)", a.Refused)
+	}
+	saved := ageNouns
+	defer func() { ageNouns = saved }()
+	ageNouns = nil
+	if a := answer(); a.Refused == "" {
+		t.Error("without ageNouns the question is answered too: the test proves nothing")
+	}
 }
 
 // A quote keeps the passage's bytes exactly, line breaks and all.
@@ -444,5 +498,53 @@ func TestAnswerAfterQuestion(t *testing.T) {
 	}
 	if got := draft(t, New(), q, lecture(7)); len(got) != 0 {
 		t.Errorf("the answer not next to the question is quoted too (%q): the test proves nothing", got[0].Quote)
+	}
+}
+
+// blueLight are the demo's passages for "Does blue light from screens keep
+// me awake?", with rank's scores: the interviewer's lead-in, then the
+// answer, then another paragraph of the talk.
+var blueLight = []*jsonl.Passage{
+	{Number: 1, ItemID: strings.Repeat("5", 64), Title: "Why we sleep: a conversation about the body clock", Heading: "Tom Reyes", Paragraph: 5, Score: 1,
+		Text: "What about screens? People say the blue light keeps them awake."},
+	{Number: 2, ItemID: strings.Repeat("5", 64), Title: "Why we sleep: a conversation about the body clock", Heading: "Dr. Maria Okafor", Paragraph: 6, Score: 0.6552,
+		Text: "Bright light in the evening does delay the clock a little, but the bigger effect is usually what we do on the screen: it keeps the mind busy. A dim, quiet hour before bed and a cool bedroom, around eighteen degrees, help more than any app."},
+	{Number: 3, ItemID: strings.Repeat("5", 64), Title: "Why we sleep: a conversation about the body clock", Heading: "Dr. Maria Okafor", Paragraph: 1, Score: 0.6232,
+		Text: "Two systems work together. The first is the body clock, a group of cells in the brain that keeps a rhythm of about twenty-four hours. It is set every morning by daylight reaching the eyes, which is why morning light helps you fall asleep earlier the next night. The second system is sleep pressure. The longer you are awake, the more adenosine builds up in the brain, and the sleepier you feel."},
+}
+
+// TestLeadInWeighsLess: what an interviewer reports others say ("People
+// say the blue light keeps them awake.", after "What about screens?") is
+// not the first statement when the answer follows it; --explain says why
+// it weighs less. Without Hearsay, or without the lead-in counted as a
+// question the next paragraph answers (leadIn), the lead-in comes first.
+func TestLeadInWeighsLess(t *testing.T) {
+	const q = "Does blue light from screens keep me awake?"
+	lib := smallLibrary{"blue": 1, "light": 2, "screen": 1, "keep": 4, "awake": 1}
+	p := DefaultParams
+	a := Choose(Candidates(q, blueLight, &p, lib), &p)
+	if len(a.Statements) == 0 {
+		t.Fatalf("refused: %s", a.Refused)
+	}
+	if first := a.Statements[0].Quote; !strings.HasPrefix(first, "Bright light in the evening") {
+		t.Errorf("first statement %q, want the answer after the lead-in", first)
+	}
+	for i, c := range a.Statements {
+		if strings.HasPrefix(c.Quote, "People say") && !strings.Contains(a.Why[i], "as it tells what others say") {
+			t.Errorf("--explain does not say why the lead-in weighs less: %q", a.Why[i])
+		}
+	}
+	p.Hearsay = 1
+	a = Choose(Candidates(q, blueLight, &p, lib), &p)
+	if len(a.Statements) == 0 || !strings.HasPrefix(a.Statements[0].Quote, "People say") {
+		t.Error("without Hearsay the lead-in is not first either: the test proves nothing")
+	}
+	// A claim to check is not a question: what people say may be the claim.
+	claim := "People say the blue light keeps them awake"
+	p = DefaultParams
+	for _, c := range Candidates(claim, blueLight, &p, lib) {
+		if p.weighsLess(c) {
+			t.Errorf("a claim's sentence weighs less: %q", c.Quote)
+		}
 	}
 }

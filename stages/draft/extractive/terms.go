@@ -39,6 +39,9 @@ func terms(s string) []string {
 		if len(w) == 1 && !isDigits(w) {
 			return
 		}
+		if base, ok := ageNouns[strings.TrimSuffix(w, "s")]; ok {
+			w = base
+		}
 		if !isDigits(w) {
 			if len(w) == 5 && strings.HasSuffix(w, "ying") {
 				w = w[:1] + "ie" // "dying": Porter gives "dy"
@@ -108,3 +111,15 @@ func isDigits(w string) bool {
 // stopWords are the words that say nothing about the topic of a question
 // or a sentence; the same list ranking uses.
 var stopWords = keywords.StopWords
+
+// ageNouns are English nouns made from a verb with "-age" that name the
+// verb's act ("storage" is storing), each with its verb: "How should I
+// store tea?" meets the heading "Storage". A list, not a rule: "-age" also
+// ends words not made so ("passage" is no passing, nor "package" packing,
+// "message", "village", "image"). The drafter matches them (terms,
+// matchForm); search and rank do not.
+var ageNouns = map[string]string{
+	"storage": "store", "usage": "use", "shortage": "short", "leakage": "leak", "coverage": "cover",
+	"drainage": "drain", "blockage": "block", "spillage": "spill", "breakage": "break", "wastage": "waste",
+	"seepage": "seep", "shrinkage": "shrink", "stoppage": "stop", "mileage": "mile",
+}

@@ -202,8 +202,9 @@ func (lw *libraryWeights) share(m uint64) float64 {
 // indexTerms returns the words of text that are not stop words as the
 // drafter matches them (matchForm): the index's terms with the accents of
 // Latin letters dropped, so that "Mongke" in a question meets "Möngke" in
-// a sentence although the index keeps them apart, and an ordinal written
-// with digits spelled out ("3rd" is "third").
+// a sentence although the index keeps them apart, an ordinal written
+// with digits spelled out ("3rd" is "third"), and a noun of ageNouns as
+// its verb ("storage" is "store").
 func indexTerms(text string) []string {
 	ts := libraryTerms(text)
 	for i, t := range ts {
@@ -216,6 +217,9 @@ func indexTerms(text string) []string {
 func matchForm(t string) string {
 	t = foldLatin(t)
 	if w, ok := ordinalDigits[t]; ok {
+		return w
+	}
+	if w, ok := ageNouns[t]; ok {
 		return w
 	}
 	return t

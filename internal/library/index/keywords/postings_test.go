@@ -246,3 +246,33 @@ func BenchmarkEncodePostings(b *testing.B) {
 		encodePostings(it, cache)
 	}
 }
+
+// BenchmarkPostingsKernelDocs makes the postings of the pages of kernel-docs
+// ×1 (benchPages) big enough to have them, each page an item of its blank-
+// line separated blocks, with one terms cache as SavePostings keeps it: the
+// words of real text (capitals, stop words, punctuation), where
+// BenchmarkEncodePostings draws lower-case words.
+func BenchmarkPostingsKernelDocs(b *testing.B) {
+	var items []*item.Item
+	size := 0
+	for _, page := range benchPages(b) {
+		it := &item.Item{ID: postingsItem().ID}
+		for _, block := range strings.Split(string(page), "\n\n") {
+			if block = strings.TrimSpace(block); block != "" {
+				it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: block})
+			}
+		}
+		if n := len(page); n >= PostingsFrom {
+			items = append(items, it)
+			size += n
+		}
+	}
+	cache := map[string]wordTerms{}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, it := range items {
+			encodePostings(it, cache)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/files"
 	"github.com/sponge-library/sponge/internal/base/item"
@@ -88,26 +89,34 @@ type wordTerms struct {
 }
 
 // paragraphTerms counts the words of a paragraph (its heading and its
-// text) as rank counts them (ScanWords), and the terms the analyzer makes of
-// each, through a cache of the words seen: the words of an item repeat. A
-// plain word (plainWord: the analyzer's one term for it is the word itself)
-// skips the cache. term is called for each term that is not a stop word.
-func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, term func(t string)) int {
-	n := 0
+// text) as rank counts them (ScanWords), and notes the terms the analyzer
+// makes of each in n, through a cache of the words seen: the words of an
+// item repeat. A plain word (plainWord: the analyzer's one term for it is the
+// word itself) skips the cache.
+func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, n *termNumbers) int {
+	words := 0
 	count := func(word string) {
-		w := strings.ToLower(word)
+		// The word in lower case, in n.lower: strings.ToLower made a
+		// string for each word with a capital, most of what postings
+		// allocated on real text.
+		var lowered bool
+		n.lower, lowered = appendLower(n.lower[:0], word)
+		w := n.lower
 		if plainWord(w) {
-			n++
-			if !StopWords[w] {
-				term(w)
+			words++
+			if lowered {
+				n.addPlain(w, "")
+			} else {
+				n.addPlain(w, word)
 			}
 			return
 		}
-		wt, ok := cache[w]
+		wt, ok := cache[string(w)]
 		if !ok {
-			terms := Terms(w)
+			ws := string(w) // kept by the cache: not a piece of the paragraph
+			terms := Terms(ws)
 			wt.words = 1
-			if Spaceless(w) {
+			if Spaceless(ws) {
 				wt.words = len(terms) // a run of Chinese, Japanese or Thai is many words
 			}
 			for _, t := range terms {
@@ -115,18 +124,83 @@ func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, term func(t s
 					wt.terms = append(wt.terms, t)
 				}
 			}
-			cache[strings.Clone(w)] = wt // not a piece of the paragraph, which it would keep
+			cache[ws] = wt
 		}
-		n += wt.words
+		words += wt.words
 		for _, t := range wt.terms {
-			term(t)
+			n.add(t)
 		}
 	}
 	if p.Heading != "" {
 		ScanWords(p.Heading, count)
 	}
 	ScanWords(p.Text, count)
-	return n
+	return words
+}
+
+// appendLower appends word in lower case to dst, as strings.ToLower has
+// it, and reports whether that changed it.
+func appendLower(dst []byte, word string) ([]byte, bool) {
+	for i := 0; i < len(word); i++ {
+		if word[i] >= utf8.RuneSelf {
+			lower := strings.ToLower(word)
+			return append(dst, lower...), lower != word
+		}
+	}
+	lowered := false
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+			lowered = true
+		}
+		dst = append(dst, c)
+	}
+	return dst, lowered
+}
+
+// termNumbers numbers the terms of an item as they are met (at, terms) and
+// notes each occurrence by its number in the order met (met). A plain word
+// that is a stop word is numbered -1, so that the word's one look-up in at
+// tells both.
+type termNumbers struct {
+	at    map[string]int32
+	terms []string
+	met   []int32
+	lower []byte // the word being counted, in lower case
+}
+
+// add notes a term that is not a stop word.
+func (n *termNumbers) add(t string) {
+	k, ok := n.at[t]
+	if !ok {
+		k = int32(len(n.terms))
+		n.at[t] = k
+		n.terms = append(n.terms, t)
+	}
+	n.met = append(n.met, k)
+}
+
+// addPlain notes a plain word, its own term, unless it is a stop word;
+// same is the word as a string when there is one (a piece of the
+// paragraph, kept by at instead of a copy), else "".
+func (n *termNumbers) addPlain(w []byte, same string) {
+	k, ok := n.at[string(w)]
+	if !ok {
+		t := same
+		if t == "" {
+			t = string(w)
+		}
+		k = -1
+		if !StopWords[t] {
+			k = int32(len(n.terms))
+			n.terms = append(n.terms, t)
+		}
+		n.at[t] = k
+	}
+	if k >= 0 {
+		n.met = append(n.met, k)
+	}
 }
 
 // termCacheWords is how many words the terms cache of SavePostings keeps
@@ -147,37 +221,27 @@ var (
 // of the words seen (of this item, or of others before it: the words of a
 // library repeat).
 func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
-	// Each term met is numbered (at, terms) and noted in the order met
-	// (met); ends[i] is where paragraph i's terms end in met. The lists are
+	// Each term met is numbered and noted in the order met (termNumbers);
+	// ends[i] is where paragraph i's terms end in met. The lists are
 	// then made from met in one flat slice: a slice per term, grown as its
 	// paragraphs came, was most of what postings allocated.
 	text := 0
 	for i := range it.Paragraphs {
 		text += len(it.Paragraphs[i].Text)
 	}
-	at := make(map[string]int32, text/64)
-	terms := make([]string, 0, text/64)
-	met := make([]int32, 0, text/6)
+	n := termNumbers{at: make(map[string]int32, text/64), terms: make([]string, 0, text/64), met: make([]int32, 0, text/6)}
 	ends := make([]int32, len(it.Paragraphs))
 	lengths := make([]int, len(it.Paragraphs))
 	total := 0
 	if len(cache) > termCacheWords {
 		clear(cache)
 	}
-	add := func(t string) {
-		k, ok := at[t]
-		if !ok {
-			k = int32(len(terms))
-			at[t] = k
-			terms = append(terms, t)
-		}
-		met = append(met, k)
-	}
 	for i := range it.Paragraphs {
-		lengths[i] = paragraphTerms(&it.Paragraphs[i], cache, add)
+		lengths[i] = paragraphTerms(&it.Paragraphs[i], cache, &n)
 		total += lengths[i]
-		ends[i] = int32(len(met))
+		ends[i] = int32(len(n.met))
 	}
+	terms, met := n.terms, n.met
 	// The postings of term k are lists[first[k]:next[k]], in paragraph order:
 	// first[k] leaves room for as many as the term was met.
 	type posting struct{ para, tf int32 }

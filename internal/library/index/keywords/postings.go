@@ -209,51 +209,75 @@ func (n *termNumbers) addPlain(w []byte, same string) {
 // they came round again.
 const termCacheWords = 1 << 17
 
-// termCache is the terms of the words SavePostings has seen, kept from one
-// batch to the next: the words of a library repeat. SavePostings holds
-// termCacheMu while it uses it.
+// postings makes the postings files of SavePostings, which holds
+// postingsMu while it uses it. Its terms cache is kept from one batch to
+// the next (the words of a library repeat), and so are its slices and maps,
+// emptied for each item: made afresh they were an eighth of what an add
+// allocated.
 var (
-	termCacheMu sync.Mutex
-	termCache   = map[string]wordTerms{}
+	postingsMu sync.Mutex
+	postings   = newPostingsMaker()
 )
 
-// encodePostings makes the postings file of an item. cache holds the terms
-// of the words seen (of this item, or of others before it: the words of a
-// library repeat).
-func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
+// postingsMaker makes postings files (encode), one item at a time.
+type postingsMaker struct {
+	cache map[string]wordTerms // the terms of the words seen
+
+	n           termNumbers
+	ends, first []int32
+	next, order []int32
+	lengths     []int
+	lists       []posting
+	buf, list   []byte
+}
+
+type posting struct{ para, tf int32 }
+
+func newPostingsMaker() *postingsMaker {
+	return &postingsMaker{cache: map[string]wordTerms{}, n: termNumbers{at: map[string]int32{}}}
+}
+
+// keepScratch is the most entries of its slices a postingsMaker keeps for
+// the next item: an item of several megabytes of text (a big PDF) would
+// otherwise keep some ten times its text after the add is done with it.
+const keepScratch = 1 << 20
+
+// encode makes the postings file of an item, in bytes that stay the
+// maker's: they are good until the next encode.
+func (m *postingsMaker) encode(it *item.Item) []byte {
 	// Each term met is numbered and noted in the order met (termNumbers);
 	// ends[i] is where paragraph i's terms end in met. The lists are
 	// then made from met in one flat slice: a slice per term, grown as its
 	// paragraphs came, was most of what postings allocated.
-	text := 0
-	for i := range it.Paragraphs {
-		text += len(it.Paragraphs[i].Text)
-	}
-	n := termNumbers{at: make(map[string]int32, text/64), terms: make([]string, 0, text/64), met: make([]int32, 0, text/6)}
-	ends := make([]int32, len(it.Paragraphs))
-	lengths := make([]int, len(it.Paragraphs))
+	n := &m.n
+	defer m.reset()
+	m.ends = resize(m.ends, len(it.Paragraphs))
+	m.lengths = resize(m.lengths, len(it.Paragraphs))
+	ends, lengths := m.ends, m.lengths
 	total := 0
-	if len(cache) > termCacheWords {
-		clear(cache)
+	if len(m.cache) > termCacheWords {
+		clear(m.cache)
 	}
 	for i := range it.Paragraphs {
-		lengths[i] = paragraphTerms(&it.Paragraphs[i], cache, &n)
+		lengths[i] = paragraphTerms(&it.Paragraphs[i], m.cache, n)
 		total += lengths[i]
 		ends[i] = int32(len(n.met))
 	}
 	terms, met := n.terms, n.met
 	// The postings of term k are lists[first[k]:next[k]], in paragraph order:
 	// first[k] leaves room for as many as the term was met.
-	type posting struct{ para, tf int32 }
-	first := make([]int32, len(terms)+1)
+	m.first = resize(m.first, len(terms)+1)
+	first := m.first
+	clear(first)
 	for _, k := range met {
 		first[k+1]++
 	}
 	for k := range terms {
 		first[k+1] += first[k]
 	}
-	next := slices.Clone(first[:len(terms)])
-	lists := make([]posting, len(met))
+	m.next = append(m.next[:0], first[:len(terms)]...)
+	m.lists = resize(m.lists, len(met))
+	next, lists := m.next, m.lists
 	from := int32(0)
 	for i, end := range ends {
 		para := int32(i)
@@ -267,14 +291,14 @@ func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
 		}
 		from = end
 	}
-	order := make([]int32, len(terms))
+	m.order = resize(m.order, len(terms))
+	order := m.order
 	for k := range order {
 		order[k] = int32(k)
 	}
 	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(terms[a], terms[b]) })
 
-	buf := make([]byte, 0, 64+total*2)
-	buf = append(buf, postingsMagic...)
+	buf := append(m.buf[:0], postingsMagic...)
 	buf = binary.LittleEndian.AppendUint64(buf, analyzerFingerprint())
 	buf = binary.AppendUvarint(buf, uint64(len(it.Paragraphs)))
 	buf = binary.AppendUvarint(buf, uint64(total))
@@ -282,7 +306,7 @@ func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
 		buf = binary.AppendUvarint(buf, uint64(n))
 	}
 	buf = binary.AppendUvarint(buf, uint64(len(terms)))
-	var list []byte
+	list := m.list
 	for _, k := range order {
 		t := terms[k]
 		list = list[:0]
@@ -299,7 +323,28 @@ func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
 		buf = binary.AppendUvarint(buf, uint64(len(list)))
 		buf = append(buf, list...)
 	}
+	m.buf, m.list = buf, list
 	return buf
+}
+
+// reset empties the maker for the next item, and lets go of what an item
+// of many megabytes grew.
+func (m *postingsMaker) reset() {
+	clear(m.n.at)
+	clear(m.n.terms) // pieces of the item's paragraphs: not to be kept
+	m.n.terms, m.n.met = m.n.terms[:0], m.n.met[:0]
+	if cap(m.n.met) > keepScratch || cap(m.lists) > keepScratch || cap(m.buf) > 8*keepScratch {
+		*m = postingsMaker{cache: m.cache, n: termNumbers{at: map[string]int32{}}}
+	}
+}
+
+// resize returns s with length n, reusing its array when it is big enough;
+// the elements are not cleared.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/4)
+	}
+	return s[:n]
 }
 
 // PostingsFrom is the least paragraph text (in bytes) of an item with
@@ -311,9 +356,8 @@ const PostingsFrom = 16 << 10
 // SavePostings saves the postings of the items big enough to have them,
 // and removes any of the others (an item read again may have shrunk).
 func SavePostings(indexDir string, items []*item.Item) error {
-	termCacheMu.Lock()
-	defer termCacheMu.Unlock()
-	cache := termCache
+	postingsMu.Lock()
+	defer postingsMu.Unlock()
 	for _, it := range items {
 		n := 0
 		for _, p := range it.Paragraphs {
@@ -321,7 +365,7 @@ func SavePostings(indexDir string, items []*item.Item) error {
 		}
 		var err error
 		if n >= PostingsFrom {
-			err = writePostings(indexDir, it, cache)
+			err = writePostings(indexDir, it)
 		} else {
 			err = RemovePostings(indexDir, it.ID)
 		}
@@ -334,10 +378,10 @@ func SavePostings(indexDir string, items []*item.Item) error {
 
 // writePostings saves the postings of an item, through a temporary file and
 // a rename, so a reader finds all of them or none.
-func writePostings(indexDir string, it *item.Item, cache map[string]wordTerms) error {
+func writePostings(indexDir string, it *item.Item) error {
 	path := postingsPath(indexDir, it.ID)
 	tmp := path + ".tmp"
-	data := encodePostings(it, cache)
+	data := postings.encode(it)
 	err := os.WriteFile(tmp, data, 0o644)
 	if errors.Is(err, fs.ErrNotExist) {
 		// The folder is made when first needed (not looked for before

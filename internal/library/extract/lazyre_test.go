@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestLazyRegexpsCompile compiles every expression of the package, which
@@ -122,6 +123,36 @@ func TestInnerUnderscores(t *testing.T) {
 	}
 	if passed < 1000 {
 		t.Errorf("only %d texts with \"_\" passed", passed)
+	}
+}
+
+// TestPairEmphasisNothingPaired: a text in which pairEmphasis pairs nothing
+// comes out as its runes rebuilt (what it gave before it returned such a
+// text as it is): the same text, but bad UTF-8 as U+FFFD.
+func TestPairEmphasisNothingPaired(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(20, 12))
+	pieces := []string{"a", "7", " ", "*", "**", "_", "~~", "~", "\xff", "é", "\n", "2 * 3", "*ptr"}
+	unpaired, bad := 0, 0
+	for range 50000 {
+		var b strings.Builder
+		for range 1 + rnd.IntN(8) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		s := b.String()
+		got := pairEmphasis(s)
+		if utf8.RuneCountInString(got) != utf8.RuneCountInString(s) {
+			continue // something was paired and taken out
+		}
+		unpaired++
+		if !utf8.ValidString(s) {
+			bad++
+		}
+		if want := string([]rune(s)); got != want {
+			t.Fatalf("pairEmphasis(%q) = %q, want %q", s, got, want)
+		}
+	}
+	if unpaired < 5000 || bad < 500 {
+		t.Errorf("only %d texts pairing nothing, %d of them bad UTF-8", unpaired, bad)
 	}
 }
 

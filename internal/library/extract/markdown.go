@@ -2,6 +2,7 @@ package extract
 
 import (
 	"html"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -540,7 +541,14 @@ func pairEmphasis(s string) string {
 		}
 		i = j
 	}
+	// Most texts that reach here pair nothing ("2 * 3", "*ptr"): they stay
+	// as they are, without being built again rune by rune (unless bad
+	// UTF-8, which the rune slice turned into U+FFFD).
+	if !slices.Contains(remove, true) && utf8.ValidString(s) {
+		return s
+	}
 	var b strings.Builder
+	b.Grow(len(s))
 	for i, r := range rs {
 		if !remove[i] {
 			b.WriteRune(r)

@@ -170,25 +170,13 @@ func TestChunkFrequencies(t *testing.T) {
 	}
 }
 
-// BenchmarkChunkFrequencies counts the words of kernel-docs ×1 (the
-// issue-20 add bench's Markdown pages, 24 MB, in .bench/inputs, made by make
-// bench-latency, or in $SPONGE_BENCH_MARKDOWN), cut into chunks of about
-// 4,000 bytes at line ends as the index cuts an item's paragraphs.
+// BenchmarkChunkFrequencies counts the words of kernel-docs ×1
+// (benchPages), cut into chunks of about 4,000 bytes at line ends as the
+// index cuts an item's paragraphs.
 func BenchmarkChunkFrequencies(b *testing.B) {
-	dir := os.Getenv("SPONGE_BENCH_MARKDOWN")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "..", ".bench", "inputs", "kernel-docs-x1")
-	}
 	var chunks [][]byte
 	size := 0
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil
-		}
+	for _, data := range benchPages(b) {
 		size += len(data)
 		for len(data) > 0 {
 			end := len(data)
@@ -201,10 +189,6 @@ func BenchmarkChunkFrequencies(b *testing.B) {
 			chunks = append(chunks, data[:end])
 			data = data[end:]
 		}
-		return nil
-	})
-	if len(chunks) == 0 {
-		b.Skipf("no Markdown pages under %s", dir)
 	}
 	ChunkAnalyzer()
 	b.SetBytes(int64(size))
@@ -214,4 +198,29 @@ func BenchmarkChunkFrequencies(b *testing.B) {
 			ChunkFrequencies(c)
 		}
 	}
+}
+
+// benchPages reads the Markdown pages of kernel-docs ×1 (the issue-20 add
+// bench's, 24 MB, in .bench/inputs, made by make bench-latency, or in
+// $SPONGE_BENCH_MARKDOWN), in the order of their paths; it skips the
+// benchmark when there are none.
+func benchPages(b *testing.B) [][]byte {
+	dir := os.Getenv("SPONGE_BENCH_MARKDOWN")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "..", ".bench", "inputs", "kernel-docs-x1")
+	}
+	var pages [][]byte
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return nil
+		}
+		if data, err := os.ReadFile(p); err == nil {
+			pages = append(pages, data)
+		}
+		return nil
+	})
+	if len(pages) == 0 {
+		b.Skipf("no Markdown pages under %s", dir)
+	}
+	return pages
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/files"
 	"github.com/sponge-library/sponge/internal/base/item"
@@ -88,26 +89,34 @@ type wordTerms struct {
 }
 
 // paragraphTerms counts the words of a paragraph (its heading and its
-// text) as rank counts them (ScanWords), and the terms the analyzer makes of
-// each, through a cache of the words seen: the words of an item repeat. A
-// plain word (plainWord: the analyzer's one term for it is the word itself)
-// skips the cache. term is called for each term that is not a stop word.
-func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, term func(t string)) int {
-	n := 0
+// text) as rank counts them (ScanWords), and notes the terms the analyzer
+// makes of each in n, through a cache of the words seen: the words of an
+// item repeat. A plain word (plainWord: the analyzer's one term for it is the
+// word itself) skips the cache.
+func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, n *termNumbers) int {
+	words := 0
 	count := func(word string) {
-		w := strings.ToLower(word)
+		// The word in lower case, in n.lower: strings.ToLower made a
+		// string for each word with a capital, most of what postings
+		// allocated on real text.
+		var lowered bool
+		n.lower, lowered = appendLower(n.lower[:0], word)
+		w := n.lower
 		if plainWord(w) {
-			n++
-			if !StopWords[w] {
-				term(w)
+			words++
+			if lowered {
+				n.addPlain(w, "")
+			} else {
+				n.addPlain(w, word)
 			}
 			return
 		}
-		wt, ok := cache[w]
+		wt, ok := cache[string(w)]
 		if !ok {
-			terms := Terms(w)
+			ws := string(w) // kept by the cache: not a piece of the paragraph
+			terms := Terms(ws)
 			wt.words = 1
-			if Spaceless(w) {
+			if Spaceless(ws) {
 				wt.words = len(terms) // a run of Chinese, Japanese or Thai is many words
 			}
 			for _, t := range terms {
@@ -115,18 +124,83 @@ func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, term func(t s
 					wt.terms = append(wt.terms, t)
 				}
 			}
-			cache[strings.Clone(w)] = wt // not a piece of the paragraph, which it would keep
+			cache[ws] = wt
 		}
-		n += wt.words
+		words += wt.words
 		for _, t := range wt.terms {
-			term(t)
+			n.add(t)
 		}
 	}
 	if p.Heading != "" {
 		ScanWords(p.Heading, count)
 	}
 	ScanWords(p.Text, count)
-	return n
+	return words
+}
+
+// appendLower appends word in lower case to dst, as strings.ToLower has
+// it, and reports whether that changed it.
+func appendLower(dst []byte, word string) ([]byte, bool) {
+	for i := 0; i < len(word); i++ {
+		if word[i] >= utf8.RuneSelf {
+			lower := strings.ToLower(word)
+			return append(dst, lower...), lower != word
+		}
+	}
+	lowered := false
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+			lowered = true
+		}
+		dst = append(dst, c)
+	}
+	return dst, lowered
+}
+
+// termNumbers numbers the terms of an item as they are met (at, terms) and
+// notes each occurrence by its number in the order met (met). A plain word
+// that is a stop word is numbered -1, so that the word's one look-up in at
+// tells both.
+type termNumbers struct {
+	at    map[string]int32
+	terms []string
+	met   []int32
+	lower []byte // the word being counted, in lower case
+}
+
+// add notes a term that is not a stop word.
+func (n *termNumbers) add(t string) {
+	k, ok := n.at[t]
+	if !ok {
+		k = int32(len(n.terms))
+		n.at[t] = k
+		n.terms = append(n.terms, t)
+	}
+	n.met = append(n.met, k)
+}
+
+// addPlain notes a plain word, its own term, unless it is a stop word;
+// same is the word as a string when there is one (a piece of the
+// paragraph, kept by at instead of a copy), else "".
+func (n *termNumbers) addPlain(w []byte, same string) {
+	k, ok := n.at[string(w)]
+	if !ok {
+		t := same
+		if t == "" {
+			t = string(w)
+		}
+		k = -1
+		if !StopWords[t] {
+			k = int32(len(n.terms))
+			n.terms = append(n.terms, t)
+		}
+		n.at[t] = k
+	}
+	if k >= 0 {
+		n.met = append(n.met, k)
+	}
 }
 
 // termCacheWords is how many words the terms cache of SavePostings keeps
@@ -135,61 +209,75 @@ func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, term func(t s
 // they came round again.
 const termCacheWords = 1 << 17
 
-// termCache is the terms of the words SavePostings has seen, kept from one
-// batch to the next: the words of a library repeat. SavePostings holds
-// termCacheMu while it uses it.
+// postings makes the postings files of SavePostings, which holds
+// postingsMu while it uses it. Its terms cache is kept from one batch to
+// the next (the words of a library repeat), and so are its slices and maps,
+// emptied for each item: made afresh they were an eighth of what an add
+// allocated.
 var (
-	termCacheMu sync.Mutex
-	termCache   = map[string]wordTerms{}
+	postingsMu sync.Mutex
+	postings   = newPostingsMaker()
 )
 
-// encodePostings makes the postings file of an item. cache holds the terms
-// of the words seen (of this item, or of others before it: the words of a
-// library repeat).
-func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
-	// Each term met is numbered (at, terms) and noted in the order met
-	// (met); ends[i] is where paragraph i's terms end in met. The lists are
+// postingsMaker makes postings files (encode), one item at a time.
+type postingsMaker struct {
+	cache map[string]wordTerms // the terms of the words seen
+
+	n           termNumbers
+	ends, first []int32
+	next, order []int32
+	lengths     []int
+	lists       []posting
+	buf, list   []byte
+}
+
+type posting struct{ para, tf int32 }
+
+func newPostingsMaker() *postingsMaker {
+	return &postingsMaker{cache: map[string]wordTerms{}, n: termNumbers{at: map[string]int32{}}}
+}
+
+// keepScratch is the most entries of its slices a postingsMaker keeps for
+// the next item: an item of several megabytes of text (a big PDF) would
+// otherwise keep some ten times its text after the add is done with it.
+const keepScratch = 1 << 20
+
+// encode makes the postings file of an item, in bytes that stay the
+// maker's: they are good until the next encode.
+func (m *postingsMaker) encode(it *item.Item) []byte {
+	// Each term met is numbered and noted in the order met (termNumbers);
+	// ends[i] is where paragraph i's terms end in met. The lists are
 	// then made from met in one flat slice: a slice per term, grown as its
 	// paragraphs came, was most of what postings allocated.
-	text := 0
-	for i := range it.Paragraphs {
-		text += len(it.Paragraphs[i].Text)
-	}
-	at := make(map[string]int32, text/64)
-	terms := make([]string, 0, text/64)
-	met := make([]int32, 0, text/6)
-	ends := make([]int32, len(it.Paragraphs))
-	lengths := make([]int, len(it.Paragraphs))
+	n := &m.n
+	defer m.reset()
+	m.ends = resize(m.ends, len(it.Paragraphs))
+	m.lengths = resize(m.lengths, len(it.Paragraphs))
+	ends, lengths := m.ends, m.lengths
 	total := 0
-	if len(cache) > termCacheWords {
-		clear(cache)
-	}
-	add := func(t string) {
-		k, ok := at[t]
-		if !ok {
-			k = int32(len(terms))
-			at[t] = k
-			terms = append(terms, t)
-		}
-		met = append(met, k)
+	if len(m.cache) > termCacheWords {
+		clear(m.cache)
 	}
 	for i := range it.Paragraphs {
-		lengths[i] = paragraphTerms(&it.Paragraphs[i], cache, add)
+		lengths[i] = paragraphTerms(&it.Paragraphs[i], m.cache, n)
 		total += lengths[i]
-		ends[i] = int32(len(met))
+		ends[i] = int32(len(n.met))
 	}
+	terms, met := n.terms, n.met
 	// The postings of term k are lists[first[k]:next[k]], in paragraph order:
 	// first[k] leaves room for as many as the term was met.
-	type posting struct{ para, tf int32 }
-	first := make([]int32, len(terms)+1)
+	m.first = resize(m.first, len(terms)+1)
+	first := m.first
+	clear(first)
 	for _, k := range met {
 		first[k+1]++
 	}
 	for k := range terms {
 		first[k+1] += first[k]
 	}
-	next := slices.Clone(first[:len(terms)])
-	lists := make([]posting, len(met))
+	m.next = append(m.next[:0], first[:len(terms)]...)
+	m.lists = resize(m.lists, len(met))
+	next, lists := m.next, m.lists
 	from := int32(0)
 	for i, end := range ends {
 		para := int32(i)
@@ -203,14 +291,14 @@ func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
 		}
 		from = end
 	}
-	order := make([]int32, len(terms))
+	m.order = resize(m.order, len(terms))
+	order := m.order
 	for k := range order {
 		order[k] = int32(k)
 	}
 	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(terms[a], terms[b]) })
 
-	buf := make([]byte, 0, 64+total*2)
-	buf = append(buf, postingsMagic...)
+	buf := append(m.buf[:0], postingsMagic...)
 	buf = binary.LittleEndian.AppendUint64(buf, analyzerFingerprint())
 	buf = binary.AppendUvarint(buf, uint64(len(it.Paragraphs)))
 	buf = binary.AppendUvarint(buf, uint64(total))
@@ -218,7 +306,7 @@ func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
 		buf = binary.AppendUvarint(buf, uint64(n))
 	}
 	buf = binary.AppendUvarint(buf, uint64(len(terms)))
-	var list []byte
+	list := m.list
 	for _, k := range order {
 		t := terms[k]
 		list = list[:0]
@@ -235,7 +323,28 @@ func encodePostings(it *item.Item, cache map[string]wordTerms) []byte {
 		buf = binary.AppendUvarint(buf, uint64(len(list)))
 		buf = append(buf, list...)
 	}
+	m.buf, m.list = buf, list
 	return buf
+}
+
+// reset empties the maker for the next item, and lets go of what an item
+// of many megabytes grew.
+func (m *postingsMaker) reset() {
+	clear(m.n.at)
+	clear(m.n.terms) // pieces of the item's paragraphs: not to be kept
+	m.n.terms, m.n.met = m.n.terms[:0], m.n.met[:0]
+	if cap(m.n.met) > keepScratch || cap(m.lists) > keepScratch || cap(m.buf) > 8*keepScratch {
+		*m = postingsMaker{cache: m.cache, n: termNumbers{at: map[string]int32{}}}
+	}
+}
+
+// resize returns s with length n, reusing its array when it is big enough;
+// the elements are not cleared.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/4)
+	}
+	return s[:n]
 }
 
 // PostingsFrom is the least paragraph text (in bytes) of an item with
@@ -247,9 +356,8 @@ const PostingsFrom = 16 << 10
 // SavePostings saves the postings of the items big enough to have them,
 // and removes any of the others (an item read again may have shrunk).
 func SavePostings(indexDir string, items []*item.Item) error {
-	termCacheMu.Lock()
-	defer termCacheMu.Unlock()
-	cache := termCache
+	postingsMu.Lock()
+	defer postingsMu.Unlock()
 	for _, it := range items {
 		n := 0
 		for _, p := range it.Paragraphs {
@@ -257,7 +365,7 @@ func SavePostings(indexDir string, items []*item.Item) error {
 		}
 		var err error
 		if n >= PostingsFrom {
-			err = writePostings(indexDir, it, cache)
+			err = writePostings(indexDir, it)
 		} else {
 			err = RemovePostings(indexDir, it.ID)
 		}
@@ -270,10 +378,10 @@ func SavePostings(indexDir string, items []*item.Item) error {
 
 // writePostings saves the postings of an item, through a temporary file and
 // a rename, so a reader finds all of them or none.
-func writePostings(indexDir string, it *item.Item, cache map[string]wordTerms) error {
+func writePostings(indexDir string, it *item.Item) error {
 	path := postingsPath(indexDir, it.ID)
 	tmp := path + ".tmp"
-	data := encodePostings(it, cache)
+	data := postings.encode(it)
 	err := os.WriteFile(tmp, data, 0o644)
 	if errors.Is(err, fs.ErrNotExist) {
 		// The folder is made when first needed (not looked for before

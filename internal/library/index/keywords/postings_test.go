@@ -26,7 +26,7 @@ func postingsItem() *item.Item {
 func TestPostings(t *testing.T) {
 	it := postingsItem()
 	terms := []string{"green", "tea", "kettle", "boil", "the", "absent"}
-	p, err := decodePostings(encodePostings(it, map[string]wordTerms{}), terms)
+	p, err := decodePostings(newPostingsMaker().encode(it), terms)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestPostings(t *testing.T) {
 // TestPostingsOtherAnalyzer checks that postings of another analyzer, or
 // cut short, are not used.
 func TestPostingsOtherAnalyzer(t *testing.T) {
-	data := encodePostings(postingsItem(), map[string]wordTerms{})
+	data := newPostingsMaker().encode(postingsItem())
 	other := append([]byte{}, data...)
 	binary.LittleEndian.PutUint64(other[4:], analyzerFingerprint()+1)
 	if _, err := decodePostings(other, []string{"tea"}); err == nil {
@@ -100,7 +100,7 @@ func TestFingerprintWithoutThaiList(t *testing.T) {
 
 // referencePostings is what a paragraph's postings say, worked out the
 // plain way: every word ScanWords finds put through Terms, no cache, no
-// shortcut. encodePostings must give the same.
+// shortcut. postingsMaker.encode must give the same.
 func referencePostings(it *item.Item) (lengths []int, lists map[string][][2]int) {
 	lists = map[string][][2]int{}
 	for i, p := range it.Paragraphs {
@@ -130,13 +130,14 @@ func referencePostings(it *item.Item) (lengths []int, lists map[string][][2]int)
 	return lengths, lists
 }
 
-// TestPostingsAsReference checks encodePostings (its plain-word shortcut,
-// its cache kept across items, its counting on the last posting) against
+// TestPostingsAsReference checks postingsMaker.encode (its plain-word
+// shortcut, its cache and slices kept across items, its counting on the last
+// posting) against
 // referencePostings on text touching every rule, and random plain and
 // not-plain words.
 func TestPostingsAsReference(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(7, 20))
-	alphabet := "aeiostdgnrz0189_ABS'.:-,é東京"
+	alphabet := "aeiostdgnrz0189_ABS'.:-,éÉ東京"
 	word := func() string {
 		var b strings.Builder
 		for range 1 + rnd.IntN(9) {
@@ -145,11 +146,11 @@ func TestPostingsAsReference(t *testing.T) {
 		}
 		return b.String()
 	}
-	cache := map[string]wordTerms{}
+	m := newPostingsMaker()
 	for round := range 30 {
 		it := postingsItem()
 		it.Paragraphs = append(it.Paragraphs, item.Paragraph{Heading: "Tea's Boxes",
-			Text: "The x86_64 boxes brewed 3.5 litres, e.g. 1,000 kettles; naïve ÉCOLE 東京都の人口 한국어 tea tea TEA abi_v2 the a 42."})
+			Text: "The x86_64 boxes brewed 3.5 litres, e.g. 1,000 kettles; naïve ÉCOLE 東京都の人口 한국어 tea tea TEA abi_v2 the a 42. THE The A Écoles"})
 		for range 20 {
 			var words []string
 			for range 1 + rnd.IntN(40) {
@@ -165,7 +166,7 @@ func TestPostingsAsReference(t *testing.T) {
 		for w := range StopWords { // asked for too: none may be there
 			terms = append(terms, w)
 		}
-		p, err := decodePostings(encodePostings(it, cache), terms)
+		p, err := decodePostings(m.encode(it), terms)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -239,10 +240,67 @@ func BenchmarkEncodePostings(b *testing.B) {
 		}
 		it.Paragraphs = append(it.Paragraphs, item.Paragraph{Heading: "Part " + vocab[len(words)], Text: strings.Join(words, " ")})
 	}
-	cache := map[string]wordTerms{}
-	encodePostings(it, cache)
+	m := newPostingsMaker()
+	m.encode(it)
 	b.ReportAllocs()
 	for b.Loop() {
-		encodePostings(it, cache)
+		m.encode(it)
+	}
+}
+
+// BenchmarkPostingsKernelDocs makes the postings of the pages of kernel-docs
+// ×1 (benchPages) big enough to have them, each page an item of its blank-
+// line separated blocks, with one terms cache as SavePostings keeps it: the
+// words of real text (capitals, stop words, punctuation), where
+// BenchmarkEncodePostings draws lower-case words.
+func BenchmarkPostingsKernelDocs(b *testing.B) {
+	var items []*item.Item
+	size := 0
+	for _, page := range benchPages(b) {
+		it := &item.Item{ID: postingsItem().ID}
+		for _, block := range strings.Split(string(page), "\n\n") {
+			if block = strings.TrimSpace(block); block != "" {
+				it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: block})
+			}
+		}
+		if n := len(page); n >= PostingsFrom {
+			items = append(items, it)
+			size += n
+		}
+	}
+	m := newPostingsMaker()
+	for _, it := range items { // the cache warm, as after the first pages of an add
+		m.encode(it)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, it := range items {
+			m.encode(it)
+		}
+	}
+}
+
+// TestPostingsMakerLetsGo checks what a postingsMaker keeps after an item:
+// none of the item's words (pieces of its paragraphs), and no slice grown
+// past keepScratch by a big item.
+func TestPostingsMakerLetsGo(t *testing.T) {
+	m := newPostingsMaker()
+	m.encode(postingsItem())
+	if len(m.n.at) != 0 {
+		t.Errorf("%d words kept in at", len(m.n.at))
+	}
+	for i, term := range m.n.terms[:cap(m.n.terms)] {
+		if term != "" {
+			t.Fatalf("term %d %q kept", i, term)
+		}
+	}
+	m.lists = make([]posting, 0, keepScratch+1)
+	m.reset()
+	if cap(m.lists) != 0 {
+		t.Errorf("a list of %d postings kept", cap(m.lists))
+	}
+	if got := newPostingsMaker().encode(postingsItem()); !slices.Equal(m.encode(postingsItem()), got) {
+		t.Errorf("the maker let go of its slices, then made other postings")
 	}
 }

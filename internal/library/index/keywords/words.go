@@ -537,5 +537,8 @@ func ScanWords(text string, word func(w string)) {
 }
 
 func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf { // most text: ASCII letters, digits and "_" only
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_'
+	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || r == '_'
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	bunicode "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
@@ -238,5 +240,16 @@ func TestASCIITokens(t *testing.T) {
 	}
 	if !plainASCII([]byte("plain text, 3.5\n")) || plainASCII([]byte("café")) {
 		t.Error("plainASCII")
+	}
+}
+
+// TestIsWordRuneASCII checks isWordRune's shortcut for ASCII against the
+// rule it stands for: letters, digits, non-spacing marks and "_".
+func TestIsWordRuneASCII(t *testing.T) {
+	for r := rune(0); r < utf8.RuneSelf; r++ {
+		want := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || r == '_'
+		if got := isWordRune(r); got != want {
+			t.Errorf("isWordRune(%q) = %v, want %v", r, got, want)
+		}
 	}
 }

@@ -434,6 +434,77 @@ func (x *Index) merge(o *mergeplan.MergePlanOptions) error {
 	return nil
 }
 
+// DropOldSnapshots removes what the index keeps of its older states, so that
+// its folder holds only the segment files it searches. bleve keeps the files
+// of a state until its persister, between two changes, finds that no
+// snapshot uses them any more; a writer that closes the index right after
+// its last merge leaves them to the next writer (kernel-docs ×8: 8 segment
+// files, 149 MB, for an index of 3 segments). Every state older than the
+// newest is marked for removal and a change is written (the analyzer version
+// again, as it is), after which the persister removes them; it waits until
+// it has. No reader of another process holds the old files: a reader opens
+// the index under bleve's shared file lock, which a writer's open waits for.
+func (x *Index) DropOldSnapshots() error {
+	s, ok := x.si.(*scorch.Scorch)
+	if !ok {
+		return nil
+	}
+	epochs, err := s.RootBoltSnapshotEpochs() // newest first
+	if err != nil {
+		return fmt.Errorf("cannot tidy the index: %w", err)
+	}
+	keep, err := x.segmentFiles()
+	if err != nil {
+		return fmt.Errorf("cannot tidy the index: %w", err)
+	}
+	if len(epochs) <= 1 && x.onlyFiles(keep) {
+		return nil
+	}
+	for _, e := range epochs[min(1, len(epochs)):] {
+		s.AddEligibleForRemoval(e)
+	}
+	if err := s.SetInternal(versionKey, []byte(keywords.AnalyzerVersion())); err != nil {
+		return fmt.Errorf("cannot tidy the index: %w", err)
+	}
+	for wait := time.Now(); !x.onlyFiles(keep) && time.Since(wait) < 10*time.Second; {
+		time.Sleep(5 * time.Millisecond)
+	}
+	return nil
+}
+
+// segmentFiles is the names of the segment files the index searches.
+func (x *Index) segmentFiles() (map[string]bool, error) {
+	r, err := x.si.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	snap, ok := r.(*scorch.IndexSnapshot)
+	if !ok {
+		return nil, fmt.Errorf("unexpected index reader %T", r)
+	}
+	names := map[string]bool{}
+	for _, seg := range snap.Segments() {
+		names[fmt.Sprintf("%012x.zap", seg.Id())] = true // as scorch names them
+	}
+	return names, nil
+}
+
+// onlyFiles reports whether the segment files in the index's folder are
+// those of keep and no others.
+func (x *Index) onlyFiles(keep map[string]bool) bool {
+	es, err := os.ReadDir(filepath.Join(x.dir, "store"))
+	if err != nil {
+		return true // nothing to wait for
+	}
+	for _, e := range es {
+		if filepath.Ext(e.Name()) == ".zap" && !keep[e.Name()] {
+			return false
+		}
+	}
+	return true
+}
+
 // Close closes the index.
 func (x *Index) Close() error { return x.si.Close() }
 

@@ -520,3 +520,44 @@ func TestChunks(t *testing.T) {
 		t.Errorf("only %d items of more than two chunks", many)
 	}
 }
+
+// TestDropOldSnapshots checks that DropOldSnapshots leaves in the index's
+// folder the segment files of its newest state and no others. A reader held
+// across a merge keeps the state before it alive past bleve's cleaning
+// between changes (as in a long add, where the last merge's cleaning may
+// come before the old state is let go), so without DropOldSnapshots the
+// merged files stay until the next writer opens the index.
+func TestDropOldSnapshots(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	n := makeSegments(t, dir, 3, 2, 4, 1)
+	x, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := x.si.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := x.MergeSmallest(1); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	if err := x.DropOldSnapshots(); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "store", "*.zap"))
+	x, err = Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if x.Segments() != 1 || len(files) != 1 {
+		t.Errorf("%d segment files in the index's folder for %d segments, want 1 and 1", len(files), x.Segments())
+	}
+	if hits, err := x.Search("kettle", 100); err != nil || len(hits) != n {
+		t.Errorf("%d hits (%v), want %d", len(hits), err, n)
+	}
+}

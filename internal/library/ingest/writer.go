@@ -59,6 +59,7 @@ type Writer struct {
 	items, text  int              // a batch of this many items or bytes of text goes to the index (batchItems, batchChars; tests lower them)
 	failed       error            // of the last batch put in the index in the background
 	indexed      int              // batches put in the index
+	removed      bool             // items were taken out of the index (RemoveItems)
 	compactAbove int              // segments Close leaves at most (compactAbove; tests lower it)
 	mergeAbove   int              // segments a batch leaves before it merges (mergeAbove; tests lower it)
 	setAside     []SetAside
@@ -522,6 +523,9 @@ func (w *Writer) RemoveItems(ids []string) error {
 		}
 		return nil
 	})
+	w.mu.Lock()
+	w.removed = true
+	w.mu.Unlock()
 	if err != nil {
 		return err
 	}
@@ -642,22 +646,27 @@ func (w *Writer) rebuild(progress func(done, total int)) (err error) {
 }
 
 // compact merges the index's smallest segments into one when there are
-// more than most (index.MergeSmallest). The memory of the batches is given
-// back first: the merge's own (~130 MB for all of kernel-docs ×8) would
+// more than most (index.MergeSmallest), and then removes the files of the
+// index's older states (index.DropOldSnapshots), which bleve would leave
+// until the next writer. The memory of the batches is given back before a
+// merge: the merge's own (~130 MB for all of kernel-docs ×8) would
 // otherwise come on top of it (peak RSS of that add 485 MB, not 390).
 func compact(x *index.Index, most int) error {
-	if x.Segments() <= most {
-		return nil
+	if x.Segments() > most {
+		debug.FreeOSMemory()
+		if err := x.MergeSmallest(most); err != nil {
+			return err
+		}
 	}
-	debug.FreeOSMemory()
-	return x.MergeSmallest(most)
+	return x.DropOldSnapshots()
 }
 
 // Close puts what is pending in the index, merges the index's segments
-// when batches left many, writes the file stats, and releases the lock.
+// when batches left many, removes the files of the index's older states
+// (compact), writes the file stats, and releases the lock.
 func (w *Writer) Close() error {
 	err := w.Flush()
-	if err == nil && w.indexed > 0 {
+	if err == nil && (w.indexed > 0 || w.removed) {
 		err = w.withIndex(func(x *index.Index) error { return compact(x, w.compactAbove) })
 	}
 	if rerr := w.release(); err == nil {

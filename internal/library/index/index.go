@@ -57,9 +57,6 @@ var versionKey = []byte("sponge_analyzer")
 type Index struct {
 	si  bindex.Index // bleve's scorch index
 	dir string
-
-	keywordOnce sync.Once
-	keyword     analysis.Analyzer // of the item field
 }
 
 type doc struct {
@@ -566,6 +563,33 @@ type Batch struct {
 // NewBatch starts a batch of changes.
 func (x *Index) NewBatch() *Batch { return &Batch{x: x, b: bindex.NewBatch()} }
 
+// Prepare makes a batch of the items' documents with their words already
+// counted, which bleve's analysis would otherwise do in Commit, and
+// needs no open index: a writer prepares the next batch while the index
+// takes this one (Index.Commit), so that the two run on both cores.
+func Prepare(items []*item.Item) (*Batch, error) {
+	b := &Batch{b: bindex.NewBatch()}
+	for _, it := range items {
+		if err := b.Add(it); err != nil {
+			return nil, err
+		}
+	}
+	for _, d := range b.b.IndexOps {
+		d.VisitFields(func(f bindex.Field) {
+			if c, ok := f.(*chunkField); ok {
+				c.Analyze()
+			}
+		})
+	}
+	return b, nil
+}
+
+// Commit applies a batch Prepare made.
+func (x *Index) Commit(b *Batch) error {
+	b.x = x
+	return b.Commit()
+}
+
 // Add puts an item's chunks in the batch; Commit saves its paragraph
 // postings (see ReadPostings).
 func (b *Batch) Add(it *item.Item) error {
@@ -575,26 +599,19 @@ func (b *Batch) Add(it *item.Item) error {
 		if i == 0 {
 			d.Title, d.Source, d.Kind = it.Title, it.Source, it.Kind
 		}
-		b.b.Update(b.x.document(it.ID+"/"+strconv.Itoa(i), d, text))
+		b.b.Update(chunkDocument(it.ID+"/"+strconv.Itoa(i), d, text))
 	}
 	return nil
 }
 
-// document makes the index document of a chunk by hand, with the fields
+// chunkDocument makes the index document of a chunk by hand, with the fields
 // the mapping (newMapping) makes of d with text as its Text, but faster: no walk of d by
 // reflection, the text counted by keywords.ChunkFrequencies (the same terms
 // as the mapping's analyzer, see chunkField), and without bleve's "_all" field, which holds
 // nothing here (no field is in it) and which no search reads.
-func (x *Index) document(id string, d doc, text []byte) *document.Document {
-	x.keywordOnce.Do(func() {
-		im, err := newMapping()
-		if err != nil {
-			panic(err) // sponge's own mapping, which Create made already
-		}
-		x.keyword = im.AnalyzerNamed(keyword.Name)
-	})
+func chunkDocument(id string, d doc, text []byte) *document.Document {
 	doc := document.NewDocument(id)
-	doc.AddField(document.NewTextFieldCustom("item", nil, []byte(d.Item), bindex.IndexField, x.keyword))
+	doc.AddField(document.NewTextFieldCustom("item", nil, []byte(d.Item), bindex.IndexField, keywordAnalyzer()))
 	doc.AddField(&chunkField{text: text})
 	for _, f := range []struct{ name, value string }{{"title", d.Title}, {"source", d.Source}, {"kind", d.Kind}} {
 		doc.AddField(document.NewTextFieldCustom(f.name, nil, []byte(f.value), bindex.StoreField, nil))
@@ -602,13 +619,23 @@ func (x *Index) document(id string, d doc, text []byte) *document.Document {
 	return doc
 }
 
+// keywordAnalyzer is the analyzer of the item field: its id as one term.
+var keywordAnalyzer = sync.OnceValue(func() analysis.Analyzer {
+	im, err := newMapping()
+	if err != nil {
+		panic(err) // sponge's own mapping, which every index is made with
+	}
+	return im.AnalyzerNamed(keyword.Name)
+})
+
 // chunkField is the text field of a chunk as bleve's text field with the
 // mapping's analyzer makes it (indexed, not stored, no term vectors), its
 // terms counted by keywords.ChunkFrequencies rather than from a token each.
 type chunkField struct {
-	text   []byte
-	length int
-	freqs  bindex.TokenFrequencies
+	text     []byte
+	length   int
+	freqs    bindex.TokenFrequencies
+	analysed bool // Prepare counted its terms: bleve's analysis in Commit need not again
 }
 
 func (f *chunkField) Name() string                         { return "text" }
@@ -621,7 +648,12 @@ func (f *chunkField) AnalyzedLength() int                  { return f.length }
 func (f *chunkField) AnalyzedTokenFrequencies() bindex.TokenFrequencies {
 	return f.freqs
 }
-func (f *chunkField) Analyze() { f.length, f.freqs = keywords.ChunkFrequencies(f.text) }
+func (f *chunkField) Analyze() {
+	if !f.analysed {
+		f.length, f.freqs = keywords.ChunkFrequencies(f.text)
+		f.analysed = true
+	}
+}
 
 // Size is what the field takes in memory, as bleve's text field counts it.
 func (f *chunkField) Size() int {

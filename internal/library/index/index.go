@@ -26,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -200,6 +201,11 @@ func openScorch(dir string, config map[string]any, q *bindex.AnalysisQueue) (bin
 	if meta.IndexType != scorch.Name {
 		return nil, fmt.Errorf("it is a bleve index of type %q, not %q", meta.IndexType, scorch.Name)
 	}
+	how := syscall.LOCK_EX
+	if ro, _ := config["read_only"].(bool); ro {
+		how = syscall.LOCK_SH
+	}
+	defer takeTurn(dir, how)()
 	settings := map[string]any{}
 	for k, v := range meta.Config {
 		settings[k] = v
@@ -218,6 +224,36 @@ func openScorch(dir string, config map[string]any, q *bindex.AnalysisQueue) (bin
 		return nil, err
 	}
 	return si, nil
+}
+
+// turnFile is where readers queue before a writer's next open of the
+// index. bleve's file lock, which keeps readers out while a writer has the
+// index open, is taken by trying every 50 ms; a long add opens the index for
+// each batch, and the next batch, prepared while the last went in, opens it
+// again at once, so a waiting search got in only if one of its tries fell
+// in that moment. A reader holds turnFile shared while it waits for the
+// index, and a writer takes it alone before it opens the index: a search
+// waits for the batch (and merge) in the index when it came, not longer.
+const turnFile = "turn.lock"
+
+// takeTurn waits for the lock how (syscall.LOCK_SH or LOCK_EX) on the index's
+// turnFile and returns its release. An index whose folder cannot hold the
+// file (read-only) is opened without it.
+func takeTurn(dir string, how int) func() {
+	f, err := os.OpenFile(filepath.Join(dir, turnFile), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		if f, err = os.Open(filepath.Join(dir, turnFile)); err != nil {
+			return func() {}
+		}
+	}
+	if err := syscall.Flock(int(f.Fd()), how); err != nil {
+		f.Close()
+		return func() {}
+	}
+	return func() {
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}
 }
 
 // newScorch makes a new scorch index in dir, as bleve.New makes it with

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -619,5 +621,70 @@ func TestPrepare(t *testing.T) {
 	})
 	if len(prepared) != len(items) || !slices.Equal(prepared, added) {
 		t.Errorf("prepared batch found %v, added %v", prepared, added)
+	}
+}
+
+// TestReaderBeforeNextWriter checks that a reader waiting for the index
+// while a writer has it gets in before the writer's next open (a long add
+// opens the index again at once for its next batch): the next Create
+// returns only once the reader has the index open.
+func TestReaderBeforeNextWriter(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	makeSegments(t, dir, 2)
+	x, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opened atomic.Bool
+	readerIn, readerDone := make(chan error), make(chan bool)
+	go func() {
+		r, err := Open(dir) // waits: the writer has the index
+		opened.Store(err == nil)
+		readerIn <- err
+		if err == nil {
+			<-readerDone
+			r.Close()
+		}
+	}()
+	// The reader is waiting once it holds its turn: it tries the index
+	// every 50 ms from then on.
+	for start := time.Now(); ; time.Sleep(time.Millisecond) {
+		f, err := os.Open(filepath.Join(dir, turnFile))
+		if err == nil {
+			busy := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil
+			if !busy {
+				syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+			}
+			f.Close()
+			if busy {
+				break
+			}
+		}
+		if time.Since(start) > time.Minute { // a hang, not a measure
+			t.Fatal("the reader never waited for the index")
+		}
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	next := make(chan error)
+	var after bool // the reader had the index when the writer's next open returned
+	go func() {
+		x, err := Create(dir)
+		after = opened.Load()
+		if err == nil {
+			err = x.Close()
+		}
+		next <- err
+	}()
+	if err := <-readerIn; err != nil {
+		t.Fatal(err)
+	}
+	close(readerDone)
+	if err := <-next; err != nil {
+		t.Fatal(err)
+	}
+	if !after {
+		t.Error("the writer's next open came before the reader waiting for the index")
 	}
 }

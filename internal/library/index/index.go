@@ -237,14 +237,19 @@ func openScorch(dir string, config map[string]any, q *bindex.AnalysisQueue) (bin
 const turnFile = "turn.lock"
 
 // takeTurn waits for the lock how (syscall.LOCK_SH or LOCK_EX) on the index's
-// turnFile and returns its release. An index whose folder cannot hold the
-// file (read-only) is opened without it.
+// turnFile and returns its release. A writer makes the file; a reader
+// writes nothing (the MCP server promises so) and, if no writer made it yet,
+// opens the index without it.
 func takeTurn(dir string, how int) func() {
-	f, err := os.OpenFile(filepath.Join(dir, turnFile), os.O_RDWR|os.O_CREATE, 0o600)
+	var f *os.File
+	var err error
+	if how == syscall.LOCK_EX {
+		f, err = os.OpenFile(filepath.Join(dir, turnFile), os.O_RDWR|os.O_CREATE, 0o600)
+	} else {
+		f, err = os.Open(filepath.Join(dir, turnFile))
+	}
 	if err != nil {
-		if f, err = os.Open(filepath.Join(dir, turnFile)); err != nil {
-			return func() {}
-		}
+		return func() {}
 	}
 	if err := syscall.Flock(int(f.Fd()), how); err != nil {
 		f.Close()

@@ -26,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -57,9 +58,6 @@ var versionKey = []byte("sponge_analyzer")
 type Index struct {
 	si  bindex.Index // bleve's scorch index
 	dir string
-
-	keywordOnce sync.Once
-	keyword     analysis.Analyzer // of the item field
 }
 
 type doc struct {
@@ -203,6 +201,11 @@ func openScorch(dir string, config map[string]any, q *bindex.AnalysisQueue) (bin
 	if meta.IndexType != scorch.Name {
 		return nil, fmt.Errorf("it is a bleve index of type %q, not %q", meta.IndexType, scorch.Name)
 	}
+	how := syscall.LOCK_EX
+	if ro, _ := config["read_only"].(bool); ro {
+		how = syscall.LOCK_SH
+	}
+	defer takeTurn(dir, how)()
 	settings := map[string]any{}
 	for k, v := range meta.Config {
 		settings[k] = v
@@ -221,6 +224,41 @@ func openScorch(dir string, config map[string]any, q *bindex.AnalysisQueue) (bin
 		return nil, err
 	}
 	return si, nil
+}
+
+// turnFile is where readers queue before a writer's next open of the
+// index. bleve's file lock, which keeps readers out while a writer has the
+// index open, is taken by trying every 50 ms; a long add opens the index for
+// each batch, and the next batch, prepared while the last went in, opens it
+// again at once, so a waiting search got in only if one of its tries fell
+// in that moment. A reader holds turnFile shared while it waits for the
+// index, and a writer takes it alone before it opens the index: a search
+// waits for the batch (and merge) in the index when it came, not longer.
+const turnFile = "turn.lock"
+
+// takeTurn waits for the lock how (syscall.LOCK_SH or LOCK_EX) on the index's
+// turnFile and returns its release. A writer makes the file; a reader
+// writes nothing (the MCP server promises so) and, if no writer made it yet,
+// opens the index without it.
+func takeTurn(dir string, how int) func() {
+	var f *os.File
+	var err error
+	if how == syscall.LOCK_EX {
+		f, err = os.OpenFile(filepath.Join(dir, turnFile), os.O_RDWR|os.O_CREATE, 0o600)
+	} else {
+		f, err = os.Open(filepath.Join(dir, turnFile))
+	}
+	if err != nil {
+		return func() {}
+	}
+	if err := syscall.Flock(int(f.Fd()), how); err != nil {
+		f.Close()
+		return func() {}
+	}
+	return func() {
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}
 }
 
 // newScorch makes a new scorch index in dir, as bleve.New makes it with
@@ -434,6 +472,77 @@ func (x *Index) merge(o *mergeplan.MergePlanOptions) error {
 	return nil
 }
 
+// DropOldSnapshots removes what the index keeps of its older states, so that
+// its folder holds only the segment files it searches. bleve keeps the files
+// of a state until its persister, between two changes, finds that no
+// snapshot uses them any more; a writer that closes the index right after
+// its last merge leaves them to the next writer (kernel-docs ×8: 8 segment
+// files, 149 MB, for an index of 3 segments). Every state older than the
+// newest is marked for removal and a change is written (the analyzer version
+// again, as it is), after which the persister removes them; it waits until
+// it has. No reader of another process holds the old files: a reader opens
+// the index under bleve's shared file lock, which a writer's open waits for.
+func (x *Index) DropOldSnapshots() error {
+	s, ok := x.si.(*scorch.Scorch)
+	if !ok {
+		return nil
+	}
+	epochs, err := s.RootBoltSnapshotEpochs() // newest first
+	if err != nil {
+		return fmt.Errorf("cannot tidy the index: %w", err)
+	}
+	keep, err := x.segmentFiles()
+	if err != nil {
+		return fmt.Errorf("cannot tidy the index: %w", err)
+	}
+	if len(epochs) <= 1 && x.onlyFiles(keep) {
+		return nil
+	}
+	for _, e := range epochs[min(1, len(epochs)):] {
+		s.AddEligibleForRemoval(e)
+	}
+	if err := s.SetInternal(versionKey, []byte(keywords.AnalyzerVersion())); err != nil {
+		return fmt.Errorf("cannot tidy the index: %w", err)
+	}
+	for wait := time.Now(); !x.onlyFiles(keep) && time.Since(wait) < 10*time.Second; {
+		time.Sleep(5 * time.Millisecond)
+	}
+	return nil
+}
+
+// segmentFiles is the names of the segment files the index searches.
+func (x *Index) segmentFiles() (map[string]bool, error) {
+	r, err := x.si.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	snap, ok := r.(*scorch.IndexSnapshot)
+	if !ok {
+		return nil, fmt.Errorf("unexpected index reader %T", r)
+	}
+	names := map[string]bool{}
+	for _, seg := range snap.Segments() {
+		names[fmt.Sprintf("%012x.zap", seg.Id())] = true // as scorch names them
+	}
+	return names, nil
+}
+
+// onlyFiles reports whether the segment files in the index's folder are
+// those of keep and no others.
+func (x *Index) onlyFiles(keep map[string]bool) bool {
+	es, err := os.ReadDir(filepath.Join(x.dir, "store"))
+	if err != nil {
+		return true // nothing to wait for
+	}
+	for _, e := range es {
+		if filepath.Ext(e.Name()) == ".zap" && !keep[e.Name()] {
+			return false
+		}
+	}
+	return true
+}
+
 // Close closes the index.
 func (x *Index) Close() error { return x.si.Close() }
 
@@ -495,6 +604,33 @@ type Batch struct {
 // NewBatch starts a batch of changes.
 func (x *Index) NewBatch() *Batch { return &Batch{x: x, b: bindex.NewBatch()} }
 
+// Prepare makes a batch of the items' documents with their words already
+// counted, which bleve's analysis would otherwise do in Commit, and
+// needs no open index: a writer prepares the next batch while the index
+// takes this one (Index.Commit), so that the two run on both cores.
+func Prepare(items []*item.Item) (*Batch, error) {
+	b := &Batch{b: bindex.NewBatch()}
+	for _, it := range items {
+		if err := b.Add(it); err != nil {
+			return nil, err
+		}
+	}
+	for _, d := range b.b.IndexOps {
+		d.VisitFields(func(f bindex.Field) {
+			if c, ok := f.(*chunkField); ok {
+				c.Analyze()
+			}
+		})
+	}
+	return b, nil
+}
+
+// Commit applies a batch Prepare made.
+func (x *Index) Commit(b *Batch) error {
+	b.x = x
+	return b.Commit()
+}
+
 // Add puts an item's chunks in the batch; Commit saves its paragraph
 // postings (see ReadPostings).
 func (b *Batch) Add(it *item.Item) error {
@@ -504,26 +640,19 @@ func (b *Batch) Add(it *item.Item) error {
 		if i == 0 {
 			d.Title, d.Source, d.Kind = it.Title, it.Source, it.Kind
 		}
-		b.b.Update(b.x.document(it.ID+"/"+strconv.Itoa(i), d, text))
+		b.b.Update(chunkDocument(it.ID+"/"+strconv.Itoa(i), d, text))
 	}
 	return nil
 }
 
-// document makes the index document of a chunk by hand, with the fields
+// chunkDocument makes the index document of a chunk by hand, with the fields
 // the mapping (newMapping) makes of d with text as its Text, but faster: no walk of d by
 // reflection, the text counted by keywords.ChunkFrequencies (the same terms
 // as the mapping's analyzer, see chunkField), and without bleve's "_all" field, which holds
 // nothing here (no field is in it) and which no search reads.
-func (x *Index) document(id string, d doc, text []byte) *document.Document {
-	x.keywordOnce.Do(func() {
-		im, err := newMapping()
-		if err != nil {
-			panic(err) // sponge's own mapping, which Create made already
-		}
-		x.keyword = im.AnalyzerNamed(keyword.Name)
-	})
+func chunkDocument(id string, d doc, text []byte) *document.Document {
 	doc := document.NewDocument(id)
-	doc.AddField(document.NewTextFieldCustom("item", nil, []byte(d.Item), bindex.IndexField, x.keyword))
+	doc.AddField(document.NewTextFieldCustom("item", nil, []byte(d.Item), bindex.IndexField, keywordAnalyzer()))
 	doc.AddField(&chunkField{text: text})
 	for _, f := range []struct{ name, value string }{{"title", d.Title}, {"source", d.Source}, {"kind", d.Kind}} {
 		doc.AddField(document.NewTextFieldCustom(f.name, nil, []byte(f.value), bindex.StoreField, nil))
@@ -531,13 +660,23 @@ func (x *Index) document(id string, d doc, text []byte) *document.Document {
 	return doc
 }
 
+// keywordAnalyzer is the analyzer of the item field: its id as one term.
+var keywordAnalyzer = sync.OnceValue(func() analysis.Analyzer {
+	im, err := newMapping()
+	if err != nil {
+		panic(err) // sponge's own mapping, which every index is made with
+	}
+	return im.AnalyzerNamed(keyword.Name)
+})
+
 // chunkField is the text field of a chunk as bleve's text field with the
 // mapping's analyzer makes it (indexed, not stored, no term vectors), its
 // terms counted by keywords.ChunkFrequencies rather than from a token each.
 type chunkField struct {
-	text   []byte
-	length int
-	freqs  bindex.TokenFrequencies
+	text     []byte
+	length   int
+	freqs    bindex.TokenFrequencies
+	analysed bool // Prepare counted its terms: bleve's analysis in Commit need not again
 }
 
 func (f *chunkField) Name() string                         { return "text" }
@@ -550,7 +689,12 @@ func (f *chunkField) AnalyzedLength() int                  { return f.length }
 func (f *chunkField) AnalyzedTokenFrequencies() bindex.TokenFrequencies {
 	return f.freqs
 }
-func (f *chunkField) Analyze() { f.length, f.freqs = keywords.ChunkFrequencies(f.text) }
+func (f *chunkField) Analyze() {
+	if !f.analysed {
+		f.length, f.freqs = keywords.ChunkFrequencies(f.text)
+		f.analysed = true
+	}
+}
 
 // Size is what the field takes in memory, as bleve's text field counts it.
 func (f *chunkField) Size() int {

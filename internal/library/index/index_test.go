@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -136,15 +138,10 @@ var chunkTexts = []string{
 	"The kettle's 3 boxes BREWED tea, e.g. x86_64 steeping; the THE tea 1,000.5 _ Kettles' lids",
 }
 
-// A chunk's index document, made by hand (Index.document), holds the
+// A chunk's index document, made by hand (chunkDocument), holds the
 // fields the mapping makes of it, with the same options, values and terms,
 // but not bleve's "_all" field.
 func TestDocumentAsMapped(t *testing.T) {
-	x, err := Create(filepath.Join(t.TempDir(), "index"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
 	im, err := newMapping()
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +155,7 @@ func TestDocumentAsMapped(t *testing.T) {
 		if err := im.MapDocument(want, d); err != nil {
 			t.Fatal(err)
 		}
-		got := x.document("id", d, []byte(text))
+		got := chunkDocument("id", d, []byte(text))
 		if got.HasComposite() {
 			t.Errorf("text %d: the document has a composite field (bleve's _all)", i)
 		}
@@ -518,5 +515,176 @@ func TestChunks(t *testing.T) {
 	}
 	if many < 50 {
 		t.Errorf("only %d items of more than two chunks", many)
+	}
+}
+
+// TestDropOldSnapshots checks that DropOldSnapshots leaves in the index's
+// folder the segment files of its newest state and no others. A reader held
+// across a merge keeps the state before it alive past bleve's cleaning
+// between changes (as in a long add, where the last merge's cleaning may
+// come before the old state is let go), so without DropOldSnapshots the
+// merged files stay until the next writer opens the index.
+func TestDropOldSnapshots(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	n := makeSegments(t, dir, 3, 2, 4, 1)
+	x, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := x.si.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := x.MergeSmallest(1); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	if err := x.DropOldSnapshots(); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "store", "*.zap"))
+	x, err = Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if x.Segments() != 1 || len(files) != 1 {
+		t.Errorf("%d segment files in the index's folder for %d segments, want 1 and 1", len(files), x.Segments())
+	}
+	if hits, err := x.Search("kettle", 100); err != nil || len(hits) != n {
+		t.Errorf("%d hits (%v), want %d", len(hits), err, n)
+	}
+}
+
+// TestPrepare checks that a batch Prepare made without the index has its
+// chunks' words counted once, there (bleve's analysis in Commit does not
+// count them again), and goes into the index as a batch NewBatch made does:
+// the same documents found by the same search.
+func TestPrepare(t *testing.T) {
+	var items []*item.Item
+	for n := range 5 {
+		it := postingsItem()
+		it.ID = fmt.Sprintf("%064x", n+1)
+		items = append(items, it)
+	}
+	b, err := Prepare(items)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range b.b.IndexOps {
+		d.VisitFields(func(f bindex.Field) {
+			c, ok := f.(*chunkField)
+			if !ok {
+				return
+			}
+			if c.freqs == nil {
+				t.Fatal("Prepare left a chunk's words uncounted")
+			}
+			c.freqs = bindex.TokenFrequencies{} // what counting again would replace
+			c.Analyze()
+			if len(c.freqs) != 0 {
+				t.Fatal("a prepared chunk's words were counted again")
+			}
+		})
+	}
+	// Counted again above only if wrongly: make the batch afresh to commit.
+	if b, err = Prepare(items); err != nil {
+		t.Fatal(err)
+	}
+	search := func(put func(x *Index) error) []Hit {
+		x, err := Create(filepath.Join(t.TempDir(), "index"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer x.Close()
+		if err := put(x); err != nil {
+			t.Fatal(err)
+		}
+		hits, err := x.Search("kettle", 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return hits
+	}
+	prepared := search(func(x *Index) error { return x.Commit(b) })
+	added := search(func(x *Index) error {
+		nb := x.NewBatch()
+		for _, it := range items {
+			if err := nb.Add(it); err != nil {
+				return err
+			}
+		}
+		return nb.Commit()
+	})
+	if len(prepared) != len(items) || !slices.Equal(prepared, added) {
+		t.Errorf("prepared batch found %v, added %v", prepared, added)
+	}
+}
+
+// TestReaderBeforeNextWriter checks that a reader waiting for the index
+// while a writer has it gets in before the writer's next open (a long add
+// opens the index again at once for its next batch): the next Create
+// returns only once the reader has the index open.
+func TestReaderBeforeNextWriter(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	makeSegments(t, dir, 2)
+	x, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opened atomic.Bool
+	readerIn, readerDone := make(chan error), make(chan bool)
+	go func() {
+		r, err := Open(dir) // waits: the writer has the index
+		opened.Store(err == nil)
+		readerIn <- err
+		if err == nil {
+			<-readerDone
+			r.Close()
+		}
+	}()
+	// The reader is waiting once it holds its turn: it tries the index
+	// every 50 ms from then on.
+	for start := time.Now(); ; time.Sleep(time.Millisecond) {
+		f, err := os.Open(filepath.Join(dir, turnFile))
+		if err == nil {
+			busy := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil
+			if !busy {
+				syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+			}
+			f.Close()
+			if busy {
+				break
+			}
+		}
+		if time.Since(start) > time.Minute { // a hang, not a measure
+			t.Fatal("the reader never waited for the index")
+		}
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	next := make(chan error)
+	var after bool // the reader had the index when the writer's next open returned
+	go func() {
+		x, err := Create(dir)
+		after = opened.Load()
+		if err == nil {
+			err = x.Close()
+		}
+		next <- err
+	}()
+	if err := <-readerIn; err != nil {
+		t.Fatal(err)
+	}
+	close(readerDone)
+	if err := <-next; err != nil {
+		t.Fatal(err)
+	}
+	if !after {
+		t.Error("the writer's next open came before the reader waiting for the index")
 	}
 }

@@ -58,6 +58,9 @@ var versionKey = []byte("sponge_analyzer")
 type Index struct {
 	si  bindex.Index // bleve's scorch index
 	dir string
+
+	keywordOnce sync.Once
+	keyword     analysis.Analyzer // of the item field
 }
 
 type doc struct {
@@ -229,7 +232,7 @@ func openScorch(dir string, config map[string]any, q *bindex.AnalysisQueue) (bin
 // turnFile is where readers queue before a writer's next open of the
 // index. bleve's file lock, which keeps readers out while a writer has the
 // index open, is taken by trying every 50 ms; a long add opens the index for
-// each batch, and the next batch, prepared while the last went in, opens it
+// each batch, and a batch that filled while the last went in opens it
 // again at once, so a waiting search got in only if one of its tries fell
 // in that moment. A reader holds turnFile shared while it waits for the
 // index, and a writer takes it alone before it opens the index: a search
@@ -604,33 +607,6 @@ type Batch struct {
 // NewBatch starts a batch of changes.
 func (x *Index) NewBatch() *Batch { return &Batch{x: x, b: bindex.NewBatch()} }
 
-// Prepare makes a batch of the items' documents with their words already
-// counted, which bleve's analysis would otherwise do in Commit, and
-// needs no open index: a writer prepares the next batch while the index
-// takes this one (Index.Commit), so that the two run on both cores.
-func Prepare(items []*item.Item) (*Batch, error) {
-	b := &Batch{b: bindex.NewBatch()}
-	for _, it := range items {
-		if err := b.Add(it); err != nil {
-			return nil, err
-		}
-	}
-	for _, d := range b.b.IndexOps {
-		d.VisitFields(func(f bindex.Field) {
-			if c, ok := f.(*chunkField); ok {
-				c.Analyze()
-			}
-		})
-	}
-	return b, nil
-}
-
-// Commit applies a batch Prepare made.
-func (x *Index) Commit(b *Batch) error {
-	b.x = x
-	return b.Commit()
-}
-
 // Add puts an item's chunks in the batch; Commit saves its paragraph
 // postings (see ReadPostings).
 func (b *Batch) Add(it *item.Item) error {
@@ -640,19 +616,26 @@ func (b *Batch) Add(it *item.Item) error {
 		if i == 0 {
 			d.Title, d.Source, d.Kind = it.Title, it.Source, it.Kind
 		}
-		b.b.Update(chunkDocument(it.ID+"/"+strconv.Itoa(i), d, text))
+		b.b.Update(b.x.document(it.ID+"/"+strconv.Itoa(i), d, text))
 	}
 	return nil
 }
 
-// chunkDocument makes the index document of a chunk by hand, with the fields
+// document makes the index document of a chunk by hand, with the fields
 // the mapping (newMapping) makes of d with text as its Text, but faster: no walk of d by
 // reflection, the text counted by keywords.ChunkFrequencies (the same terms
 // as the mapping's analyzer, see chunkField), and without bleve's "_all" field, which holds
 // nothing here (no field is in it) and which no search reads.
-func chunkDocument(id string, d doc, text []byte) *document.Document {
+func (x *Index) document(id string, d doc, text []byte) *document.Document {
+	x.keywordOnce.Do(func() {
+		im, err := newMapping()
+		if err != nil {
+			panic(err) // sponge's own mapping, which Create made already
+		}
+		x.keyword = im.AnalyzerNamed(keyword.Name)
+	})
 	doc := document.NewDocument(id)
-	doc.AddField(document.NewTextFieldCustom("item", nil, []byte(d.Item), bindex.IndexField, keywordAnalyzer()))
+	doc.AddField(document.NewTextFieldCustom("item", nil, []byte(d.Item), bindex.IndexField, x.keyword))
 	doc.AddField(&chunkField{text: text})
 	for _, f := range []struct{ name, value string }{{"title", d.Title}, {"source", d.Source}, {"kind", d.Kind}} {
 		doc.AddField(document.NewTextFieldCustom(f.name, nil, []byte(f.value), bindex.StoreField, nil))
@@ -660,23 +643,13 @@ func chunkDocument(id string, d doc, text []byte) *document.Document {
 	return doc
 }
 
-// keywordAnalyzer is the analyzer of the item field: its id as one term.
-var keywordAnalyzer = sync.OnceValue(func() analysis.Analyzer {
-	im, err := newMapping()
-	if err != nil {
-		panic(err) // sponge's own mapping, which every index is made with
-	}
-	return im.AnalyzerNamed(keyword.Name)
-})
-
 // chunkField is the text field of a chunk as bleve's text field with the
 // mapping's analyzer makes it (indexed, not stored, no term vectors), its
 // terms counted by keywords.ChunkFrequencies rather than from a token each.
 type chunkField struct {
-	text     []byte
-	length   int
-	freqs    bindex.TokenFrequencies
-	analysed bool // Prepare counted its terms: bleve's analysis in Commit need not again
+	text   []byte
+	length int
+	freqs  bindex.TokenFrequencies
 }
 
 func (f *chunkField) Name() string                         { return "text" }
@@ -689,12 +662,7 @@ func (f *chunkField) AnalyzedLength() int                  { return f.length }
 func (f *chunkField) AnalyzedTokenFrequencies() bindex.TokenFrequencies {
 	return f.freqs
 }
-func (f *chunkField) Analyze() {
-	if !f.analysed {
-		f.length, f.freqs = keywords.ChunkFrequencies(f.text)
-		f.analysed = true
-	}
-}
+func (f *chunkField) Analyze() { f.length, f.freqs = keywords.ChunkFrequencies(f.text) }
 
 // Size is what the field takes in memory, as bleve's text field counts it.
 func (f *chunkField) Size() int {

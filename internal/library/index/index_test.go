@@ -138,10 +138,15 @@ var chunkTexts = []string{
 	"The kettle's 3 boxes BREWED tea, e.g. x86_64 steeping; the THE tea 1,000.5 _ Kettles' lids",
 }
 
-// A chunk's index document, made by hand (chunkDocument), holds the
+// A chunk's index document, made by hand (Index.document), holds the
 // fields the mapping makes of it, with the same options, values and terms,
 // but not bleve's "_all" field.
 func TestDocumentAsMapped(t *testing.T) {
+	x, err := Create(filepath.Join(t.TempDir(), "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
 	im, err := newMapping()
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +160,7 @@ func TestDocumentAsMapped(t *testing.T) {
 		if err := im.MapDocument(want, d); err != nil {
 			t.Fatal(err)
 		}
-		got := chunkDocument("id", d, []byte(text))
+		got := x.document("id", d, []byte(text))
 		if got.HasComposite() {
 			t.Errorf("text %d: the document has a composite field (bleve's _all)", i)
 		}
@@ -556,71 +561,6 @@ func TestDropOldSnapshots(t *testing.T) {
 	}
 	if hits, err := x.Search("kettle", 100); err != nil || len(hits) != n {
 		t.Errorf("%d hits (%v), want %d", len(hits), err, n)
-	}
-}
-
-// TestPrepare checks that a batch Prepare made without the index has its
-// chunks' words counted once, there (bleve's analysis in Commit does not
-// count them again), and goes into the index as a batch NewBatch made does:
-// the same documents found by the same search.
-func TestPrepare(t *testing.T) {
-	var items []*item.Item
-	for n := range 5 {
-		it := postingsItem()
-		it.ID = fmt.Sprintf("%064x", n+1)
-		items = append(items, it)
-	}
-	b, err := Prepare(items)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range b.b.IndexOps {
-		d.VisitFields(func(f bindex.Field) {
-			c, ok := f.(*chunkField)
-			if !ok {
-				return
-			}
-			if c.freqs == nil {
-				t.Fatal("Prepare left a chunk's words uncounted")
-			}
-			c.freqs = bindex.TokenFrequencies{} // what counting again would replace
-			c.Analyze()
-			if len(c.freqs) != 0 {
-				t.Fatal("a prepared chunk's words were counted again")
-			}
-		})
-	}
-	// Counted again above only if wrongly: make the batch afresh to commit.
-	if b, err = Prepare(items); err != nil {
-		t.Fatal(err)
-	}
-	search := func(put func(x *Index) error) []Hit {
-		x, err := Create(filepath.Join(t.TempDir(), "index"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer x.Close()
-		if err := put(x); err != nil {
-			t.Fatal(err)
-		}
-		hits, err := x.Search("kettle", 100)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return hits
-	}
-	prepared := search(func(x *Index) error { return x.Commit(b) })
-	added := search(func(x *Index) error {
-		nb := x.NewBatch()
-		for _, it := range items {
-			if err := nb.Add(it); err != nil {
-				return err
-			}
-		}
-		return nb.Commit()
-	})
-	if len(prepared) != len(items) || !slices.Equal(prepared, added) {
-		t.Errorf("prepared batch found %v, added %v", prepared, added)
 	}
 }
 

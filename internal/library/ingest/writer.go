@@ -45,42 +45,29 @@ type Writer struct {
 	*library.Library
 	lock *library.Lock
 
-	// flushing is held while a batch is taken and prepared (its documents
-	// made and their words counted, index.Prepare), by the goroutine that
-	// Queue starts for it or by Flush, until the batch holds indexing.
-	// indexing is held while a batch goes into the index. So the next batch
-	// is prepared while the index takes this one (kernel-docs ×8: counting
-	// the words, 13% of the add's CPU, moved off the one chain that builds
-	// the segments), batches go in one at a time and in order, and at most
-	// two batches' documents are in memory.
+	// flushing is held while a batch goes into the index, by the goroutine
+	// that Queue starts for it or by Flush: one batch at a time, in order.
 	flushing sync.Mutex
-	indexing sync.Mutex
 
-	mu          sync.Mutex // guards the fields below
-	batch       []*item.Item
-	chars       int              // of the paragraphs in batch
-	unindexed   map[string]bool  // saved, noted as pending, not yet in the index
-	first       time.Time        // when the first item of the batch was queued
-	now         func() time.Time // time.Now (tests set their own clock)
-	age         time.Duration    // a batch older than this goes to the index (batchAge; tests raise it)
-	items, text int              // a batch of this many items or bytes of text goes to the index (batchItems, batchChars; tests lower them)
-	failed      error            // of the last batch put in the index in the background
-	// returned is how many items at the front of batch a failed batch
-	// put back, and returnErr that batch's error: a batch prepared
-	// meanwhile goes back after them rather than into the index before them.
-	returned     int
-	returnErr    error
-	indexed      int  // batches put in the index
-	removed      bool // items were taken out of the index (RemoveItems)
-	compactAbove int  // segments Close leaves at most (compactAbove; tests lower it)
-	mergeAbove   int  // segments a batch leaves before it merges (mergeAbove; tests lower it)
+	mu           sync.Mutex // guards the fields below
+	batch        []*item.Item
+	chars        int              // of the paragraphs in batch
+	unindexed    map[string]bool  // saved, noted as pending, not yet in the index
+	first        time.Time        // when the first item of the batch was queued
+	now          func() time.Time // time.Now (tests set their own clock)
+	age          time.Duration    // a batch older than this goes to the index (batchAge; tests raise it)
+	items, text  int              // a batch of this many items or bytes of text goes to the index (batchItems, batchChars; tests lower them)
+	failed       error            // of the last batch put in the index in the background
+	indexed      int              // batches put in the index
+	removed      bool             // items were taken out of the index (RemoveItems)
+	compactAbove int              // segments Close leaves at most (compactAbove; tests lower it)
+	mergeAbove   int              // segments a batch leaves before it merges (mergeAbove; tests lower it)
 	setAside     []SetAside
 	// merging is the index a batch left open while bleve merges its
 	// segments (flush), or nil: the next batch goes into it beside the
 	// merge, not after it.
 	merging *merging
-	merge   func(*index.Index) error               // (*index.Index).Merge (tests hold it)
-	commit  func(*index.Index, *index.Batch) error // (*index.Index).Commit (tests hold it)
+	merge   func(*index.Index) error // (*index.Index).Merge (tests hold it)
 	// mergeFailed is the error of a merge that closed the index itself
 	// (mergeBeside), returned by release.
 	mergeFailed error
@@ -145,7 +132,7 @@ func OpenWriter(dir string, waiting func()) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{Library: l, lock: lock, now: time.Now, age: batchAge, items: batchItems, text: batchChars, compactAbove: compactAbove, mergeAbove: mergeAbove, merge: (*index.Index).Merge, commit: (*index.Index).Commit, unindexed: map[string]bool{}}
+	w := &Writer{Library: l, lock: lock, now: time.Now, age: batchAge, items: batchItems, text: batchChars, compactAbove: compactAbove, mergeAbove: mergeAbove, merge: (*index.Index).Merge, unindexed: map[string]bool{}}
 	w.memoryBefore, w.limited = limitMemory()
 	if _, err := os.Stat(l.IndexDir()); errors.Is(err, os.ErrNotExist) {
 		ids, err := l.IDs()
@@ -341,7 +328,8 @@ func (w *Writer) Queue(it *item.Item) error {
 		return nil // the batch before is still in the index: this one grows
 	}
 	go func() {
-		if err := w.flush(w.flushing.Unlock); err != nil {
+		defer w.flushing.Unlock()
+		if err := w.flush(); err != nil {
 			w.mu.Lock()
 			w.failed = err
 			w.mu.Unlock()
@@ -369,33 +357,22 @@ func (w *Writer) Flush() error {
 	w.mu.Lock()
 	w.failed = nil
 	w.mu.Unlock()
-	err := w.flush(func() {})
-	w.indexing.Lock()
-	defer w.indexing.Unlock()
+	err := w.flush()
 	if rerr := w.release(); err == nil {
 		err = rerr
 	}
 	return err
 }
 
-// flush takes the batch, prepares it and puts it in the index. The caller
-// holds w.flushing, not w.mu: items are saved and queued while the index
-// works. flush calls handoff once, when the batch holds w.indexing (or
-// when it goes no further), so that the caller can let the next batch be
-// prepared. The order that makes a killed writer safe is kept: every item
-// of the batch was noted as pending and put in the store before Queue took
-// it, the store is synced before the index has them, and their notes go
-// only once the index has them.
-func (w *Writer) flush(handoff func()) error {
-	handed := false
-	defer func() {
-		if !handed {
-			handoff()
-		}
-	}()
+// flush puts the batch in the index. The caller holds w.flushing, not w.mu:
+// items are saved and queued while the index works. The order that makes a
+// killed writer safe is kept: every item of the batch was noted as pending
+// and put in the store before Queue took it, the store is synced before the
+// index has them, and their notes go only once the index has them.
+func (w *Writer) flush() error {
 	w.mu.Lock()
 	batch, first := w.batch, w.first
-	w.batch, w.chars, w.returned = nil, 0, 0
+	w.batch, w.chars = nil, 0
 	// The age of a batch counts from its first item (Queue): a batch that
 	// filled while the one before took the index longer than batchAge
 	// follows it at once, so what is left for Close is as small as it can
@@ -407,32 +384,14 @@ func (w *Writer) flush(handoff func()) error {
 		return nil
 	}
 	err := w.Sync()
-	var b *index.Batch
 	if err == nil && len(batch) > 0 {
-		b, err = index.Prepare(batch)
-	}
-	w.indexing.Lock()
-	defer w.indexing.Unlock()
-	handed = true
-	handoff()
-	w.mu.Lock()
-	if err == nil && w.returned > 0 {
-		// A batch taken before this one failed while this one was
-		// prepared: this one goes back after it.
-		err = w.returnErr
-	}
-	w.mu.Unlock()
-	if err == nil && b != nil {
-		err = w.indexBatch(b)
+		err = w.indexBatch(batch)
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if err != nil {
-		// Not in the index: back in front of the batch (after a batch
-		// before it put back), for the next try.
-		w.batch = slices.Insert(w.batch, w.returned, batch...)
-		w.returned += len(batch)
-		w.returnErr = err
+		// Not in the index: back in front of the batch, for the next try.
+		w.batch = append(batch, w.batch...)
 		w.first = first
 		for _, it := range batch {
 			w.chars += textLen(it)
@@ -457,7 +416,7 @@ func (w *Writer) flush(handoff func()) error {
 // itself (mergeBeside). So the index is held at most for a merge and the
 // batch that began during it, and readers wait no longer than that; Flush,
 // and every other change, first waits for the merge and closes the index.
-func (w *Writer) indexBatch(b *index.Batch) error {
+func (w *Writer) indexBatch(batch []*item.Item) error {
 	m := w.takeMerging()
 	var x *index.Index
 	if m != nil {
@@ -468,7 +427,16 @@ func (w *Writer) indexBatch(b *index.Batch) error {
 			return err
 		}
 	}
-	err := w.commit(x, b)
+	b := x.NewBatch()
+	var err error
+	for _, it := range batch {
+		if err = b.Add(it); err != nil {
+			break
+		}
+	}
+	if err == nil {
+		err = b.Commit()
+	}
 	if m != nil {
 		if merr := <-m.done; err == nil {
 			err = merr

@@ -1,13 +1,11 @@
 package ingest
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -457,11 +455,11 @@ func TestBatchByText(t *testing.T) {
 		}
 		ids = append(ids, it.ID)
 	}
-	done := w.settle() // the batch started by the second Add is done
+	w.flushing.Lock() // the batch started by the second Add is done
 	w.mu.Lock()
 	left := len(w.batch)
 	w.mu.Unlock()
-	done()
+	w.flushing.Unlock()
 	if left != 0 {
 		t.Fatalf("%d items still waiting for the index after %d bytes of text", left, 2*len(word))
 	}
@@ -678,7 +676,7 @@ func TestMergeBesideNextBatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	flushed := make(chan error, 1)
-	go func() { flushed <- w.flush(func() {}) }() // the test holds w.flushing's place
+	go func() { flushed <- w.flush() }() // the test holds w.flushing's place
 	<-started
 	select {
 	case err := <-flushed:
@@ -719,7 +717,7 @@ func TestMergeBesideNextBatch(t *testing.T) {
 	if err := w.Add(it, src); err != nil {
 		t.Fatal(err)
 	}
-	go func() { flushed <- w.flush(func() {}) }()
+	go func() { flushed <- w.flush() }()
 	<-started
 	if err := <-flushed; err != nil {
 		t.Fatal(err)
@@ -878,7 +876,7 @@ func TestWaitersMakeNoBatch(t *testing.T) {
 		w.mu.Unlock()
 	}
 	tick()
-	if err := w.flush(func() {}); err != nil {
+	if err := w.flush(); err != nil {
 		t.Fatal(err)
 	}
 	tick()
@@ -894,95 +892,12 @@ func TestWaitersMakeNoBatch(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	done := w.settle() // any batch a waiter started is done
+	w.flushing.Lock() // any batch a waiter started is done
 	w.mu.Lock()
 	batches, waiting := w.indexed, len(w.batch)
 	w.mu.Unlock()
-	done()
+	w.flushing.Unlock()
 	if batches != 1 || waiting != 1 {
 		t.Fatalf("%d batches in the index and %d items waiting; want 1 batch (the five) and the last item waiting", batches, waiting)
 	}
-}
-
-// settle waits until no batch is being prepared or put in the index, and
-// keeps it so until the function it returns is called.
-func (w *Writer) settle() func() {
-	w.flushing.Lock()
-	w.indexing.Lock()
-	return func() {
-		w.indexing.Unlock()
-		w.flushing.Unlock()
-	}
-}
-
-// TestNextBatchPrepared checks that the next batch is taken and prepared
-// while the index takes the one before (so the two run on both cores), that
-// a third waits in the queue (at most two batches' documents in memory), and
-// that a batch prepared while the one before it failed goes back after it:
-// the batches are tried again in the order they were queued.
-func TestNextBatchPrepared(t *testing.T) {
-	dir := t.TempDir()
-	w, err := OpenWriter(dir, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.mu.Lock()
-	w.items, w.age = 2, time.Hour
-	w.mu.Unlock()
-	in, fail := make(chan bool), make(chan error)
-	commits := 0
-	w.commit = func(x *index.Index, b *index.Batch) error {
-		commits++
-		if commits == 1 {
-			in <- true
-			return <-fail
-		}
-		return x.Commit(b)
-	}
-	var order []string
-	add := func(n int) {
-		it, src := testItem(n)
-		order = append(order, it.ID)
-		if err := w.Add(it, src); err != nil {
-			t.Fatal(err)
-		}
-	}
-	queued := func() []string {
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		var ids []string
-		for _, it := range w.batch {
-			ids = append(ids, it.ID)
-		}
-		return ids
-	}
-	add(0)
-	add(1) // a full batch: into the index, where the test holds it
-	<-in
-	add(2)
-	add(3) // the next: taken and prepared meanwhile
-	for start := time.Now(); len(queued()) > 0; time.Sleep(time.Millisecond) {
-		if time.Since(start) > time.Minute { // a hang, not a measure
-			t.Fatal("the next batch was not taken while the one before was in the index")
-		}
-	}
-	add(4)
-	add(5) // a third: waits while the second is prepared
-	if n := len(queued()); n != 2 {
-		t.Errorf("%d items queued while two batches are taken, want the third batch's 2", n)
-	}
-	fail <- errors.New("the disk is full")
-	done := w.settle()
-	got := queued()
-	done()
-	if !slices.Equal(got, order) {
-		t.Errorf("after the first batch failed, queued %v, want all six in the order they came %v", got, order)
-	}
-	if commits != 1 {
-		t.Errorf("%d batches went to the index, want 1: the second goes back after the first, which failed", commits)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	allIndexed(t, dir, order)
 }

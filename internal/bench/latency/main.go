@@ -138,7 +138,7 @@ func run(work, bin, before string, keep bool, nq int) error {
 			dir := filepath.Join(work, "libs", "kernel-docs-"+in.tag+"-"+s.name)
 			in.l.dirs[s.name] = dir
 			if _, err := library.Open(dir); keep && err == nil {
-				addRows = append(addRows, []string{in.l.name, s.name, fmt.Sprintf("%.0f", float64(size)/1e6), "(kept)", "", "", "", "", ""})
+				addRows = append(addRows, []string{in.l.name, s.name, fmt.Sprintf("%.0f", float64(size)/1e6), "(kept)", "", "", "", "", "", "", ""})
 				continue
 			}
 			if err := os.RemoveAll(dir); err != nil {
@@ -154,13 +154,19 @@ func run(work, bin, before string, keep bool, nq int) error {
 				add8 = fmt.Sprintf("; sponge add of ×8 %.1f MB/s (≥ %.0f): %s, peak RSS %.0f MB (≤ %d): %s",
 					mbs, targetAddMBs, yes(mbs >= targetAddMBs), float64(r.rssKB)*1024/1e6, targetAddRSS, yes(float64(r.rssKB)*1024/1e6 <= targetAddRSS))
 			}
+			files, indexBytes, err := indexFiles(filepath.Join(dir, "index"))
+			if err != nil {
+				return fmt.Errorf("the index sponge add (%s) made of %s: %v", s.name, in.path, err)
+			}
 			addRows = append(addRows, []string{in.l.name, s.name, fmt.Sprintf("%.0f", float64(size)/1e6),
 				fmt.Sprintf("%.1f", r.wall.Seconds()), fmt.Sprintf("%.1f", r.cpu.Seconds()),
-				fmt.Sprintf("%.1f", mbs), fmt.Sprintf("%.1f", cpuMBs), fmt.Sprint(r.rssKB >> 10), yes(mbs >= targetAddMBs)})
+				fmt.Sprintf("%.1f", mbs), fmt.Sprintf("%.1f", cpuMBs), fmt.Sprint(r.rssKB >> 10),
+				fmt.Sprint(files), fmt.Sprintf("%.0f", float64(indexBytes)/1e6), yes(mbs >= targetAddMBs)})
 		}
 	}
-	fmt.Print(bench.Table([]string{"corpus", "build", "MB", "wall s", "CPU s", "MB/s", "MB per CPU-s", "peak RSS MiB", "≥ 10 MB/s"}, addRows))
-	fmt.Printf("(load average after: %s; MB per CPU-second is what a quiet 2-core machine would give at most ×2)\n", bench.LoadAverage())
+	fmt.Print(bench.Table([]string{"corpus", "build", "MB", "wall s", "CPU s", "MB/s", "MB per CPU-s", "peak RSS MiB", "segment files", "index MB", "≥ 10 MB/s"}, addRows))
+	fmt.Printf("(load average after: %s; MB per CPU-second is what a quiet 2-core machine would give at most ×2;\n"+
+		"segment files and index MB: what the add left in the index's folder, older states' files too)\n", bench.LoadAverage())
 	kd1.questions = kernelQuestions[:nq]
 	kd8.questions = kernelQuestions[:nq]
 
@@ -411,6 +417,17 @@ func writeFile(path string, data []byte) error {
 		return err
 	}
 	return os.WriteFile(path, data, 0o644)
+}
+
+// indexFiles counts the segment files in an index's folder (those of older
+// states too, if bleve left them) and the bytes of the whole folder.
+func indexFiles(dir string) (files int, size int64, err error) {
+	segments, err := filepath.Glob(filepath.Join(dir, "store", "*.zap"))
+	if err != nil {
+		return 0, 0, err
+	}
+	size, err = dirSize(dir)
+	return len(segments), size, err
 }
 
 func dirSize(dir string) (int64, error) {

@@ -264,13 +264,7 @@ func (c *termCounter) addPair(first, second []byte) {
 
 // addLower counts the term of an upperPlain word: the word in lower case.
 func (c *termCounter) addLower(word []byte) {
-	c.pair = c.pair[:0]
-	for _, b := range word {
-		if 'A' <= b && b <= 'Z' {
-			b += 'a' - 'A'
-		}
-		c.pair = append(c.pair, b)
-	}
+	c.pair, _ = appendLower(c.pair[:0], word)
 	c.addMade()
 }
 

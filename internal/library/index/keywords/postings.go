@@ -140,11 +140,11 @@ func paragraphTerms(p *item.Paragraph, cache map[string]wordTerms, n *termNumber
 
 // appendLower appends word in lower case to dst, as strings.ToLower has
 // it, and reports whether that changed it.
-func appendLower(dst []byte, word string) ([]byte, bool) {
+func appendLower[T string | []byte](dst []byte, word T) ([]byte, bool) {
 	for i := 0; i < len(word); i++ {
 		if word[i] >= utf8.RuneSelf {
-			lower := strings.ToLower(word)
-			return append(dst, lower...), lower != word
+			lower := strings.ToLower(string(word))
+			return append(dst, lower...), lower != string(word)
 		}
 	}
 	lowered := false

@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	index "github.com/blevesearch/bleve_index_api"
@@ -509,11 +510,15 @@ func (io *invertedIndexOpaque) writeDicts(w *FileWriter) error {
 				pid = dict[term] - 1
 			}
 
-			postingsBS := io.Postings[pid]
 			if io.fast {
-				// sponge: the documents were noted in order by process
-				postingsBS.AddMany(io.postingDocs[pid])
+				err = io.writeFastPostings(w, term, pid, tfEncoder, locEncoder, docTermMap, docValues, buf)
+				if err != nil {
+					return err
+				}
+				continue
 			}
+
+			postingsBS := io.Postings[pid]
 
 			freqNorms := io.FreqNorms[pid]
 			freqNormOffset := 0
@@ -949,7 +954,10 @@ func (i *invertedIndexOpaque) realloc() {
 
 	numPostingsLists := pidNext
 
-	if cap(i.Postings) >= numPostingsLists {
+	if i.fast {
+		// sponge: no bitmaps: writeDicts encodes each list from postingDocs
+		i.Postings = i.Postings[:0]
+	} else if cap(i.Postings) >= numPostingsLists {
 		i.Postings = i.Postings[:numPostingsLists]
 	} else {
 		postings := make([]*roaring.Bitmap, numPostingsLists)
@@ -1168,8 +1176,121 @@ type invertedIndexOpaque struct {
 	fieldDoc           []int     // field id -> the last document with it, plus one
 	postingDocs        [][]uint32
 	postingDocsBacking []uint32
+	roaringBuf         []byte      // a postings list's bitmap, serialized (writeFastPostings)
 	dictPids           [][]uint64  // field id -> the postings list of each of DictKeys
 	dictTerms          [][]termPid // field id -> its terms and their postings lists, as realloc finds them
+}
+
+// writeFastPostings writes the postings list pid of term, and adds the term
+// to the dictionary being built, as writeDicts does, from the documents
+// process noted in order (postingDocs) rather than from a roaring bitmap: the
+// bitmap's serialized form is made by appendRoaring, without a bitmap built
+// one document at a time (AddMany), iterated, and serialized through a
+// bytes.Buffer of its own for every term (sponge).
+func (io *invertedIndexOpaque) writeFastPostings(w *FileWriter, term string, pid uint64,
+	tfEncoder, locEncoder *chunkedIntCoder, docTermMap [][]byte, docValues bool, buf []byte) error {
+	docs := io.postingDocs[pid]
+	if len(docs) == 0 {
+		return nil // writePostings writes nothing for an empty list
+	}
+	freqNorms := io.FreqNorms[pid]
+	chunkSize, err := getChunkSize(io.chunkMode, uint64(len(docs)), uint64(len(io.results)))
+	if err != nil {
+		return err
+	}
+	tfEncoder.SetChunkSize(chunkSize, uint64(len(io.results)-1))
+	locEncoder.SetChunkSize(chunkSize, uint64(len(io.results)-1))
+	for n, doc := range docs {
+		docNum := uint64(doc)
+		freqNorm := freqNorms[n]
+		if freqNorm.freq > 0 {
+			err = tfEncoder.Add(docNum, encodeFreqHasLocs(freqNorm.freq, false),
+				uint64(math.Float32bits(freqNorm.norm)))
+		} else {
+			err = tfEncoder.Add(docNum, encodeFreqHasLocs(freqNorm.freq, false))
+		}
+		if err != nil {
+			return err
+		}
+		if docValues {
+			docTermMap[docNum] = append(append(docTermMap[docNum], term...), index.DocValueTermSeparator)
+		}
+	}
+	tfEncoder.Close()
+	locEncoder.Close()
+	io.incrementBytesWritten(locEncoder.getBytesWritten())
+	io.incrementBytesWritten(tfEncoder.getBytesWritten())
+
+	// as writePostings, without use1HitEncoding (nil here)
+	tfOffset, _, err := tfEncoder.writeAt(w)
+	if err != nil {
+		return err
+	}
+	locOffset, _, err := locEncoder.writeAt(w)
+	if err != nil {
+		return err
+	}
+	postingsOffset := uint64(w.Count())
+	n := binary.PutUvarint(buf, tfOffset)
+	if _, err = w.Write(buf[:n]); err != nil {
+		return err
+	}
+	n = binary.PutUvarint(buf, locOffset)
+	if _, err = w.Write(buf[:n]); err != nil {
+		return err
+	}
+	// as writeRoaringWithLen
+	io.roaringBuf = appendRoaring(io.roaringBuf[:0], docs)
+	data := w.process(io.roaringBuf)
+	n = binary.PutUvarint(buf, uint64(len(data)))
+	if _, err = w.Write(buf[:n]); err != nil {
+		return err
+	}
+	if _, err = w.Write(data); err != nil {
+		return err
+	}
+
+	if postingsOffset > 0 {
+		// the builder copies what it keeps of a key
+		if err = io.builder.Insert(unsafe.Slice(unsafe.StringData(term), len(term)), postingsOffset); err != nil {
+			return err
+		}
+	}
+	tfEncoder.Reset()
+	locEncoder.Reset()
+	return nil
+}
+
+// appendRoaring appends to dst what roaring's Bitmap.ToBytes writes for the
+// bitmap of docs (ascending, no number twice) made by Add or AddMany. Below
+// 65,536 (a batch's documents) that is one container, without runs: more
+// than 4,096 numbers as a bitmap, others as an array; else roaring writes
+// it (sponge).
+func appendRoaring(dst []byte, docs []uint32) []byte {
+	if docs[len(docs)-1] >= 1<<16 {
+		b, _ := roaring.BitmapOf(docs...).ToBytes()
+		return append(dst, b...)
+	}
+	const arrayMax = 4096                              // roaring's arrayDefaultMaxSize
+	dst = binary.LittleEndian.AppendUint32(dst, 12346) // serialCookieNoRunContainer
+	dst = binary.LittleEndian.AppendUint32(dst, 1)     // containers
+	dst = binary.LittleEndian.AppendUint16(dst, 0)     // the container's upper 16 bits
+	dst = binary.LittleEndian.AppendUint16(dst, uint16(len(docs)-1))
+	dst = binary.LittleEndian.AppendUint32(dst, 16) // where the container starts
+	if len(docs) <= arrayMax {
+		for _, d := range docs {
+			dst = binary.LittleEndian.AppendUint16(dst, uint16(d))
+		}
+		return dst
+	}
+	var words [1024]uint64
+	for _, d := range docs {
+		words[d>>6] |= 1 << (d & 63)
+	}
+	for _, word := range words {
+		dst = binary.LittleEndian.AppendUint64(dst, word)
+	}
+	return dst
 }
 
 // docTerm is a term of a document's field as realloc finds it (sponge).

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -175,6 +176,25 @@ func BenchmarkSegmentBuild(b *testing.B) {
 	docs := segmentDocs(rand.New(rand.NewPCG(1, 2)), 2000, false, false)
 	b.ReportAllocs()
 	for b.Loop() {
+		seg, _, err := (&zap.ZapPlugin{}).New(docs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		seg.Close()
+	}
+}
+
+// BenchmarkSegmentBuildAfterGC is BenchmarkSegmentBuild with the collector
+// run twice before each build, as between a writer's batches of a long add:
+// zapx's pool of interims is then empty, and each build starts from nothing.
+func BenchmarkSegmentBuildAfterGC(b *testing.B) {
+	docs := segmentDocs(rand.New(rand.NewPCG(1, 2)), 2000, false, false)
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		runtime.GC()
+		runtime.GC()
+		b.StartTimer()
 		seg, _, err := (&zap.ZapPlugin{}).New(docs)
 		if err != nil {
 			b.Fatal(err)

@@ -827,7 +827,9 @@ func (i *invertedIndexOpaque) initDictsAndKeysFromFields() {
 	for idx := 0; idx < numFields; idx++ {
 		// --- Dicts ---
 		if i.Dicts[idx] == nil {
-			i.Dicts[idx] = make(map[string]uint64)
+			// sponge: room for as many terms as the last segment's had:
+			// growing the map was a third of its cost
+			i.Dicts[idx] = make(map[string]uint64, lastBuilt.dictTerms(i.FieldsInv[idx]))
 		} else {
 			clear(i.Dicts[idx])
 		}
@@ -951,6 +953,7 @@ func (i *invertedIndexOpaque) realloc() {
 	if totLocs > 0 {
 		i.fast = false // the locations go by process's way
 	}
+	lastBuilt.setDictTerms(i.FieldsInv, i.Dicts)
 
 	numPostingsLists := pidNext
 

@@ -5,14 +5,17 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/character"
 	"github.com/blevesearch/bleve/v2/document"
 	bindex "github.com/blevesearch/bleve_index_api"
+	segment "github.com/blevesearch/scorch_segment_api/v2"
 	"github.com/blevesearch/vellum"
 	zap "github.com/blevesearch/zapx/v17"
 )
@@ -200,5 +203,93 @@ func BenchmarkSegmentBuildAfterGC(b *testing.B) {
 			b.Fatal(err)
 		}
 		seg.Close()
+	}
+}
+
+// What stock zapx v17.2.5 makes of mergeSegments' merge (the SHA-256 of
+// segmentDump and the new document numbers).
+const stockMerge = "08157ff96828eb3e4036541373095d00fa19d82884c981c4eb2c8d0da0cb9e22"
+
+// TestMergeAsStock merges segments of documents that take every path
+// (mergeSegments) and compares what the merged segment holds, and the new
+// numbers of the documents, with what stock zapx merges: sponge's copy
+// merges faster, and must merge the same.
+func TestMergeAsStock(t *testing.T) {
+	got, err := mergeSegments(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != stockMerge {
+		t.Errorf("merged segment differs from stock zapx's:\n%s\nwant\n%s", got, stockMerge)
+	}
+}
+
+// mergeSegments builds four segments (one with a field twice in some
+// documents, one with term locations), merges them with some documents of
+// two of them dropped, and returns the SHA-256 of what the merged segment
+// holds and of the documents' new numbers.
+func mergeSegments(dir string) (string, error) {
+	var segs []segment.Segment
+	var drops []*roaring.Bitmap
+	for i, n := range []int{900, 200, 4300, 40} {
+		docs := segmentDocs(rand.New(rand.NewPCG(uint64(i), 11)), n, i == 1, i == 3)
+		s, _, err := (&zap.ZapPlugin{}).New(docs)
+		if err != nil {
+			return "", err
+		}
+		defer s.Close()
+		segs = append(segs, s)
+		var drop *roaring.Bitmap
+		if i%2 == 0 {
+			drop = roaring.New()
+			for d := 0; d < n; d += 3 + i {
+				drop.Add(uint32(d))
+			}
+		}
+		drops = append(drops, drop)
+	}
+	path := filepath.Join(dir, "merged.zap")
+	numbers, _, err := (&zap.ZapPlugin{}).Merge(segs, drops, path, nil, nil)
+	if err != nil {
+		return "", err
+	}
+	merged, err := (&zap.ZapPlugin{}).Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer merged.Close()
+	dump, err := segmentDump(&merged.(*zap.Segment).SegmentBase)
+	if err != nil {
+		return "", err
+	}
+	dump = fmt.Appendf(dump, "new numbers %v\n", numbers)
+	return fmt.Sprintf("%x", sha256.Sum256(dump)), nil
+}
+
+// BenchmarkSegmentMerge is zapx's merge of four segments of 2,000 documents
+// each into one file, a tenth of each dropped (a writer merges its batches'
+// segments as an add goes on).
+func BenchmarkSegmentMerge(b *testing.B) {
+	var segs []segment.Segment
+	var drops []*roaring.Bitmap
+	for i := range 4 {
+		s, _, err := (&zap.ZapPlugin{}).New(segmentDocs(rand.New(rand.NewPCG(uint64(i), 3)), 2000, false, false))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		segs = append(segs, s)
+		drop := roaring.New()
+		for d := i; d < 2000; d += 10 {
+			drop.Add(uint32(d))
+		}
+		drops = append(drops, drop)
+	}
+	path := filepath.Join(b.TempDir(), "merged.zap")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := (&zap.ZapPlugin{}).Merge(segs, drops, path, nil, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

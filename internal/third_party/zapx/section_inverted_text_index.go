@@ -89,6 +89,7 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 
 	var postings *PostingsList
 	var postItr *PostingsIterator
+	var counted *PostingsList // sponge: see the count of a term's documents
 
 	fieldAddrs := make(map[int]int)
 	dictOffsets := make([]uint64, len(fieldsInv))
@@ -239,11 +240,12 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 				var newCard uint64
 				lowItrIdxs, lowItrVals := enumerator.GetLowIdxsAndValues()
 				for i, idx := range lowItrIdxs {
-					pl, err := dicts[idx].postingsListFromOffset(lowItrVals[i], drops[idx], nil)
+					// sponge: one postings list for the counts, not one for each
+					counted, err = dicts[idx].postingsListFromOffset(lowItrVals[i], drops[idx], counted)
 					if err != nil {
 						return nil, err
 					}
-					newCard += pl.Count()
+					newCard += counted.Count()
 				}
 				// compute correct chunk size with this
 				chunkSize, err := getChunkSize(chunkMode, newCard, newSegDocCount)

@@ -172,6 +172,28 @@ func segmentDump(sb *zap.SegmentBase) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// smallDocs makes n analysed documents of a word or two: "every" in all,
+// "tenth" in every tenth, "one" in one.
+func smallDocs(n int) []bindex.Document {
+	spaces := &analysis.DefaultAnalyzer{Tokenizer: character.NewCharacterTokenizer(func(c rune) bool { return c != ' ' })}
+	docs := make([]bindex.Document, 0, n)
+	for i := range n {
+		d := document.NewDocument(fmt.Sprintf("small%d", i))
+		text := "every"
+		switch {
+		case i == n/2:
+			text += " one"
+		case i%10 == 0:
+			text += " tenth"
+		}
+		d.AddField(document.NewTextFieldCustom("text", nil, []byte(text), bindex.IndexField, spaces))
+		d.VisitFields(func(f bindex.Field) { f.Analyze() })
+		d.AddIDField()
+		docs = append(docs, d)
+	}
+	return docs
+}
+
 // BenchmarkSegmentBuild is zapx's segment build of 2,000 documents of about
 // a hundred words (a writer's batch is 1,000–3,000 chunks): compare builds
 // with and without go.mod's replace of zapx.
@@ -208,7 +230,7 @@ func BenchmarkSegmentBuildAfterGC(b *testing.B) {
 
 // What stock zapx v17.2.5 makes of mergeSegments' merge (the SHA-256 of
 // segmentDump and the new document numbers).
-const stockMerge = "08157ff96828eb3e4036541373095d00fa19d82884c981c4eb2c8d0da0cb9e22"
+const stockMerge = "f829be526f4273b35a2b459c6c2ac11b183baba8d7d37095f8175b1dc37eda25"
 
 // TestMergeAsStock merges segments of documents that take every path
 // (mergeSegments) and compares what the merged segment holds, and the new
@@ -248,6 +270,18 @@ func mergeSegments(dir string) (string, error) {
 		}
 		drops = append(drops, drop)
 	}
+	// Past 65,536 documents a postings list is more than one roaring
+	// container: a segment of small documents, some dropped.
+	s, _, err := (&zap.ZapPlugin{}).New(smallDocs(70000))
+	if err != nil {
+		return "", err
+	}
+	defer s.Close()
+	drop := roaring.New()
+	for d := 0; d < 70000; d += 1000 {
+		drop.AddRange(uint64(d), uint64(d+7))
+	}
+	segs, drops = append(segs, s), append(drops, drop)
 	path := filepath.Join(dir, "merged.zap")
 	numbers, _, err := (&zap.ZapPlugin{}).Merge(segs, drops, path, nil, nil)
 	if err != nil {

@@ -122,7 +122,7 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 		return nil, err
 	}
 
-	newRoaring := roaring.NewBitmap()
+	newRoaring := &mergedDocs{} // sponge: not a roaring bitmap
 	newDocNums := make([][]uint64, 0, len(segments))
 	drops := make([]*roaring.Bitmap, 0, len(segments))
 	dicts := make([]*Dictionary, 0, len(segments))
@@ -192,7 +192,7 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 			tfEncoder.Close()
 			locEncoder.Close()
 
-			postingsOffset, err := writePostings(newRoaring,
+			postingsOffset, err := writeMergedPostings(newRoaring,
 				tfEncoder, locEncoder, use1HitEncoding, w, bufMaxVarintLen64)
 			if err != nil {
 				return err
@@ -1267,35 +1267,165 @@ func (io *invertedIndexOpaque) writeFastPostings(w *FileWriter, term string, pid
 }
 
 // appendRoaring appends to dst what roaring's Bitmap.ToBytes writes for the
-// bitmap of docs (ascending, no number twice) made by Add or AddMany. Below
-// 65,536 (a batch's documents) that is one container, without runs: more
-// than 4,096 numbers as a bitmap, others as an array; else roaring writes
-// it (sponge).
+// bitmap of docs (ascending, no number twice) made by Add or AddMany: the
+// format without run containers; a container (the numbers that share their
+// upper 16 bits) of more than 4,096 numbers as a bitmap, others as an array
+// (sponge).
 func appendRoaring(dst []byte, docs []uint32) []byte {
-	if docs[len(docs)-1] >= 1<<16 {
-		b, _ := roaring.BitmapOf(docs...).ToBytes()
-		return append(dst, b...)
+	const arrayMax = 4096 // roaring's arrayDefaultMaxSize
+	containers := 0
+	for i := 0; i < len(docs); i += containerLen(docs[i:]) {
+		containers++
 	}
-	const arrayMax = 4096                              // roaring's arrayDefaultMaxSize
 	dst = binary.LittleEndian.AppendUint32(dst, 12346) // serialCookieNoRunContainer
-	dst = binary.LittleEndian.AppendUint32(dst, 1)     // containers
-	dst = binary.LittleEndian.AppendUint16(dst, 0)     // the container's upper 16 bits
-	dst = binary.LittleEndian.AppendUint16(dst, uint16(len(docs)-1))
-	dst = binary.LittleEndian.AppendUint32(dst, 16) // where the container starts
-	if len(docs) <= arrayMax {
-		for _, d := range docs {
-			dst = binary.LittleEndian.AppendUint16(dst, uint16(d))
+	dst = binary.LittleEndian.AppendUint32(dst, uint32(containers))
+	for i, n := 0, 0; i < len(docs); i += n {
+		n = containerLen(docs[i:])
+		dst = binary.LittleEndian.AppendUint16(dst, uint16(docs[i]>>16))
+		dst = binary.LittleEndian.AppendUint16(dst, uint16(n-1))
+	}
+	at := 8 + 8*containers // where the first container starts
+	for i, n := 0, 0; i < len(docs); i += n {
+		n = containerLen(docs[i:])
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(at))
+		if n > arrayMax {
+			at += 8192
+		} else {
+			at += 2 * n
 		}
-		return dst
 	}
-	var words [1024]uint64
-	for _, d := range docs {
-		words[d>>6] |= 1 << (d & 63)
-	}
-	for _, word := range words {
-		dst = binary.LittleEndian.AppendUint64(dst, word)
+	for i, n := 0, 0; i < len(docs); i += n {
+		n = containerLen(docs[i:])
+		if n <= arrayMax {
+			for _, d := range docs[i : i+n] {
+				dst = binary.LittleEndian.AppendUint16(dst, uint16(d))
+			}
+			continue
+		}
+		var words [1024]uint64
+		for _, d := range docs[i : i+n] {
+			words[uint16(d)>>6] |= 1 << (d & 63)
+		}
+		for _, word := range words {
+			dst = binary.LittleEndian.AppendUint64(dst, word)
+		}
 	}
 	return dst
+}
+
+// containerLen is how many of docs (ascending) share the first's upper 16
+// bits: the numbers of its roaring container.
+func containerLen(docs []uint32) int {
+	high := docs[0] >> 16
+	if docs[len(docs)-1]>>16 == high {
+		return len(docs)
+	}
+	n, _ := slices.BinarySearch(docs, (high+1)<<16)
+	return n
+}
+
+// mergedDocs are a term's documents in a merged segment, noted as the merge
+// finds them (in order: segments one after another, each one's documents
+// renumbered in order), for what the roaring bitmap of them that zapx built
+// one Add at a time would tell and serialize (sponge). Numbers out of order
+// are put in such a bitmap after all.
+type mergedDocs struct {
+	docs     []uint32
+	unsorted bool
+	bitmap   *roaring.Bitmap // of docs, when unsorted
+	buf      []byte
+}
+
+func (m *mergedDocs) Add(doc uint32) {
+	if n := len(m.docs); n > 0 && doc <= m.docs[n-1] {
+		m.unsorted = true
+	}
+	m.docs = append(m.docs, doc)
+}
+
+func (m *mergedDocs) Clear() {
+	m.docs = m.docs[:0]
+	m.unsorted = false
+	m.bitmap = nil
+}
+
+func (m *mergedDocs) asBitmap() *roaring.Bitmap {
+	if m.bitmap == nil {
+		m.bitmap = roaring.BitmapOf(m.docs...)
+	}
+	return m.bitmap
+}
+
+func (m *mergedDocs) GetCardinality() uint64 {
+	if m.unsorted {
+		return m.asBitmap().GetCardinality()
+	}
+	return uint64(len(m.docs))
+}
+
+// Minimum is the least document, as roaring's (MaxUint32 when none).
+func (m *mergedDocs) Minimum() uint32 {
+	if m.unsorted || len(m.docs) == 0 {
+		return m.asBitmap().Minimum()
+	}
+	return m.docs[0]
+}
+
+// toBytes is what roaring's ToBytes writes for the documents.
+func (m *mergedDocs) toBytes() ([]byte, error) {
+	if m.unsorted {
+		return m.asBitmap().ToBytes()
+	}
+	m.buf = appendRoaring(m.buf[:0], m.docs)
+	return m.buf, nil
+}
+
+// writeMergedPostings is writePostings for the documents of a merged
+// term (sponge).
+func writeMergedPostings(docs *mergedDocs, tfEncoder, locEncoder *chunkedIntCoder,
+	use1HitEncoding func(uint64) (bool, uint64, uint64),
+	w *FileWriter, bufMaxVarintLen64 []byte) (uint64, error) {
+	termCardinality := docs.GetCardinality()
+	if termCardinality <= 0 {
+		return 0, nil
+	}
+	if use1HitEncoding != nil {
+		encodeAs1Hit, docNum1Hit, normBits1Hit := use1HitEncoding(termCardinality)
+		if encodeAs1Hit {
+			return FSTValEncode1Hit(docNum1Hit, normBits1Hit), nil
+		}
+	}
+	tfOffset, _, err := tfEncoder.writeAt(w)
+	if err != nil {
+		return 0, err
+	}
+	locOffset, _, err := locEncoder.writeAt(w)
+	if err != nil {
+		return 0, err
+	}
+	postingsOffset := uint64(w.Count())
+	n := binary.PutUvarint(bufMaxVarintLen64, tfOffset)
+	if _, err = w.Write(bufMaxVarintLen64[:n]); err != nil {
+		return 0, err
+	}
+	n = binary.PutUvarint(bufMaxVarintLen64, locOffset)
+	if _, err = w.Write(bufMaxVarintLen64[:n]); err != nil {
+		return 0, err
+	}
+	// as writeRoaringWithLen
+	buf, err := docs.toBytes()
+	if err != nil {
+		return 0, err
+	}
+	buf = w.process(buf)
+	n = binary.PutUvarint(bufMaxVarintLen64, uint64(len(buf)))
+	if _, err = w.Write(bufMaxVarintLen64[:n]); err != nil {
+		return 0, err
+	}
+	if _, err = w.Write(buf); err != nil {
+		return 0, err
+	}
+	return postingsOffset, nil
 }
 
 // docTerm is a term of a document's field as realloc finds it (sponge).

@@ -5,13 +5,17 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/character"
 	"github.com/blevesearch/bleve/v2/document"
 	bindex "github.com/blevesearch/bleve_index_api"
+	segment "github.com/blevesearch/scorch_segment_api/v2"
 	"github.com/blevesearch/vellum"
 	zap "github.com/blevesearch/zapx/v17"
 )
@@ -168,6 +172,28 @@ func segmentDump(sb *zap.SegmentBase) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// smallDocs makes n analysed documents of a word or two: "every" in all,
+// "tenth" in every tenth, "one" in one.
+func smallDocs(n int) []bindex.Document {
+	spaces := &analysis.DefaultAnalyzer{Tokenizer: character.NewCharacterTokenizer(func(c rune) bool { return c != ' ' })}
+	docs := make([]bindex.Document, 0, n)
+	for i := range n {
+		d := document.NewDocument(fmt.Sprintf("small%d", i))
+		text := "every"
+		switch {
+		case i == n/2:
+			text += " one"
+		case i%10 == 0:
+			text += " tenth"
+		}
+		d.AddField(document.NewTextFieldCustom("text", nil, []byte(text), bindex.IndexField, spaces))
+		d.VisitFields(func(f bindex.Field) { f.Analyze() })
+		d.AddIDField()
+		docs = append(docs, d)
+	}
+	return docs
+}
+
 // BenchmarkSegmentBuild is zapx's segment build of 2,000 documents of about
 // a hundred words (a writer's batch is 1,000–3,000 chunks): compare builds
 // with and without go.mod's replace of zapx.
@@ -180,5 +206,124 @@ func BenchmarkSegmentBuild(b *testing.B) {
 			b.Fatal(err)
 		}
 		seg.Close()
+	}
+}
+
+// BenchmarkSegmentBuildAfterGC is BenchmarkSegmentBuild with the collector
+// run twice before each build, as between a writer's batches of a long add:
+// zapx's pool of interims is then empty, and each build starts from nothing.
+func BenchmarkSegmentBuildAfterGC(b *testing.B) {
+	docs := segmentDocs(rand.New(rand.NewPCG(1, 2)), 2000, false, false)
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		runtime.GC()
+		runtime.GC()
+		b.StartTimer()
+		seg, _, err := (&zap.ZapPlugin{}).New(docs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		seg.Close()
+	}
+}
+
+// What stock zapx v17.2.5 makes of mergeSegments' merge (the SHA-256 of
+// segmentDump and the new document numbers).
+const stockMerge = "f829be526f4273b35a2b459c6c2ac11b183baba8d7d37095f8175b1dc37eda25"
+
+// TestMergeAsStock merges segments of documents that take every path
+// (mergeSegments) and compares what the merged segment holds, and the new
+// numbers of the documents, with what stock zapx merges: sponge's copy
+// merges faster, and must merge the same.
+func TestMergeAsStock(t *testing.T) {
+	got, err := mergeSegments(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != stockMerge {
+		t.Errorf("merged segment differs from stock zapx's:\n%s\nwant\n%s", got, stockMerge)
+	}
+}
+
+// mergeSegments builds four segments (one with a field twice in some
+// documents, one with term locations), merges them with some documents of
+// two of them dropped, and returns the SHA-256 of what the merged segment
+// holds and of the documents' new numbers.
+func mergeSegments(dir string) (string, error) {
+	var segs []segment.Segment
+	var drops []*roaring.Bitmap
+	for i, n := range []int{900, 200, 4300, 40} {
+		docs := segmentDocs(rand.New(rand.NewPCG(uint64(i), 11)), n, i == 1, i == 3)
+		s, _, err := (&zap.ZapPlugin{}).New(docs)
+		if err != nil {
+			return "", err
+		}
+		defer s.Close()
+		segs = append(segs, s)
+		var drop *roaring.Bitmap
+		if i%2 == 0 {
+			drop = roaring.New()
+			for d := 0; d < n; d += 3 + i {
+				drop.Add(uint32(d))
+			}
+		}
+		drops = append(drops, drop)
+	}
+	// Past 65,536 documents a postings list is more than one roaring
+	// container: a segment of small documents, some dropped.
+	s, _, err := (&zap.ZapPlugin{}).New(smallDocs(70000))
+	if err != nil {
+		return "", err
+	}
+	defer s.Close()
+	drop := roaring.New()
+	for d := 0; d < 70000; d += 1000 {
+		drop.AddRange(uint64(d), uint64(d+7))
+	}
+	segs, drops = append(segs, s), append(drops, drop)
+	path := filepath.Join(dir, "merged.zap")
+	numbers, _, err := (&zap.ZapPlugin{}).Merge(segs, drops, path, nil, nil)
+	if err != nil {
+		return "", err
+	}
+	merged, err := (&zap.ZapPlugin{}).Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer merged.Close()
+	dump, err := segmentDump(&merged.(*zap.Segment).SegmentBase)
+	if err != nil {
+		return "", err
+	}
+	dump = fmt.Appendf(dump, "new numbers %v\n", numbers)
+	return fmt.Sprintf("%x", sha256.Sum256(dump)), nil
+}
+
+// BenchmarkSegmentMerge is zapx's merge of four segments of 2,000 documents
+// each into one file, a tenth of each dropped (a writer merges its batches'
+// segments as an add goes on).
+func BenchmarkSegmentMerge(b *testing.B) {
+	var segs []segment.Segment
+	var drops []*roaring.Bitmap
+	for i := range 4 {
+		s, _, err := (&zap.ZapPlugin{}).New(segmentDocs(rand.New(rand.NewPCG(uint64(i), 3)), 2000, false, false))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		segs = append(segs, s)
+		drop := roaring.New()
+		for d := i; d < 2000; d += 10 {
+			drop.Add(uint32(d))
+		}
+		drops = append(drops, drop)
+	}
+	path := filepath.Join(b.TempDir(), "merged.zap")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := (&zap.ZapPlugin{}).Merge(segs, drops, path, nil, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -293,7 +293,7 @@ func computeNewDocCount(segments []*SegmentBase, drops []*roaring.Bitmap) (uint6
 }
 
 func mergeTermFreqNormLocsByCopying(term []byte, postItr *PostingsIterator,
-	newDocNums []uint64, newRoaring *roaring.Bitmap,
+	newDocNums []uint64, newRoaring *mergedDocs,
 	tfEncoder *chunkedIntCoder, locEncoder *chunkedIntCoder) (
 	lastDocNum uint64, lastFreq uint64, lastNorm uint64, err error) {
 	nextDocNum, nextFreq, nextNorm, nextFreqNormBytes, nextLocBytes, err :=
@@ -330,7 +330,7 @@ func mergeTermFreqNormLocsByCopying(term []byte, postItr *PostingsIterator,
 }
 
 func mergeTermFreqNormLocs(fieldsMap map[string]uint16, term []byte, postItr *PostingsIterator,
-	newDocNums []uint64, newRoaring *roaring.Bitmap,
+	newDocNums []uint64, newRoaring *mergedDocs,
 	tfEncoder *chunkedIntCoder, locEncoder *chunkedIntCoder, bufLoc []uint64) (
 	lastDocNum uint64, lastFreq uint64, lastNorm uint64, bufLocOut []uint64, err error) {
 	next, err := postItr.Next()

@@ -61,6 +61,12 @@ func (z *ZapPlugin) newWithChunkMode(results []index.Document,
 
 	s.stats = zapStats
 	var br bytes.Buffer
+	if s.lastNumDocs == 0 {
+		// sponge: the pool is emptied by every collection, so a writer's
+		// next batch seldom finds the interim the last one left: the last
+		// segment's size is kept beside it (lastBuilt)
+		s.lastNumDocs, s.lastOutSize = lastBuilt.get()
+	}
 	if s.lastNumDocs > 0 {
 		// use previous results to initialize the buf with an estimate
 		// size, but note that the interim instance comes from a
@@ -95,6 +101,7 @@ func (z *ZapPlugin) newWithChunkMode(results []index.Document,
 	if err == nil && s.reset() == nil {
 		s.lastNumDocs = len(results)
 		s.lastOutSize = len(br.Bytes())
+		lastBuilt.set(s.lastNumDocs, s.lastOutSize)
 		sb.setBytesWritten(totalBytesWritten)
 		interimPool.Put(s)
 	}
@@ -103,6 +110,51 @@ func (z *ZapPlugin) newWithChunkMode(results []index.Document,
 }
 
 var interimPool = sync.Pool{New: func() interface{} { return &interim{} }}
+
+// lastBuilt is the number of documents and the size of the segment built
+// last, and how many terms each field's dictionary held (sponge: what an
+// interim from the pool would tell, kept when the pool is emptied).
+var lastBuilt builtSizes
+
+type builtSizes struct {
+	mu          sync.Mutex
+	docs, bytes int
+	terms       map[string]int // field name → terms
+}
+
+func (b *builtSizes) get() (docs, bytes int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.docs, b.bytes
+}
+
+func (b *builtSizes) set(docs, bytes int) {
+	b.mu.Lock()
+	b.docs, b.bytes = docs, bytes
+	b.mu.Unlock()
+}
+
+// dictTerms is how many terms the field's dictionary held in the segment
+// built last (0: none was).
+func (b *builtSizes) dictTerms(field string) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.terms[field]
+}
+
+// setDictTerms notes how many terms each field's dictionary holds.
+func (b *builtSizes) setDictTerms(fields []string, dicts []map[string]uint64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.terms == nil {
+		b.terms = map[string]int{}
+	}
+	for i, f := range fields {
+		if i < len(dicts) {
+			b.terms[f] = len(dicts[i])
+		}
+	}
+}
 
 // interim holds temporary working data used while converting from
 // analysis results to a zap-encoded segment

@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	index "github.com/blevesearch/bleve_index_api"
@@ -88,6 +89,7 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 
 	var postings *PostingsList
 	var postItr *PostingsIterator
+	var counted *PostingsList // sponge: see the count of a term's documents
 
 	fieldAddrs := make(map[int]int)
 	dictOffsets := make([]uint64, len(fieldsInv))
@@ -120,7 +122,7 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 		return nil, err
 	}
 
-	newRoaring := roaring.NewBitmap()
+	newRoaring := &mergedDocs{} // sponge: not a roaring bitmap
 	newDocNums := make([][]uint64, 0, len(segments))
 	drops := make([]*roaring.Bitmap, 0, len(segments))
 	dicts := make([]*Dictionary, 0, len(segments))
@@ -190,7 +192,7 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 			tfEncoder.Close()
 			locEncoder.Close()
 
-			postingsOffset, err := writePostings(newRoaring,
+			postingsOffset, err := writeMergedPostings(newRoaring,
 				tfEncoder, locEncoder, use1HitEncoding, w, bufMaxVarintLen64)
 			if err != nil {
 				return err
@@ -238,11 +240,12 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 				var newCard uint64
 				lowItrIdxs, lowItrVals := enumerator.GetLowIdxsAndValues()
 				for i, idx := range lowItrIdxs {
-					pl, err := dicts[idx].postingsListFromOffset(lowItrVals[i], drops[idx], nil)
+					// sponge: one postings list for the counts, not one for each
+					counted, err = dicts[idx].postingsListFromOffset(lowItrVals[i], drops[idx], counted)
 					if err != nil {
 						return nil, err
 					}
-					newCard += pl.Count()
+					newCard += counted.Count()
 				}
 				// compute correct chunk size with this
 				chunkSize, err := getChunkSize(chunkMode, newCard, newSegDocCount)
@@ -509,11 +512,15 @@ func (io *invertedIndexOpaque) writeDicts(w *FileWriter) error {
 				pid = dict[term] - 1
 			}
 
-			postingsBS := io.Postings[pid]
 			if io.fast {
-				// sponge: the documents were noted in order by process
-				postingsBS.AddMany(io.postingDocs[pid])
+				err = io.writeFastPostings(w, term, pid, tfEncoder, locEncoder, docTermMap, docValues, buf)
+				if err != nil {
+					return err
+				}
+				continue
 			}
+
+			postingsBS := io.Postings[pid]
 
 			freqNorms := io.FreqNorms[pid]
 			freqNormOffset := 0
@@ -822,7 +829,9 @@ func (i *invertedIndexOpaque) initDictsAndKeysFromFields() {
 	for idx := 0; idx < numFields; idx++ {
 		// --- Dicts ---
 		if i.Dicts[idx] == nil {
-			i.Dicts[idx] = make(map[string]uint64)
+			// sponge: room for as many terms as the last segment's had:
+			// growing the map was a third of its cost
+			i.Dicts[idx] = make(map[string]uint64, lastBuilt.dictTerms(i.FieldsInv[idx]))
 		} else {
 			clear(i.Dicts[idx])
 		}
@@ -946,10 +955,14 @@ func (i *invertedIndexOpaque) realloc() {
 	if totLocs > 0 {
 		i.fast = false // the locations go by process's way
 	}
+	lastBuilt.setDictTerms(i.FieldsInv, i.Dicts)
 
 	numPostingsLists := pidNext
 
-	if cap(i.Postings) >= numPostingsLists {
+	if i.fast {
+		// sponge: no bitmaps: writeDicts encodes each list from postingDocs
+		i.Postings = i.Postings[:0]
+	} else if cap(i.Postings) >= numPostingsLists {
 		i.Postings = i.Postings[:numPostingsLists]
 	} else {
 		postings := make([]*roaring.Bitmap, numPostingsLists)
@@ -1168,8 +1181,251 @@ type invertedIndexOpaque struct {
 	fieldDoc           []int     // field id -> the last document with it, plus one
 	postingDocs        [][]uint32
 	postingDocsBacking []uint32
+	roaringBuf         []byte      // a postings list's bitmap, serialized (writeFastPostings)
 	dictPids           [][]uint64  // field id -> the postings list of each of DictKeys
 	dictTerms          [][]termPid // field id -> its terms and their postings lists, as realloc finds them
+}
+
+// writeFastPostings writes the postings list pid of term, and adds the term
+// to the dictionary being built, as writeDicts does, from the documents
+// process noted in order (postingDocs) rather than from a roaring bitmap: the
+// bitmap's serialized form is made by appendRoaring, without a bitmap built
+// one document at a time (AddMany), iterated, and serialized through a
+// bytes.Buffer of its own for every term (sponge).
+func (io *invertedIndexOpaque) writeFastPostings(w *FileWriter, term string, pid uint64,
+	tfEncoder, locEncoder *chunkedIntCoder, docTermMap [][]byte, docValues bool, buf []byte) error {
+	docs := io.postingDocs[pid]
+	if len(docs) == 0 {
+		return nil // writePostings writes nothing for an empty list
+	}
+	freqNorms := io.FreqNorms[pid]
+	chunkSize, err := getChunkSize(io.chunkMode, uint64(len(docs)), uint64(len(io.results)))
+	if err != nil {
+		return err
+	}
+	tfEncoder.SetChunkSize(chunkSize, uint64(len(io.results)-1))
+	locEncoder.SetChunkSize(chunkSize, uint64(len(io.results)-1))
+	for n, doc := range docs {
+		docNum := uint64(doc)
+		freqNorm := freqNorms[n]
+		if freqNorm.freq > 0 {
+			err = tfEncoder.Add(docNum, encodeFreqHasLocs(freqNorm.freq, false),
+				uint64(math.Float32bits(freqNorm.norm)))
+		} else {
+			err = tfEncoder.Add(docNum, encodeFreqHasLocs(freqNorm.freq, false))
+		}
+		if err != nil {
+			return err
+		}
+		if docValues {
+			docTermMap[docNum] = append(append(docTermMap[docNum], term...), index.DocValueTermSeparator)
+		}
+	}
+	tfEncoder.Close()
+	locEncoder.Close()
+	io.incrementBytesWritten(locEncoder.getBytesWritten())
+	io.incrementBytesWritten(tfEncoder.getBytesWritten())
+
+	// as writePostings, without use1HitEncoding (nil here)
+	tfOffset, _, err := tfEncoder.writeAt(w)
+	if err != nil {
+		return err
+	}
+	locOffset, _, err := locEncoder.writeAt(w)
+	if err != nil {
+		return err
+	}
+	postingsOffset := uint64(w.Count())
+	n := binary.PutUvarint(buf, tfOffset)
+	if _, err = w.Write(buf[:n]); err != nil {
+		return err
+	}
+	n = binary.PutUvarint(buf, locOffset)
+	if _, err = w.Write(buf[:n]); err != nil {
+		return err
+	}
+	// as writeRoaringWithLen
+	io.roaringBuf = appendRoaring(io.roaringBuf[:0], docs)
+	data := w.process(io.roaringBuf)
+	n = binary.PutUvarint(buf, uint64(len(data)))
+	if _, err = w.Write(buf[:n]); err != nil {
+		return err
+	}
+	if _, err = w.Write(data); err != nil {
+		return err
+	}
+
+	if postingsOffset > 0 {
+		// the builder copies what it keeps of a key
+		if err = io.builder.Insert(unsafe.Slice(unsafe.StringData(term), len(term)), postingsOffset); err != nil {
+			return err
+		}
+	}
+	tfEncoder.Reset()
+	locEncoder.Reset()
+	return nil
+}
+
+// appendRoaring appends to dst what roaring's Bitmap.ToBytes writes for the
+// bitmap of docs (ascending, no number twice) made by Add or AddMany: the
+// format without run containers; a container (the numbers that share their
+// upper 16 bits) of more than 4,096 numbers as a bitmap, others as an array
+// (sponge).
+func appendRoaring(dst []byte, docs []uint32) []byte {
+	const arrayMax = 4096 // roaring's arrayDefaultMaxSize
+	containers := 0
+	for i := 0; i < len(docs); i += containerLen(docs[i:]) {
+		containers++
+	}
+	dst = binary.LittleEndian.AppendUint32(dst, 12346) // serialCookieNoRunContainer
+	dst = binary.LittleEndian.AppendUint32(dst, uint32(containers))
+	for i, n := 0, 0; i < len(docs); i += n {
+		n = containerLen(docs[i:])
+		dst = binary.LittleEndian.AppendUint16(dst, uint16(docs[i]>>16))
+		dst = binary.LittleEndian.AppendUint16(dst, uint16(n-1))
+	}
+	at := 8 + 8*containers // where the first container starts
+	for i, n := 0, 0; i < len(docs); i += n {
+		n = containerLen(docs[i:])
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(at))
+		if n > arrayMax {
+			at += 8192
+		} else {
+			at += 2 * n
+		}
+	}
+	for i, n := 0, 0; i < len(docs); i += n {
+		n = containerLen(docs[i:])
+		if n <= arrayMax {
+			for _, d := range docs[i : i+n] {
+				dst = binary.LittleEndian.AppendUint16(dst, uint16(d))
+			}
+			continue
+		}
+		var words [1024]uint64
+		for _, d := range docs[i : i+n] {
+			words[uint16(d)>>6] |= 1 << (d & 63)
+		}
+		for _, word := range words {
+			dst = binary.LittleEndian.AppendUint64(dst, word)
+		}
+	}
+	return dst
+}
+
+// containerLen is how many of docs (ascending) share the first's upper 16
+// bits: the numbers of its roaring container.
+func containerLen(docs []uint32) int {
+	high := docs[0] >> 16
+	if docs[len(docs)-1]>>16 == high {
+		return len(docs)
+	}
+	n, _ := slices.BinarySearch(docs, (high+1)<<16)
+	return n
+}
+
+// mergedDocs are a term's documents in a merged segment, noted as the merge
+// finds them (in order: segments one after another, each one's documents
+// renumbered in order), for what the roaring bitmap of them that zapx built
+// one Add at a time would tell and serialize (sponge). Numbers out of order
+// are put in such a bitmap after all.
+type mergedDocs struct {
+	docs     []uint32
+	unsorted bool
+	bitmap   *roaring.Bitmap // of docs, when unsorted
+	buf      []byte
+}
+
+func (m *mergedDocs) Add(doc uint32) {
+	if n := len(m.docs); n > 0 && doc <= m.docs[n-1] {
+		m.unsorted = true
+	}
+	m.docs = append(m.docs, doc)
+}
+
+func (m *mergedDocs) Clear() {
+	m.docs = m.docs[:0]
+	m.unsorted = false
+	m.bitmap = nil
+}
+
+func (m *mergedDocs) asBitmap() *roaring.Bitmap {
+	if m.bitmap == nil {
+		m.bitmap = roaring.BitmapOf(m.docs...)
+	}
+	return m.bitmap
+}
+
+func (m *mergedDocs) GetCardinality() uint64 {
+	if m.unsorted {
+		return m.asBitmap().GetCardinality()
+	}
+	return uint64(len(m.docs))
+}
+
+// Minimum is the least document, as roaring's (MaxUint32 when none).
+func (m *mergedDocs) Minimum() uint32 {
+	if m.unsorted || len(m.docs) == 0 {
+		return m.asBitmap().Minimum()
+	}
+	return m.docs[0]
+}
+
+// toBytes is what roaring's ToBytes writes for the documents.
+func (m *mergedDocs) toBytes() ([]byte, error) {
+	if m.unsorted {
+		return m.asBitmap().ToBytes()
+	}
+	m.buf = appendRoaring(m.buf[:0], m.docs)
+	return m.buf, nil
+}
+
+// writeMergedPostings is writePostings for the documents of a merged
+// term (sponge).
+func writeMergedPostings(docs *mergedDocs, tfEncoder, locEncoder *chunkedIntCoder,
+	use1HitEncoding func(uint64) (bool, uint64, uint64),
+	w *FileWriter, bufMaxVarintLen64 []byte) (uint64, error) {
+	termCardinality := docs.GetCardinality()
+	if termCardinality <= 0 {
+		return 0, nil
+	}
+	if use1HitEncoding != nil {
+		encodeAs1Hit, docNum1Hit, normBits1Hit := use1HitEncoding(termCardinality)
+		if encodeAs1Hit {
+			return FSTValEncode1Hit(docNum1Hit, normBits1Hit), nil
+		}
+	}
+	tfOffset, _, err := tfEncoder.writeAt(w)
+	if err != nil {
+		return 0, err
+	}
+	locOffset, _, err := locEncoder.writeAt(w)
+	if err != nil {
+		return 0, err
+	}
+	postingsOffset := uint64(w.Count())
+	n := binary.PutUvarint(bufMaxVarintLen64, tfOffset)
+	if _, err = w.Write(bufMaxVarintLen64[:n]); err != nil {
+		return 0, err
+	}
+	n = binary.PutUvarint(bufMaxVarintLen64, locOffset)
+	if _, err = w.Write(bufMaxVarintLen64[:n]); err != nil {
+		return 0, err
+	}
+	// as writeRoaringWithLen
+	buf, err := docs.toBytes()
+	if err != nil {
+		return 0, err
+	}
+	buf = w.process(buf)
+	n = binary.PutUvarint(bufMaxVarintLen64, uint64(len(buf)))
+	if _, err = w.Write(bufMaxVarintLen64[:n]); err != nil {
+		return 0, err
+	}
+	if _, err = w.Write(buf); err != nil {
+		return 0, err
+	}
+	return postingsOffset, nil
 }
 
 // docTerm is a term of a document's field as realloc finds it (sponge).

@@ -86,7 +86,7 @@ func main() {
 		if *training {
 			err = squadTraining(s, x, &p)
 		}
-		if *squadDump != "" {
+		if err == nil && *squadDump != "" {
 			err = dumpSquad(*squadDump, s, &p)
 		}
 		x.Close()

@@ -55,7 +55,10 @@ type squadSets struct {
 	// ans and un are all the file's questions of each kind, for training
 	// the ranker on those the bench does not ask (see trainRanker).
 	ans, un []*squadQuestion
-	lib     *library.Library
+	// trainAns and trainUn are the questions the ranker learns from, once
+	// squadTraining has asked them (for the dump).
+	trainAns, trainUn []*squadQuestion
+	lib               *library.Library
 }
 
 // squadDir finds ../shared/bench/squad2 beside the SciFact data.
@@ -320,7 +323,9 @@ func dumpSquad(path string, s *squadSets, p *extractive.Params) error {
 		Score, Own, BM25, Covers, Answer, SentenceAnswer, Window, Gap, Names, Absent float64
 		Holds, Question                                                              bool
 	}
-	for half, sets := range [][2][]*squadQuestion{{s.tuneAns, s.tuneUn}, {s.repAns, s.repUn}} {
+	// half: 0 tuning, 1 reported, 2 the ranker's training questions
+	// (when -squad-training asked them).
+	for half, sets := range [][2][]*squadQuestion{{s.tuneAns, s.tuneUn}, {s.repAns, s.repUn}, {s.trainAns, s.trainUn}} {
 		for kind, set := range sets {
 			for _, sq := range set {
 				var cs []cand
@@ -441,6 +446,9 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		set  func(pp *extractive.Params)
 	}{
 		{"the drafter (every rule on)", func(pp *extractive.Params) {}},
+		{"the rules of refusal without other English endings (Stems off, main's)", func(pp *extractive.Params) { pp.Stems = false }},
+		{"the passage floor with other English endings too (StemFloor)", func(pp *extractive.Params) { pp.StemFloor = true }},
+		{"a later statement from another passage may hold fewer of the question's words (Narrower off, main's)", func(pp *extractive.Params) { pp.Narrower = false }},
 		{"whole sentences, listings too (no short statements)", func(pp *extractive.Params) { pp.Sentences = true }},
 		{"no negation rule", func(pp *extractive.Params) { pp.Negation = false }},
 		{"no names-and-numbers rule", func(pp *extractive.Params) { pp.MaxNames = 0 }},
@@ -503,6 +511,7 @@ func mainParams() extractive.Params {
 // the refusals are a fair third measure, fourteen times the size of a half.
 func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 	ans, un := trainingQuestions(s)
+	s.trainAns, s.trainUn = ans, un
 	for _, set := range [][]*squadQuestion{ans, un} {
 		for _, sq := range set {
 			if err := ask(s.lib, x, sq.q); err != nil {
@@ -516,6 +525,9 @@ func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 		set  func(pp *extractive.Params)
 	}{
 		{"the drafter", func(pp *extractive.Params) {}},
+		{"the rules of refusal without other English endings (Stems off, main's)", func(pp *extractive.Params) { pp.Stems = false }},
+		{"the passage floor with other English endings too (StemFloor)", func(pp *extractive.Params) { pp.StemFloor = true }},
+		{"a later statement from another passage may hold fewer of the question's words (Narrower off, main's)", func(pp *extractive.Params) { pp.Narrower = false }},
 		{"no negation rule", func(pp *extractive.Params) { pp.Negation = false }},
 		{"no names-and-numbers rule", func(pp *extractive.Params) { pp.MaxNames = 0 }},
 		{"no window rule", func(pp *extractive.Params) { pp.MinWindow = 0 }},

@@ -200,20 +200,22 @@ func TestTerms(t *testing.T) {
 	}
 }
 
+// storedTea are rank's passages for the demo's "How should I store tea?".
+var storedTea = []*jsonl.Passage{
+	{Number: 1, ItemID: strings.Repeat("3", 64), Title: "Brewing tea at home", Heading: "Black tea", Paragraph: 7, Score: 1,
+		Text: "Tea should be taken in solitude. — C. S. Lewis"},
+	{Number: 2, ItemID: strings.Repeat("3", 64), Title: "Brewing tea at home", Heading: "Storage", Paragraph: 9, Score: 0.9704,
+		Text: "Keep tea in an airtight tin, away from light, heat and strong smells such as coffee or spices. Green tea keeps about six months once opened; black tea keeps a year or more."},
+	{Number: 3, ItemID: strings.Repeat("3", 64), Title: "Brewing tea at home", Heading: "Green tea", Paragraph: 2, Score: 0.9606,
+		Text: "Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter."},
+}
+
 // TestStoreMeetsStorage: the demo's "How should I store tea?" is answered
 // from the paragraph under "Storage" (with rank's passages and scores); it
 // was refused while «store» did not meet the heading.
 func TestStoreMeetsStorage(t *testing.T) {
 	const q = "How should I store tea?"
-	tea := strings.Repeat("3", 64)
-	ps := []*jsonl.Passage{
-		{Number: 1, ItemID: tea, Title: "Brewing tea at home", Heading: "Black tea", Paragraph: 7, Score: 1,
-			Text: "Tea should be taken in solitude. — C. S. Lewis"},
-		{Number: 2, ItemID: tea, Title: "Brewing tea at home", Heading: "Storage", Paragraph: 9, Score: 0.9704,
-			Text: "Keep tea in an airtight tin, away from light, heat and strong smells such as coffee or spices. Green tea keeps about six months once opened; black tea keeps a year or more."},
-		{Number: 3, ItemID: tea, Title: "Brewing tea at home", Heading: "Green tea", Paragraph: 2, Score: 0.9606,
-			Text: "Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter."},
-	}
+	ps := storedTea
 	lib := smallLibrary{"store": 1, "tea": 2}
 	answer := func() *Answer { return Choose(Candidates(q, ps, &DefaultParams, lib), &DefaultParams) }
 	a := answer()
@@ -545,6 +547,44 @@ func TestLeadInWeighsLess(t *testing.T) {
 	for _, c := range Candidates(claim, blueLight, &p, lib) {
 		if p.weighsLess(c) {
 			t.Errorf("a claim's sentence weighs less: %q", c.Quote)
+		}
+	}
+}
+
+// A later statement from another passage that holds only part of what the
+// first one holds with its heading is not written: "Tea should be taken in
+// solitude." (under "Black tea") after the storage paragraph's sentences
+// for "How should I store tea?".
+func TestNarrowerLaterStatement(t *testing.T) {
+	const q = "How should I store tea?"
+	lib := smallLibrary{"store": 1, "tea": 2}
+	quotes := func(p Params) []string {
+		var out []string
+		for _, c := range Choose(Candidates(q, storedTea, &p, lib), &p).Statements {
+			out = append(out, c.Quote)
+		}
+		return out
+	}
+	got := quotes(DefaultParams)
+	if len(got) == 0 || !strings.Contains(got[0], "tea keeps") && !strings.HasPrefix(got[0], "Keep tea") {
+		t.Fatalf("got %q, want the storage paragraph first", got)
+	}
+	for _, s := range got {
+		if strings.Contains(s, "solitude") {
+			t.Errorf("quoted %q after the storage paragraph", s)
+		}
+	}
+	p := DefaultParams
+	p.Narrower = false
+	if got := quotes(p); !strings.Contains(strings.Join(got, " "), "solitude") {
+		t.Errorf("without Narrower %q: the test proves nothing", got)
+	}
+	// A claim to check is met by any part of its evidence.
+	claim := DefaultParams
+	c := Candidates("Tea is best stored in a tin", storedTea, &claim, lib)
+	for _, x := range c {
+		if x.weights.asks {
+			t.Fatal("a claim is taken for a question")
 		}
 	}
 }

@@ -193,14 +193,11 @@ type Params struct {
 	// answer type, window, names) do not refuse: the sentence is likely
 	// enough to hold the answer.
 	MinRanked, RulesBelow float64
-	// Respell: a question's word that no item holds is read as the one
-	// word of the passages one letter away from it, when there is one
-	// (respell): a typo does not refuse a question the library answers.
 	// Stems: the rules of refusal on the subject (the window and the
 	// names) count a question's word as held when the text holds it with
 	// another English ending (stemHeld); StemFloor: the passage floor
 	// (MinAnswer) too.
-	Respell, Stems, StemFloor bool
+	Stems, StemFloor bool
 	// Narrower: for a question, a statement after the first from a passage
 	// not quoted yet is not written when the first statement's passage is
 	// about a question's word (its title or heading holds it) that the
@@ -292,9 +289,9 @@ type Params struct {
 // floor too) answers 9 more answerable and 4 more unanswerable training
 // questions, but none more of the tuning half's answerable ones, one more
 // of its unanswerable ones, and SciFact's off-topic questions are refused
-// 0.918 of the time, not 0.931: off. Respell (a typo read as the passages'
-// word) trades one for one (20 answerable, 20 unanswerable training
-// questions answered: a typo refused both alike): off. Narrower changes no
+// 0.918 of the time, not 0.931: off. Reading a typo as the passages'
+// word one letter away traded one for one (20 answerable, 20 unanswerable training
+// questions answered: a typo refused both alike): not kept. Narrower changes no
 // SQuAD figure (a SQuAD item's passages share one title and heading) and
 // drops the demo's "Tea should be taken in solitude.".
 var DefaultParams = Params{
@@ -334,7 +331,6 @@ var DefaultParams = Params{
 	MinAnswerable:       0,
 	UnitFirst:           true,
 	MinRanked:           0.0,
-	Respell:             false,
 	Stems:               true,
 	StemFloor:           false,
 	Narrower:            true,
@@ -489,9 +485,6 @@ type Corpus interface {
 // Candidates splits the passages into sentences and measures each against
 // the question. corpus may be nil: then word weights come from the passages.
 func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Corpus) []*Candidate {
-	if p.Respell {
-		question = respell(question, passages, corpus)
-	}
 	q := terms(question)
 	if len(q) == 0 {
 		return nil
@@ -1255,11 +1248,6 @@ func (d *Drafter) Name() string { return jsonl.ModelExtractive }
 // quoted whole, its text the quote itself.
 func (d *Drafter) Draft(ctx context.Context, question string, passages []*jsonl.Passage, emit func(*jsonl.Statement) error) error {
 	a := Choose(Candidates(question, passages, &d.Params, d.Corpus), &d.Params)
-	if d.Explain != nil && d.Params.Respell {
-		if read := respell(question, passages, d.Corpus); read != question {
-			fmt.Fprintf(d.Explain, "%s: why: the question is read as %q: no item holds a word of it as written, and the passages hold one word one letter away\n", Prog, read)
-		}
-	}
 	if d.Explain != nil && a.Refused != "" {
 		fmt.Fprintf(d.Explain, "%s: why: nothing written: %s\n", Prog, a.Refused)
 	}

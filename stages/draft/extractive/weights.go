@@ -1,6 +1,7 @@
 package extractive
 
 import (
+	porterstemmer "github.com/blevesearch/go-porterstemmer"
 	"math"
 	"sort"
 	"strings"
@@ -436,4 +437,23 @@ func asks(s string) bool {
 	}
 	first, _, _ := strings.Cut(strings.ToLower(s), " ")
 	return questionWords[strings.Trim(first, "\"'“‘(")]
+}
+
+// stemHeld marks the question's words that text holds, as a term or with
+// another English ending (the Porter stem the sentence score matches with:
+// "negotiate" and "negotiations", "intractable" and "intractability"), for
+// the rules of refusal only: the learned ranker's features stay the
+// index's terms it was fitted on.
+func (lw *libraryWeights) stemHeld(text string) map[string]bool {
+	have := lw.have(text)
+	stems := map[string]bool{}
+	for t := range have {
+		stems[porterstemmer.StemString(t)] = true
+	}
+	for _, t := range lw.order {
+		if !have[t] && stems[porterstemmer.StemString(t)] {
+			have[t] = true
+		}
+	}
+	return have
 }

@@ -1,0 +1,30 @@
+package extractive
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+// The rules of refusal on the subject count a word held with another
+// English ending: "negotiate" is in "negotiations", near the sentence.
+func TestRulesMeetOtherEndings(t *testing.T) {
+	ps := []*jsonl.Passage{passage(1, "Oil crisis",
+		"Some countries were uncooperative in the embargo. The prices rose for a year. Queues grew at the pumps. To address this, the Nixon Administration began multilateral negotiations with the combatants.")}
+	lib := docFreqs{"nixon": 5, "administration": 900, "negotiate": 40, "negotiation": 30, "uncooperative": 4, "countries": 1500, "country": 1500,
+		"multilateral": 3, "combatant": 10, "address": 500, "begin": 900, "price": 300, "pump": 90}
+	const q = "How did the Nixon administration negotiate with the uncooperative countries?"
+	d := New()
+	d.Corpus = lib
+	if got := draft(t, d, q, ps); len(got) == 0 || !strings.HasPrefix(got[0].Quote, "To address this") {
+		t.Errorf("got %v, want the negotiations sentence", got)
+	}
+	d.Params.Stems = false
+	if got := draft(t, d, q, ps); len(got) != 0 {
+		t.Errorf("answered without Stems too: the test proves nothing (%q)", got[0].Quote)
+	}
+	if have := (&libraryWeights{order: []string{"negotiate"}}).stemHeld("multilateral negotiations"); !have["negotiate"] {
+		t.Error("stemHeld: «negotiate» is not held in «negotiations»")
+	}
+}

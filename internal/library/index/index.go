@@ -141,6 +141,10 @@ func Create(dir string) (*Index, error) {
 	if err != nil {
 		return nil, fault.New(fault.Failed, "cannot make the index at %s: %v", dir, err)
 	}
+	// The turn file is made with the index: a search that comes while a
+	// new library's first batch goes in then waits its turn, rather than
+	// racing bleve's lock through the whole first add.
+	takeTurn(dir, syscall.LOCK_EX)()
 	if err := si.SetInternal(versionKey, []byte(keywords.AnalyzerVersion())); err != nil {
 		si.Close()
 		return nil, fault.New(fault.Failed, "cannot make the index at %s: %v", dir, err)

@@ -628,3 +628,17 @@ func TestReaderBeforeNextWriter(t *testing.T) {
 		t.Error("the writer's next open came before the reader waiting for the index")
 	}
 }
+
+// A new index has its turn file from the start, so that a search waiting
+// during a new library's first batch is seen by the writer's next open.
+func TestCreateMakesTurnFile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	x, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if _, err := os.Stat(filepath.Join(dir, turnFile)); err != nil {
+		t.Errorf("a new index has no %s: %v", turnFile, err)
+	}
+}

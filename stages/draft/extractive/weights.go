@@ -244,9 +244,8 @@ func libraryFreqs(corpus Corpus, question string, passages []*jsonl.Passage) (ma
 	for _, t := range libraryTerms(question) {
 		f := matchForm(t)
 		spellings[t], want[f] = f, true
-		spellings[f] = f
-		for _, w := range irregularSpellings[f] {
-			spellings[w] = f
+		if _, past := irregularPast[t]; !past && irregularSpellings[f] == nil {
+			spellings[f] = f
 		}
 	}
 	for _, p := range passages {

@@ -42,6 +42,9 @@ func terms(s string) []string {
 		if base, ok := ageNouns[strings.TrimSuffix(w, "s")]; ok {
 			w = base
 		}
+		if base, ok := irregularPast[w]; ok {
+			w = base
+		}
 		if !isDigits(w) {
 			if len(w) == 5 && strings.HasSuffix(w, "ying") {
 				w = w[:1] + "ie" // "dying": Porter gives "dy"

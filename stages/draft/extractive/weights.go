@@ -204,8 +204,9 @@ func (lw *libraryWeights) share(m uint64) float64 {
 // drafter matches them (matchForm): the index's terms with the accents of
 // Latin letters dropped, so that "Mongke" in a question meets "Möngke" in
 // a sentence although the index keeps them apart, an ordinal written
-// with digits spelled out ("3rd" is "third"), and a noun of ageNouns as
-// its verb ("storage" is "store").
+// with digits spelled out ("3rd" is "third"), a noun of ageNouns as
+// its verb ("storage" is "store"), and a past form of irregularPast as
+// its verb ("fought" is "fight").
 func indexTerms(text string) []string {
 	ts := libraryTerms(text)
 	for i, t := range ts {
@@ -221,6 +222,9 @@ func matchForm(t string) string {
 		return w
 	}
 	if w, ok := ageNouns[t]; ok {
+		return w
+	}
+	if w, ok := irregularPast[t]; ok {
 		return w
 	}
 	return t
@@ -241,7 +245,9 @@ func libraryFreqs(corpus Corpus, question string, passages []*jsonl.Passage) (ma
 	for _, t := range libraryTerms(question) {
 		f := matchForm(t)
 		spellings[t], want[f] = f, true
-		spellings[f] = f
+		if _, past := irregularPast[t]; !past && irregularSpellings[f] == nil {
+			spellings[f] = f
+		}
 	}
 	for _, p := range passages {
 		// Only a word with a letter outside ASCII has an accented

@@ -36,7 +36,7 @@ var irregularSpellings = func() map[string][]string {
 
 // irregularVerbs: each verb, then its past forms that differ from it.
 const irregularVerbs = "arise arose arisen;awake awoke awoken;beat beaten;become became;begin began begun;" +
-	"bend bent;bind bound;bite bitten;bleed bled;blow blew blown;break broke broken;breed bred;bring brought;" +
+	"bend bent;bite bitten;bleed bled;blow blew blown;break broke broken;breed bred;bring brought;" +
 	"build built;burn burnt;buy bought;catch caught;choose chose chosen;cling clung;creep crept;deal dealt;" +
 	"dig dug;draw drew drawn;drink drank drunk;drive drove driven;eat ate eaten;fall fallen;fight fought;" +
 	"flee fled;fly flew flown;forbid forbade forbidden;forget forgot forgotten;forgive forgave forgiven;" +

@@ -24,12 +24,13 @@ var irregularPast = func() map[string]string {
 	return m
 }()
 
-// irregularSpellings are irregularPast's forms of each verb, for counting
-// a verb's documents in all its spellings (libraryFreqs).
-var irregularSpellings = func() map[string][]string {
-	m := map[string][]string{}
-	for w, v := range irregularPast {
-		m[v] = append(m[v], w)
+// irregularVerb marks the verbs of irregularPast. A question's word is
+// counted in the library in its own spelling only when its form is one of
+// them (libraryFreqs): counting "make" with "made" made it weigh less.
+var irregularVerb = func() map[string]bool {
+	m := map[string]bool{}
+	for _, v := range irregularPast {
+		m[v] = true
 	}
 	return m
 }()

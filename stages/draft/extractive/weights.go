@@ -1,13 +1,13 @@
 package extractive
 
 import (
-	porterstemmer "github.com/blevesearch/go-porterstemmer"
 	"math"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	porterstemmer "github.com/blevesearch/go-porterstemmer"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
@@ -245,7 +245,7 @@ func libraryFreqs(corpus Corpus, question string, passages []*jsonl.Passage) (ma
 	for _, t := range libraryTerms(question) {
 		f := matchForm(t)
 		spellings[t], want[f] = f, true
-		if _, past := irregularPast[t]; !past && irregularSpellings[f] == nil {
+		if _, past := irregularPast[t]; !past && !irregularVerb[f] {
 			spellings[f] = f
 		}
 	}

@@ -87,9 +87,10 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 	var bufMaxVarintLen64 []byte = make([]byte, binary.MaxVarintLen64)
 	var bufLoc []uint64
 
-	var postings *PostingsList
 	var postItr *PostingsIterator
-	var counted *PostingsList // sponge: see the count of a term's documents
+	// sponge: the postings list of the term in each segment in focus, read
+	// once to count the term's documents and then merged from
+	lists := make([]*PostingsList, len(segments))
 
 	fieldAddrs := make(map[int]int)
 	dictOffsets := make([]uint64, len(fieldsInv))
@@ -220,7 +221,7 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 		enumerator, err := newEnumerator(itrs)
 
 		for err == nil {
-			term, itrI, postingsOffset := enumerator.Current()
+			term, itrI, _ := enumerator.Current()
 
 			if !bytes.Equal(prevTerm, term) {
 				// check for the closure in meantime
@@ -240,12 +241,11 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 				var newCard uint64
 				lowItrIdxs, lowItrVals := enumerator.GetLowIdxsAndValues()
 				for i, idx := range lowItrIdxs {
-					// sponge: one postings list for the counts, not one for each
-					counted, err = dicts[idx].postingsListFromOffset(lowItrVals[i], drops[idx], counted)
+					lists[idx], err = dicts[idx].postingsListFromOffset(lowItrVals[i], drops[idx], lists[idx])
 					if err != nil {
 						return nil, err
 					}
-					newCard += counted.Count()
+					newCard += lists[idx].Count()
 				}
 				// compute correct chunk size with this
 				chunkSize, err := getChunkSize(chunkMode, newCard, newSegDocCount)
@@ -257,11 +257,9 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 				locEncoder.SetChunkSize(chunkSize, newSegDocCount-1)
 			}
 
-			postings, err = dicts[itrI].postingsListFromOffset(
-				postingsOffset, drops[itrI], postings)
-			if err != nil {
-				return nil, err
-			}
+			// sponge: the list read for the count (itrI is one of the
+			// term's low iterators), not read again
+			postings := lists[itrI]
 
 			postItr = postings.iterator(true, true, true, postItr)
 

@@ -400,12 +400,25 @@ func (x *Index) Segments() int {
 // (mergeplan.CalcBudget). Only segments with no document left are merged.
 var noMerges = map[string]any{"MaxSegmentsPerTier": math.MaxInt32, "FloorSegmentSize": 1, "FloorSegmentFileSize": 0}
 
-// Merge merges segments of about the same size, ten at a time, as bleve's
-// background merges would (mergeplan.DefaultMergePlanOptions): each
-// document is merged again only each time its segment grows about tenfold.
-// It waits until the merges are done.
+// MergeTier is how many segments of about the same size Merge merges into
+// one, and how many times bigger each tier's segments are than the tier
+// below: each document is merged again only each time its segment grows
+// about MergeTier-fold. bleve's background merges take ten
+// (mergeplan.DefaultMergePlanOptions); with thirty, the segments of a
+// writer's batches are merged once for an add of up to about thirty
+// batches a tier (kernel-docs ×8: 65 batches, two merges of 30 and the
+// last few left to Close's compaction), where with ten, six segments of
+// ten batches were merged a second time when Close compacted the index:
+// each document was written 1.67 times by merges, now 1.0.
+const MergeTier = 30
+
+// Merge merges segments of about the same size, MergeTier at a time, as
+// bleve's background merges would with that many to a tier. It waits until
+// the merges are done.
 func (x *Index) Merge() error {
-	return x.merge(&mergeplan.DefaultMergePlanOptions)
+	o := mergeplan.DefaultMergePlanOptions
+	o.MaxSegmentsPerTier, o.SegmentsPerMergeTask, o.TierGrowth = MergeTier, MergeTier, MergeTier
+	return x.merge(&o)
 }
 
 // MergeSmallest merges the index's smallest segments into one, so that at

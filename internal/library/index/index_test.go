@@ -271,6 +271,36 @@ func TestCreateMergesOnlyWhenAsked(t *testing.T) {
 	}
 }
 
+// TestMergeTakesATier checks that Merge merges MergeTier segments of about
+// the same size into one, not ten, as bleve would: the segments of a
+// writer's batches are then merged once, not again when ten such merged
+// segments are merged (and again when Close compacts the index).
+func TestMergeTakesATier(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	sizes := make([]int, MergeTier)
+	for i := range sizes {
+		sizes[i] = 1
+	}
+	makeSegments(t, dir, sizes...)
+	x, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if n := x.Segments(); n != MergeTier {
+		t.Fatalf("%d segments, want %d", n, MergeTier)
+	}
+	if err := x.Merge(); err != nil {
+		t.Fatal(err)
+	}
+	if n := x.Segments(); n != 1 {
+		t.Errorf("%d segments after Merge, want the %d merged into 1", n, MergeTier)
+	}
+	if hits, err := x.Search("kettle", 2*MergeTier); err != nil || len(hits) != MergeTier {
+		t.Errorf("after the merge %d hits (%v), want %d", len(hits), err, MergeTier)
+	}
+}
+
 // makeSegments makes the index at dir with a segment of each batch of
 // postingsItem copies, of the sizes given, and returns how many items it
 // holds. The index is closed after each batch, as a writer does (bleve

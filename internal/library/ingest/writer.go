@@ -28,13 +28,16 @@ const (
 	// every search reads them all (kernel-docs ×8: 21 segments, sponge ask
 	// --passages 17% slower than merged; with 8 left, 1.13× slower). Close
 	// merges the smallest into one (index.MergeSmallest): the merges during
-	// the add (mergeAbove) leave tiers of about equal segments, e.g. six of
-	// ~15 MB and four smaller for kernel-docs ×8, so the biggest are kept.
+	// the add (mergeAbove) leave tiers of about equal segments, e.g. two of
+	// ~37 MB and five of a batch each for kernel-docs ×8, so the biggest
+	// are kept.
 	compactAbove = 3
 	// mergeAbove is how many segments a batch may leave before the writer
 	// merges those of about the same size (index.Merge), there and then:
-	// the index merges only when asked (see index.Create).
-	mergeAbove = 10
+	// the index merges only when asked (see index.Create). As many as Merge
+	// merges at once, so that a merge takes a tier's worth of a batch's
+	// segments, each merged once (index.MergeTier).
+	mergeAbove = index.MergeTier
 )
 
 // Writer is a library open for changes: the store and the write lock, held
@@ -408,8 +411,8 @@ func (w *Writer) flush() error {
 }
 
 // indexBatch puts a batch in the index. When the batch leaves more than
-// mergeAbove segments, the merge (Merge, ~1 s each on kernel-docs ×8, ~9%
-// of the add's CPU) runs beside the next batch rather than before it: the
+// mergeAbove segments, the merge (Merge, ~2–3 s each on kernel-docs ×8)
+// runs beside the next batch rather than before it: the
 // index is left open (w.merging) for the next flush, which puts its batch in
 // while the merge goes on, then waits for the merge and closes the index
 // (or begins the next merge); a merge no batch came to closes the index

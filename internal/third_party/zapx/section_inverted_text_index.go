@@ -87,9 +87,10 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 	var bufMaxVarintLen64 []byte = make([]byte, binary.MaxVarintLen64)
 	var bufLoc []uint64
 
-	var postings *PostingsList
 	var postItr *PostingsIterator
-	var counted *PostingsList // sponge: see the count of a term's documents
+	// sponge: the postings list of the term in each segment in focus, read
+	// once to count the term's documents and then merged from
+	lists := make([]*PostingsList, len(segments))
 
 	fieldAddrs := make(map[int]int)
 	dictOffsets := make([]uint64, len(fieldsInv))
@@ -220,7 +221,7 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 		enumerator, err := newEnumerator(itrs)
 
 		for err == nil {
-			term, itrI, postingsOffset := enumerator.Current()
+			term, itrI, _ := enumerator.Current()
 
 			if !bytes.Equal(prevTerm, term) {
 				// check for the closure in meantime
@@ -240,12 +241,11 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 				var newCard uint64
 				lowItrIdxs, lowItrVals := enumerator.GetLowIdxsAndValues()
 				for i, idx := range lowItrIdxs {
-					// sponge: one postings list for the counts, not one for each
-					counted, err = dicts[idx].postingsListFromOffset(lowItrVals[i], drops[idx], counted)
+					lists[idx], err = dicts[idx].postingsListFromOffset(lowItrVals[i], drops[idx], lists[idx])
 					if err != nil {
 						return nil, err
 					}
-					newCard += counted.Count()
+					newCard += lists[idx].Count()
 				}
 				// compute correct chunk size with this
 				chunkSize, err := getChunkSize(chunkMode, newCard, newSegDocCount)
@@ -257,11 +257,9 @@ func mergeAndPersistInvertedSection(segments []*SegmentBase, dropsIn []*roaring.
 				locEncoder.SetChunkSize(chunkSize, newSegDocCount-1)
 			}
 
-			postings, err = dicts[itrI].postingsListFromOffset(
-				postingsOffset, drops[itrI], postings)
-			if err != nil {
-				return nil, err
-			}
+			// sponge: the list read for the count (itrI is one of the
+			// term's low iterators), not read again
+			postings := lists[itrI]
 
 			postItr = postings.iterator(true, true, true, postItr)
 
@@ -735,10 +733,12 @@ func (io *invertedIndexOpaque) process(field index.Field, fieldID uint16, docNum
 	if fieldID == math.MaxUint16 && io.fast {
 		// sponge: the document's terms as realloc found them, without
 		// looking each up again or adding to a bitmap one by one
+		// (one record of the document, its frequency and norm in the
+		// list: one write to the list, not one to each of two)
 		for _, t := range io.docTerms[io.docTermsAt[docNum]:io.docTermsAt[docNum+1]] {
-			io.postingDocs[t.pid] = append(io.postingDocs[t.pid], docNum)
-			io.FreqNorms[t.pid] = append(io.FreqNorms[t.pid], interimFreqNorm{
-				freq: uint64(t.freq),
+			io.postingDocs[t.pid] = append(io.postingDocs[t.pid], fastPosting{
+				doc:  docNum,
+				freq: t.freq,
 				norm: math.Float32frombits(uint32(io.reusableFieldLens[t.field])),
 			})
 		}
@@ -874,6 +874,23 @@ func (i *invertedIndexOpaque) realloc() {
 	for len(i.dictTerms) < len(i.DictKeys) {
 		i.dictTerms = append(i.dictTerms, nil)
 	}
+	// sponge: room for as many new terms as the last segment had, in each
+	// field's lists and in the counts of all (they grew from nothing)
+	allTerms := 0
+	for fieldID, name := range i.FieldsInv {
+		terms := lastBuilt.dictTerms(name)
+		allTerms += terms
+		if cap(i.DictKeys[fieldID]) < terms {
+			i.DictKeys[fieldID] = make([]string, 0, terms)
+		}
+		if cap(i.dictTerms[fieldID]) < terms {
+			i.dictTerms[fieldID] = make([]termPid, 0, terms)
+		}
+	}
+	if cap(i.numTermsPerPostingsList) < allTerms {
+		i.numTermsPerPostingsList = make([]int, 0, allTerms)
+		i.numLocsPerPostingsList = make([]int, 0, allTerms)
+	}
 
 	visitField := func(field index.Field, docNum int) {
 		fieldID := uint16(i.getOrDefineField(field.Name()))
@@ -909,9 +926,12 @@ func (i *invertedIndexOpaque) realloc() {
 			pid := pidPlus1 - 1
 
 			i.numTermsPerPostingsList[pid] += 1
-			i.numLocsPerPostingsList[pid] += len(tf.Locations)
-
-			totLocs += len(tf.Locations)
+			if n := len(tf.Locations); n > 0 {
+				// sponge: no write to the list's count when there are
+				// none (sponge's fields have none)
+				i.numLocsPerPostingsList[pid] += n
+				totLocs += n
+			}
 			i.docTerms = append(i.docTerms, docTerm{pid: uint32(pid), field: fieldID, freq: uint32(tf.Frequency())})
 		}
 
@@ -975,6 +995,52 @@ func (i *invertedIndexOpaque) realloc() {
 		i.Postings = postings
 	}
 
+	if i.fast {
+		// sponge: a list's frequencies and norms go with its documents
+		// (postingDocs), and there are no locations
+		i.FreqNorms, i.freqNormsBacking = i.FreqNorms[:0], i.freqNormsBacking[:0]
+		i.Locs, i.locsBacking = i.Locs[:0], i.locsBacking[:0]
+	} else {
+		i.allocFreqNormsLocs(numPostingsLists, totTFs, totLocs)
+	}
+
+	if i.fast {
+		// sponge: the documents of each postings list, with their
+		// frequencies and norms, noted by process in order
+		if cap(i.postingDocs) >= numPostingsLists {
+			i.postingDocs = i.postingDocs[:numPostingsLists]
+		} else {
+			i.postingDocs = make([][]fastPosting, numPostingsLists)
+		}
+		if cap(i.postingDocsBacking) >= totTFs {
+			i.postingDocsBacking = i.postingDocsBacking[:totTFs]
+		} else {
+			i.postingDocsBacking = make([]fastPosting, totTFs)
+		}
+		backing := i.postingDocsBacking
+		for pid, numTerms := range i.numTermsPerPostingsList {
+			i.postingDocs[pid] = backing[0:0:numTerms]
+			backing = backing[numTerms:]
+		}
+	}
+	i.sortDictKeys()
+
+	if cap(i.reusableFieldTFs) >= len(i.FieldsInv) {
+		i.reusableFieldTFs = i.reusableFieldTFs[:len(i.FieldsInv)]
+	} else {
+		i.reusableFieldTFs = make([]index.TokenFrequencies, len(i.FieldsInv))
+	}
+
+	if cap(i.reusableFieldLens) >= len(i.FieldsInv) {
+		i.reusableFieldLens = i.reusableFieldLens[:len(i.FieldsInv)]
+	} else {
+		i.reusableFieldLens = make([]int, len(i.FieldsInv))
+	}
+}
+
+// allocFreqNormsLocs makes room for the frequencies and norms, and the
+// locations, of each postings list, as zapx's realloc does.
+func (i *invertedIndexOpaque) allocFreqNormsLocs(numPostingsLists, totTFs, totLocs int) {
 	if cap(i.FreqNorms) >= numPostingsLists {
 		i.FreqNorms = i.FreqNorms[:numPostingsLists]
 	} else {
@@ -1010,29 +1076,11 @@ func (i *invertedIndexOpaque) realloc() {
 		i.Locs[pid] = locsBacking[0:0]
 		locsBacking = locsBacking[numLocs:]
 	}
+}
 
-	if i.fast {
-		// sponge: the documents of each postings list, noted by process
-		// in order, and given to its bitmap at once by writeDicts
-		if cap(i.postingDocs) >= numPostingsLists {
-			i.postingDocs = i.postingDocs[:numPostingsLists]
-		} else {
-			i.postingDocs = make([][]uint32, numPostingsLists)
-		}
-		if cap(i.postingDocsBacking) >= totTFs {
-			i.postingDocsBacking = i.postingDocsBacking[:totTFs]
-		} else {
-			i.postingDocsBacking = make([]uint32, totTFs)
-		}
-		backing := i.postingDocsBacking
-		for pid, numTerms := range i.numTermsPerPostingsList {
-			i.postingDocs[pid] = backing[0:0:numTerms]
-			backing = backing[numTerms:]
-		}
-	}
-
-	// sponge: each field's terms sorted with their postings lists, so that
-	// writeDicts need not look them up
+// sortDictKeys sorts each field's terms (DictKeys), with their postings
+// lists (dictPids), so that writeDicts need not look them up (sponge).
+func (i *invertedIndexOpaque) sortDictKeys() {
 	for len(i.dictPids) < len(i.DictKeys) {
 		i.dictPids = append(i.dictPids, nil)
 	}
@@ -1053,18 +1101,6 @@ func (i *invertedIndexOpaque) realloc() {
 		if fieldID < len(i.dictTerms) {
 			i.dictTerms[fieldID] = sorted[:0]
 		}
-	}
-
-	if cap(i.reusableFieldTFs) >= len(i.FieldsInv) {
-		i.reusableFieldTFs = i.reusableFieldTFs[:len(i.FieldsInv)]
-	} else {
-		i.reusableFieldTFs = make([]index.TokenFrequencies, len(i.FieldsInv))
-	}
-
-	if cap(i.reusableFieldLens) >= len(i.FieldsInv) {
-		i.reusableFieldLens = i.reusableFieldLens[:len(i.FieldsInv)]
-	} else {
-		i.reusableFieldLens = make([]int, len(i.FieldsInv))
 	}
 }
 
@@ -1175,12 +1211,13 @@ type invertedIndexOpaque struct {
 	numDocs    uint64
 
 	// sponge: see SPONGE.md
-	fast               bool      // no locations, no field twice in a document
-	docTerms           []docTerm // the terms of every document, in order
-	docTermsAt         []int     // docNum -> where its terms start in docTerms (and end, at docNum+1)
-	fieldDoc           []int     // field id -> the last document with it, plus one
-	postingDocs        [][]uint32
-	postingDocsBacking []uint32
+	fast               bool            // no locations, no field twice in a document
+	docTerms           []docTerm       // the terms of every document, in order
+	docTermsAt         []int           // docNum -> where its terms start in docTerms (and end, at docNum+1)
+	fieldDoc           []int           // field id -> the last document with it, plus one
+	postingDocs        [][]fastPosting // postings list id -> its documents, in order
+	postingDocsBacking []fastPosting
+	docNums            []uint32    // a postings list's documents (writeFastPostings)
 	roaringBuf         []byte      // a postings list's bitmap, serialized (writeFastPostings)
 	dictPids           [][]uint64  // field id -> the postings list of each of DictKeys
 	dictTerms          [][]termPid // field id -> its terms and their postings lists, as realloc finds them
@@ -1194,25 +1231,25 @@ type invertedIndexOpaque struct {
 // bytes.Buffer of its own for every term (sponge).
 func (io *invertedIndexOpaque) writeFastPostings(w *FileWriter, term string, pid uint64,
 	tfEncoder, locEncoder *chunkedIntCoder, docTermMap [][]byte, docValues bool, buf []byte) error {
-	docs := io.postingDocs[pid]
-	if len(docs) == 0 {
+	postings := io.postingDocs[pid]
+	if len(postings) == 0 {
 		return nil // writePostings writes nothing for an empty list
 	}
-	freqNorms := io.FreqNorms[pid]
-	chunkSize, err := getChunkSize(io.chunkMode, uint64(len(docs)), uint64(len(io.results)))
+	docs := io.docNums[:0]
+	chunkSize, err := getChunkSize(io.chunkMode, uint64(len(postings)), uint64(len(io.results)))
 	if err != nil {
 		return err
 	}
 	tfEncoder.SetChunkSize(chunkSize, uint64(len(io.results)-1))
 	locEncoder.SetChunkSize(chunkSize, uint64(len(io.results)-1))
-	for n, doc := range docs {
-		docNum := uint64(doc)
-		freqNorm := freqNorms[n]
-		if freqNorm.freq > 0 {
-			err = tfEncoder.Add(docNum, encodeFreqHasLocs(freqNorm.freq, false),
-				uint64(math.Float32bits(freqNorm.norm)))
+	for _, p := range postings {
+		docNum := uint64(p.doc)
+		docs = append(docs, p.doc)
+		if p.freq > 0 {
+			err = tfEncoder.Add(docNum, encodeFreqHasLocs(uint64(p.freq), false),
+				uint64(math.Float32bits(p.norm)))
 		} else {
-			err = tfEncoder.Add(docNum, encodeFreqHasLocs(freqNorm.freq, false))
+			err = tfEncoder.Add(docNum, encodeFreqHasLocs(uint64(p.freq), false))
 		}
 		if err != nil {
 			return err
@@ -1246,6 +1283,7 @@ func (io *invertedIndexOpaque) writeFastPostings(w *FileWriter, term string, pid
 	}
 	// as writeRoaringWithLen
 	io.roaringBuf = appendRoaring(io.roaringBuf[:0], docs)
+	io.docNums = docs
 	data := w.process(io.roaringBuf)
 	n = binary.PutUvarint(buf, uint64(len(data)))
 	if _, err = w.Write(buf[:n]); err != nil {
@@ -1429,6 +1467,13 @@ func writeMergedPostings(docs *mergedDocs, tfEncoder, locEncoder *chunkedIntCode
 }
 
 // docTerm is a term of a document's field as realloc finds it (sponge).
+// fastPosting is a document of a postings list, with the term's frequency
+// and the field's norm in it (sponge).
+type fastPosting struct {
+	doc, freq uint32
+	norm      float32
+}
+
 type docTerm struct {
 	pid   uint32
 	freq  uint32

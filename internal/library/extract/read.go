@@ -35,6 +35,15 @@ func (e *TooLargeError) Error() string {
 // end costs at most limit bytes of memory, not the copies of a buffer that
 // doubles as it grows.
 func ReadAll(r io.Reader, limit, known int64) ([]byte, error) {
+	return ReadInto(nil, r, limit, known)
+}
+
+// ReadInto is ReadAll with the first read into buf when buf holds known+1
+// bytes or more: an input that fits, nearly all, is returned in buf's
+// memory, neither cleared before nor garbage after when buf is lent
+// (files.Borrow). Whether the result is in buf or not, the caller may
+// reuse buf only once it is done with the result.
+func ReadInto(buf []byte, r io.Reader, limit, known int64) ([]byte, error) {
 	if known > limit {
 		return nil, &TooLargeError{Size: known, Limit: limit}
 	}
@@ -46,7 +55,13 @@ func ReadAll(r io.Reader, limit, known int64) ([]byte, error) {
 	var chunks [][]byte
 	total := int64(0)
 	for {
-		chunk := make([]byte, min(next, limit+1-total))
+		size := min(next, limit+1-total)
+		var chunk []byte
+		if total == 0 && known > 0 && int64(len(buf)) >= size {
+			chunk = buf[:size]
+		} else {
+			chunk = make([]byte, size)
+		}
 		n, err := io.ReadFull(r, chunk)
 		chunks = append(chunks, chunk[:n])
 		total += int64(n)

@@ -59,3 +59,31 @@ func TestReadAllLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestReadInto: an input that fits the buffer is read into it, and nothing
+// of what the buffer held before shows; one that grew past its known size,
+// or a buffer too small, still gives the whole input.
+func TestReadInto(t *testing.T) {
+	want := bytes.Repeat([]byte("0123456789abcdef"), 1000)
+	for _, tc := range []struct {
+		name         string
+		known, buf   int
+		inBufferWant bool
+	}{
+		{"fits", len(want), len(want) + 1, true},
+		{"fits, larger buffer", len(want), 3 * len(want), true},
+		{"grew", len(want) - 100, len(want) - 99, false},
+		{"buffer too small", len(want), len(want), false},
+		{"size unknown", 0, 2 * len(want), false},
+	} {
+		buf := bytes.Repeat([]byte{'x'}, tc.buf)
+		got, err := ReadInto(buf, iotest.HalfReader(bytes.NewReader(want)), 1<<20, int64(tc.known))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: %d bytes, %v; want %d bytes", tc.name, len(got), err, len(want))
+			continue
+		}
+		if inBuffer := &got[0] == &buf[0]; inBuffer != tc.inBufferWant {
+			t.Errorf("%s: read into the buffer %v, want %v", tc.name, inBuffer, tc.inBufferWant)
+		}
+	}
+}

@@ -304,7 +304,17 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 		name, source = in.URL, in.URL
 	default:
 		checked := time.Now()
-		data, st, r.Err = readFile(in.Path)
+		var buf *files.Buffer
+		data, buf, st, r.Err = readFile(in.Path)
+		// The file's bytes are lent: given back once saved, or found in
+		// the library, when nothing holds them any more. An extractor
+		// that failed may still hold them (a PDF given up on after its
+		// time limit reads on), so on an error they are left to the GC.
+		defer func() {
+			if r.Err == nil {
+				buf.Return()
+			}
+		}()
 		if st != nil && st.Mode().IsRegular() {
 			r.Stat = &library.Stat{Size: st.Size(), ModTime: st.ModTime(), Checked: checked}
 		}
@@ -363,21 +373,30 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 	return r
 }
 
+// lendBelow is the size of the largest file read into a lent buffer: a
+// few big files (PDFs) would keep that much memory lent for the rest of
+// the add.
+const lendBelow = 1 << 20
+
 // readFile reads a file given by path, at most extract.MaxBytes of it: a
 // regular file, whose size is known before it is read, or a named pipe
 // (`sponge add <(…)`), read like stdin. Devices and sockets are refused:
 // /dev/zero has no end, and a terminal or a disk is not a document.
-func readFile(path string) (data []byte, st fs.FileInfo, err error) {
+//
+// A regular file is read into a lent buffer (buf, files.Borrow): an add
+// reads thousands, and each fresh buffer was cleared before the read and
+// garbage after. The caller gives buf back once done with data.
+func readFile(path string) (data []byte, buf *files.Buffer, st fs.FileInfo, err error) {
 	f, err := files.Open(path) // without the poller: a system call or two less per file
 	if err != nil {
-		return nil, nil, errors.Unwrap(err)
+		return nil, nil, nil, errors.Unwrap(err)
 	}
 	defer f.Close()
 	// Stat before reading: a file written while it is read gets a later
 	// time than this, so sponge update reads it again.
 	st, err = f.Stat()
 	if err != nil {
-		return nil, nil, errors.Unwrap(err)
+		return nil, nil, nil, errors.Unwrap(err)
 	}
 	var known int64
 	switch m := st.Mode(); {
@@ -385,7 +404,7 @@ func readFile(path string) (data []byte, st fs.FileInfo, err error) {
 		known = st.Size()
 	case m&fs.ModeNamedPipe != 0:
 	case m.IsDir():
-		return nil, nil, errors.New("a folder, not a file") // made since Expand looked
+		return nil, nil, nil, errors.New("a folder, not a file") // made since Expand looked
 	default:
 		what := "not a regular file"
 		switch {
@@ -396,14 +415,19 @@ func readFile(path string) (data []byte, st fs.FileInfo, err error) {
 		case m&fs.ModeSocket != 0:
 			what = "a socket"
 		}
-		return nil, nil, fmt.Errorf("%s, not a file: sponge reads files, folders, URLs and stdin (-)", what)
+		return nil, nil, nil, fmt.Errorf("%s, not a file: sponge reads files, folders, URLs and stdin (-)", what)
 	}
-	data, err = extract.ReadAll(f, extract.MaxBytes, known)
+	var first []byte
+	if known > 0 && known < lendBelow {
+		buf = files.Borrow(int(known) + 1)
+		first = buf.B
+	}
+	data, err = extract.ReadInto(first, f, extract.MaxBytes, known)
 	var perr *fs.PathError
 	if errors.As(err, &perr) {
 		err = perr.Err
 	}
-	return data, st, err
+	return data, buf, st, err
 }
 
 // ExtractedTitle is an item's title when none is given: the document's,

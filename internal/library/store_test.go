@@ -130,3 +130,30 @@ func BenchmarkPut(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPutNew saves new items of about 7 KB of source, the kernel
+// docs' mean, each in its own file, as sponge add's workers save a folder.
+func BenchmarkPutNew(b *testing.B) {
+	l, err := Create(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var src strings.Builder
+	it := &item.Item{Title: "Bench", Source: "/x/bench.md", Kind: item.KindMarkdown}
+	for i := range 40 {
+		text := fmt.Sprintf("Paragraph %d: %s", i, strings.Repeat("the words of a paragraph, "+fmt.Sprint(i%97)+" ", 3+i%9))
+		it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: text, Heading: "Chapter " + fmt.Sprint(i/10)})
+		src.WriteString(text + "\n\n")
+	}
+	source := []byte(src.String())
+	b.SetBytes(int64(len(source)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n++
+		it.ID = ItemID(fmt.Append(nil, n))
+		if err := l.Put(it, source); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

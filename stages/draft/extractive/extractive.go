@@ -57,6 +57,7 @@ import (
 	"math"
 	"math/bits"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/item"
@@ -807,6 +808,14 @@ func Answerable(cands []*Candidate, p *Params) bool {
 	return refusal(cands, p) == ""
 }
 
+// short writes a score that fell short of a threshold with two decimals,
+// rounded down: 0.549 against 0.55 reads "0.54", not "0.55, 0.55 is
+// needed" (the 1e-9 keeps 0.29, 28.999… hundredths in floating point,
+// "0.29").
+func short(score float64) string {
+	return strconv.FormatFloat(math.Floor(score*100+1e-9)/100, 'f', 2, 64)
+}
+
 // refusal says why no sentence may be written, or "" when some may.
 func refusal(cands []*Candidate, p *Params) string {
 	if len(cands) == 0 {
@@ -830,7 +839,7 @@ func refusal(cands []*Candidate, p *Params) string {
 		}
 		bestAnswer = math.Max(bestAnswer, answer)
 	}
-	return fmt.Sprintf("no passage holds enough of the question's words (the best scores %.2f, %.2f is needed)", bestAnswer, p.MinAnswer)
+	return fmt.Sprintf("no passage holds enough of the question's words (the best scores %s, %.2f is needed)", short(bestAnswer), p.MinAnswer)
 }
 
 // Answer is what the drafter chose: the statements, best first, with why
@@ -1067,12 +1076,12 @@ func subjectRefusal(cands []*Candidate, order, ruleOrder []int, eligible func(*C
 		a.AnswerFeatures = AnswerFeatures(top[:min(2, len(top))])
 		a.Answerable = answerability(top[:min(2, len(top))])
 		if p.MinAnswerable > 0 && a.Answerable < p.MinAnswerable {
-			return fmt.Sprintf("the best sentences are not likely to answer it (a chance of %.2f, %.2f is needed): %q",
-				a.Answerable, p.MinAnswerable, top[0].Quote)
+			return fmt.Sprintf("the best sentences are not likely to answer it (a chance of %s, %.2f is needed): %q",
+				short(a.Answerable), p.MinAnswerable, top[0].Quote)
 		}
 		if p.MinRanked > 0 && top[0].Ranked < p.MinRanked {
-			return fmt.Sprintf("the best sentence is not likely to hold the answer (the learned ranker's chance %.2f, %.2f is needed): %q",
-				top[0].Ranked, p.MinRanked, top[0].Quote)
+			return fmt.Sprintf("the best sentence is not likely to hold the answer (the learned ranker's chance %s, %.2f is needed): %q",
+				short(top[0].Ranked), p.MinRanked, top[0].Quote)
 		}
 		if p.RulesBelow > 0 && top[0].Ranked >= p.RulesBelow {
 			return ""

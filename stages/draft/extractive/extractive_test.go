@@ -638,3 +638,15 @@ func TestFoughtMeetsFight(t *testing.T) {
 		t.Error("without irregularPast the fought sentence comes first too: the test proves nothing")
 	}
 }
+
+// A score that falls short of a threshold never reads as the threshold.
+func TestShortScore(t *testing.T) {
+	for _, c := range []struct {
+		score float64
+		want  string
+	}{{0.549, "0.54"}, {0.29, "0.29"}, {0.33, "0.33"}, {0, "0.00"}, {0.5499999, "0.54"}} {
+		if got := short(c.score); got != c.want {
+			t.Errorf("short(%v) = %s, want %s", c.score, got, c.want)
+		}
+	}
+}

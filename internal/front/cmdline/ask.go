@@ -25,7 +25,7 @@ const askAbout = "Answer QUESTION from the library: a few short statements, each
 	"sponge-draft | sponge-verify | sponge-render (see ask.sh)." +
 	"\n\nExamples:\n\n" +
 	"  sponge ask \"how hot should the water be for green tea?\"\n" +
-	"  sponge ask --extractive \"how long to steep oolong?\"\n" +
+	"  sponge ask --extractive \"how many infusions does oolong give?\"\n" +
 	"  sponge ask --passages --json \"what is BM25?\""
 
 type askOptions struct {

@@ -1466,7 +1466,6 @@ func writeMergedPostings(docs *mergedDocs, tfEncoder, locEncoder *chunkedIntCode
 	return postingsOffset, nil
 }
 
-// docTerm is a term of a document's field as realloc finds it (sponge).
 // fastPosting is a document of a postings list, with the term's frequency
 // and the field's norm in it (sponge).
 type fastPosting struct {
@@ -1474,6 +1473,7 @@ type fastPosting struct {
 	norm      float32
 }
 
+// docTerm is a term of a document's field as realloc finds it (sponge).
 type docTerm struct {
 	pid   uint32
 	freq  uint32

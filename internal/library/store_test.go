@@ -113,14 +113,7 @@ func BenchmarkPut(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var src strings.Builder
-	it := &item.Item{Title: "Bench", Source: "/x/bench.md", Kind: item.KindMarkdown}
-	for i := range 2000 {
-		text := fmt.Sprintf("Paragraph %d: %s", i, strings.Repeat("the words of a paragraph, "+fmt.Sprint(i%97)+" ", 3+i%9))
-		it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: text, Heading: "Chapter " + fmt.Sprint(i/100)})
-		src.WriteString(text + "\n\n")
-	}
-	source := []byte(src.String())
+	it, source := benchItem(2000, 100)
 	it.ID = ItemID(source)
 	b.SetBytes(int64(len(source)))
 	b.ReportAllocs()
@@ -138,14 +131,7 @@ func BenchmarkPutNew(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var src strings.Builder
-	it := &item.Item{Title: "Bench", Source: "/x/bench.md", Kind: item.KindMarkdown}
-	for i := range 40 {
-		text := fmt.Sprintf("Paragraph %d: %s", i, strings.Repeat("the words of a paragraph, "+fmt.Sprint(i%97)+" ", 3+i%9))
-		it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: text, Heading: "Chapter " + fmt.Sprint(i/10)})
-		src.WriteString(text + "\n\n")
-	}
-	source := []byte(src.String())
+	it, source := benchItem(40, 10)
 	b.SetBytes(int64(len(source)))
 	b.ReportAllocs()
 	n := 0
@@ -156,4 +142,17 @@ func BenchmarkPutNew(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// benchItem is an item of n paragraphs, chapters of perChapter under
+// their headings, and its source.
+func benchItem(n, perChapter int) (*item.Item, []byte) {
+	var src strings.Builder
+	it := &item.Item{Title: "Bench", Source: "/x/bench.md", Kind: item.KindMarkdown}
+	for i := range n {
+		text := fmt.Sprintf("Paragraph %d: %s", i, strings.Repeat("the words of a paragraph, "+fmt.Sprint(i%97)+" ", 3+i%9))
+		it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: text, Heading: "Chapter " + fmt.Sprint(i/perChapter)})
+		src.WriteString(text + "\n\n")
+	}
+	return it, []byte(src.String())
 }

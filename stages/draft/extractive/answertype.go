@@ -44,9 +44,7 @@ var numberNouns = map[string]bool{"percentage": true, "percent": true, "number":
 // questionType reads the answer type from the first question word of an
 // English question.
 func questionType(question string) answerType {
-	words := strings.FieldsFunc(strings.ToLower(question), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-	})
+	words := splitWords(strings.ToLower(question))
 	for i, w := range words {
 		next := ""
 		if i+1 < len(words) {
@@ -101,9 +99,7 @@ func holdsType(sentence string, t answerType, qterms map[string]bool) bool {
 	if t == typeNone {
 		return false
 	}
-	words := strings.FieldsFunc(sentence, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-	})
+	words := splitWords(sentence)
 	for i, w := range words {
 		lower := strings.ToLower(w)
 		if ts := terms(w); len(ts) == 0 || qterms[ts[0]] {
@@ -159,9 +155,7 @@ var unitsAfterHow = map[string][][]string{
 // measured in ("How long …?": minutes, hours, metres …), none when it does
 // not ask for a measure.
 func questionUnits(question string) map[string]bool {
-	words := strings.FieldsFunc(strings.ToLower(question), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-	})
+	words := splitWords(strings.ToLower(question))
 	var kinds [][]string
 	for i := 0; i+1 < len(words) && kinds == nil; i++ {
 		switch {

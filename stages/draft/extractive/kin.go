@@ -61,9 +61,7 @@ func (lw *libraryWeights) kinHeld(text string, have, set map[string]bool) map[st
 	if len(missing) == 0 {
 		return have
 	}
-	words := strings.FieldsFunc(text, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-	})
+	words := splitWords(text)
 	var caps []string // the terms of text's capitalised words
 	for _, w := range words {
 		if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) {

@@ -126,3 +126,11 @@ var ageNouns = map[string]string{
 	"drainage": "drain", "blockage": "block", "spillage": "spill", "breakage": "break", "wastage": "waste",
 	"seepage": "seep", "shrinkage": "shrink", "stoppage": "stop", "mileage": "mile",
 }
+
+// splitWords cuts text into its words: runs of letters, digits and
+// apostrophes ("don't" is one word).
+func splitWords(text string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
+	})
+}

@@ -294,9 +294,7 @@ func isASCII(s string) bool {
 // words, spelled as the index spells them.
 func libraryTerms(text string) []string {
 	var b strings.Builder
-	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-	}) {
+	for _, w := range splitWords(text) {
 		lw := strings.ToLower(strings.Trim(w, "'"))
 		if stopWords[lw] || lw == "" {
 			continue

@@ -22,6 +22,11 @@ type Doc struct {
 	crypt       *crypt
 	resolving   map[Ref]bool
 	repaired    bool
+	// reach counts the bytes that reading objects and trailers could
+	// reach, each from its offset to the end of its window (end): a scan
+	// of a damaged file for its objects must stay in proportion to the
+	// file (TestRebuildLinear), not read each object to the end of the file.
+	reach int64
 }
 
 // ErrNotPDF is a file without a %PDF header.
@@ -170,7 +175,9 @@ func (d *Doc) readIndirect(off int64) (any, Ref, error) {
 	if off < 0 || off >= int64(len(d.data)) {
 		return nil, Ref{}, fmt.Errorf("object offset %d is outside the file", off)
 	}
-	l := &lexer{data: d.data[:d.end(off)], pos: int(off)}
+	end := d.end(off)
+	d.reach += int64(end) - off
+	l := &lexer{data: d.data[:end], pos: int(off)}
 	t1, _ := l.token()
 	t2, _ := l.token()
 	t3, err := l.token()

@@ -288,6 +288,7 @@ func (d *Doc) rebuild() error {
 		if k := bytes.Index(d.data[i:end], []byte("trailer")); k >= 0 {
 			end = i + k
 		}
+		d.reach += int64(end - i)
 		l := &lexer{data: d.data[:end], pos: i}
 		if obj, err := l.object(0); err == nil {
 			if t, ok := obj.(Dict); ok && t["Root"] != nil && int64(i) > d.trailerOff {

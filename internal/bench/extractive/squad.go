@@ -546,7 +546,13 @@ func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 		{"what others say weighs as much (Hearsay 1; lead-ins still read)", func(pp *extractive.Params) { pp.Hearsay = 1 }},
 		{"Hearsay 0.25", func(pp *extractive.Params) { pp.Hearsay = 0.25 }},
 		{"Hearsay 0.75", func(pp *extractive.Params) { pp.Hearsay = 0.75 }},
+		// The trade-off of "some" against precision and statements as a
+		// question's later statements are let in at a smaller share of the
+		// first's chance (issue 13's "some" target).
 		{"MinRelativeQuestion 0.35", func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.35 }},
+		{"MinRelativeQuestion 0.3", func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.3 }},
+		{"MinRelativeQuestion 0.25", func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.25 }},
+		{"MinRelativeQuestion 0.2", func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.2 }},
 		{"MinAnswer 0.5", func(pp *extractive.Params) { pp.MinAnswer = 0.5 }},
 	}
 	var rows [][]string

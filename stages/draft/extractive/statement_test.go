@@ -196,3 +196,27 @@ func TestClaimsAreNotRefusedOnTheSubject(t *testing.T) {
 		t.Error("the rules on the subject do not refuse it even for claims: the test proves nothing")
 	}
 }
+
+// A long sentence is not cut before a parenthesis when a dash or a comma
+// will do: the clause holding "(especially Warsaw) was a major success"
+// keeps its subject, the Three-Year Plan.
+func TestClausesKeepAnAside(t *testing.T) {
+	s := "Like many cities in Central and Eastern Europe, infrastructure in Warsaw suffered considerably during its time as an Eastern Bloc economy – though it is worth mentioning that the initial Three-Year Plan to rebuild Poland (especially Warsaw) was a major success, but what followed was very much the opposite."
+	holds := func() bool {
+		for _, sp := range Clauses(s) {
+			c := s[sp.Start:sp.End]
+			if strings.Contains(c, "Three-Year Plan") && strings.Contains(c, "major success") {
+				return true
+			}
+		}
+		return false
+	}
+	if !holds() {
+		t.Errorf("no clause holds the plan and its success: %v", Clauses(s))
+	}
+	defer func(c int) { parenCut = c }(parenCut)
+	parenCut = 1
+	if holds() {
+		t.Error("cut before the parenthesis too: the test proves nothing")
+	}
+}

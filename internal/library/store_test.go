@@ -252,6 +252,42 @@ func BenchmarkPutNew(b *testing.B) {
 	}
 }
 
+// BenchmarkItem reads an item as rank and ask do, small (40 paragraphs,
+// about 7 KB of source) and large (2,000 paragraphs, about 300 KB): only
+// its JSON is decoded, not its source.
+func BenchmarkItem(b *testing.B) {
+	l, err := Create(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, size := range []struct {
+		name          string
+		n, perChapter int
+	}{{"small", 40, 10}, {"large", 2000, 100}} {
+		it, source := benchItem(size.n, size.perChapter)
+		it.ID = ItemID(source)
+		if err := l.Put(it, source); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(size.name+"/Item", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := l.Item(it.ID); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(size.name+"/Paragraphs", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := l.Paragraphs(it.ID); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // benchItem is an item of n paragraphs, chapters of perChapter under
 // their headings, and its source.
 func benchItem(n, perChapter int) (*item.Item, []byte) {

@@ -7,9 +7,10 @@
 //	                          frame, see parts), then one zstd frame of the
 //	                          extracted item's JSON (title, source, kind,
 //	                          paragraphs) followed by the saved source bytes,
-//	                          as they were read. Items saved before (sessions
-//	                          up to 15) have the source in a skippable frame
-//	                          holding a compressed frame, then the item's frame
+//	                          as they were read. Items saved by older sponges
+//	                          have the source in a skippable frame holding a
+//	                          compressed frame, then the item's frame: they
+//	                          still read (see open)
 //	pending/                  journals of items being added or removed (see Writer)
 //	summaries/ab/<id>.json    the checked summary of an item (see PutSummary)
 //	index/                    the search index, derived from items/, with

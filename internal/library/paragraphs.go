@@ -30,10 +30,9 @@ func (l *Library) Paragraphs(id string) (*Paragraphs, error) {
 		return nil, err
 	}
 	defer frames.release()
-	d := decoder()
-	raw, err := d.DecodeAll(frames.item, nil)
+	raw, err := frames.itemJSON(id)
 	if err != nil {
-		return nil, fault.New(fault.Damaged, "item %s is damaged: %v", item.Short(id), err)
+		return nil, err
 	}
 	ps := &Paragraphs{raw: raw}
 	head, spans, ok := splitParagraphs(raw)

@@ -2,11 +2,15 @@
 // source of truth), the lock that serialises writers, and where the index
 // and models live. Layout under the library folder:
 //
-//	items/ab/<id>.zst         one file per item, three zstd frames: its Meta (a
-//	                          skippable frame), the saved source bytes, as they
-//	                          were read (a skippable frame holding a compressed
-//	                          frame), then the extracted item (title, source,
-//	                          kind, paragraphs)
+//	items/ab/<id>.zst         one file per item: its Meta (a zstd skippable
+//	                          frame), where the item's JSON ends (a skippable
+//	                          frame, see parts), then one zstd frame of the
+//	                          extracted item's JSON (title, source, kind,
+//	                          paragraphs) followed by the saved source bytes,
+//	                          as they were read. Items saved by older sponges
+//	                          have the source in a skippable frame holding a
+//	                          compressed frame, then the item's frame: they
+//	                          still read (see open)
 //	pending/                  journals of items being added or removed (see Writer)
 //	summaries/ab/<id>.json    the checked summary of an item (see PutSummary)
 //	index/                    the search index, derived from items/, with
@@ -24,6 +28,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
@@ -114,19 +119,15 @@ func (l *Library) itemPath(id string) string {
 // IndexDir is where the search index lives.
 func (l *Library) IndexDir() string { return filepath.Join(l.Dir, "index") }
 
-// encoder and decoder are made when first used, each on its own: a
-// question only reads, and making the encoder (its tables for each core)
-// cost it about 0.5% of its CPU and a dozen page faults.
-var (
-	encoder = sync.OnceValue(func() *zstd.Encoder {
-		e, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)))
-		return e
-	})
-	decoder = sync.OnceValue(func() *zstd.Decoder {
-		d, _ := zstd.NewReader(nil, zstd.WithDecoderConcurrency(runtime.GOMAXPROCS(0)))
-		return d
-	})
-)
+// The decoder is made when first used: a list reads no item.
+var decoder = sync.OnceValue(func() *zstd.Decoder {
+	d, _ := zstd.NewReader(nil, zstd.WithDecoderConcurrency(runtime.GOMAXPROCS(0)))
+	return d
+})
+
+// castagnoli is the CRC-32C table: the item's JSON is read without the
+// rest of its frame, so without the frame's checksum; parts keeps its own.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Has reports whether the item is in the store.
 func (l *Library) Has(id string) bool {
@@ -144,10 +145,9 @@ func (l *Library) Item(id string) (*item.Item, error) {
 		return nil, err
 	}
 	defer frames.release()
-	d := decoder()
-	raw, err := d.DecodeAll(frames.item, nil)
+	raw, err := frames.itemJSON(id)
 	if err != nil {
-		return nil, fault.New(fault.Damaged, "item %s is damaged: %v", item.Short(id), err)
+		return nil, err
 	}
 	var it item.Item
 	if err := json.Unmarshal(raw, &it); err != nil {
@@ -163,15 +163,11 @@ func (l *Library) Source(id string) ([]byte, error) {
 		return nil, err
 	}
 	defer frames.release()
-	d := decoder()
-	src, err := d.DecodeAll(frames.source, nil)
-	if err != nil {
-		return nil, fault.New(fault.Damaged, "the source of item %s is damaged: %v", item.Short(id), err)
-	}
-	return src, nil
+	return frames.sourceBytes(id)
 }
 
-// SourceSize is how many bytes the compressed source takes in the item's file.
+// SourceSize is how many bytes the compressed source takes in the item's
+// file (in the one-frame layout: its blocks, the frame's end and checksum).
 func (l *Library) SourceSize(id string) (int64, error) {
 	frames, err := l.open(id, 0)
 	if err != nil {
@@ -182,12 +178,44 @@ func (l *Library) SourceSize(id string) (int64, error) {
 }
 
 // frames are the parts of an item file that open read: the item frame, the
-// source frame (when asked for), and the source frame's size. Their bytes
-// are borrowed: release gives them back once they are decoded.
+// source frame (when asked for), and the source's size. Their bytes are
+// borrowed: release gives them back once they are decoded. In the one-frame
+// layout (joined), item is the frame's head made a frame of the JSON alone
+// (see jsonFrame) and source is the whole frame, JSON first.
 type frames struct {
 	source, item []byte
 	sourceSize   int64
+	joined       bool
+	parts        parts
 	bufs         []*files.Buffer
+}
+
+// itemJSON decodes the item's JSON.
+func (f *frames) itemJSON(id string) ([]byte, error) {
+	raw, err := decoder().DecodeAll(f.item, nil)
+	if err == nil && f.joined && (len(raw) != int(f.parts.jsonLen) || crc32.Checksum(raw, castagnoli) != f.parts.jsonCRC) {
+		err = errors.New("its checksum does not match")
+	}
+	if err != nil {
+		return nil, fault.New(fault.Damaged, "item %s is damaged: %v", item.Short(id), err)
+	}
+	return raw, nil
+}
+
+// sourceBytes decodes the saved source.
+func (f *frames) sourceBytes(id string) ([]byte, error) {
+	src, err := decoder().DecodeAll(f.source, nil)
+	if err == nil && f.joined {
+		if len(src) < int(f.parts.jsonLen) {
+			err = errors.New("it is cut short")
+		} else {
+			src = src[f.parts.jsonLen:]
+		}
+	}
+	if err != nil {
+		return nil, fault.New(fault.Damaged, "the source of item %s is damaged: %v", item.Short(id), err)
+	}
+	return src, nil
 }
 
 func (f *frames) release() {
@@ -267,8 +295,11 @@ func (l *Library) open(id string, want int) (*frames, error) {
 		f.release()
 		return fault.New(fault.Damaged, "item %s is damaged: %s", item.Short(id), why)
 	}
+	// The Meta, then the source's frame (items saved before the one-frame
+	// layout) or where the JSON ends in the item's frame.
 	off := int64(0)
-	for _, magic := range []uint32{metaMagic, sourceMagic} {
+	var second uint32
+	for i := range 2 {
 		if size-off < 8 {
 			return nil, damaged("not an item file")
 		}
@@ -276,26 +307,71 @@ func (l *Library) open(id string, want int) (*frames, error) {
 		if err != nil {
 			return nil, err
 		}
-		if binary.LittleEndian.Uint32(h) != magic {
+		magic := binary.LittleEndian.Uint32(h)
+		if i == 0 && magic != metaMagic || i == 1 && magic != sourceMagic && magic != partsMagic {
 			return nil, damaged("not an item file")
 		}
 		n := int64(binary.LittleEndian.Uint32(h[4:8]))
 		if size-off-8 < n {
 			return nil, damaged("cut short")
 		}
-		if magic == sourceMagic {
+		switch magic {
+		case sourceMagic:
 			f.sourceSize = n
 			if want&readSource != 0 {
 				if f.source, err = readAt(n, off+8); err != nil {
 					return nil, err
 				}
 			}
+		case partsMagic:
+			if n < partsSize {
+				return nil, damaged("not an item file")
+			}
+			p, err := readAt(partsSize, off+8)
+			if err != nil {
+				return nil, err
+			}
+			f.parts = readParts(p)
 		}
+		second = magic
 		off += 8 + n
 	}
-	if want&readItem != 0 {
-		if f.item, err = readAt(size-off, off); err != nil {
+	if second == sourceMagic {
+		if want&readItem != 0 {
+			if f.item, err = readAt(size-off, off); err != nil {
+				return nil, err
+			}
+		}
+		return f, nil
+	}
+	f.joined = true
+	p := f.parts
+	switch {
+	case size-off < int64(p.frameLen):
+		return nil, damaged("cut short")
+	case size-off > int64(p.frameLen) || p.jsonEnd > p.frameLen:
+		return nil, damaged("not an item file")
+	}
+	f.sourceSize = int64(p.frameLen - p.jsonEnd)
+	if want&readSource != 0 {
+		if f.source, err = readAt(int64(p.frameLen), off); err != nil {
 			return nil, err
+		}
+	}
+	if want&readItem != 0 {
+		head, err := readAt(int64(p.jsonEnd), off)
+		if err != nil {
+			return nil, err
+		}
+		if want&readSource != 0 {
+			// jsonFrame writes over the frame's head.
+			if head, err = borrow(int64(p.jsonEnd), off); err != nil {
+				return nil, err
+			}
+		}
+		var why string
+		if f.item, why = jsonFrame(head, p.jsonLen); why != "" {
+			return nil, damaged(why)
 		}
 	}
 	return f, nil
@@ -304,16 +380,17 @@ func (l *Library) open(id string, want int) (*frames, error) {
 // Put saves an item and its source bytes in one file, written to a
 // temporary file and renamed, so a reader sees all of it or none. The file
 // starts with the item's Meta in a zstd skippable frame, so a list of
-// thousands of items reads a few hundred bytes of each; the source follows in
-// a second skippable frame, then the item. One file per item, because
-// creating files is most of what saving costs. Put does not wait for the
-// disk: Sync does, once for a whole batch (see Writer.Flush). It is safe to
-// call from several goroutines.
+// thousands of items reads a few hundred bytes of each; then where the
+// item's JSON ends (parts), then one zstd frame of the JSON and the source:
+// the source compresses against the JSON, whose text it repeats, and
+// reading the item decodes the JSON's blocks only. One file per item,
+// because creating files is most of what saving costs. Put does not wait
+// for the disk: Sync does, once for a whole batch (see Writer.Flush). It is
+// safe to call from several goroutines.
 func (l *Library) Put(it *item.Item, source []byte) error {
 	if !item.IsID(it.ID) {
 		return fault.New(fault.BadID, "%q is not a full item id (64 hex digits)", it.ID)
 	}
-	e := encoder()
 	meta, err := json.Marshal(MetaOf(it))
 	if err != nil {
 		return err
@@ -322,36 +399,195 @@ func (l *Library) Put(it *item.Item, source []byte) error {
 	for i := range it.Paragraphs {
 		size += 32 + len(it.Paragraphs[i].Text) + len(it.Paragraphs[i].Heading)
 	}
-	// The item's JSON and the file are made in lent buffers (files.Borrow),
-	// and the source is compressed straight into its frame: an add saves
-	// thousands of items, and each fresh buffer was garbage to collect.
+	// The item's JSON and the file are made in lent buffers (files.Borrow):
+	// an add saves thousands of items, and each fresh buffer was garbage to
+	// collect.
 	raw := files.Borrow(size + size/16)
 	defer raw.Return()
 	if raw.B, err = appendItemJSON(raw.B[:0], it); err != nil {
 		return err
 	}
-	out := files.Borrow(16 + len(meta) + len(source)/3 + len(raw.B)/3)
+	out := files.Borrow(64 + len(meta) + len(raw.B)/3 + len(source)/8)
 	defer out.Return()
-	data := skippable(out.B[:0], metaMagic, meta)
-	at := len(data)
-	data = skippable(data, sourceMagic, nil) // its length is set once the source is compressed
-	data = e.EncodeAll(source, data)
-	n := len(data) - at - 8
-	if uint64(n) > 1<<32-1 {
-		return fmt.Errorf("the source is too large to save (%d bytes compressed)", n)
+	w := takeItemWriter()
+	defer w.give()
+	if out.B, err = w.file(out.B[:0], meta, raw.B, source); err != nil {
+		return err
 	}
-	binary.LittleEndian.PutUint32(data[at+4:], uint32(n))
-	data = e.EncodeAll(raw.B, data)
-	out.B = data
-	return writeAtomic(l.itemPath(it.ID), data)
+	return writeAtomic(l.itemPath(it.ID), out.B)
 }
 
-// Magic numbers of the zstd skippable frames of an item file (the first two
-// of the sixteen zstd sets aside).
+// An itemWriter compresses item files, one at a time: a zstd stream
+// encoder with one goroutine, and the file it appends to. Making one costs
+// its tables (a few hundred KB), so they are kept for the next Put, not
+// left to the GC as a sync.Pool would between two collections.
+type itemWriter struct {
+	e *zstd.Encoder
+	b []byte
+}
+
+var itemWriters struct {
+	sync.Mutex
+	free []*itemWriter
+}
+
+func takeItemWriter() *itemWriter {
+	itemWriters.Lock()
+	defer itemWriters.Unlock()
+	if n := len(itemWriters.free); n > 0 {
+		w := itemWriters.free[n-1]
+		itemWriters.free = itemWriters.free[:n-1]
+		return w
+	}
+	e, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
+	return &itemWriter{e: e}
+}
+
+func (w *itemWriter) give() {
+	w.b = nil
+	itemWriters.Lock()
+	itemWriters.free = append(itemWriters.free, w)
+	itemWriters.Unlock()
+}
+
+func (w *itemWriter) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// file appends to dst the item file of meta, the item's JSON and its
+// source. The JSON is flushed before the source is written, which ends a
+// block there: a reader of the item decodes up to that block's end.
+func (w *itemWriter) file(dst, meta, json, source []byte) ([]byte, error) {
+	dst = skippable(dst, metaMagic, meta)
+	at := len(dst)
+	var p [partsSize]byte
+	w.b = skippable(dst, partsMagic, p[:]) // set once the frame is made
+	frame := len(w.b)
+	w.e.ResetContentSize(w, int64(len(json)+len(source)))
+	_, err := w.e.Write(json)
+	if err == nil {
+		err = w.e.Flush()
+	}
+	jsonEnd := len(w.b) - frame
+	if err == nil {
+		_, err = w.e.Write(source)
+	}
+	if err == nil {
+		err = w.e.Close()
+	}
+	dst = w.b
+	if err != nil {
+		return dst, err
+	}
+	frameLen := len(dst) - frame
+	if uint64(frameLen) > 1<<32-1 || uint64(len(json)) > 1<<32-1 {
+		return dst, fmt.Errorf("the item is too large to save (%d bytes compressed)", frameLen)
+	}
+	parts{jsonLen: uint32(len(json)), jsonEnd: uint32(jsonEnd), frameLen: uint32(frameLen), jsonCRC: crc32.Checksum(json, castagnoli)}.put(dst[at+8:])
+	return dst, nil
+}
+
+// Magic numbers of the zstd skippable frames of an item file (the first
+// three of the sixteen zstd sets aside): the Meta, the source in its own
+// frame (items saved before the one-frame layout), and parts.
 const (
 	metaMagic   = 0x184D2A50
 	sourceMagic = 0x184D2A51
+	partsMagic  = 0x184D2A52
 )
+
+// parts says where the item's JSON ends in the zstd frame that follows
+// it: the JSON's length, the bytes of the frame's header and of the blocks
+// that hold the JSON, the whole frame's length (a file cut short is seen
+// before decoding), and the JSON's CRC-32C. Little-endian uint32s.
+type parts struct {
+	jsonLen, jsonEnd, frameLen, jsonCRC uint32
+}
+
+const partsSize = 16
+
+func (p parts) put(b []byte) {
+	binary.LittleEndian.PutUint32(b[0:], p.jsonLen)
+	binary.LittleEndian.PutUint32(b[4:], p.jsonEnd)
+	binary.LittleEndian.PutUint32(b[8:], p.frameLen)
+	binary.LittleEndian.PutUint32(b[12:], p.jsonCRC)
+}
+
+func readParts(b []byte) parts {
+	return parts{jsonLen: binary.LittleEndian.Uint32(b[0:]), jsonEnd: binary.LittleEndian.Uint32(b[4:]),
+		frameLen: binary.LittleEndian.Uint32(b[8:]), jsonCRC: binary.LittleEndian.Uint32(b[12:])}
+}
+
+// jsonFrame makes the head of an item's frame, its header and the blocks
+// of the item's JSON (jsonLen bytes), a zstd frame of its own, in place:
+// the JSON's last block is marked the last, and the header is replaced by
+// one of a single segment of jsonLen bytes without a checksum (the frame's
+// checksum is of the source too: parts keeps the JSON's). why says what is
+// wrong with a head that is not such.
+func jsonFrame(b []byte, jsonLen uint32) (frame []byte, why string) {
+	const frameMagic = 0xFD2FB528
+	if len(b) < 6 || binary.LittleEndian.Uint32(b) != frameMagic {
+		return nil, "not an item file"
+	}
+	fhd := b[4]
+	single := fhd&(1<<5) != 0
+	n := 5 + [4]int{0, 1, 2, 4}[fhd&3] + [4]int{0, 2, 4, 8}[fhd>>6]
+	if !single {
+		n++ // the window's size
+	} else if fhd>>6 == 0 {
+		n++ // a content size of one byte
+	}
+	last := -1
+	for at := n; at < len(b); {
+		if at+3 > len(b) {
+			return nil, "its item's blocks are cut"
+		}
+		h := uint32(b[at]) | uint32(b[at+1])<<8 | uint32(b[at+2])<<16
+		size := int(h >> 3)
+		switch h >> 1 & 3 {
+		case 1: // one byte repeated
+			size = 1
+		case 3:
+			return nil, "a block of an unknown type"
+		}
+		if h&1 != 0 {
+			return nil, "its item's blocks end its frame"
+		}
+		last = at
+		at += 3 + size
+		if at > len(b) {
+			return nil, "its item's blocks are cut"
+		}
+	}
+	if last < 0 {
+		return nil, "its item has no blocks"
+	}
+	b[last] |= 1
+	// A header of one segment of jsonLen bytes: the content size in 1,
+	// 2 (less 256) or 4 bytes.
+	var h [9]byte
+	binary.LittleEndian.PutUint32(h[:], frameMagic)
+	hl := 6
+	switch {
+	case jsonLen < 256:
+		h[4] = 0<<6 | 1<<5
+		h[5] = byte(jsonLen)
+	case jsonLen < 65536+256:
+		h[4] = 1<<6 | 1<<5
+		binary.LittleEndian.PutUint16(h[5:], uint16(jsonLen-256))
+		hl = 7
+	default:
+		h[4] = 2<<6 | 1<<5
+		binary.LittleEndian.PutUint32(h[5:], jsonLen)
+		hl = 9
+	}
+	if hl > n {
+		return nil, "its frame's header is too short"
+	}
+	copy(b[n-hl:], h[:hl])
+	return b[n-hl:], ""
+}
 
 func skippable(dst []byte, magic uint32, payload []byte) []byte {
 	dst = binary.LittleEndian.AppendUint32(dst, magic)

@@ -99,9 +99,16 @@ func (h *headings) joined() string {
 }
 
 func splitLines(text string) []string {
+	return strings.Split(unixNewlines(text), "\n")
+}
+
+// unixNewlines turns every \r\n and lone \r of text into \n.
+func unixNewlines(text string) string {
+	if strings.IndexByte(text, '\r') < 0 {
+		return text
+	}
 	text = strings.ReplaceAll(text, "\r\n", "\n")
-	text = strings.ReplaceAll(text, "\r", "\n")
-	return strings.Split(text, "\n")
+	return strings.ReplaceAll(text, "\r", "\n")
 }
 
 // frontMatter returns the lines after a leading front matter block and
@@ -131,7 +138,16 @@ func extractMarkdown(text string) *Document {
 	if strings.Contains(text, "<!--") {
 		text = commentRE.ReplaceAllString(text, "")
 	}
-	lines, fmTitle := frontMatter(splitLines(text))
+	text = unixNewlines(text)
+	all := strings.Split(text, "\n")
+	lines, fmTitle := frontMatter(all)
+	// pos is where lines[i] starts in text: a paragraph of whole lines
+	// (or of one line's end and the whole lines after it) is a slice of
+	// text, not lines joined again (see lineRun).
+	pos := len(text) + 1
+	for _, l := range lines {
+		pos -= len(l) + 1
+	}
 	var b builder
 	// About as many paragraphs as blank lines, so that the list is not
 	// grown and copied again and again; never more than one for each 100
@@ -140,10 +156,24 @@ func extractMarkdown(text string) *Document {
 	h := &headings{title: fmTitle}
 	firstHeading := ""
 	var buf []string // lines of the paragraph being read
+	var run lineRun  // where buf is in text, while it is one run of it
 	kind := ""       // "", "list", "table"
+	// add appends part, the end of lines[i] or text made from it (whole
+	// false), to the paragraph.
+	add := func(part string, i int, whole bool) {
+		if len(buf) == 0 {
+			run = lineRun{}
+		}
+		buf = append(buf, part)
+		if whole {
+			run.add(pos, lines[i], part)
+		} else {
+			run.add(pos, lines[i], "")
+		}
+	}
 	flush := func() {
 		if len(buf) > 0 {
-			b.addText(inlineMarkdown(strings.Join(buf, "\n")), h.path())
+			b.addText(inlineMarkdown(run.text(text, buf, "\n")), h.path())
 		}
 		buf, kind = buf[:0], ""
 	}
@@ -158,17 +188,17 @@ func extractMarkdown(text string) *Document {
 		h.push(level, t)
 	}
 	fence := ""
-	var code []string
-	for i := 0; i < len(lines); i++ {
+	var code lineRun // the code lines, whole lines of text
+	for i := 0; i < len(lines); pos, i = pos+len(lines[i])+1, i+1 {
 		line := lines[i]
 		if fence != "" {
 			if m := lineRE(line, fenceRE); m != nil && m[1][0] == fence[0] && len(m[1]) >= len(fence) &&
 				strings.TrimSpace(line[strings.Index(line, m[1])+len(m[1]):]) == "" {
-				b.addText(strings.Join(code, "\n"), h.path())
-				fence, code = "", code[:0]
+				b.addText(code.text(text, nil, "\n"), h.path())
+				fence, code = "", lineRun{}
 				continue
 			}
-			code = append(code, line)
+			code.add(pos, line, line)
 			continue
 		}
 		// Quote markers are not text; what is inside a quote is read as usual.
@@ -213,7 +243,7 @@ func extractMarkdown(text string) *Document {
 		}
 		if m := lineRE(line, footDefRE); m != nil {
 			flush()
-			buf = append(buf, m[1]+" "+line[len(m[0]):])
+			add(m[1]+" "+line[len(m[0]):], i, false)
 			continue
 		}
 		if len(buf) == 1 && strings.Contains(buf[0], "|") && lineMatch(line, tableDelimRE) {
@@ -232,15 +262,14 @@ func extractMarkdown(text string) *Document {
 		}
 		if loc := lineIndex(line, listRE); loc != nil && !(len(buf) > 0 && kind == "" && isOrderedNoSpace(line)) {
 			flush()
-			item := taskRE.ReplaceAllString(line[loc[1]:], "")
-			buf = append(buf, item)
+			add(taskRE.ReplaceAllString(line[loc[1]:], ""), i, true) // what is left is the line's end
 			kind = "list"
 			continue
 		}
-		buf = append(buf, line)
+		add(line, i, true)
 	}
 	if fence != "" {
-		b.addText(strings.Join(code, "\n"), h.path()) // an unclosed fence runs to the end
+		b.addText(code.text(text, nil, "\n"), h.path()) // an unclosed fence runs to the end
 	}
 	flush()
 	title := fmTitle
@@ -248,6 +277,41 @@ func extractMarkdown(text string) *Document {
 		title = firstHeading
 	}
 	return &Document{Title: title, Paragraphs: b.paras}
+}
+
+// lineRun follows where a paragraph's lines are in the text they were cut
+// from: while the first is the end of a line and each next one is the
+// whole next line, the paragraph is text[start:end], the lines joined by
+// "\n" as they were, and needs no copy.
+type lineRun struct {
+	n          int // lines added
+	start, end int
+	broken     bool // a line was not the whole next line of text
+}
+
+// add notes part, the end of the line whole that starts at pos in text;
+// part == "" when it is not (text made from the line, or nothing).
+func (r *lineRun) add(pos int, whole, part string) {
+	switch {
+	case r.n == 0:
+		*r = lineRun{start: pos + len(whole) - len(part), broken: part == "" && whole != ""}
+	case pos != r.end+1 || len(part) != len(whole):
+		r.broken = true
+	}
+	r.n++
+	r.end = pos + len(whole)
+}
+
+// text is the run's lines joined by sep: a slice of text when they are one
+// run of it, else lines joined (lines == nil: always a run).
+func (r *lineRun) text(text string, lines []string, sep string) string {
+	if r.n == 0 {
+		return ""
+	}
+	if !r.broken || lines == nil {
+		return text[r.start:r.end]
+	}
+	return strings.Join(lines, sep)
 }
 
 // lineRule is a line rule's regular expression with the characters its

@@ -25,9 +25,7 @@ var (
 	atxRE        = lineRule(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`, "#")
 	setext1RE    = lineRule(`^ {0,3}=+[ \t]*$`, "=")
 	setext2RE    = lineRule(`^ {0,3}-+[ \t]*$`, "-")
-	breakRE      = lineRule(`^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$`, "-*_")
 	fenceRE      = lineRule("^ {0,3}(`{3,}|~{3,})", "`~")
-	listRE       = lineRule(`^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)`, "-*+0123456789")
 	taskRE       = lazyRE(`^\[[ xX]\][ \t]+`)
 	refDefRE     = lineRule(`^ {0,3}\[[^\]^][^\]]*\]:[ \t]*\S+`, "[")
 	footDefRE    = lineRule(`^ {0,3}\[\^([^\]]+)\]:[ \t]*`, "[")
@@ -234,7 +232,7 @@ func extractMarkdown(text string) *Document {
 				continue
 			}
 		}
-		if lineMatch(line, breakRE) {
+		if isBreak(line) {
 			flush()
 			continue
 		}
@@ -260,9 +258,13 @@ func extractMarkdown(text string) *Document {
 			}
 			kind = ""
 		}
-		if loc := lineIndex(line, listRE); loc != nil && !(len(buf) > 0 && kind == "" && isOrderedNoSpace(line)) {
+		if end := listMarker(line); end >= 0 && !(len(buf) > 0 && kind == "" && isOrderedNoSpace(line)) {
 			flush()
-			add(taskRE.ReplaceAllString(line[loc[1]:], ""), i, true) // what is left is the line's end
+			item := line[end:]
+			if strings.HasPrefix(item, "[") {
+				item = taskRE.ReplaceAllString(item, "") // what is left is the line's end
+			}
+			add(item, i, true)
 			kind = "list"
 			continue
 		}
@@ -354,6 +356,66 @@ func lineIndex(line string, re *lazyRegexp) []int {
 	return re.FindStringIndex(line)
 }
 
+// isBreak reports whether line is a thematic break: up to three spaces,
+// then three or more of one of - * _, and nothing else but spaces and tabs
+// (what breakRE in the tests matches). Every list item is tried: a regexp
+// costs more than the line.
+func isBreak(line string) bool {
+	i := 0
+	for i < 3 && i < len(line) && line[i] == ' ' {
+		i++
+	}
+	if i == len(line) || line[i] != '-' && line[i] != '*' && line[i] != '_' {
+		return false
+	}
+	c, n := line[i], 0
+	for ; i < len(line); i++ {
+		switch line[i] {
+		case c:
+			n++
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return n >= 3
+}
+
+// listMarker is where a list item's text starts in line after its marker
+// (- * + or 1. 1) and the spaces and tabs after it), or -1 when line is no
+// list item (what listRE in the tests finds).
+func listMarker(line string) int {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i == len(line) {
+		return -1
+	}
+	switch c := line[i]; {
+	case c == '-' || c == '*' || c == '+':
+		i++
+	case '0' <= c && c <= '9':
+		j := i + 1
+		for j < len(line) && j-i < 9 && '0' <= line[j] && line[j] <= '9' {
+			j++
+		}
+		if j == len(line) || line[j] != '.' && line[j] != ')' {
+			return -1 // ten digits are too many too
+		}
+		i = j + 1
+	default:
+		return -1
+	}
+	if i < len(line) && line[i] != ' ' && line[i] != '\t' {
+		return -1
+	}
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i
+}
+
 // unquote removes the quote markers ("> > ", ">>") at the start of a line,
 // in one pass: a line of many markers costs no more than any other.
 func unquote(line string) (rest string, quoted bool) {
@@ -408,17 +470,21 @@ func inlineMarkdown(s string) string {
 	if strings.IndexByte(s, '\\') >= 0 {
 		s = escapeRE.ReplaceAllStringFunc(s, func(m string) string { return hold(m[1:]) })
 	}
-	if strings.IndexByte(s, '[') >= 0 {
+	// A rule runs only where the text holds what every match of it holds:
+	// ReplaceAllString copies the text even when it replaces nothing.
+	if strings.Contains(s, "![") {
 		s = imageRE.ReplaceAllString(s, "")
-		for i := 0; i < 3 && linkRE.MatchString(s); i++ { // links inside links: [![x](y)](z)
-			s = linkRE.ReplaceAllString(s, "$1")
-		}
+	}
+	for i := 0; i < 3 && strings.Contains(s, "](") && linkRE.MatchString(s); i++ { // links inside links: [![x](y)](z)
+		s = linkRE.ReplaceAllString(s, "$1")
+	}
+	if strings.Contains(s, "][") {
 		s = refLinkRE.ReplaceAllString(s, "$1")
 	}
-	if strings.IndexByte(s, '<') >= 0 {
+	if strings.IndexByte(s, '<') >= 0 && strings.IndexByte(s, ':') >= 0 {
 		s = autoLinkRE.ReplaceAllString(s, "$1")
 	}
-	if strings.IndexByte(s, '[') >= 0 {
+	if strings.Contains(s, "[^") {
 		s = footRefRE.ReplaceAllString(s, "")
 	}
 	if strings.IndexByte(s, '<') >= 0 {

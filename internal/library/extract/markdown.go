@@ -2,7 +2,6 @@ package extract
 
 import (
 	"html"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -625,38 +624,53 @@ func innerUnderscores(s string) bool {
 
 // pairEmphasis is stripEmphasis's work on text that may hold emphasis.
 func pairEmphasis(s string) string {
-	rs := []rune(s)
+	if !utf8.ValidString(s) {
+		s = string([]rune(s)) // each byte that is not UTF-8 a U+FFFD, as it always was
+	}
 	type run struct {
-		c rune
+		c byte
 		n int
 	}
-	remove := make([]bool, len(rs))
+	var remove []bool // by byte; made at the first pair: most texts pair nothing ("2 * 3", "*ptr")
 	// The openers not yet closed, nearest last, are openers[:open] (their
-	// rune offsets); a closer takes the nearest opener of its kind and drops
+	// byte offsets); a closer takes the nearest opener of its kind and drops
 	// those after it. Each kind's openers are also listed apart, so that a
 	// closer finds its own at once however many of other kinds wait; an entry
 	// there whose opener was dropped is stale, and skipped when met.
 	type entry struct{ k, at int } // openers[k] == at while it is open
+	type kind struct {
+		run
+		same []entry
+	}
 	var openers []int
-	byRun := map[run][]entry{}
+	var kinds []kind // few: a list, not a map
+	byRun := func(key run) *kind {
+		for i := range kinds {
+			if kinds[i].run == key {
+				return &kinds[i]
+			}
+		}
+		kinds = append(kinds, kind{run: key})
+		return &kinds[len(kinds)-1]
+	}
 	open := 0
-	for i := 0; i < len(rs); {
-		c := rs[i]
+	for i := 0; i < len(s); {
+		c := s[i]
 		if c != '*' && c != '_' && c != '~' {
 			i++
 			continue
 		}
 		j := i
-		for j < len(rs) && rs[j] == c {
+		for j < len(s) && s[j] == c {
 			j++
 		}
 		n := j - i
 		var prev, next rune = ' ', ' '
 		if i > 0 {
-			prev = rs[i-1]
+			prev, _ = utf8.DecodeLastRuneInString(s[:i])
 		}
-		if j < len(rs) {
-			next = rs[j]
+		if j < len(s) {
+			next, _ = utf8.DecodeRuneInString(s[j:])
 		}
 		left := !unicode.IsSpace(next)  // can open
 		right := !unicode.IsSpace(prev) // can close
@@ -668,12 +682,15 @@ func pairEmphasis(s string) string {
 		}
 		matched := false
 		if right {
-			key := run{c, n}
-			same := byRun[key]
+			kd := byRun(run{c, n})
+			same := kd.same
 			for len(same) > 0 && (same[len(same)-1].k >= open || openers[same[len(same)-1].k] != same[len(same)-1].at) {
 				same = same[:len(same)-1]
 			}
 			if len(same) > 0 {
+				if remove == nil {
+					remove = make([]bool, len(s))
+				}
 				k := same[len(same)-1].k
 				for x := openers[k]; x < openers[k]+n; x++ {
 					remove[x] = true
@@ -685,27 +702,31 @@ func pairEmphasis(s string) string {
 				same = same[:len(same)-1]
 				matched = true
 			}
-			byRun[key] = same
+			kd.same = same
 		}
 		if !matched && left {
 			openers = append(openers[:open], i)
-			byRun[run{c, n}] = append(byRun[run{c, n}], entry{open, i})
+			kd := byRun(run{c, n})
+			kd.same = append(kd.same, entry{open, i})
 			open++
 		}
 		i = j
 	}
-	// Most texts that reach here pair nothing ("2 * 3", "*ptr"): they stay
-	// as they are, without being built again rune by rune (unless bad
-	// UTF-8, which the rune slice turned into U+FFFD).
-	if !slices.Contains(remove, true) && utf8.ValidString(s) {
+	if remove == nil {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	for i, r := range rs {
-		if !remove[i] {
-			b.WriteRune(r)
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && !remove[j] {
+			j++
 		}
+		b.WriteString(s[i:j])
+		for j < len(s) && remove[j] {
+			j++
+		}
+		i = j
 	}
 	return b.String()
 }

@@ -2,7 +2,9 @@ package extract
 
 import (
 	"html"
+	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -108,64 +110,70 @@ func unixNewlines(text string) string {
 	return strings.ReplaceAll(text, "\r", "\n")
 }
 
-// frontMatter returns the lines after a leading front matter block and
-// the title it names, if any.
-func frontMatter(lines []string) (rest []string, title string) {
-	if len(lines) == 0 {
-		return lines, ""
-	}
-	open := strings.TrimSpace(lines[0])
+// frontMatter returns where the lines after a leading front matter block
+// start in text (0 when there is none), and the title it names, if any.
+func frontMatter(text string) (rest int, title string) {
+	first, next, _ := strings.Cut(text, "\n")
+	open := strings.TrimSpace(first)
 	if open != "---" && open != "+++" {
-		return lines, ""
+		return 0, ""
 	}
-	for i := 1; i < len(lines) && i < 500; i++ {
-		l := strings.TrimSpace(lines[i])
-		if l == open || open == "---" && l == "..." {
-			block := strings.Join(lines[1:i], "\n")
+	at := len(first) + 1 // where the next line starts
+	for i := 1; i < 500 && at <= len(text); i++ {
+		l, after, found := strings.Cut(next, "\n")
+		if t := strings.TrimSpace(l); t == open || open == "---" && t == "..." {
+			block := text[len(first)+1 : max(at-1, len(first)+1)]
 			if m := fmTitleRE.FindStringSubmatch(block); m != nil {
 				title = cleanText(strings.Trim(m[1], `"'`))
 			}
-			return lines[i+1:], title
+			return at + len(l) + 1, title
 		}
+		if !found {
+			break
+		}
+		at += len(l) + 1
+		next = after
 	}
-	return lines, ""
+	return 0, ""
 }
+
+// markdownParagraphs lends extractMarkdown a list to gather paragraphs
+// in: the document's own is then made at its size, not grown and copied.
+var markdownParagraphs = sync.Pool{New: func() any { return new([]item.Paragraph) }}
 
 func extractMarkdown(text string) *Document {
 	if strings.Contains(text, "<!--") {
 		text = commentRE.ReplaceAllString(text, "")
 	}
 	text = unixNewlines(text)
-	all := strings.Split(text, "\n")
-	lines, fmTitle := frontMatter(all)
-	// pos is where lines[i] starts in text: a paragraph of whole lines
-	// (or of one line's end and the whole lines after it) is a slice of
-	// text, not lines joined again (see lineRun).
-	pos := len(text) + 1
-	for _, l := range lines {
-		pos -= len(l) + 1
-	}
+	start, fmTitle := frontMatter(text)
 	var b builder
-	// About as many paragraphs as blank lines, so that the list is not
-	// grown and copied again and again; never more than one for each 100
-	// bytes, whatever runs of blank lines the text has.
-	b.paras = make([]item.Paragraph, 0, min(strings.Count(text, "\n\n"), len(text)/100)+8)
+	lent := markdownParagraphs.Get().(*[]item.Paragraph)
+	b.paras = (*lent)[:0]
+	defer func() {
+		clear(b.paras) // nor hold the document's text
+		*lent = b.paras[:0]
+		markdownParagraphs.Put(lent)
+	}()
 	h := &headings{title: fmTitle}
 	firstHeading := ""
 	var buf []string // lines of the paragraph being read
 	var run lineRun  // where buf is in text, while it is one run of it
 	kind := ""       // "", "list", "table"
-	// add appends part, the end of lines[i] or text made from it (whole
-	// false), to the paragraph.
-	add := func(part string, i int, whole bool) {
+	// The line read is text[pos:end], without its "\n"; lines are read
+	// where they are, not split into a list first.
+	pos, end := 0, 0
+	// add appends part, the end of the line read or text made from it
+	// (whole false), to the paragraph.
+	add := func(part string, whole bool) {
 		if len(buf) == 0 {
 			run = lineRun{}
 		}
 		buf = append(buf, part)
 		if whole {
-			run.add(pos, lines[i], part)
+			run.add(pos, text[pos:end], part)
 		} else {
-			run.add(pos, lines[i], "")
+			run.add(pos, text[pos:end], "")
 		}
 	}
 	flush := func() {
@@ -186,8 +194,14 @@ func extractMarkdown(text string) *Document {
 	}
 	fence := ""
 	var code lineRun // the code lines, whole lines of text
-	for i := 0; i < len(lines); pos, i = pos+len(lines[i])+1, i+1 {
-		line := lines[i]
+	for pos = start; pos <= len(text); pos = end + 1 {
+		end = strings.IndexByte(text[pos:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += pos
+		}
+		line := text[pos:end]
 		if fence != "" {
 			if m := lineRE(line, fenceRE); m != nil && m[1][0] == fence[0] && len(m[1]) >= len(fence) &&
 				strings.TrimSpace(line[strings.Index(line, m[1])+len(m[1]):]) == "" {
@@ -240,7 +254,7 @@ func extractMarkdown(text string) *Document {
 		}
 		if m := lineRE(line, footDefRE); m != nil {
 			flush()
-			add(m[1]+" "+line[len(m[0]):], i, false)
+			add(m[1]+" "+line[len(m[0]):], false)
 			continue
 		}
 		if len(buf) == 1 && strings.Contains(buf[0], "|") && lineMatch(line, tableDelimRE) {
@@ -263,11 +277,11 @@ func extractMarkdown(text string) *Document {
 			if strings.HasPrefix(item, "[") {
 				item = taskRE.ReplaceAllString(item, "") // what is left is the line's end
 			}
-			add(item, i, true)
+			add(item, true)
 			kind = "list"
 			continue
 		}
-		add(line, i, true)
+		add(line, true)
 	}
 	if fence != "" {
 		b.addText(code.text(text, nil, "\n"), h.path()) // an unclosed fence runs to the end
@@ -277,7 +291,7 @@ func extractMarkdown(text string) *Document {
 	if title == "" {
 		title = firstHeading
 	}
-	return &Document{Title: title, Paragraphs: b.paras}
+	return &Document{Title: title, Paragraphs: slices.Clone(b.paras)}
 }
 
 // lineRun follows where a paragraph's lines are in the text they were cut

@@ -361,14 +361,6 @@ func lineMatch(line string, re *lazyRegexp) bool {
 	return mayMatch(line, re) && re.MatchString(line)
 }
 
-// lineIndex is re.FindStringIndex(line), tried only when it may match.
-func lineIndex(line string, re *lazyRegexp) []int {
-	if !mayMatch(line, re) {
-		return nil
-	}
-	return re.FindStringIndex(line)
-}
-
 // isBreak reports whether line is a thematic break: up to three spaces,
 // then three or more of one of - * _, and nothing else but spaces and tabs
 // (what breakRE in the tests matches). Every list item is tried: a regexp

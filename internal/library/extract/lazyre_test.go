@@ -98,6 +98,46 @@ func TestLineStarts(t *testing.T) {
 	}
 }
 
+// breakRE and listRE are what isBreak and listMarker match, as regular
+// expressions: TestLineStarts checks their guard, TestLineRulesAsRegexps
+// the code against them.
+var (
+	breakRE = lineRule(`^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$`, "-*_")
+	listRE  = lineRule(`^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)`, "-*+0123456789")
+)
+
+// TestLineRulesAsRegexps: isBreak and listMarker agree with breakRE and
+// listRE on random lines of their markup.
+func TestLineRulesAsRegexps(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(20, 5))
+	pieces := strings.Fields("- -- * ** _ __ + 1 12 123456789 1234567890 . ) x é #")
+	pieces = append(pieces, " ", "  ", "   ", "    ", "\t", " \t")
+	breaks, items := 0, 0
+	for range 200000 {
+		var b strings.Builder
+		for range rnd.IntN(8) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		line := b.String()
+		if got, want := isBreak(line), breakRE.MatchString(line); got != want {
+			t.Fatalf("isBreak(%q) = %v, breakRE matches: %v", line, got, want)
+		} else if got {
+			breaks++
+		}
+		want := -1
+		if loc := listRE.FindStringIndex(line); loc != nil {
+			want = loc[1]
+			items++
+		}
+		if got := listMarker(line); got != want {
+			t.Fatalf("listMarker(%q) = %d, want %d", line, got, want)
+		}
+	}
+	if breaks < 1000 || items < 1000 {
+		t.Errorf("only %d breaks and %d list items among the random lines", breaks, items)
+	}
+}
+
 // What innerUnderscores lets stripEmphasis return as it is, pairEmphasis
 // leaves as it is: random text of letters, digits, spaces, "_" runs and
 // the other markup, some of it not UTF-8.

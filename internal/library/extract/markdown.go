@@ -4,6 +4,7 @@ import (
 	"html"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -25,9 +26,7 @@ var (
 	atxRE        = lineRule(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`, "#")
 	setext1RE    = lineRule(`^ {0,3}=+[ \t]*$`, "=")
 	setext2RE    = lineRule(`^ {0,3}-+[ \t]*$`, "-")
-	breakRE      = lineRule(`^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$`, "-*_")
 	fenceRE      = lineRule("^ {0,3}(`{3,}|~{3,})", "`~")
-	listRE       = lineRule(`^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)`, "-*+0123456789")
 	taskRE       = lazyRE(`^\[[ xX]\][ \t]+`)
 	refDefRE     = lineRule(`^ {0,3}\[[^\]^][^\]]*\]:[ \t]*\S+`, "[")
 	footDefRE    = lineRule(`^ {0,3}\[\^([^\]]+)\]:[ \t]*`, "[")
@@ -99,51 +98,87 @@ func (h *headings) joined() string {
 }
 
 func splitLines(text string) []string {
-	text = strings.ReplaceAll(text, "\r\n", "\n")
-	text = strings.ReplaceAll(text, "\r", "\n")
-	return strings.Split(text, "\n")
+	return strings.Split(unixNewlines(text), "\n")
 }
 
-// frontMatter returns the lines after a leading front matter block and
-// the title it names, if any.
-func frontMatter(lines []string) (rest []string, title string) {
-	if len(lines) == 0 {
-		return lines, ""
+// unixNewlines turns every \r\n and lone \r of text into \n.
+func unixNewlines(text string) string {
+	if strings.IndexByte(text, '\r') < 0 {
+		return text
 	}
-	open := strings.TrimSpace(lines[0])
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	return strings.ReplaceAll(text, "\r", "\n")
+}
+
+// frontMatter returns where the lines after a leading front matter block
+// start in text (0 when there is none), and the title it names, if any.
+func frontMatter(text string) (rest int, title string) {
+	first, next, _ := strings.Cut(text, "\n")
+	open := strings.TrimSpace(first)
 	if open != "---" && open != "+++" {
-		return lines, ""
+		return 0, ""
 	}
-	for i := 1; i < len(lines) && i < 500; i++ {
-		l := strings.TrimSpace(lines[i])
-		if l == open || open == "---" && l == "..." {
-			block := strings.Join(lines[1:i], "\n")
+	at := len(first) + 1 // where the next line starts
+	for i := 1; i < 500 && at <= len(text); i++ {
+		l, after, found := strings.Cut(next, "\n")
+		if t := strings.TrimSpace(l); t == open || open == "---" && t == "..." {
+			block := text[len(first)+1 : max(at-1, len(first)+1)]
 			if m := fmTitleRE.FindStringSubmatch(block); m != nil {
 				title = cleanText(strings.Trim(m[1], `"'`))
 			}
-			return lines[i+1:], title
+			return at + len(l) + 1, title
 		}
+		if !found {
+			break
+		}
+		at += len(l) + 1
+		next = after
 	}
-	return lines, ""
+	return 0, ""
 }
+
+// markdownParagraphs lends extractMarkdown a list to gather paragraphs
+// in: the document's own is then made at its size, not grown and copied.
+var markdownParagraphs = sync.Pool{New: func() any { return new([]item.Paragraph) }}
 
 func extractMarkdown(text string) *Document {
 	if strings.Contains(text, "<!--") {
 		text = commentRE.ReplaceAllString(text, "")
 	}
-	lines, fmTitle := frontMatter(splitLines(text))
+	text = unixNewlines(text)
+	start, fmTitle := frontMatter(text)
 	var b builder
-	// About as many paragraphs as blank lines, so that the list is not
-	// grown and copied again and again; never more than one for each 100
-	// bytes, whatever runs of blank lines the text has.
-	b.paras = make([]item.Paragraph, 0, min(strings.Count(text, "\n\n"), len(text)/100)+8)
+	lent := markdownParagraphs.Get().(*[]item.Paragraph)
+	b.paras = (*lent)[:0]
+	defer func() {
+		clear(b.paras) // nor hold the document's text
+		*lent = b.paras[:0]
+		markdownParagraphs.Put(lent)
+	}()
 	h := &headings{title: fmTitle}
 	firstHeading := ""
 	var buf []string // lines of the paragraph being read
+	var run lineRun  // where buf is in text, while it is one run of it
 	kind := ""       // "", "list", "table"
+	// The line read is text[pos:end], without its "\n"; lines are read
+	// where they are, not split into a list first.
+	pos, end := 0, 0
+	// add appends part, the end of the line read or text made from it
+	// (whole false), to the paragraph.
+	add := func(part string, whole bool) {
+		if len(buf) == 0 {
+			run = lineRun{}
+		}
+		buf = append(buf, part)
+		if whole {
+			run.add(pos, text[pos:end], part)
+		} else {
+			run.add(pos, text[pos:end], "")
+		}
+	}
 	flush := func() {
 		if len(buf) > 0 {
-			b.addText(inlineMarkdown(strings.Join(buf, "\n")), h.path())
+			b.addText(inlineMarkdown(run.text(text, buf, "\n")), h.path())
 		}
 		buf, kind = buf[:0], ""
 	}
@@ -158,17 +193,23 @@ func extractMarkdown(text string) *Document {
 		h.push(level, t)
 	}
 	fence := ""
-	var code []string
-	for i := 0; i < len(lines); i++ {
-		line := lines[i]
+	var code lineRun // the code lines, whole lines of text
+	for pos = start; pos <= len(text); pos = end + 1 {
+		end = strings.IndexByte(text[pos:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += pos
+		}
+		line := text[pos:end]
 		if fence != "" {
 			if m := lineRE(line, fenceRE); m != nil && m[1][0] == fence[0] && len(m[1]) >= len(fence) &&
 				strings.TrimSpace(line[strings.Index(line, m[1])+len(m[1]):]) == "" {
-				b.addText(strings.Join(code, "\n"), h.path())
-				fence, code = "", code[:0]
+				b.addText(code.text(text, nil, "\n"), h.path())
+				fence, code = "", lineRun{}
 				continue
 			}
-			code = append(code, line)
+			code.add(pos, line, line)
 			continue
 		}
 		// Quote markers are not text; what is inside a quote is read as usual.
@@ -204,7 +245,7 @@ func extractMarkdown(text string) *Document {
 				continue
 			}
 		}
-		if lineMatch(line, breakRE) {
+		if isBreak(line) {
 			flush()
 			continue
 		}
@@ -213,7 +254,7 @@ func extractMarkdown(text string) *Document {
 		}
 		if m := lineRE(line, footDefRE); m != nil {
 			flush()
-			buf = append(buf, m[1]+" "+line[len(m[0]):])
+			add(m[1]+" "+line[len(m[0]):], false)
 			continue
 		}
 		if len(buf) == 1 && strings.Contains(buf[0], "|") && lineMatch(line, tableDelimRE) {
@@ -230,24 +271,62 @@ func extractMarkdown(text string) *Document {
 			}
 			kind = ""
 		}
-		if loc := lineIndex(line, listRE); loc != nil && !(len(buf) > 0 && kind == "" && isOrderedNoSpace(line)) {
+		if end := listMarker(line); end >= 0 && !(len(buf) > 0 && kind == "" && isOrderedNoSpace(line)) {
 			flush()
-			item := taskRE.ReplaceAllString(line[loc[1]:], "")
-			buf = append(buf, item)
+			item := line[end:]
+			if strings.HasPrefix(item, "[") {
+				item = taskRE.ReplaceAllString(item, "") // what is left is the line's end
+			}
+			add(item, true)
 			kind = "list"
 			continue
 		}
-		buf = append(buf, line)
+		add(line, true)
 	}
 	if fence != "" {
-		b.addText(strings.Join(code, "\n"), h.path()) // an unclosed fence runs to the end
+		b.addText(code.text(text, nil, "\n"), h.path()) // an unclosed fence runs to the end
 	}
 	flush()
 	title := fmTitle
 	if title == "" {
 		title = firstHeading
 	}
-	return &Document{Title: title, Paragraphs: b.paras}
+	return &Document{Title: title, Paragraphs: slices.Clone(b.paras)}
+}
+
+// lineRun follows where a paragraph's lines are in the text they were cut
+// from: while the first is the end of a line and each next one is the
+// whole next line, the paragraph is text[start:end], the lines joined by
+// "\n" as they were, and needs no copy.
+type lineRun struct {
+	n          int // lines added
+	start, end int
+	broken     bool // a line was not the whole next line of text
+}
+
+// add notes part, the end of the line whole that starts at pos in text;
+// part == "" when it is not (text made from the line, or nothing).
+func (r *lineRun) add(pos int, whole, part string) {
+	switch {
+	case r.n == 0:
+		*r = lineRun{start: pos + len(whole) - len(part), broken: part == "" && whole != ""}
+	case pos != r.end+1 || len(part) != len(whole):
+		r.broken = true
+	}
+	r.n++
+	r.end = pos + len(whole)
+}
+
+// text is the run's lines joined by sep: a slice of text when they are one
+// run of it, else lines joined (lines == nil: always a run).
+func (r *lineRun) text(text string, lines []string, sep string) string {
+	if r.n == 0 {
+		return ""
+	}
+	if !r.broken || lines == nil {
+		return text[r.start:r.end]
+	}
+	return strings.Join(lines, sep)
 }
 
 // lineRule is a line rule's regular expression with the characters its
@@ -282,12 +361,64 @@ func lineMatch(line string, re *lazyRegexp) bool {
 	return mayMatch(line, re) && re.MatchString(line)
 }
 
-// lineIndex is re.FindStringIndex(line), tried only when it may match.
-func lineIndex(line string, re *lazyRegexp) []int {
-	if !mayMatch(line, re) {
-		return nil
+// isBreak reports whether line is a thematic break: up to three spaces,
+// then three or more of one of - * _, and nothing else but spaces and tabs
+// (what breakRE in the tests matches). Every list item is tried: a regexp
+// costs more than the line.
+func isBreak(line string) bool {
+	i := 0
+	for i < 3 && i < len(line) && line[i] == ' ' {
+		i++
 	}
-	return re.FindStringIndex(line)
+	if i == len(line) || line[i] != '-' && line[i] != '*' && line[i] != '_' {
+		return false
+	}
+	c, n := line[i], 0
+	for ; i < len(line); i++ {
+		switch line[i] {
+		case c:
+			n++
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return n >= 3
+}
+
+// listMarker is where a list item's text starts in line after its marker
+// (- * + or 1. 1) and the spaces and tabs after it), or -1 when line is no
+// list item (what listRE in the tests finds).
+func listMarker(line string) int {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i == len(line) {
+		return -1
+	}
+	switch c := line[i]; {
+	case c == '-' || c == '*' || c == '+':
+		i++
+	case '0' <= c && c <= '9':
+		j := i + 1
+		for j < len(line) && j-i < 9 && '0' <= line[j] && line[j] <= '9' {
+			j++
+		}
+		if j == len(line) || line[j] != '.' && line[j] != ')' {
+			return -1 // ten digits are too many too
+		}
+		i = j + 1
+	default:
+		return -1
+	}
+	if i < len(line) && line[i] != ' ' && line[i] != '\t' {
+		return -1
+	}
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i
 }
 
 // unquote removes the quote markers ("> > ", ">>") at the start of a line,
@@ -344,38 +475,51 @@ func inlineMarkdown(s string) string {
 	if strings.IndexByte(s, '\\') >= 0 {
 		s = escapeRE.ReplaceAllStringFunc(s, func(m string) string { return hold(m[1:]) })
 	}
-	if strings.IndexByte(s, '[') >= 0 {
+	// A rule runs only where the text holds what every match of it holds:
+	// ReplaceAllString copies the text even when it replaces nothing.
+	if strings.Contains(s, "![") {
 		s = imageRE.ReplaceAllString(s, "")
-		for i := 0; i < 3 && linkRE.MatchString(s); i++ { // links inside links: [![x](y)](z)
-			s = linkRE.ReplaceAllString(s, "$1")
-		}
+	}
+	for i := 0; i < 3 && strings.Contains(s, "](") && linkRE.MatchString(s); i++ { // links inside links: [![x](y)](z)
+		s = linkRE.ReplaceAllString(s, "$1")
+	}
+	if strings.Contains(s, "][") {
 		s = refLinkRE.ReplaceAllString(s, "$1")
 	}
-	if strings.IndexByte(s, '<') >= 0 {
+	if strings.IndexByte(s, '<') >= 0 && strings.IndexByte(s, ':') >= 0 {
 		s = autoLinkRE.ReplaceAllString(s, "$1")
 	}
-	if strings.IndexByte(s, '[') >= 0 {
+	if strings.Contains(s, "[^") {
 		s = footRefRE.ReplaceAllString(s, "")
 	}
 	if strings.IndexByte(s, '<') >= 0 {
 		s = tagRE.ReplaceAllString(s, " ")
 	}
 	s = stripEmphasis(s)
-	s = strings.ReplaceAll(s, "\\\n", "\n") // backslash hard break
+	if strings.IndexByte(s, '\\') >= 0 {
+		s = strings.ReplaceAll(s, "\\\n", "\n") // backslash hard break
+	}
 	s = html.UnescapeString(s)
 	if len(spans) > 0 {
+		// Each held text back where its mark is, copying what is between.
 		var b strings.Builder
-		for i := 0; i < len(s); i++ {
-			if s[i] == 0 {
-				r, n := utf8.DecodeRuneInString(s[i+1:])
-				if k := int(r - 0xE000); k >= 0 && k < len(spans) && i+1+n < len(s) && s[i+1+n] == 0 {
-					b.WriteString(spans[k])
-					i += n + 1
-					continue
-				}
+		b.Grow(len(s))
+		for {
+			i := strings.IndexByte(s, 0)
+			if i < 0 {
+				break
 			}
-			b.WriteByte(s[i])
+			b.WriteString(s[:i])
+			r, n := utf8.DecodeRuneInString(s[i+1:])
+			if k := int(r - 0xE000); k >= 0 && k < len(spans) && i+1+n < len(s) && s[i+1+n] == 0 {
+				b.WriteString(spans[k])
+				s = s[i+n+2:]
+				continue
+			}
+			b.WriteByte(0)
+			s = s[i+1:]
 		}
+		b.WriteString(s)
 		s = b.String()
 	}
 	return s
@@ -384,54 +528,66 @@ func inlineMarkdown(s string) string {
 // replaceCodeSpans finds `code` spans (any number of backticks) and
 // replaces each with f of its content.
 func replaceCodeSpans(s string, f func(string) string) string {
-	if !strings.Contains(s, "`") {
+	if strings.IndexByte(s, '`') < 0 {
 		return s
 	}
-	// Where each run of backticks starts, by its length, found in one pass:
-	// an opener's closer is the next run of its length, found without
-	// searching the rest of the text again for each opener.
-	runs := map[int][]int{}
-	for i := 0; i < len(s); {
-		if s[i] != '`' {
-			i++
-			continue
+	// Each run of backticks, in one pass; an opener's closer is the next run
+	// of its length (next), found without searching the rest of the text
+	// again for each opener.
+	type tick struct{ at, n int }
+	var runs []tick
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], '`')
+		if j < 0 {
+			break
 		}
+		i += j
 		n := 1
 		for i+n < len(s) && s[i+n] == '`' {
 			n++
 		}
-		runs[n] = append(runs[n], i)
+		runs = append(runs, tick{i, n})
 		i += n
 	}
+	next := make([]int, len(runs))
+	var lastShort [8]int // the next run of each length below 8, +1 (0: none)
+	var lastLong map[int]int
+	for k := len(runs) - 1; k >= 0; k-- {
+		n := runs[k].n
+		if n < len(lastShort) {
+			next[k], lastShort[n] = lastShort[n]-1, k+1
+			continue
+		}
+		if lastLong == nil {
+			lastLong = map[int]int{}
+		}
+		if c, ok := lastLong[n]; ok {
+			next[k] = c
+		} else {
+			next[k] = -1
+		}
+		lastLong[n] = k
+	}
 	var b strings.Builder
-	for i := 0; i < len(s); {
-		if s[i] != '`' {
-			b.WriteByte(s[i])
-			i++
-			continue
+	done := 0 // s[:done] is written
+	for k := 0; k < len(runs); k++ {
+		if next[k] < 0 {
+			continue // no closer: the backticks stay as written
 		}
-		n := 1
-		for i+n < len(s) && s[i+n] == '`' {
-			n++
-		}
-		same := runs[n]
-		for len(same) > 0 && same[0] <= i {
-			same = same[1:]
-		}
-		runs[n] = same
-		if len(same) == 0 {
-			b.WriteString(s[i : i+n])
-			i += n
-			continue
-		}
-		end := same[0]
-		code := s[i+n : end]
+		open, end := runs[k], runs[next[k]]
+		b.WriteString(s[done:open.at])
+		code := s[open.at+open.n : end.at]
 		if t := strings.TrimSpace(code); t != "" {
 			code = t
 		}
 		b.WriteString(f(code))
-		i = end + n
+		done = end.at + end.n
+		k = next[k] // the runs inside the span are code
 	}
+	if done == 0 {
+		return s
+	}
+	b.WriteString(s[done:])
 	return b.String()
 }
 
@@ -439,7 +595,9 @@ func replaceCodeSpans(s string, f func(string) string) string {
 // pairing an opener with the next closer of the same kind, so that
 // "2 * 3", "snake_case" and a lone "*" stay as written.
 func stripEmphasis(s string) string {
-	if !strings.ContainsAny(s, "*_~") || innerUnderscores(s) {
+	// Three IndexByte, not ContainsAny: they read 16 bytes at a time.
+	if strings.IndexByte(s, '*') < 0 && strings.IndexByte(s, '_') < 0 && strings.IndexByte(s, '~') < 0 ||
+		innerUnderscores(s) {
 		return s
 	}
 	return pairEmphasis(s)
@@ -450,7 +608,7 @@ func stripEmphasis(s string) string {
 // such a run neither opens nor closes, so s stays as it is. Most "_" of
 // technical text are of this kind, and pairEmphasis costs a rune slice.
 func innerUnderscores(s string) bool {
-	if strings.ContainsAny(s, "*~") || !utf8.ValidString(s) {
+	if strings.IndexByte(s, '*') >= 0 || strings.IndexByte(s, '~') >= 0 || !utf8.ValidString(s) {
 		return false
 	}
 	alnum := func(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' }
@@ -472,38 +630,53 @@ func innerUnderscores(s string) bool {
 
 // pairEmphasis is stripEmphasis's work on text that may hold emphasis.
 func pairEmphasis(s string) string {
-	rs := []rune(s)
+	if !utf8.ValidString(s) {
+		s = string([]rune(s)) // each byte that is not UTF-8 a U+FFFD, as it always was
+	}
 	type run struct {
-		c rune
+		c byte
 		n int
 	}
-	remove := make([]bool, len(rs))
+	var remove []bool // by byte; made at the first pair: most texts pair nothing ("2 * 3", "*ptr")
 	// The openers not yet closed, nearest last, are openers[:open] (their
-	// rune offsets); a closer takes the nearest opener of its kind and drops
+	// byte offsets); a closer takes the nearest opener of its kind and drops
 	// those after it. Each kind's openers are also listed apart, so that a
 	// closer finds its own at once however many of other kinds wait; an entry
 	// there whose opener was dropped is stale, and skipped when met.
 	type entry struct{ k, at int } // openers[k] == at while it is open
+	type kind struct {
+		run
+		same []entry
+	}
 	var openers []int
-	byRun := map[run][]entry{}
+	var kinds []kind // few: a list, not a map
+	byRun := func(key run) *kind {
+		for i := range kinds {
+			if kinds[i].run == key {
+				return &kinds[i]
+			}
+		}
+		kinds = append(kinds, kind{run: key})
+		return &kinds[len(kinds)-1]
+	}
 	open := 0
-	for i := 0; i < len(rs); {
-		c := rs[i]
+	for i := 0; i < len(s); {
+		c := s[i]
 		if c != '*' && c != '_' && c != '~' {
 			i++
 			continue
 		}
 		j := i
-		for j < len(rs) && rs[j] == c {
+		for j < len(s) && s[j] == c {
 			j++
 		}
 		n := j - i
 		var prev, next rune = ' ', ' '
 		if i > 0 {
-			prev = rs[i-1]
+			prev, _ = utf8.DecodeLastRuneInString(s[:i])
 		}
-		if j < len(rs) {
-			next = rs[j]
+		if j < len(s) {
+			next, _ = utf8.DecodeRuneInString(s[j:])
 		}
 		left := !unicode.IsSpace(next)  // can open
 		right := !unicode.IsSpace(prev) // can close
@@ -515,12 +688,15 @@ func pairEmphasis(s string) string {
 		}
 		matched := false
 		if right {
-			key := run{c, n}
-			same := byRun[key]
+			kd := byRun(run{c, n})
+			same := kd.same
 			for len(same) > 0 && (same[len(same)-1].k >= open || openers[same[len(same)-1].k] != same[len(same)-1].at) {
 				same = same[:len(same)-1]
 			}
 			if len(same) > 0 {
+				if remove == nil {
+					remove = make([]bool, len(s))
+				}
 				k := same[len(same)-1].k
 				for x := openers[k]; x < openers[k]+n; x++ {
 					remove[x] = true
@@ -532,27 +708,31 @@ func pairEmphasis(s string) string {
 				same = same[:len(same)-1]
 				matched = true
 			}
-			byRun[key] = same
+			kd.same = same
 		}
 		if !matched && left {
 			openers = append(openers[:open], i)
-			byRun[run{c, n}] = append(byRun[run{c, n}], entry{open, i})
+			kd := byRun(run{c, n})
+			kd.same = append(kd.same, entry{open, i})
 			open++
 		}
 		i = j
 	}
-	// Most texts that reach here pair nothing ("2 * 3", "*ptr"): they stay
-	// as they are, without being built again rune by rune (unless bad
-	// UTF-8, which the rune slice turned into U+FFFD).
-	if !slices.Contains(remove, true) && utf8.ValidString(s) {
+	if remove == nil {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	for i, r := range rs {
-		if !remove[i] {
-			b.WriteRune(r)
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && !remove[j] {
+			j++
 		}
+		b.WriteString(s[i:j])
+		for j < len(s) && remove[j] {
+			j++
+		}
+		i = j
 	}
 	return b.String()
 }

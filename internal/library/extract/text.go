@@ -62,9 +62,17 @@ func cleanText(s string) string {
 				i++
 				continue
 			}
+			// The run goes on over a single space between two such
+			// characters, which stays as it is: one copy for each line.
 			j := i + 1
-			for j < len(s) && s[j] > ' ' && s[j] < 0x7f {
-				j++
+			for j < len(s) {
+				if c := s[j]; c > ' ' && c < 0x7f {
+					j++
+				} else if c == ' ' && j+1 < len(s) && s[j+1] > ' ' && s[j+1] < 0x7f {
+					j += 2
+				} else {
+					break
+				}
 			}
 			if space && b.Len() > 0 {
 				b.WriteByte(' ')

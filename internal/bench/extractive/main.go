@@ -288,6 +288,7 @@ func beforeIssue13() extractive.Params {
 	p.WindowWeight, p.SentenceWeight, p.MinRelative, p.MinRelativeQuestion = 0, 0, 0.4, 0
 	p.Negation, p.MaxNames, p.NamesTop, p.Same, p.MinWindow = false, 0, 0, 0, 0
 	p.Ranker, p.UnitFirst, p.Hearsay = false, false, 1
+	p.SectionMeasure, p.Spelled = false, false
 	return p
 }
 

@@ -450,6 +450,9 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"the passage floor with other English endings too (StemFloor)", func(pp *extractive.Params) { pp.StemFloor = true }},
 		{"a later statement from another passage may hold fewer of the question's words (Narrower off, main's)", func(pp *extractive.Params) { pp.Narrower = false }},
 		{"the names rule without a name's other forms (Kin off, main's)", func(pp *extractive.Params) { pp.Kin = false }},
+		{"the floor and window rule without a section's measure (SectionMeasure off, main's)", func(pp *extractive.Params) { pp.SectionMeasure = false }},
+		{"the answer-type rule without numbers and dates in words (Spelled off, main's)", func(pp *extractive.Params) { pp.Spelled = false }},
+		{"main's rules of refusal (SectionMeasure and Spelled off)", func(pp *extractive.Params) { pp.SectionMeasure, pp.Spelled = false, false }},
 		{"whole sentences, listings too (no short statements)", func(pp *extractive.Params) { pp.Sentences = true }},
 		{"no negation rule", func(pp *extractive.Params) { pp.Negation = false }},
 		{"no names-and-numbers rule", func(pp *extractive.Params) { pp.MaxNames = 0 }},
@@ -502,6 +505,7 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 func mainParams() extractive.Params {
 	p := extractive.DefaultParams
 	p.Ranker, p.MinRelativeQuestion, p.TypeRefusal, p.MinWindow = false, 0.7, true, 0.4
+	p.SectionMeasure, p.Spelled = false, false
 	return p
 }
 
@@ -530,6 +534,9 @@ func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 		{"the passage floor with other English endings too (StemFloor)", func(pp *extractive.Params) { pp.StemFloor = true }},
 		{"a later statement from another passage may hold fewer of the question's words (Narrower off, main's)", func(pp *extractive.Params) { pp.Narrower = false }},
 		{"the names rule without a name's other forms (Kin off, main's)", func(pp *extractive.Params) { pp.Kin = false }},
+		{"the floor and window rule without a section's measure (SectionMeasure off, main's)", func(pp *extractive.Params) { pp.SectionMeasure = false }},
+		{"the answer-type rule without numbers and dates in words (Spelled off, main's)", func(pp *extractive.Params) { pp.Spelled = false }},
+		{"main's rules of refusal (SectionMeasure and Spelled off)", func(pp *extractive.Params) { pp.SectionMeasure, pp.Spelled = false, false }},
 		{"no negation rule", func(pp *extractive.Params) { pp.Negation = false }},
 		{"no names-and-numbers rule", func(pp *extractive.Params) { pp.MaxNames = 0 }},
 		{"no window rule", func(pp *extractive.Params) { pp.MinWindow = 0 }},

@@ -127,6 +127,69 @@ func holdsType(sentence string, t answerType, qterms map[string]bool) bool {
 	return false
 }
 
+// spelledNumbers are numbers written in words that numberWords leaves out,
+// for the rule of refusal on the answer type (Params.Spelled) but not the
+// learned ranker, which was fitted on numberWords: "none" and "zero"
+// answer "How many …?" as well as "two" does, and "one" does when it is
+// not a pronoun (see isOne).
+var spelledNumbers = map[string]bool{"zero": true, "none": true, "thirteen": true, "fourteen": true,
+	"fifteen": true, "sixteen": true, "seventeen": true, "eighteen": true, "nineteen": true,
+	"dozens": true, "billions": true, "trillion": true, "trillions": true}
+
+// spelledOrdinals are ordinals written in words, which name a world war
+// ("during the second world war").
+var spelledOrdinals = map[string]bool{"first": true, "second": true}
+
+// oneBefore are the words after which "one" is a pronoun ("no one", "the
+// one who", "each one"), oneAfter those before which it is ("one of the
+// main centres", "one another").
+var (
+	oneBefore = map[string]bool{"no": true, "the": true, "any": true, "every": true, "each": true, "this": true,
+		"that": true, "which": true, "some": true, "someone": true, "anyone": true, "a": true, "little": true}
+	oneAfter = map[string]bool{"of": true, "another": true, "who": true, "which": true, "that": true}
+)
+
+// holdsSpelled reports whether sentence holds an answer of type t written
+// in words that holdsType does not read, and the question does not hold:
+// for a number, "one" (not a pronoun), "none", "zero", "fifteen"; for a
+// date, a world war named by its number ("during the Second World War",
+// "World War II"). Not a century ("the nineteenth century"): on the
+// ranker's training questions it let an unanswerable question through and
+// answered none that was refused.
+func holdsSpelled(sentence string, t answerType, qterms map[string]bool) bool {
+	if t != typeNumber && t != typeTime && t != typeWhen {
+		return false
+	}
+	words := splitWords(strings.ToLower(sentence))
+	at := func(i int) string {
+		if i < 0 || i >= len(words) {
+			return ""
+		}
+		return words[i]
+	}
+	asked := func(w string) bool {
+		ts := terms(w)
+		return len(ts) > 0 && qterms[ts[0]]
+	}
+	for i, w := range words {
+		if asked(w) {
+			continue
+		}
+		switch t {
+		case typeNumber:
+			if spelledNumbers[w] || w == "one" && !oneBefore[at(i-1)] && !oneAfter[at(i+1)] {
+				return true
+			}
+		case typeTime, typeWhen:
+			if spelledOrdinals[w] && at(i+1) == "world" && at(i+2) == "war" ||
+				w == "world" && at(i+1) == "war" && (at(i+2) == "i" || at(i+2) == "ii") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Units a measured answer is written in, by kind.
 var (
 	timeUnits = []string{"second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks",

@@ -245,3 +245,134 @@ func TestLeadIn(t *testing.T) {
 		}
 	}
 }
+
+// The demo library's passages for "How long should I steep oolong?", in
+// the order rank gives them: the answer's paragraph, under the heading
+// "Oolong", says "infusions" and "thirty seconds", never "steep" or "long".
+var oolongPassages = []*jsonl.Passage{
+	{Number: 1, ItemID: "tea", Title: "Brewing tea at home", Heading: "Oolong", Score: 1,
+		Text: "Oolong sits between green and black tea. It rewards several short infusions in a small pot: start at thirty seconds and add fifteen seconds for each further infusion. Good oolong gives five or six infusions."},
+	{Number: 2, ItemID: "tea", Title: "Brewing tea at home", Heading: "Black tea", Score: 0.774,
+		Text: "Black tea wants water just off the boil and three to five minutes. Longer steeping extracts more tannins: the cup gets stronger, then harsh. If you add milk, add it after the tea, so you can judge the colour."},
+	{Number: 3, ItemID: "tea", Title: "Brewing tea at home", Heading: "Green tea", Score: 0.7377,
+		Text: "Green tea is steeped at a lower temperature than black tea, usually around eighty degrees, so the leaves do not turn bitter. Pour the water over the leaves and wait one to two minutes. Japanese sencha prefers seventy degrees; Chinese pan-fired teas such as Dragon Well can take a little more heat."},
+	{Number: 4, ItemID: "sourdough", Title: "Sourdough notes", Heading: "Bulk fermentation", Score: 0.3216,
+		Text: "During the first two hours, give the dough four sets of stretch and folds, thirty minutes apart. Then leave it alone until it has grown by about half and shows bubbles at the sides of the bowl. At 24 degrees this takes four to five hours; in a cold kitchen it can take twice as long."},
+	{Number: 5, ItemID: "compost", Title: "Composting at Home: A Short Guide", Heading: "3. Hot composting", Score: 0.3198,
+		Text: "A compost thermometer with a long probe takes the guesswork out of hot composting. If the centre never rises above thirty degrees, the heap is too small, too dry, or short of greens."},
+}
+
+// The demo library's counts of the oolong question's words.
+var oolongLibrary = smallLibrary{"long": 2, "steep": 1, "oolong": 1, "knead": 1, "dough": 1, "pizza": 0}
+
+func TestMeasureWord(t *testing.T) {
+	for q, want := range map[string]string{
+		"How long should I steep oolong?":      "long",
+		"How many infusions does oolong give?": "many",
+		"How hot should green tea be?":         "hot",
+		"How much salt goes into pasta water?": "", // "much" is a stop word
+		"How should I store tea?":              "",
+		"What is long steeping?":               "",
+	} {
+		if got := measureWord(q); got != want {
+			t.Errorf("measureWord(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// "How long …?" is answered by a duration without the word "long": in a
+// passage under a section heading that holds the question's rarest word,
+// the passage floor and the window rule count the question's measure word
+// as held by a measure in the unit it asks for (SectionMeasure).
+func TestMeasureAnswersHowLong(t *testing.T) {
+	const q = "How long should I steep oolong?"
+	const answer = "start at thirty seconds"
+	a := Choose(Candidates(q, oolongPassages, &DefaultParams, oolongLibrary), &DefaultParams)
+	if len(a.Statements) == 0 || !strings.Contains(a.Statements[0].Quote, answer) {
+		t.Fatalf("statements %q (refused: %q), want %q first", quotes(a), a.Refused, answer)
+	}
+	p := DefaultParams
+	p.SectionMeasure = false
+	if a := Choose(Candidates(q, oolongPassages, &p, oolongLibrary), &p); len(a.Statements) != 0 {
+		t.Errorf("answered without the rule too: the test proves nothing: %q", quotes(a))
+	}
+	// A paragraph on oolong that gives no duration does not answer it.
+	ps := append([]*jsonl.Passage{}, oolongPassages[0])
+	ps[0] = &jsonl.Passage{Number: 1, ItemID: "tea", Title: "Brewing tea at home", Heading: "Oolong", Score: 1,
+		Text: "Oolong sits between green and black tea. It rewards several short infusions in a small pot. Good oolong is rolled into balls or long twists."}
+	if a := Choose(Candidates(q, ps, &DefaultParams, oolongLibrary), &DefaultParams); len(a.Statements) != 0 {
+		t.Errorf("answered from a paragraph without a duration: %q", quotes(a))
+	}
+	// Not under an item's title: a title is every paragraph's, a section
+	// heading its own.
+	titled := &jsonl.Passage{}
+	*titled = *oolongPassages[0]
+	titled.Title = "Oolong"
+	ps = append([]*jsonl.Passage{titled}, oolongPassages[1:]...)
+	if a := Choose(Candidates(q, ps, &DefaultParams, oolongLibrary), &DefaultParams); len(a.Statements) != 0 {
+		t.Errorf("answered from a passage whose heading is its item's title: %q", quotes(a))
+	}
+	// A question on another subject is not answered by the durations.
+	if a := Choose(Candidates("How long should I knead pizza dough?", oolongPassages, &DefaultParams, oolongLibrary), &DefaultParams); len(a.Statements) != 0 {
+		t.Errorf("answered the pizza dough question: %q", quotes(a))
+	}
+}
+
+func TestHoldsSpelled(t *testing.T) {
+	q := map[string]bool{}
+	for _, w := range terms("How many botanical gardens does Warsaw have?") {
+		q[w] = true
+	}
+	for _, c := range []struct {
+		sentence string
+		t        answerType
+		want     bool
+	}{
+		{"Each committee corresponds to one (or more) of the departments.", typeNumber, true},
+		{"No original treaty protected fundamental rights: none did.", typeNumber, true},
+		{"Warsaw is one of the greenest capitals.", typeNumber, false}, // a pronoun
+		{"No one knows.", typeNumber, false},
+		{"The one in the park is older.", typeNumber, false},
+		{"Fifteen gardens are open.", typeNumber, true},
+		{"Huguenot names were used well into the nineteenth century.", typeTime, false},
+		{"The city was razed during the Second World War.", typeTime, true},
+		{"The city was razed during World War II.", typeTime, true},
+		{"It was the second city of the kingdom.", typeTime, false},
+		{"The city was rebuilt after liberation.", typeTime, false},
+		{"One garden is open.", typeName, false},
+	} {
+		if got := holdsSpelled(c.sentence, c.t, q); got != c.want {
+			t.Errorf("holdsSpelled(%q, %v) = %v, want %v", c.sentence, c.t, got, c.want)
+		}
+	}
+	// A number the question holds is not its answer.
+	q1 := map[string]bool{}
+	for _, w := range terms("Which garden is the one with roses?") {
+		q1[w] = true
+	}
+	if holdsSpelled("One garden has roses.", typeNumber, q1) {
+		t.Error("the question's own «one» read as its answer")
+	}
+}
+
+// A question that asks for a number or a date is answered by one written
+// in words (Spelled): "one", "none", "the Second World War".
+func TestAnswerTypeInWords(t *testing.T) {
+	for _, c := range []struct{ q, text string }{
+		{"How many departments does a committee typically correspond to?",
+			"Each committee typically corresponds to one (or more) of the departments of the Scottish Government. The committees meet weekly."},
+		{"When was the old town razed to the ground by bombing raids?",
+			"Bombing raids razed the old town to the ground during the Second World War. It was rebuilt later."},
+	} {
+		ps := []*jsonl.Passage{passage(1, "Warsaw", c.text)}
+		if got := Select(Candidates(c.q, ps, &DefaultParams, nil), &DefaultParams); len(got) == 0 {
+			t.Errorf("%q refused", c.q)
+		}
+		p := DefaultParams
+		p.Spelled = false
+		a := Choose(Candidates(c.q, ps, &p, nil), &p)
+		if len(a.Statements) != 0 || !strings.Contains(a.Refused, "asks for") {
+			t.Errorf("%q without the rule: %q, refused %q: the test proves nothing", c.q, quotes(a), a.Refused)
+		}
+	}
+}

@@ -48,6 +48,11 @@ type libraryWeights struct {
 	// units: the units a measured answer is written in (questionUnits).
 	qtype answerType
 	units map[string]bool
+	// measure is the question's word that asks for a measure or a number,
+	// as the drafter matches it ("long" in "How long …?"), "" when none;
+	// qterms are the question's terms as terms gives them (holdsType).
+	measure string
+	qterms  map[string]bool
 	// question is the question as asked.
 	question string
 }
@@ -94,6 +99,11 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	if lw.asks {
 		lw.qtype = questionType(question)
 		lw.units = questionUnits(question)
+		lw.measure = measureWord(question)
+		lw.qterms = map[string]bool{}
+		for _, t := range terms(question) {
+			lw.qterms[t] = true
+		}
 	}
 	lw.question = question
 	lw.word = map[string]string{}
@@ -165,6 +175,22 @@ func (lw *libraryWeights) rarest() string {
 		}
 	}
 	return best
+}
+
+// holdsRarest reports whether have marks a word of the question that
+// weighs as much as its heaviest (one of them, when several are as rare:
+// in a library of a few notes, "steep" and "oolong" are each in one).
+func (lw *libraryWeights) holdsRarest(have map[string]bool) bool {
+	bw := 0.0
+	for _, w := range lw.w {
+		bw = math.Max(bw, w)
+	}
+	for t, w := range lw.w {
+		if have[t] && w >= bw {
+			return true
+		}
+	}
+	return false
 }
 
 // held marks the question's words that text holds: bit i for order[i]
@@ -460,4 +486,52 @@ func (lw *libraryWeights) stemHeld(text string) map[string]bool {
 		}
 	}
 	return have
+}
+
+// measureWord is the word an English question asks for a measure or a
+// number with, as the drafter matches it: "long" in "How long should I
+// steep oolong?", "many" in "How many …?"; "" when it asks for none (or
+// with a stop word: "How much …?").
+func measureWord(question string) string {
+	words := splitWords(strings.ToLower(question))
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] != "how" {
+			continue
+		}
+		if next := words[i+1]; numberAfterHow[next] || unitsAfterHow[next] != nil {
+			if ts := indexTerms(next); len(ts) == 1 {
+				return ts[0]
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// measureHeld reports whether text holds what the question's measure word
+// asks for: a measure in a unit the question asks in ("thirty seconds" for
+// "How long …?"), or, for one that asks for a number without a unit ("How
+// many …?"), a number the question does not hold.
+func (lw *libraryWeights) measureHeld(text string) bool {
+	if lw.measure == "" {
+		return false
+	}
+	if len(lw.units) > 0 {
+		return holdsUnit(text, lw.units, lw.question)
+	}
+	return holdsType(text, typeNumber, lw.qterms)
+}
+
+// withMeasure adds the question's measure word to have (the question's
+// words text holds) when text holds the measure it asks for.
+func (lw *libraryWeights) withMeasure(text string, have map[string]bool) map[string]bool {
+	if lw.measure == "" || have[lw.measure] || !lw.measureHeld(text) {
+		return have
+	}
+	m := make(map[string]bool, len(have)+1)
+	for t := range have {
+		m[t] = true
+	}
+	m[lw.measure] = true
+	return m
 }

@@ -327,3 +327,58 @@ func BenchmarkSegmentMerge(b *testing.B) {
 		}
 	}
 }
+
+// mapOnly is a field without its TermLists: zapx reads its terms from
+// AnalyzedTokenFrequencies, as it reads any bleve field's.
+type mapOnly struct{ document.Field }
+
+// A segment of chunk documents (Index.document) holds the same whether zapx
+// reads each chunk's terms as lists (chunkField.TermLists) or from bleve's
+// map of them.
+func TestSegmentOfChunkLists(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	var words []string
+	for _, text := range chunkTexts {
+		words = append(words, strings.Fields(text)...)
+	}
+	x := &Index{}
+	var lists, maps []bindex.Document
+	for i := range 600 {
+		var text []byte
+		for range r.IntN(300) {
+			text = append(append(text, words[r.IntN(len(words))]...), " \n"[r.IntN(2)])
+		}
+		d := x.document(fmt.Sprintf("item%d/%d", i/3, i%3), doc{Item: fmt.Sprintf("item%d", i/3), Title: "t"}, text)
+		d.VisitFields(func(f bindex.Field) {
+			if f.Options().IsIndexed() {
+				f.Analyze()
+			}
+		})
+		d.AddIDField()
+		m := document.NewDocument(d.ID())
+		for _, f := range d.Fields {
+			if _, ok := f.(*chunkField); ok {
+				f = mapOnly{f}
+			}
+			m.AddField(f)
+		}
+		lists, maps = append(lists, d), append(maps, m)
+	}
+	var dumps [2][]byte
+	for k, docs := range [][]bindex.Document{lists, maps} {
+		seg, _, err := (&zap.ZapPlugin{}).New(docs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dumps[k], err = segmentDump(seg.(*zap.SegmentBase)); err != nil {
+			t.Fatal(err)
+		}
+		seg.Close()
+	}
+	if !bytes.Equal(dumps[0], dumps[1]) {
+		t.Errorf("the segment built from term lists differs from the one built from maps")
+	}
+	if !bytes.Contains(dumps[0], []byte("kettl")) {
+		t.Errorf("the segment has not the chunks' terms")
+	}
+}

@@ -382,3 +382,50 @@ func TestSegmentOfChunkLists(t *testing.T) {
 		t.Errorf("the segment has not the chunks' terms")
 	}
 }
+
+// BenchmarkSegmentBuildChunks is zapx's build of a segment of 2,000 chunk
+// documents (Index.document) of about a hundred words, already analysed,
+// their terms read as lists (chunkField.TermLists) or from bleve's maps of
+// them, as zapx reads any other field's.
+func BenchmarkSegmentBuildChunks(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	x := &Index{}
+	var lists, maps []bindex.Document
+	for i := range 2000 {
+		var text []byte
+		for range r.IntN(200) {
+			text = fmt.Appendf(text, "w%d ", int(5000*r.Float64()*r.Float64()*r.Float64()))
+		}
+		d := x.document(fmt.Sprintf("item%d/%d", i/3, i%3), doc{Item: fmt.Sprintf("item%d", i/3)}, text)
+		d.VisitFields(func(f bindex.Field) {
+			if f.Options().IsIndexed() {
+				f.Analyze()
+			}
+		})
+		d.AddIDField()
+		m := document.NewDocument(d.ID())
+		for _, f := range d.Fields {
+			if cf, ok := f.(*chunkField); ok {
+				cf.AnalyzedTokenFrequencies() // made once, as bleve's field holds it
+				f = mapOnly{f}
+			}
+			m.AddField(f)
+		}
+		lists, maps = append(lists, d), append(maps, m)
+	}
+	for _, c := range []struct {
+		name string
+		docs []bindex.Document
+	}{{"lists", lists}, {"maps", maps}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				seg, _, err := (&zap.ZapPlugin{}).New(c.docs)
+				if err != nil {
+					b.Fatal(err)
+				}
+				seg.Close()
+			}
+		})
+	}
+}

@@ -663,10 +663,14 @@ func (x *Index) document(id string, d doc, text []byte) *document.Document {
 // chunkField is the text field of a chunk as bleve's text field with the
 // mapping's analyzer makes it (indexed, not stored, no term vectors), its
 // terms counted by keywords.ChunkFrequencies rather than from a token each.
+// sponge's zapx reads the counts as two lists (TermLists); bleve's map of
+// them is made only if something else asks for it.
 type chunkField struct {
-	text   []byte
-	length int
-	freqs  bindex.TokenFrequencies
+	text     []byte
+	length   int
+	analysed bool
+	counts   keywords.TermCounts
+	freqs    bindex.TokenFrequencies // made from counts when asked
 }
 
 func (f *chunkField) Name() string                         { return "text" }
@@ -677,15 +681,26 @@ func (f *chunkField) NumPlainTextBytes() uint64            { return uint64(len(f
 func (f *chunkField) EncodedFieldType() byte               { return 't' }
 func (f *chunkField) AnalyzedLength() int                  { return f.length }
 func (f *chunkField) AnalyzedTokenFrequencies() bindex.TokenFrequencies {
+	if f.freqs == nil && f.analysed {
+		f.freqs = f.counts.Frequencies()
+	}
 	return f.freqs
 }
-func (f *chunkField) Analyze() { f.length, f.freqs = keywords.ChunkFrequencies(f.text) }
+
+// TermLists is the chunk's terms and how often each occurs, for zapx's
+// segment build (which reads them in place of AnalyzedTokenFrequencies).
+func (f *chunkField) TermLists() ([]string, []uint32) { return f.counts.Terms, f.counts.Freqs }
+
+func (f *chunkField) Analyze() {
+	f.length, f.counts = keywords.ChunkFrequencies(f.text)
+	f.analysed, f.freqs = true, nil
+}
 
 // Size is what the field takes in memory, as bleve's text field counts it.
 func (f *chunkField) Size() int {
 	n := 64 + len(f.text)
-	if f.freqs != nil {
-		n += f.freqs.Size()
+	if f.analysed {
+		n += f.counts.Size()
 	}
 	return n
 }

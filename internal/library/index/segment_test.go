@@ -327,3 +327,105 @@ func BenchmarkSegmentMerge(b *testing.B) {
 		}
 	}
 }
+
+// mapOnly is a field without its TermLists: zapx reads its terms from
+// AnalyzedTokenFrequencies, as it reads any bleve field's.
+type mapOnly struct{ document.Field }
+
+// A segment of chunk documents (Index.document) holds the same whether zapx
+// reads each chunk's terms as lists (chunkField.TermLists) or from bleve's
+// map of them.
+func TestSegmentOfChunkLists(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	var words []string
+	for _, text := range chunkTexts {
+		words = append(words, strings.Fields(text)...)
+	}
+	x := &Index{}
+	var lists, maps []bindex.Document
+	for i := range 600 {
+		var text []byte
+		for range r.IntN(300) {
+			text = append(append(text, words[r.IntN(len(words))]...), " \n"[r.IntN(2)])
+		}
+		d := x.document(fmt.Sprintf("item%d/%d", i/3, i%3), doc{Item: fmt.Sprintf("item%d", i/3), Title: "t"}, text)
+		d.VisitFields(func(f bindex.Field) {
+			if f.Options().IsIndexed() {
+				f.Analyze()
+			}
+		})
+		d.AddIDField()
+		m := document.NewDocument(d.ID())
+		for _, f := range d.Fields {
+			if _, ok := f.(*chunkField); ok {
+				f = mapOnly{f}
+			}
+			m.AddField(f)
+		}
+		lists, maps = append(lists, d), append(maps, m)
+	}
+	var dumps [2][]byte
+	for k, docs := range [][]bindex.Document{lists, maps} {
+		seg, _, err := (&zap.ZapPlugin{}).New(docs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dumps[k], err = segmentDump(seg.(*zap.SegmentBase)); err != nil {
+			t.Fatal(err)
+		}
+		seg.Close()
+	}
+	if !bytes.Equal(dumps[0], dumps[1]) {
+		t.Errorf("the segment built from term lists differs from the one built from maps")
+	}
+	if !bytes.Contains(dumps[0], []byte("kettl")) {
+		t.Errorf("the segment has not the chunks' terms")
+	}
+}
+
+// BenchmarkSegmentBuildChunks is zapx's build of a segment of 2,000 chunk
+// documents (Index.document) of about a hundred words, already analysed,
+// their terms read as lists (chunkField.TermLists) or from bleve's maps of
+// them, as zapx reads any other field's.
+func BenchmarkSegmentBuildChunks(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	x := &Index{}
+	var lists, maps []bindex.Document
+	for i := range 2000 {
+		var text []byte
+		for range r.IntN(200) {
+			text = fmt.Appendf(text, "w%d ", int(5000*r.Float64()*r.Float64()*r.Float64()))
+		}
+		d := x.document(fmt.Sprintf("item%d/%d", i/3, i%3), doc{Item: fmt.Sprintf("item%d", i/3)}, text)
+		d.VisitFields(func(f bindex.Field) {
+			if f.Options().IsIndexed() {
+				f.Analyze()
+			}
+		})
+		d.AddIDField()
+		m := document.NewDocument(d.ID())
+		for _, f := range d.Fields {
+			if cf, ok := f.(*chunkField); ok {
+				cf.AnalyzedTokenFrequencies() // made once, as bleve's field holds it
+				f = mapOnly{f}
+			}
+			m.AddField(f)
+		}
+		lists, maps = append(lists, d), append(maps, m)
+	}
+	for _, c := range []struct {
+		name string
+		docs []bindex.Document
+	}{{"lists", lists}, {"maps", maps}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				seg, _, err := (&zap.ZapPlugin{}).New(c.docs)
+				if err != nil {
+					b.Fatal(err)
+				}
+				seg.Close()
+			}
+		})
+	}
+}

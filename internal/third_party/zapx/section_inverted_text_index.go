@@ -845,6 +845,15 @@ func (i *invertedIndexOpaque) initDictsAndKeysFromFields() {
 	}
 }
 
+// termLister is a field that gives its terms and how often each occurs as
+// two lists (freqs[k] for terms[k], each term once, no locations), which
+// realloc reads instead of the field's AnalyzedTokenFrequencies: sponge's
+// text field, whose map of a TokenFreq for each term was most of what a
+// document took in memory until its segment was built (sponge).
+type termLister interface {
+	TermLists() (terms []string, freqs []uint32)
+}
+
 func (i *invertedIndexOpaque) realloc() {
 	var pidNext int
 
@@ -862,7 +871,14 @@ func (i *invertedIndexOpaque) realloc() {
 	n := 0
 	for _, result := range i.results {
 		result.VisitComposite(func(field index.CompositeField) { n += len(field.AnalyzedTokenFrequencies()) })
-		result.VisitFields(func(field index.Field) { n += len(field.AnalyzedTokenFrequencies()) })
+		result.VisitFields(func(field index.Field) {
+			if tl, ok := field.(termLister); ok {
+				terms, _ := tl.TermLists()
+				n += len(terms)
+			} else {
+				n += len(field.AnalyzedTokenFrequencies())
+			}
+		})
 	}
 	if cap(i.docTerms) < n {
 		i.docTerms = make([]docTerm, 0, n)
@@ -905,8 +921,7 @@ func (i *invertedIndexOpaque) realloc() {
 		}
 		i.fieldDoc[fieldID] = docNum + 1
 
-		tfs := field.AnalyzedTokenFrequencies()
-		for term, tf := range tfs {
+		addTerm := func(term string, freq, locs int) {
 			pidPlus1, exists := dict[term]
 			if !exists {
 				pidNext++
@@ -926,16 +941,29 @@ func (i *invertedIndexOpaque) realloc() {
 			pid := pidPlus1 - 1
 
 			i.numTermsPerPostingsList[pid] += 1
-			if n := len(tf.Locations); n > 0 {
+			if locs > 0 {
 				// sponge: no write to the list's count when there are
 				// none (sponge's fields have none)
-				i.numLocsPerPostingsList[pid] += n
-				totLocs += n
+				i.numLocsPerPostingsList[pid] += locs
+				totLocs += locs
 			}
-			i.docTerms = append(i.docTerms, docTerm{pid: uint32(pid), field: fieldID, freq: uint32(tf.Frequency())})
+			i.docTerms = append(i.docTerms, docTerm{pid: uint32(pid), field: fieldID, freq: uint32(freq)})
 		}
 
-		totTFs += len(tfs)
+		if tl, ok := field.(termLister); ok {
+			// sponge: the terms as two lists, no map to range over
+			terms, freqs := tl.TermLists()
+			for k, term := range terms {
+				addTerm(term, int(freqs[k]), 0)
+			}
+			totTFs += len(terms)
+		} else {
+			tfs := field.AnalyzedTokenFrequencies()
+			for term, tf := range tfs {
+				addTerm(term, tf.Frequency(), len(tf.Locations))
+			}
+			totTFs += len(tfs)
+		}
 
 		i.DictKeys[fieldID] = dictKeys
 		if field.Options().IncludeDocValues() {

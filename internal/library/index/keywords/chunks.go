@@ -2,8 +2,10 @@ package keywords
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
@@ -51,6 +53,7 @@ type chunkAnalyzer struct {
 type wordMemo struct {
 	terms map[string][]byte // type byte + word → term; nil: not one term
 	key   []byte
+	count termCounter // for ChunkFrequencies
 }
 
 // memoWords is how many words a memo keeps before it starts again. The
@@ -114,17 +117,63 @@ func (a *chunkAnalyzer) wordTerm(m *wordMemo, t *analysis.Token) []byte {
 	return term
 }
 
+// TermCounts is what ChunkFrequencies counts of a text: each of its terms
+// once, in the order first met, and how often each occurs (Freqs[i] for
+// Terms[i]). A term is a piece of the text counted or of a block the
+// counter made it in; neither changes. Two lists, not bleve's map of a
+// TokenFreq each: the map, its TokenFreqs and a key string for each of a
+// chunk's terms were a quarter of what an add allocated, held by each
+// document of a batch until its segment was built.
+type TermCounts struct {
+	Terms []string
+	Freqs []uint32
+}
+
+// Frequencies is the counts as bleve's text field has them
+// (analysis.TokenFrequency without term vectors).
+func (c TermCounts) Frequencies() index.TokenFrequencies {
+	freqs := make(index.TokenFrequencies, len(c.Terms))
+	tfs := make([]index.TokenFreq, len(c.Terms))
+	for i, term := range c.Terms {
+		tf := &tfs[i]
+		tf.Term = []byte(term)
+		tf.SetFrequency(int(c.Freqs[i]))
+		freqs[term] = tf
+	}
+	return freqs
+}
+
+// Size is what Frequencies' map takes in memory as bleve counts it
+// (index.TokenFrequencies.Size), without making it.
+func (c TermCounts) Size() int {
+	n := mapSize + len(c.Terms)*(entrySize+freqSize)
+	for _, term := range c.Terms {
+		n += 2 * len(term) // the key and the TokenFreq's Term
+	}
+	return n
+}
+
+// The sizes bleve counts for a TokenFrequencies map, each entry, and each
+// TokenFreq without locations.
+var (
+	mapSize   = index.TokenFrequencies{}.Size()
+	freqSize  = (&index.TokenFreq{}).Size()
+	entrySize = index.TokenFrequencies{"": {}}.Size() - mapSize - freqSize
+)
+
 // ChunkFrequencies is what bleve's text field makes of a chunk analysed by
 // ChunkAnalyzer without term vectors: how many terms the text has, and how
-// often each occurs (analysis.TokenFrequency). It counts the terms as it
-// finds them: ASCII text (most chunks) without making a token for each
-// word, other text without the CJK bigram filter's token for each pair.
-// The tokens and their count were a fifth of what an add allocates.
-func ChunkFrequencies(text []byte) (int, index.TokenFrequencies) {
+// often each occurs (TermCounts; its Frequencies are analysis.TokenFrequency's).
+// It counts the terms as it finds them: ASCII text (most chunks) without
+// making a token for each word, other text without the CJK bigram filter's
+// token for each pair. The tokens and their count were a fifth of what an
+// add allocated.
+func ChunkFrequencies(text []byte) (int, TermCounts) {
 	a := ChunkAnalyzer().(*chunkAnalyzer)
 	m := a.memo()
 	defer a.putMemo(m)
-	c := termCounter{freqs: make(index.TokenFrequencies, len(text)/16), block: 1 + len(text)/32}
+	c := &m.count
+	c.start()
 	// Runs of lines all ASCII (most lines, even of a chunk with a "’" or a
 	// "→" somewhere) are counted without tokens; no word goes on past the
 	// end of a line (UAX #29 WB3a, WB3b), so each run is counted alone.
@@ -132,17 +181,22 @@ func ChunkFrequencies(text []byte) (int, index.TokenFrequencies) {
 	for from := 0; from < len(text) && ok; {
 		end, ascii := lineRun(text, from, len(text))
 		if ascii {
-			ok = a.countASCII(&c, m, text[from:end])
+			ok = a.countASCII(c, m, text[from:end])
 		} else {
-			ok = a.countTokens(&c, m, text[from:end])
+			ok = a.countTokens(c, m, text[from:end])
 		}
 		from = end
 	}
 	if !ok {
+		c.start()
 		toks := a.full.Analyze(text)
-		return len(toks), analysis.TokenFrequency(toks, nil, index.IndexField)
+		for term, tf := range analysis.TokenFrequency(toks, nil, index.IndexField) {
+			c.terms = append(c.terms, term)
+			c.freqs = append(c.freqs, uint32(tf.Frequency()))
+		}
+		c.n = len(toks)
 	}
-	return c.n, c.freqs
+	return c.n, c.done()
 }
 
 // countASCII counts the terms of ASCII text, finding its words as the
@@ -229,31 +283,50 @@ func (a *chunkAnalyzer) countTokens(c *termCounter, m *wordMemo, text []byte) bo
 }
 
 // termCounter counts the terms of a text as analysis.TokenFrequency counts
-// tokens, with the TokenFreqs allocated in blocks.
+// tokens. It is kept with a memo and used for one text after another: its
+// map and lists are emptied and reused (start), and only the counts are
+// copied out (done).
 type termCounter struct {
 	n     int
-	freqs index.TokenFrequencies
-	slab  []index.TokenFreq
-	block int
+	at    map[string]int32 // term → its place in terms and freqs
+	terms []string
+	freqs []uint32
 	pair  []byte // a term being made
-	terms []byte // where the terms made are kept, in blocks
+	made  []byte // where the terms made are kept, in blocks: only appended to
+}
+
+// counterKeeps is the most terms a termCounter's map keeps room for from
+// one text to the next: emptying a map costs as much as its room, and a
+// chunk of one long paragraph may have tens of thousands.
+const counterKeeps = 4096
+
+// start empties the counter for a text.
+func (c *termCounter) start() {
+	if c.at == nil || len(c.at) > counterKeeps {
+		c.at = make(map[string]int32, 512)
+	} else {
+		clear(c.at) // its keys are pieces of the last text
+	}
+	clear(c.terms)
+	c.n, c.terms, c.freqs = 0, c.terms[:0], c.freqs[:0]
+}
+
+// done returns the counts of the text, in lists of their own.
+func (c *termCounter) done() TermCounts {
+	return TermCounts{Terms: slices.Clone(c.terms), Freqs: slices.Clone(c.freqs)}
 }
 
 // add counts one term; a new term keeps term (it must not change).
 func (c *termCounter) add(term []byte) {
 	c.n++
-	if f := c.freqs[string(term)]; f != nil {
-		f.SetFrequency(f.Frequency() + 1)
+	if k, ok := c.at[string(term)]; ok {
+		c.freqs[k]++
 		return
 	}
-	if len(c.slab) == 0 {
-		c.slab = make([]index.TokenFreq, min(256, c.block))
-	}
-	f := &c.slab[0]
-	c.slab = c.slab[1:]
-	f.Term = term
-	f.SetFrequency(1)
-	c.freqs[string(term)] = f
+	t := unsafe.String(unsafe.SliceData(term), len(term))
+	c.at[t] = int32(len(c.terms))
+	c.terms = append(c.terms, t)
+	c.freqs = append(c.freqs, 1)
 }
 
 // addPair counts the term of two units together.
@@ -268,19 +341,19 @@ func (c *termCounter) addLower(word []byte) {
 	c.addMade()
 }
 
-// addMade counts the term in c.pair, kept in c.terms when it is new.
+// addMade counts the term in c.pair, kept in c.made when it is new.
 func (c *termCounter) addMade() {
-	if f := c.freqs[string(c.pair)]; f != nil {
+	if k, ok := c.at[string(c.pair)]; ok {
 		c.n++
-		f.SetFrequency(f.Frequency() + 1)
+		c.freqs[k]++
 		return
 	}
-	if cap(c.terms)-len(c.terms) < len(c.pair) {
-		c.terms = make([]byte, 0, max(len(c.pair), 2048))
+	if cap(c.made)-len(c.made) < len(c.pair) {
+		c.made = make([]byte, 0, max(len(c.pair), 2048))
 	}
-	start := len(c.terms)
-	c.terms = append(c.terms, c.pair...)
-	c.add(c.terms[start:len(c.terms):len(c.terms)])
+	start := len(c.made)
+	c.made = append(c.made, c.pair...)
+	c.add(c.made[start:len(c.made):len(c.made)])
 }
 
 // plainWord reports whether the word filters leave a term as it is without

@@ -2,6 +2,7 @@ package keywords
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -139,33 +140,63 @@ func TestChunkFrequencies(t *testing.T) {
 		texts = append(texts, b.String())
 	}
 	texts = append(texts, chunkTexts(t)...)
+	// More terms than a counter keeps room for, then a short text again.
+	var long strings.Builder
+	for i := range 3 * counterKeeps {
+		fmt.Fprintf(&long, "w%d Word%d ", i, i%700)
+	}
+	texts = append(texts, long.String(), "after the long text")
 	ascii, paired := 0, 0
-	for round := range 2 {
-		for i, text := range texts {
-			toks := analyzer.Analyze([]byte(text))
-			want := analysis.TokenFrequency(toks, nil, index.IndexField)
-			n, got := ChunkFrequencies([]byte(text))
-			if n != len(toks) || len(got) != len(want) {
-				t.Fatalf("round %d, text %d (%.40q): %d terms, %d distinct; want %d, %d", round, i, text, n, len(got), len(toks), len(want))
+	check := func(round, i int, text string, n int, counts TermCounts) {
+		t.Helper()
+		toks := analyzer.Analyze([]byte(text))
+		want := analysis.TokenFrequency(toks, nil, index.IndexField)
+		got := counts.Frequencies()
+		if len(counts.Terms) != len(got) || len(counts.Freqs) != len(got) {
+			t.Fatalf("round %d, text %d (%.40q): %d terms, %d frequencies, %d distinct", round, i, text, len(counts.Terms), len(counts.Freqs), len(got))
+		}
+		if size := counts.Size(); size != got.Size() {
+			t.Fatalf("round %d, text %d (%.40q): size %d, bleve counts %d", round, i, text, size, got.Size())
+		}
+		if n != len(toks) || len(got) != len(want) {
+			t.Fatalf("round %d, text %d (%.40q): %d terms, %d distinct; want %d, %d", round, i, text, n, len(got), len(toks), len(want))
+		}
+		for term, w := range want {
+			g := got[term]
+			if g == nil || string(g.Term) != term || g.Frequency() != w.Frequency() || len(g.Locations) != 0 {
+				t.Fatalf("round %d, text %d (%.40q): term %q: %+v, want frequency %d", round, i, text, term, g, w.Frequency())
 			}
-			for term, w := range want {
-				g := got[term]
-				if g == nil || string(g.Term) != term || g.Frequency() != w.Frequency() || len(g.Locations) != 0 {
-					t.Fatalf("round %d, text %d (%.40q): term %q: %+v, want frequency %d", round, i, text, term, g, w.Frequency())
-				}
-			}
-			if plainASCII([]byte(text)) && len(toks) > 0 {
-				ascii++
-			}
-			for _, tok := range toks {
-				if tok.Type == analysis.Double {
-					paired++
-					break
-				}
+		}
+		if round > 0 {
+			return
+		}
+		if plainASCII([]byte(text)) && len(toks) > 0 {
+			ascii++
+		}
+		for _, tok := range toks {
+			if tok.Type == analysis.Double {
+				paired++
+				break
 			}
 		}
 	}
-	if ascii < 500 || paired < 300 {
+	// The counts of each text stay as they were while the texts after it
+	// are counted (the counter is used again, its made terms kept).
+	var first []TermCounts
+	var firstN []int
+	for round := range 2 {
+		for i, text := range texts {
+			n, counts := ChunkFrequencies([]byte(text))
+			check(round, i, text, n, counts)
+			if round == 0 {
+				first, firstN = append(first, counts), append(firstN, n)
+			}
+		}
+	}
+	for i, text := range texts {
+		check(2, i, text, firstN[i], first[i])
+	}
+	if ascii < 250 || paired < 150 {
 		t.Errorf("only %d ASCII texts with words, %d with pairs of characters", ascii, paired)
 	}
 }

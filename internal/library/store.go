@@ -308,6 +308,12 @@ func (l *Library) open(id string, want int) (*frames, error) {
 			return nil, err
 		}
 		magic := binary.LittleEndian.Uint32(h)
+		if i == 1 && magic > partsMagic && magic <= lastMagic {
+			// A frame of a layout to come: not damage, and not to be set
+			// aside by a rebuild of an older sponge's index.
+			f.release()
+			return nil, fault.New(fault.Failed, "item %s was saved by a newer sponge, in a layout this one does not read: update sponge", item.Short(id))
+		}
 		if i == 0 && magic != metaMagic || i == 1 && magic != sourceMagic && magic != partsMagic {
 			return nil, damaged("not an item file")
 		}
@@ -495,6 +501,9 @@ const (
 	metaMagic   = 0x184D2A50
 	sourceMagic = 0x184D2A51
 	partsMagic  = 0x184D2A52
+	// lastMagic is the last of zstd's skippable frames: one after
+	// partsMagic in an item file's second place is of a layout to come.
+	lastMagic = 0x184D2A5F
 )
 
 // parts says where the item's JSON ends in the zstd frame that follows

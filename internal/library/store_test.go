@@ -300,3 +300,32 @@ func benchItem(n, perChapter int) (*item.Item, []byte) {
 	}
 	return it, []byte(src.String())
 }
+
+// An item file of a layout to come (a second frame of a magic after
+// partsMagic) reads as made by a newer sponge, not as damaged: a rebuild
+// sets damaged items aside, and must leave a newer sponge's items be.
+func TestNewerLayout(t *testing.T) {
+	l, err := Create(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("a source saved by a sponge to come")
+	it := &item.Item{ID: ItemID(src), Title: "Newer", Source: "/x/newer.md", Paragraphs: []item.Paragraph{{Text: "one paragraph"}}}
+	if err := l.Put(it, src); err != nil {
+		t.Fatal(err)
+	}
+	path := l.itemPath(it.ID)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := 8 + int(data[4]) | int(data[5])<<8 | int(data[6])<<16 | int(data[7])<<24
+	data[meta] = 0x53 // partsMagic + 1
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = l.Item(it.ID)
+	if err == nil || fault.Is(err, fault.Damaged) || !strings.Contains(err.Error(), "newer sponge") {
+		t.Errorf("Item of a newer layout: %v", err)
+	}
+}

@@ -522,9 +522,70 @@ func perBuild(sets []binSet, dir string) (map[string]string, error) {
 		if _, err := runOnce(filepath.Join(s.dir, "sponge"), []string{"reindex", "--library", cp}, nil); err != nil {
 			return nil, fmt.Errorf("sponge reindex (%s) of %s: %v", s.name, cp, err)
 		}
+		// An older build may not read items saved in a newer layout (its
+		// reindex sets them aside): its copy is then made by its own sponge
+		// add of the same files.
+		if n, want := itemCount(cp), itemCount(dir); n != want {
+			srcs, err := sourcesOf(dir)
+			if err != nil {
+				return nil, fmt.Errorf("%s read %d of the %d items of %s, and %v", s.name, n, want, dir, err)
+			}
+			if err := os.RemoveAll(cp); err != nil {
+				return nil, err
+			}
+			if _, err := runOnce(filepath.Join(s.dir, "sponge"), append([]string{"add", "-q", "--library", cp, "--"}, srcs...), nil); err != nil {
+				return nil, fmt.Errorf("sponge add (%s) of the files of %s: %v", s.name, dir, err)
+			}
+			if n := itemCount(cp); n != want {
+				return nil, fmt.Errorf("sponge add (%s) of the files of %s saved %d items, not %d", s.name, dir, n, want)
+			}
+		}
 		m[s.name] = cp
 	}
 	return m, nil
+}
+
+// itemCount is how many items the library at dir holds (-1 if it cannot
+// be read).
+func itemCount(dir string) int {
+	l, err := library.Open(dir)
+	if err != nil {
+		return -1
+	}
+	ids, err := l.IDs()
+	if err != nil {
+		return -1
+	}
+	return len(ids)
+}
+
+// sourcesOf lists the files the items of the library at dir were saved
+// from; every item must name a file that is there.
+func sourcesOf(dir string) ([]string, error) {
+	l, err := library.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := l.IDs()
+	if err != nil {
+		return nil, err
+	}
+	var srcs []string
+	for _, id := range ids {
+		m, err := l.Meta(id)
+		if err != nil {
+			return nil, err
+		}
+		if !filepath.IsAbs(m.Source) {
+			return nil, fmt.Errorf("item %s was not saved from a file (%s)", id[:12], m.Source)
+		}
+		if _, err := os.Stat(m.Source); err != nil {
+			return nil, err
+		}
+		srcs = append(srcs, m.Source)
+	}
+	sort.Strings(srcs)
+	return srcs, nil
 }
 
 func walls(ss []sample) []time.Duration {

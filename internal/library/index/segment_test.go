@@ -341,29 +341,13 @@ func TestSegmentOfChunkLists(t *testing.T) {
 	for _, text := range chunkTexts {
 		words = append(words, strings.Fields(text)...)
 	}
-	x := &Index{}
-	var lists, maps []bindex.Document
-	for i := range 600 {
-		var text []byte
+	texts := make([][]byte, 600)
+	for i := range texts {
 		for range r.IntN(300) {
-			text = append(append(text, words[r.IntN(len(words))]...), " \n"[r.IntN(2)])
+			texts[i] = append(append(texts[i], words[r.IntN(len(words))]...), " \n"[r.IntN(2)])
 		}
-		d := x.document(fmt.Sprintf("item%d/%d", i/3, i%3), doc{Item: fmt.Sprintf("item%d", i/3), Title: "t"}, text)
-		d.VisitFields(func(f bindex.Field) {
-			if f.Options().IsIndexed() {
-				f.Analyze()
-			}
-		})
-		d.AddIDField()
-		m := document.NewDocument(d.ID())
-		for _, f := range d.Fields {
-			if _, ok := f.(*chunkField); ok {
-				f = mapOnly{f}
-			}
-			m.AddField(f)
-		}
-		lists, maps = append(lists, d), append(maps, m)
 	}
+	lists, maps := listsAndMaps(texts, "t", false)
 	var dumps [2][]byte
 	for k, docs := range [][]bindex.Document{lists, maps} {
 		seg, _, err := (&zap.ZapPlugin{}).New(docs)
@@ -389,30 +373,13 @@ func TestSegmentOfChunkLists(t *testing.T) {
 // them, as zapx reads any other field's.
 func BenchmarkSegmentBuildChunks(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
-	x := &Index{}
-	var lists, maps []bindex.Document
-	for i := range 2000 {
-		var text []byte
+	texts := make([][]byte, 2000)
+	for i := range texts {
 		for range r.IntN(200) {
-			text = fmt.Appendf(text, "w%d ", int(5000*r.Float64()*r.Float64()*r.Float64()))
+			texts[i] = fmt.Appendf(texts[i], "w%d ", int(5000*r.Float64()*r.Float64()*r.Float64()))
 		}
-		d := x.document(fmt.Sprintf("item%d/%d", i/3, i%3), doc{Item: fmt.Sprintf("item%d", i/3)}, text)
-		d.VisitFields(func(f bindex.Field) {
-			if f.Options().IsIndexed() {
-				f.Analyze()
-			}
-		})
-		d.AddIDField()
-		m := document.NewDocument(d.ID())
-		for _, f := range d.Fields {
-			if cf, ok := f.(*chunkField); ok {
-				cf.AnalyzedTokenFrequencies() // made once, as bleve's field holds it
-				f = mapOnly{f}
-			}
-			m.AddField(f)
-		}
-		lists, maps = append(lists, d), append(maps, m)
 	}
+	lists, maps := listsAndMaps(texts, "", true)
 	for _, c := range []struct {
 		name string
 		docs []bindex.Document
@@ -428,4 +395,33 @@ func BenchmarkSegmentBuildChunks(b *testing.B) {
 			}
 		})
 	}
+}
+
+// listsAndMaps makes the chunk document (Index.document) of each text, its
+// terms counted, twice: as it is, and with its chunk field a mapOnly, whose
+// terms zapx reads from bleve's map. made: each chunk's map is made
+// beforehand, as a bleve field holds it.
+func listsAndMaps(texts [][]byte, title string, made bool) (lists, maps []bindex.Document) {
+	x := &Index{}
+	for i, text := range texts {
+		d := x.document(fmt.Sprintf("item%d/%d", i/3, i%3), doc{Item: fmt.Sprintf("item%d", i/3), Title: title}, text)
+		d.VisitFields(func(f bindex.Field) {
+			if f.Options().IsIndexed() {
+				f.Analyze()
+			}
+		})
+		d.AddIDField()
+		m := document.NewDocument(d.ID())
+		for _, f := range d.Fields {
+			if cf, ok := f.(*chunkField); ok {
+				if made {
+					cf.AnalyzedTokenFrequencies()
+				}
+				f = mapOnly{f}
+			}
+			m.AddField(f)
+		}
+		lists, maps = append(lists, d), append(maps, m)
+	}
+	return lists, maps
 }

@@ -69,8 +69,9 @@ func main() {
 	before := flag.String("before", "", "folder with the binaries to compare with (empty: none)")
 	keep := flag.Bool("keep", false, "use the kernel-docs libraries made by an earlier run, if there")
 	n := flag.Int("questions", len(kernelQuestions), "questions per library (at most 30)")
+	addRuns := flag.Int("add-runs", 3, "how many times each build adds each kernel-docs corpus (the median is reported)")
 	flag.Parse()
-	if err := run(*work, *bin, *before, *keep, min(*n, len(kernelQuestions))); err != nil {
+	if err := run(*work, *bin, *before, *keep, min(*n, len(kernelQuestions)), max(*addRuns, 1)); err != nil {
 		fmt.Fprintln(os.Stderr, "latency bench:", err)
 		os.Exit(1)
 	}
@@ -116,7 +117,7 @@ type sample struct {
 	out       []byte
 }
 
-func run(work, bin, before string, keep bool, nq int) (err error) {
+func run(work, bin, before string, keep bool, nq, addRuns int) (err error) {
 	// The libraries of earlier runs, set aside, go once every figure is
 	// taken (see setAside).
 	defer func() {
@@ -160,40 +161,64 @@ func run(work, bin, before string, keep bool, nq int) (err error) {
 		if err != nil {
 			return err
 		}
+		// Each build adds the corpus addRuns times, the builds taking
+		// turns, each run into a new library: the last run's is the one
+		// asked, the others are set aside.
+		adds := map[string][]sample{}
+		for r := range addRuns {
+			for _, s := range sets {
+				dir := filepath.Join(work, "libs", "kernel-docs-"+in.tag+"-"+s.name)
+				in.l.dirs[s.name] = dir
+				if _, err := library.Open(dir); keep && err == nil {
+					if r == 0 {
+						addRows = append(addRows, []string{in.l.name, s.name, fmt.Sprintf("%.0f", float64(size)/1e6), "(kept)", "", "", "", "", "", "", "", ""})
+					}
+					continue
+				}
+				if err := setAside(work, dir); err != nil {
+					return err
+				}
+				smp, err := runOnce(filepath.Join(s.dir, "sponge"), []string{"add", "-q", "--library", dir, in.path}, nil)
+				if err != nil {
+					return fmt.Errorf("sponge add (%s) of %s: %v", s.name, in.path, err)
+				}
+				adds[s.name] = append(adds[s.name], smp)
+			}
+		}
 		for _, s := range sets {
-			dir := filepath.Join(work, "libs", "kernel-docs-"+in.tag+"-"+s.name)
-			in.l.dirs[s.name] = dir
-			if _, err := library.Open(dir); keep && err == nil {
-				addRows = append(addRows, []string{in.l.name, s.name, fmt.Sprintf("%.0f", float64(size)/1e6), "(kept)", "", "", "", "", "", "", ""})
+			ss := adds[s.name]
+			if len(ss) == 0 {
 				continue
 			}
-			if err := setAside(work, dir); err != nil {
-				return err
-			}
-			r, err := runOnce(filepath.Join(s.dir, "sponge"), []string{"add", "-q", "--library", dir, in.path}, nil)
-			if err != nil {
-				return fmt.Errorf("sponge add (%s) of %s: %v", s.name, in.path, err)
-			}
-			mbs := float64(size) / 1e6 / r.wall.Seconds()
-			cpuMBs := float64(size) / 1e6 / r.cpu.Seconds()
+			dir := in.l.dirs[s.name]
+			wall := bench.Percentile(walls(ss), 50)
+			cpu := bench.Percentile(cpus(ss), 50)
+			rss := maxRSS(ss)
+			mbs := float64(size) / 1e6 / wall.Seconds()
+			cpuMBs := float64(size) / 1e6 / cpu.Seconds()
 			if in.tag == "x8" && s.name == "after" {
 				add8 = fmt.Sprintf("; sponge add of ×8 %.1f MB/s (≥ %.0f): %s, peak RSS %.0f MB (≤ %d): %s",
-					mbs, targetAddMBs, yes(mbs >= targetAddMBs), float64(r.rssKB)*1024/1e6, targetAddRSS, yes(float64(r.rssKB)*1024/1e6 <= targetAddRSS))
+					mbs, targetAddMBs, yes(mbs >= targetAddMBs), float64(rss)*1024/1e6, targetAddRSS, yes(float64(rss)*1024/1e6 <= targetAddRSS))
 			}
 			files, indexBytes, err := indexFiles(filepath.Join(dir, "index"))
 			if err != nil {
 				return fmt.Errorf("the index sponge add (%s) made of %s: %v", s.name, in.path, err)
 			}
+			var each []string
+			for _, smp := range ss {
+				each = append(each, fmt.Sprintf("%.1f", smp.wall.Seconds()))
+			}
 			addRows = append(addRows, []string{in.l.name, s.name, fmt.Sprintf("%.0f", float64(size)/1e6),
-				fmt.Sprintf("%.1f", r.wall.Seconds()), fmt.Sprintf("%.1f", r.cpu.Seconds()),
-				fmt.Sprintf("%.1f", mbs), fmt.Sprintf("%.1f", cpuMBs), fmt.Sprint(r.rssKB >> 10),
+				fmt.Sprintf("%.1f", wall.Seconds()), strings.Join(each, " "), fmt.Sprintf("%.1f", cpu.Seconds()),
+				fmt.Sprintf("%.1f", mbs), fmt.Sprintf("%.1f", cpuMBs), fmt.Sprint(rss >> 10),
 				fmt.Sprint(files), fmt.Sprintf("%.0f", float64(indexBytes)/1e6), yes(mbs >= targetAddMBs)})
 		}
 	}
-	fmt.Print(bench.Table([]string{"corpus", "build", "MB", "wall s", "CPU s", "MB/s", "MB per CPU-s", "peak RSS MiB", "segment files", "index MB", "≥ 10 MB/s"}, addRows))
-	fmt.Printf("(load average after: %s; MB per CPU-second is what a quiet 2-core machine would give at most ×2;\n"+
+	fmt.Print(bench.Table([]string{"corpus", "build", "MB", "median wall s", "each run s", "median CPU s", "MB/s", "MB per CPU-s", "peak RSS MiB", "segment files", "index MB", "≥ 10 MB/s"}, addRows))
+	fmt.Printf("(load average after: %s; %d runs of each build, taking turns; MB/s is of the median wall;\n"+
+		"MB per CPU-second is what a quiet 2-core machine would give at most ×2;\n"+
 		"segment files and index MB: what the add left in the index's folder, older states' files too;\n"+
-		"each add makes a new library: the last run's are deleted after the timings, not before, see setAside)\n", bench.LoadAverage())
+		"each add makes a new library: the last run's are deleted after the timings, not before, see setAside)\n", bench.LoadAverage(), addRuns)
 	kd1.questions = kernelQuestions[:nq]
 	kd8.questions = kernelQuestions[:nq]
 

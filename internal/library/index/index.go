@@ -481,12 +481,11 @@ func (x *Index) merge(o *mergeplan.MergePlanOptions) error {
 	}
 	// The merge is in the index once its root is persisted: a Close before
 	// that keeps the segments as they were (whole, and searched as well).
-	// Batches that come in meanwhile make roots of their own, after it:
-	// their persisting is not waited for.
-	merged, _ := s.StatsMap()["CurRootEpoch"].(uint64)
 	for wait := time.Now(); time.Since(wait) < time.Minute; time.Sleep(5 * time.Millisecond) {
-		done, _ := s.StatsMap()["LastPersistedEpoch"].(uint64)
-		if done >= merged {
+		st := s.StatsMap()
+		cur, _ := st["CurRootEpoch"].(uint64)
+		done, _ := st["LastPersistedEpoch"].(uint64)
+		if done >= cur {
 			break
 		}
 	}

@@ -185,19 +185,10 @@ func limitMemory() (before int64, changed bool) {
 	return before, true
 }
 
-// merging is an index open for writing while Merge runs on it. Batches go
-// into it meanwhile; the one that finds the merge done when it has put its
-// items in closes the index, or begins the next merge (indexBatch).
-// The fields other than x and done are guarded by w.mu.
+// merging is an index open for writing while Merge runs on it.
 type merging struct {
 	x    *index.Index
-	done chan struct{} // closed when Merge has returned
-	// err is Merge's error, once done; finished says it is done.
-	err      error
-	finished bool
-	// batch: a batch is going into x, and takes the index on from
-	// mergeBeside if the merge finishes meanwhile.
-	batch bool
+	done chan error // Merge's error, sent once
 }
 
 // takeMerging takes the index a merge holds, if any: the caller waits for
@@ -211,7 +202,7 @@ func (w *Writer) takeMerging() *merging {
 }
 
 // release waits for the merge a batch began, if any, and closes the index
-// it held. The caller holds w.flushing or knows that no batch is going in.
+// it held.
 func (w *Writer) release() error {
 	m := w.takeMerging()
 	if m == nil {
@@ -221,8 +212,7 @@ func (w *Writer) release() error {
 		w.mergeFailed = nil
 		return err
 	}
-	<-m.done
-	err := m.err
+	err := <-m.done
 	if cerr := m.x.Close(); err == nil {
 		err = cerr
 	}
@@ -422,23 +412,15 @@ func (w *Writer) flush() error {
 
 // indexBatch puts a batch in the index. When the batch leaves more than
 // mergeAbove segments, the merge (Merge, ~2–3 s each on kernel-docs ×8)
-// runs beside the batches that follow rather than before them: the index
-// is left open (w.merging), and each batch puts its items in while the merge
-// goes on, without waiting for it (a batch that waited held up the add: the
-// next batch filled, its Queue waited, and with it the extraction of every
-// file; kernel-docs ×8 spent two of its ~20 s on one core in such merges).
-// The first batch to end after the merge did closes the index, or begins the
-// next merge; a merge that ends with no batch going in closes the index
-// itself (mergeBeside). So readers wait at most for a merge and the batch
-// under way when it ends; Flush, and every other change, first waits for the
-// merge and closes the index.
+// runs beside the next batch rather than before it: the
+// index is left open (w.merging) for the next flush, which puts its batch in
+// while the merge goes on, then waits for the merge and closes the index
+// (or begins the next merge); a merge no batch came to closes the index
+// itself (mergeBeside). So the index is held at most for a merge and the
+// batch that began during it, and readers wait no longer than that; Flush,
+// and every other change, first waits for the merge and closes the index.
 func (w *Writer) indexBatch(batch []*item.Item) error {
-	w.mu.Lock()
-	m := w.merging
-	if m != nil {
-		m.batch = true
-	}
-	w.mu.Unlock()
+	m := w.takeMerging()
 	var x *index.Index
 	if m != nil {
 		x = m.x
@@ -459,22 +441,12 @@ func (w *Writer) indexBatch(batch []*item.Item) error {
 		err = b.Commit()
 	}
 	if m != nil {
-		w.mu.Lock()
-		m.batch = false
-		if !m.finished {
-			// Still merging: the index stays open for the next batch,
-			// or for mergeBeside, Flush or Close to close.
-			w.mu.Unlock()
-			return err
+		if merr := <-m.done; err == nil {
+			err = merr
 		}
-		w.merging = nil
-		if err == nil {
-			err = m.err
-		}
-		w.mu.Unlock()
 	}
 	if err == nil && x.Segments() > w.mergeAbove {
-		m := &merging{x: x, done: make(chan struct{})}
+		m := &merging{x: x, done: make(chan error, 1)}
 		w.mu.Lock()
 		w.merging = m
 		w.mu.Unlock()
@@ -487,17 +459,16 @@ func (w *Writer) indexBatch(batch []*item.Item) error {
 	return err
 }
 
-// mergeBeside runs the merge m holds. If no batch is going into the index
-// when it ends, nor did release take it, it closes the index, so readers are
-// not kept waiting for the next batch; an error is then kept for release.
+// mergeBeside runs the merge m holds. If no batch took the index while it
+// ran (items come slowly), it closes the index, so readers are not kept
+// waiting for the next batch; an error is then kept for release.
 func (w *Writer) mergeBeside(m *merging) {
 	err := w.merge(m.x)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	m.finished, m.err = true, err
-	close(m.done)
-	if w.merging != m || m.batch {
-		return // release took it and waits, or the batch going in takes it on
+	if w.merging != m {
+		m.done <- err // a batch or release took it and waits
+		return
 	}
 	w.merging = nil
 	if cerr := m.x.Close(); err == nil {

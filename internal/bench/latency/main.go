@@ -70,8 +70,9 @@ func main() {
 	keep := flag.Bool("keep", false, "use the kernel-docs libraries made by an earlier run, if there")
 	n := flag.Int("questions", len(kernelQuestions), "questions per library (at most 30)")
 	addRuns := flag.Int("add-runs", 3, "how many times each build adds each kernel-docs corpus (the median is reported)")
+	kernelOnly := flag.Bool("kernel-only", false, "leave out SciFact and the linux-doc HTML pages (a BEFORE too old to read their libraries)")
 	flag.Parse()
-	if err := run(*work, *bin, *before, *keep, min(*n, len(kernelQuestions)), max(*addRuns, 1)); err != nil {
+	if err := run(*work, *bin, *before, *keep, *kernelOnly, min(*n, len(kernelQuestions)), max(*addRuns, 1)); err != nil {
 		fmt.Fprintln(os.Stderr, "latency bench:", err)
 		os.Exit(1)
 	}
@@ -117,7 +118,7 @@ type sample struct {
 	out       []byte
 }
 
-func run(work, bin, before string, keep bool, nq, addRuns int) (err error) {
+func run(work, bin, before string, keep, kernelOnly bool, nq, addRuns int) (err error) {
 	// The libraries of earlier runs, set aside, go once every figure is
 	// taken (see setAside).
 	defer func() {
@@ -224,45 +225,10 @@ func run(work, bin, before string, keep bool, nq, addRuns int) (err error) {
 
 	// SciFact and the linux-doc HTML pages: one library, asked by every build.
 	var libs []lib
-	dir, docs, err := bench.SciFactCorpus()
-	if err != nil {
-		return err
-	}
-	qs, err := bench.Queries(dir)
-	if err != nil {
-		return err
-	}
-	qrels, err := bench.Qrels(dir, "test")
-	if err != nil {
-		return err
-	}
-	sciDir := filepath.Join(work, "scifact")
-	if _, err := bench.BuildLibrary(sciDir, docs); err != nil {
-		return err
-	}
-	var sciQ []string
-	for qid := range qrels {
-		sciQ = append(sciQ, qs[qid])
-	}
-	sort.Strings(sciQ)
-	sciDirs, err := perBuild(sets, sciDir)
-	if err != nil {
-		return err
-	}
-	libs = append(libs, lib{name: "SciFact", dirs: sciDirs, questions: pick(sciQ, nq)})
-	htmlDir := filepath.Join(work, "libs", "linux-doc")
-	if html, err := library.Open(htmlDir); err != nil {
-		fmt.Fprintf(os.Stderr, "note: no linux-doc HTML library at %s (make bench-library makes it): its rows are left out\n", htmlDir)
-	} else {
-		hq, err := titleQuestions(html)
-		if err != nil {
+	if !kernelOnly {
+		if libs, err = sharedLibs(work, sets, nq); err != nil {
 			return err
 		}
-		htmlDirs, err := perBuild(sets, htmlDir)
-		if err != nil {
-			return err
-		}
-		libs = append(libs, lib{name: "linux-doc HTML", dirs: htmlDirs, questions: pick(hq, nq)})
 	}
 	libs = append(libs, kd1, kd8)
 
@@ -415,6 +381,53 @@ func run(work, bin, before string, keep bool, nq, addRuns int) (err error) {
 		ratio(med(k8), med(key{kd1.name, "after", commands[0]})), targetScale,
 		yes(ratio(med(k8), med(key{kd1.name, "after", commands[0]})) <= targetScale), targetRSSMB, add8)
 	return nil
+}
+
+// sharedLibs makes SciFact's library and finds the linux-doc HTML one (if
+// make bench-library made it), each copied for every build (perBuild).
+func sharedLibs(work string, sets []binSet, nq int) ([]lib, error) {
+	var libs []lib
+	dir, docs, err := bench.SciFactCorpus()
+	if err != nil {
+		return nil, err
+	}
+	qs, err := bench.Queries(dir)
+	if err != nil {
+		return nil, err
+	}
+	qrels, err := bench.Qrels(dir, "test")
+	if err != nil {
+		return nil, err
+	}
+	sciDir := filepath.Join(work, "scifact")
+	if _, err := bench.BuildLibrary(sciDir, docs); err != nil {
+		return nil, err
+	}
+	var sciQ []string
+	for qid := range qrels {
+		sciQ = append(sciQ, qs[qid])
+	}
+	sort.Strings(sciQ)
+	sciDirs, err := perBuild(sets, sciDir)
+	if err != nil {
+		return nil, err
+	}
+	libs = append(libs, lib{name: "SciFact", dirs: sciDirs, questions: pick(sciQ, nq)})
+	htmlDir := filepath.Join(work, "libs", "linux-doc")
+	if html, err := library.Open(htmlDir); err != nil {
+		fmt.Fprintf(os.Stderr, "note: no linux-doc HTML library at %s (make bench-library makes it): its rows are left out\n", htmlDir)
+	} else {
+		hq, err := titleQuestions(html)
+		if err != nil {
+			return nil, err
+		}
+		htmlDirs, err := perBuild(sets, htmlDir)
+		if err != nil {
+			return nil, err
+		}
+		libs = append(libs, lib{name: "linux-doc HTML", dirs: htmlDirs, questions: pick(hq, nq)})
+	}
+	return libs, nil
 }
 
 // kernelInputs makes the kernel-docs inputs under work/inputs: the

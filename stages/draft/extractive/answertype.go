@@ -360,3 +360,92 @@ func leadIn(text string) bool {
 	}
 	return true
 }
+
+// scale is where a unit stands: its kind (time, length …) and, for time
+// and length, its place from the smallest ("seconds" 0, "minutes" 1 …
+// "years" 6); a unit of another kind has place 0.
+type scale struct{ kind, place int }
+
+// unitScales gives each unit of the unit lists its scale. Neighbouring
+// places are at most a few dozen times apart (a minute and an hour, a
+// month and a year); two places apart, a hundred times or more.
+var unitScales = func() map[string]scale {
+	m := map[string]scale{}
+	places := map[string]int{
+		"second": 0, "seconds": 0, "minute": 1, "minutes": 1, "hour": 2, "hours": 2, "day": 3, "days": 3,
+		"week": 4, "weeks": 4, "month": 5, "months": 5, "year": 6, "years": 6, "decade": 7, "decades": 7,
+		"century": 8, "centuries": 8,
+		"mm": 0, "millimetre": 0, "millimetres": 0, "millimeter": 0, "millimeters": 0,
+		"cm": 1, "centimetre": 1, "centimetres": 1, "centimeter": 1, "centimeters": 1, "inch": 1, "inches": 1,
+		"m": 2, "metre": 2, "metres": 2, "meter": 2, "meters": 2, "foot": 2, "feet": 2, "ft": 2, "yard": 2, "yards": 2,
+		"km": 3, "kilometre": 3, "kilometres": 3, "kilometer": 3, "kilometers": 3, "mile": 3, "miles": 3,
+	}
+	for kind, units := range [][]string{timeUnits, lengthUnits, areaUnits, heatUnits, moneyUnits, weightUnits, shareUnits, speedUnits} {
+		for _, u := range units {
+			if _, ok := m[u]; !ok {
+				m[u] = scale{kind, places[u]}
+			}
+		}
+	}
+	return m
+}()
+
+// measureScales returns the scales of the units of units that text holds
+// and the question does not (as holdsUnit finds them), in no order.
+func measureScales(text string, units map[string]bool, question string) []scale {
+	if len(units) == 0 {
+		return nil
+	}
+	lower, q := strings.ToLower(text), strings.ToLower(question)
+	var found []scale
+	seen := map[string]bool{}
+	for u := range units {
+		if (strings.ContainsAny(u, "$£€¥%°") || strings.Contains(u, " ")) && strings.Contains(lower, u) && !strings.Contains(q, u) {
+			seen[u] = true
+		}
+	}
+	qwords := map[string]bool{}
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		qwords[w] = true
+	}
+	words := strings.FieldsFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for i, w := range words {
+		if units[w] && !qwords[w] && counted(words[max(0, i-3):i]) {
+			seen[w] = true
+		}
+	}
+	for u := range seen {
+		found = append(found, unitScales[u])
+	}
+	return found
+}
+
+// fewWords count a unit as numbers do: "a year", "several minutes".
+var fewWords = map[string]bool{"a": true, "an": true, "one": true, "few": true, "several": true, "couple": true}
+
+// counted reports whether the words before a unit count it: one is a
+// number ("three to five minutes", "twenty-four hours", "a year"), so the
+// unit is a measure, not an ordinal ("The second system …") or a noun
+// ("the hours of daylight").
+func counted(before []string) bool {
+	for _, w := range before {
+		if numberWords[w] || spelledNumbers[w] || fewWords[w] || strings.IndexFunc(w, unicode.IsDigit) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// sameScale reports whether a measure of a and one of b are of a kind and
+// at most one place apart: "thirty seconds" and "three to five minutes"
+// are, "thirty seconds" and "six months" are not.
+func sameScale(a, b []scale) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.kind == y.kind && x.place-y.place <= 1 && y.place-x.place <= 1 {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -318,6 +318,67 @@ func TestMeasureAnswersHowLong(t *testing.T) {
 	}
 }
 
+// A section's measure stands for "How long …?" only when the question's
+// word the section lacks is measured on its scale elsewhere (MeasureScale):
+// tea keeps "about six months", so the infusion times under "Oolong" do not
+// say how long oolong keeps; steeping takes "three to five minutes", so
+// they say how long to steep it.
+func TestMeasureScale(t *testing.T) {
+	storage := &jsonl.Passage{Number: 6, ItemID: "tea", Title: "Brewing tea at home", Heading: "Storage", Score: 0.5,
+		Text: "Keep tea in an airtight tin, away from light, heat and strong smells such as coffee or spices. Green tea keeps about six months once opened; black tea keeps a year or more."}
+	ps := append(append([]*jsonl.Passage{}, oolongPassages...), storage)
+	lib := smallLibrary{"long": 2, "steep": 1, "oolong": 1, "keep": 2}
+	const keep = "How long does oolong keep?"
+	if a := Choose(Candidates(keep, ps, &DefaultParams, lib), &DefaultParams); len(a.Statements) != 0 {
+		t.Errorf("%q answered: %q", keep, quotes(a))
+	}
+	p := DefaultParams
+	p.MeasureScale = false
+	if a := Choose(Candidates(keep, ps, &p, lib), &p); len(a.Statements) == 0 {
+		t.Errorf("%q refused without the rule too (%s): the test proves nothing", keep, a.Refused)
+	}
+	const steep = "How long should I steep oolong?"
+	if a := Choose(Candidates(steep, ps, &DefaultParams, lib), &DefaultParams); len(a.Statements) == 0 || !strings.Contains(a.Statements[0].Quote, "start at thirty seconds") {
+		t.Errorf("%q: %q (refused: %q), want the infusion times first", steep, quotes(a), a.Refused)
+	}
+	// Steeping measured nowhere: nothing says the infusion times are how
+	// long to steep it.
+	var unmeasured []*jsonl.Passage
+	for _, q := range ps {
+		if q.Heading != "Black tea" && q.Heading != "Green tea" {
+			unmeasured = append(unmeasured, q)
+		}
+	}
+	if a := Choose(Candidates(steep, unmeasured, &DefaultParams, lib), &DefaultParams); len(a.Statements) != 0 {
+		t.Errorf("%q answered without a passage that measures steeping: %q", steep, quotes(a))
+	}
+	if a := Choose(Candidates(steep, unmeasured, &p, lib), &p); len(a.Statements) == 0 {
+		t.Errorf("%q refused without the rule too (%s): the test proves nothing", steep, a.Refused)
+	}
+}
+
+func TestSameScale(t *testing.T) {
+	units := questionUnits("How long does it take?")
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"start at thirty seconds", "wait three to five minutes", true},
+		{"start at thirty seconds", "it keeps about six months", false},
+		{"start at thirty seconds", "a rhythm of about twenty-four hours", false},
+		{"six months once opened", "a year or more", true},
+		{"a path of 300 metres", "a walk of two kilometres", true},
+		{"a path of 300 metres", "thirty minutes", false},
+		{"no measure here", "three minutes", false},
+		{"The second system is sleep pressure.", "start at thirty seconds", false}, // an ordinal, not a unit
+		{"in twelve to eighteen months", "a year or more", true},
+	} {
+		if got := sameScale(measureScales(c.a, units, ""), measureScales(c.b, units, "")); got != c.want {
+			t.Errorf("sameScale(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
 func TestHoldsSpelled(t *testing.T) {
 	q := map[string]bool{}
 	for _, w := range terms("How many botanical gardens does Warsaw have?") {

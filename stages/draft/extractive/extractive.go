@@ -48,7 +48,9 @@
 // or in words: "one", "none", "during the Second World War"). Under a
 // section heading that holds the question's rarest word, a measure in the
 // unit asked ("thirty seconds") stands for the word that asks it ("How
-// long …?"). Accents of Latin letters are dropped when words are compared. The thresholds
+// long …?"), when the question's other words the section lacks are
+// measured elsewhere on its scale ("steeping" in minutes, not "keeps" in
+// months). Accents of Latin letters are dropped when words are compared. The thresholds
 // were chosen by measurement: see DefaultParams. Choose says why each
 // statement was chosen, or why none was.
 package extractive
@@ -230,6 +232,16 @@ type Params struct {
 	// "How long do rabbits live?" meets "… rabbits fed … for 6 or 9
 	// months" (see measureHeld).
 	SectionMeasure bool
+	// MeasureScale: a section's measure stands for the question's measure
+	// word only when each other word of the question that the section
+	// lacks (its predicate: "steep", "keep") is measured elsewhere in the
+	// passages on the same scale (sameScale: of a kind, at most one place
+	// apart): "How long should I steep oolong?" is answered by the
+	// paragraph under "Oolong" that says "start at thirty seconds", since
+	// the black tea paragraph says "steeping" and "three to five minutes";
+	// "How long does oolong keep?" is not, since tea keeps "about six
+	// months" (see measuredWith).
+	MeasureScale bool
 	// Spelled: the answer-type rule (TypeRefusal) counts a number or a
 	// date written in words that the learned ranker's feature does not
 	// read: "one", "none", "fifteen", "during the Second World War"
@@ -337,6 +349,15 @@ type Params struct {
 // answers 3 more of the ranker's training questions that have an answer
 // ("none", "one (or more)", "during the Second World War") and changes
 // neither half.
+// The eleventh round: MeasureScale refuses the demo's "How long does oolong
+// keep?", which SectionMeasure answered with oolong's infusion times (the
+// paragraph under "Oolong" lacks "keep", and the tea notes measure keeping
+// in months, steeping in minutes: its seconds are a steeping time), and
+// keeps "How long should I steep oolong?". It changes no SQuAD or SciFact
+// figure (as SectionMeasure does not); the demo's answers rightly refused
+// go from 4 of 5 to 5 of 5. Turning SectionMeasure off instead refuses
+// both oolong questions (the demo's expected sentences shown: 16 of 19,
+// not 17).
 var DefaultParams = Params{
 	K1: 1.2, B: 0.75,
 	Coverage:            1.5,
@@ -379,6 +400,7 @@ var DefaultParams = Params{
 	Narrower:            true,
 	Kin:                 true,
 	SectionMeasure:      true,
+	MeasureScale:        true,
 	Spelled:             true,
 }
 
@@ -481,6 +503,10 @@ type Candidate struct {
 	// (Params.SectionMeasure).
 	measureAnswer float64
 	headed        bool
+	// scaled: the words of the question the passage lacks besides its
+	// measure word are measured in other passages on the scale of its
+	// measure (Params.MeasureScale).
+	scaled bool
 	// spelled: the sentence holds the kind of answer asked for written in
 	// words the Type feature does not read (Params.Spelled).
 	spelled bool
@@ -579,16 +605,13 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 	// paragraph after it answers it (a talk, an interview: rank brings that
 	// paragraph along), so the question is measured with the answer as its
 	// heading is.
-	type at struct {
-		item string
-		para int
-	}
 	asked := map[at]string{}
 	for _, ps := range passages {
 		if item.Asks(ps.Text) || leadIn(ps.Text) {
 			asked[at{ps.ItemID, ps.Paragraph}] = ps.Text
 		}
 	}
+	measured := measuredWith(lw, passages, asked, question)
 	for rank, ps := range passages {
 		spans := sentences.Split(ps.Text)
 		inPassage := map[string]bool{}
@@ -607,10 +630,11 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 		// it asks for, and whether its section heading (not its item's
 		// title) holds the question's rarest word (Params.SectionMeasure).
 		headed := lw.measure != "" && ps.Heading != "" && ps.Heading != ps.Title && lw.holdsRarest(lw.have(ps.Heading))
-		measureAnswer := answer
+		measureAnswer, scaled := answer, false
 		if headed {
 			mshare := lw.shareOf(lw.withMeasure(head+"\n"+ps.Text, lw.have(head+"\n"+ps.Text)))
 			measureAnswer = mshare * math.Sqrt(mshare*lw.total/lw.logN)
+			scaled = measured.vouches(lw, head+"\n"+ps.Text, measureScales(ps.Text, lw.units, question))
 		}
 		// each sentence's share of the question's weight, for the
 		// sentences before and after it
@@ -689,7 +713,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				c.SentenceAnswer = sshare * math.Sqrt(smass)
 				c.Gap, c.Names = lw.missingFrom(windowHas)
 				c.window, c.negates, c.stemAnswer = w, negates(quote), stemAnswer
-				c.measureAnswer, c.headed = measureAnswer, headed
+				c.measureAnswer, c.headed, c.scaled = measureAnswer, headed, scaled
 				if holdsType(quote, qtype, qset) {
 					c.Type = 1
 				}
@@ -1201,7 +1225,60 @@ func ruleRefusal(top []*Candidate, lw *libraryWeights, p *Params) string {
 // measure word as held by the measure it asks for in c's passage and window
 // (Params.SectionMeasure).
 func (p *Params) measures(c *Candidate) bool {
-	return p.SectionMeasure && c.headed
+	return p.SectionMeasure && c.headed && (c.scaled || !p.MeasureScale)
+}
+
+// at is a paragraph of an item.
+type at struct {
+	item string
+	para int
+}
+
+// measures maps each of the question's words to the scales of the
+// measures (in the units the question asks in) of the passages that hold
+// it: what the library measures that word in.
+type measures map[string][]scale
+
+// measuredWith finds, for a question that asks for a measure, the scales
+// each of its words is measured in by the passages (with their title and
+// heading, and the question a passage answers); nil for any other.
+func measuredWith(lw *libraryWeights, passages []*jsonl.Passage, asked map[at]string, question string) measures {
+	if lw.measure == "" {
+		return nil
+	}
+	m := measures{}
+	for _, ps := range passages {
+		sc := measureScales(ps.Text, lw.units, question)
+		if len(sc) == 0 {
+			continue
+		}
+		head := ps.Title + "\n" + ps.Heading
+		if answers := asked[at{ps.ItemID, ps.Paragraph - 1}]; answers != "" {
+			head += "\n" + answers
+		}
+		for t, ok := range lw.stemHeld(head + "\n" + ps.Text) {
+			if ok && lw.w[t] > 0 {
+				m[t] = append(m[t], sc...)
+			}
+		}
+	}
+	return m
+}
+
+// vouches reports whether each of the question's words that text (a
+// passage with its title and heading) lacks, besides its measure word, is
+// measured in another passage on the scale of one of own, text's measures:
+// the measure text gives is then one of what the question asks about
+// ("steep" and "three to five minutes" for "thirty seconds"), not of
+// something else ("keep" and "six months").
+func (m measures) vouches(lw *libraryWeights, text string, own []scale) bool {
+	has := lw.stemHeld(text)
+	for _, t := range lw.order {
+		if t != lw.measure && !has[t] && !sameScale(m[t], own) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameAsPicked reports whether c says what a picked sentence says: most of

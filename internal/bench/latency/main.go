@@ -140,7 +140,11 @@ func run(work, bin, before string, keep, kernelOnly bool, nq, addRuns int) (err 
 		}
 	}
 	defer func() {
-		if rerr := os.RemoveAll(filepath.Join(work, "libs", "old")); err == nil {
+		old := filepath.Join(work, "libs", "old")
+		if _, serr := os.Stat(old); serr != nil {
+			return // nothing set aside, nothing deleted
+		}
+		if rerr := os.RemoveAll(old); err == nil {
 			err = rerr
 		}
 		if werr := os.WriteFile(deleted, nil, 0o644); err == nil {

@@ -245,27 +245,42 @@ func questionUnits(question string) map[string]bool {
 // holdsUnit reports whether sentence holds one of units that the
 // question does not: a unit word, or a symbol such as $, % or °.
 func holdsUnit(sentence string, units map[string]bool, question string) bool {
-	if len(units) == 0 {
+	held := false
+	eachUnit(sentence, units, question, func(string, bool, []string) bool {
+		held = true
 		return false
+	})
+	return held
+}
+
+// eachUnit calls visit with each unit of units that text holds and the
+// question does not, until visit returns false: a unit of symbols or of
+// several words ("$", "°c", "square miles") found anywhere in the text
+// (word false); a unit of one word as each word of the text, with the (at
+// most three) words before it.
+func eachUnit(text string, units map[string]bool, question string, visit func(u string, word bool, before []string) bool) {
+	if len(units) == 0 {
+		return
 	}
-	lower, q := strings.ToLower(sentence), strings.ToLower(question)
+	lower, q := strings.ToLower(text), strings.ToLower(question)
 	for u := range units {
-		if strings.ContainsAny(u, "$£€¥%°") || strings.Contains(u, " ") {
-			if strings.Contains(lower, u) && !strings.Contains(q, u) {
-				return true
+		if (strings.ContainsAny(u, "$£€¥%°") || strings.Contains(u, " ")) && strings.Contains(lower, u) && !strings.Contains(q, u) {
+			if !visit(u, false, nil) {
+				return
 			}
 		}
 	}
+	notLetter := func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 	qwords := map[string]bool{}
-	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+	for _, w := range strings.FieldsFunc(q, notLetter) {
 		qwords[w] = true
 	}
-	for _, w := range strings.FieldsFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if units[w] && !qwords[w] {
-			return true
+	words := strings.FieldsFunc(lower, notLetter)
+	for i, w := range words {
+		if units[w] && !qwords[w] && !visit(w, true, words[max(0, i-3):i]) {
+			return
 		}
 	}
-	return false
 }
 
 // backWords point back to what an English sentence before named.
@@ -393,27 +408,14 @@ var unitScales = func() map[string]scale {
 // measureScales returns the scales of the units of units that text holds
 // and the question does not (as holdsUnit finds them), in no order.
 func measureScales(text string, units map[string]bool, question string) []scale {
-	if len(units) == 0 {
-		return nil
-	}
-	lower, q := strings.ToLower(text), strings.ToLower(question)
-	var found []scale
 	seen := map[string]bool{}
-	for u := range units {
-		if (strings.ContainsAny(u, "$£€¥%°") || strings.Contains(u, " ")) && strings.Contains(lower, u) && !strings.Contains(q, u) {
+	eachUnit(text, units, question, func(u string, word bool, before []string) bool {
+		if !word || counted(before) {
 			seen[u] = true
 		}
-	}
-	qwords := map[string]bool{}
-	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		qwords[w] = true
-	}
-	words := strings.FieldsFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	for i, w := range words {
-		if units[w] && !qwords[w] && counted(words[max(0, i-3):i]) {
-			seen[w] = true
-		}
-	}
+		return true
+	})
+	var found []scale
 	for u := range seen {
 		found = append(found, unitScales[u])
 	}

@@ -642,7 +642,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 			asked[at{ps.ItemID, ps.Paragraph}] = ps.Text
 		}
 	}
-	measured := measuredWith(lw, passages, asked, question)
+	measured, ownScales := measuredWith(lw, passages, asked, question)
 	for rank, ps := range passages {
 		spans := sentences.Split(ps.Text)
 		inPassage := map[string]bool{}
@@ -665,7 +665,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 		if headed {
 			mshare := lw.shareOf(lw.withMeasure(head+"\n"+ps.Text, lw.have(head+"\n"+ps.Text)))
 			measureAnswer = mshare * math.Sqrt(mshare*lw.total/lw.logN)
-			scaled = measured.vouches(lw, head+"\n"+ps.Text, measureScales(ps.Text, lw.units, question))
+			scaled = measured.vouches(lw, head+"\n"+ps.Text, ownScales[rank])
 		}
 		// each sentence's share of the question's weight, for the
 		// sentences before and after it
@@ -1272,14 +1272,16 @@ type measures map[string][]scale
 
 // measuredWith finds, for a question that asks for a measure, the scales
 // each of its words is measured in by the passages (with their title and
-// heading, and the question a passage answers); nil for any other.
-func measuredWith(lw *libraryWeights, passages []*jsonl.Passage, asked map[at]string, question string) measures {
+// heading, and the question a passage answers), and each passage's own
+// scales (own[i] of passages[i]); nil for any other question.
+func measuredWith(lw *libraryWeights, passages []*jsonl.Passage, asked map[at]string, question string) (m measures, own [][]scale) {
 	if lw.measure == "" {
-		return nil
+		return nil, nil
 	}
-	m := measures{}
-	for _, ps := range passages {
+	m, own = measures{}, make([][]scale, len(passages))
+	for i, ps := range passages {
 		sc := measureScales(ps.Text, lw.units, question)
+		own[i] = sc
 		if len(sc) == 0 {
 			continue
 		}
@@ -1293,7 +1295,7 @@ func measuredWith(lw *libraryWeights, passages []*jsonl.Passage, asked map[at]st
 			}
 		}
 	}
-	return m
+	return m, own
 }
 
 // vouches reports whether each of the question's words that text (a

@@ -51,6 +51,7 @@ var rankFeature = [...]string{
 	"points back, times the share in the sentence before",
 	"share of the sentence's words the question lacks",
 	"points back: share of the question's weight with the sentence before",
+	"points back, and the question asks for a name",
 }
 
 // NumRankFeatures is how many features RankFeatures gives.
@@ -78,7 +79,7 @@ func RankFeatures(c *Candidate) []float64 {
 		math.Min(1, float64(c.Terms)/6), math.Log1p(float64(c.Terms)), neg,
 		c.Rarest, c.Proximity, c.Lead, c.RelBM25, c.RelCovers, c.Absent, c.Unit, asksUnit,
 		c.Type * asksName, c.Type * asksNumber, asksName, c.Before, c.After, c.Refers, c.Refers * c.Before, c.Novel,
-		c.Joined,
+		c.Joined, c.Refers * asksName,
 	}
 }
 

@@ -4,65 +4,66 @@ package extractive
 
 // rankerBias and rankerWeights are the learned ranker's (ranker.go), fitted on
 // the sentences of 1340 answerable SQuAD 2.0 questions the bench does not ask
-// (78609 sentences, 2613 holding a gold answer).
-var rankerBias = -6.440177
+// (78594 sentences, 2613 holding a gold answer).
+var rankerBias = -6.412018
 
 var rankerWeights = [NumRankFeatures]float64{
-	1.657526,  // BM25 of the sentence
-	0.359548,  // share of the question's weight, idf over the passages
-	-2.948894, // share of the question's weight, idf over the library
-	1.373783,  // question word pairs repeated
-	1.883600,  // 1 / the passage's rank
-	1.801687,  // the passage's score over the best one's
-	-0.108197, // place of the sentence in its passage
-	1.966991,  // SentenceAnswer
-	0.805361,  // share of the question's weight in the window
-	0.312343,  // heaviest question word the window lacks (at most 3)
-	-0.545459, // share of the question's names and numbers the window lacks
-	2.109907,  // holds the kind of answer asked for
-	-1.997864, // the question asks for a kind of answer
-	-0.339491, // the passage's Answer
-	-0.275055, // short sentence (content words over 6, at most 1)
-	0.516796,  // log(1 + content words)
-	-0.357924, // the question negates and the sentence does not
-	-0.030981, // holds the question's rarest word
-	-0.179654, // question words close together
-	0.423494,  // share of the question's weight among the first six words
-	1.134403,  // BM25 over the best sentence's
-	0.459401,  // weight held over the best sentence's
-	-2.405683, // share of the question's weight no item holds
-	1.484435,  // holds a unit of the measure asked for
-	-1.288605, // the question asks for a measure
-	-0.428643, // holds a name, and the question asks for one
-	0.733053,  // holds a number, and the question asks for one
-	0.384721,  // the question asks for a name
-	-0.176896, // share of the question's weight in the sentence before
-	-0.655712, // share of the question's weight in the sentence after
-	-0.164966, // opens with a word that points back
-	0.136494,  // points back, times the share in the sentence before
-	-0.904262, // share of the sentence's words the question lacks
-	0.559030,  // points back: share of the question's weight with the sentence before
+	1.434637,  // BM25 of the sentence
+	0.483756,  // share of the question's weight, idf over the passages
+	-2.963481, // share of the question's weight, idf over the library
+	1.394426,  // question word pairs repeated
+	1.881627,  // 1 / the passage's rank
+	1.803827,  // the passage's score over the best one's
+	-0.107411, // place of the sentence in its passage
+	1.969449,  // SentenceAnswer
+	0.774508,  // share of the question's weight in the window
+	0.236495,  // heaviest question word the window lacks (at most 3)
+	-0.536151, // share of the question's names and numbers the window lacks
+	2.067919,  // holds the kind of answer asked for
+	-1.970757, // the question asks for a kind of answer
+	-0.342859, // the passage's Answer
+	-0.124869, // short sentence (content words over 6, at most 1)
+	0.507897,  // log(1 + content words)
+	-0.352970, // the question negates and the sentence does not
+	-0.038302, // holds the question's rarest word
+	-0.184475, // question words close together
+	0.398022,  // share of the question's weight among the first six words
+	1.192623,  // BM25 over the best sentence's
+	0.389379,  // weight held over the best sentence's
+	-1.869099, // share of the question's weight no item holds
+	1.463447,  // holds a unit of the measure asked for
+	-1.263971, // the question asks for a measure
+	-0.412605, // holds a name, and the question asks for one
+	0.725300,  // holds a number, and the question asks for one
+	0.435004,  // the question asks for a name
+	-0.183343, // share of the question's weight in the sentence before
+	-0.649522, // share of the question's weight in the sentence after
+	-0.107890, // opens with a word that points back
+	0.069504,  // points back, times the share in the sentence before
+	-0.999463, // share of the sentence's words the question lacks
+	0.651320,  // points back: share of the question's weight with the sentence before
+	-0.503863, // points back, and the question asks for a name
 }
 
 // answerBias and answerWeights are the answerability model's, fitted on the
-// 2601 of those questions not refused before it (MinAnswer, MaxAbsent).
-var answerBias = 1.673780
+// 2610 of those questions not refused before it (MinAnswer, MaxAbsent).
+var answerBias = 1.455508
 
 var answerWeights = [NumAnswerFeatures]float64{
-	-0.442517, // the best sentence's chance of holding the answer
-	0.356433,  // log of that chance
-	0.989031,  // the second best sentence's chance
-	-0.976806, // the best passage's Answer
-	0.688121,  // share of the question's weight no item holds
-	-1.295217, // share of the question's weight in the best sentence's window
-	0.785967,  // the most in the two best windows
-	-1.489349, // least share of the question's names and numbers the two best windows lack
-	0.307160,  // the two best sentences hold the kind of answer asked for
-	-0.376446, // the question asks for a kind of answer
-	-3.224948, // the question negates and the best sentence does not
-	-1.592963, // share of the question's weight in the best sentence
-	1.926858,  // SentenceAnswer of the best sentence
-	-0.988710, // heaviest question word the best window lacks (at most 3)
-	-0.217315, // the best sentence holds the question's rarest word
-	0.122137,  // the question holds names or numbers
+	-0.216606, // the best sentence's chance of holding the answer
+	0.242618,  // log of that chance
+	0.992631,  // the second best sentence's chance
+	-0.903683, // the best passage's Answer
+	2.137739,  // share of the question's weight no item holds
+	-0.240578, // share of the question's weight in the best sentence's window
+	-0.351457, // the most in the two best windows
+	-1.546207, // least share of the question's names and numbers the two best windows lack
+	0.125712,  // the two best sentences hold the kind of answer asked for
+	-0.200075, // the question asks for a kind of answer
+	-3.228390, // the question negates and the best sentence does not
+	-1.501331, // share of the question's weight in the best sentence
+	1.827020,  // SentenceAnswer of the best sentence
+	-0.982363, // heaviest question word the best window lacks (at most 3)
+	-0.175865, // the best sentence holds the question's rarest word
+	0.119832,  // the question holds names or numbers
 }

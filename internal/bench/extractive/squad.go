@@ -362,7 +362,13 @@ func squadRefusals(s *squadSets, p *extractive.Params) {
 	type point struct {
 		top                 int
 		maxNames, minWindow float64
-		answerType          bool
+		typeTop             int // the answer-type rule's sentences, 0 off
+	}
+	typeSays := func(n int) string {
+		if n == 0 {
+			return "off"
+		}
+		return fmt.Sprintf("%d best", n)
 	}
 	var rows [][]string
 	var best point
@@ -371,9 +377,9 @@ func squadRefusals(s *squadSets, p *extractive.Params) {
 	for _, top := range []int{1, 2, 3} {
 		for _, mn := range []float64{0, 0.3, 0.4} {
 			for _, mw := range []float64{0, 0.4} {
-				for _, ty := range []bool{false, true} {
+				for _, ty := range []int{0, 1, 2, 3} {
 					pp := *p
-					pp.NamesTop, pp.MaxNames, pp.MinWindow, pp.TypeRefusal = top, mn, mw, ty
+					pp.NamesTop, pp.MaxNames, pp.MinWindow, pp.TypeRefusal, pp.TypeTop = top, mn, mw, ty > 0, ty
 					t := evalSquad(s.tuneAns, s.tuneUn, &pp)
 					r := evalSquad(s.repAns, s.repUn, &pp)
 					pt := point{top, mn, mw, ty}
@@ -383,18 +389,25 @@ func squadRefusals(s *squadSets, p *extractive.Params) {
 						best, bestT, found = pt, t, true
 					}
 					mark := ""
-					if pp.NamesTop == p.NamesTop && pp.MaxNames == p.MaxNames && pp.MinWindow == p.MinWindow && pp.TypeRefusal == p.TypeRefusal {
+					drafterType := 0
+					if p.TypeRefusal {
+						drafterType = p.TypeTop
+						if drafterType <= 0 {
+							drafterType = p.NamesTop
+						}
+					}
+					if pp.NamesTop == p.NamesTop && pp.MaxNames == p.MaxNames && pp.MinWindow == p.MinWindow && ty == drafterType {
 						mark = " ← drafter"
 					}
-					rows = append(rows, []string{fmt.Sprint(top), fmt.Sprintf("%.1f", mn), fmt.Sprintf("%.1f", mw), fmt.Sprint(ty) + mark,
+					rows = append(rows, []string{fmt.Sprint(top), fmt.Sprintf("%.1f", mn), fmt.Sprintf("%.1f", mw), typeSays(ty) + mark,
 						f3(t.unRefused), f3(t.ansRefused), f3(t.inFirst), f3(r.unRefused), f3(r.ansRefused), f3(r.inFirst)})
 				}
 			}
 		}
 	}
-	fmt.Printf("Refusals on SQuAD 2.0: the trade-off (MinAnswer %.2f throughout: lower, SciFact's off-topic questions are answered; negation rule on; top: how many of the best sentences are looked at; MaxNames: refuse when each of their windows lacks more than this share of the question's names, numbers and ordinals, 0 off; MinWindow: refuse when none of those windows holds this share of the question's weight, 0 off; answer type: refuse a question asking for a number or a date when none of those sentences holds one it does not hold itself):\n", p.MinAnswer)
+	fmt.Printf("Refusals on SQuAD 2.0: the trade-off (MinAnswer %.2f throughout: lower, SciFact's off-topic questions are answered; negation rule on; top: how many of the best sentences are looked at; MaxNames: refuse when each of their windows lacks more than this share of the question's names, numbers and ordinals, 0 off; MinWindow: refuse when none of those windows holds this share of the question's weight, 0 off; answer type: refuse a question asking for a number or a date when none of this many best sentences holds one it does not hold itself):\n", p.MinAnswer)
 	fmt.Println(bench.Table([]string{"top", "MaxNames", "MinWindow", "answer type", "tuning: unanswerable refused", "tuning: answerable refused", "tuning: gold in first statement", "reported: unanswerable refused", "reported: answerable refused", "reported: gold in first statement"}, rows))
-	fmt.Printf("Chosen on the tuning half (most unanswerable refused with at most %.2f answerable refused): top %d, MaxNames %.1f, MinWindow %.1f, answer type %v.\n\n", maxAnsRefused, best.top, best.maxNames, best.minWindow, best.answerType)
+	fmt.Printf("Chosen on the tuning half (most unanswerable refused with at most %.2f answerable refused): top %d, MaxNames %.1f, MinWindow %.1f, answer type %s.\n\n", maxAnsRefused, best.top, best.maxNames, best.minWindow, typeSays(best.typeTop))
 }
 
 // squadRankedRefusals prints the trade-off of refusals by the learned
@@ -452,8 +465,12 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"the names rule without a name's other forms (Kin off, main's)", func(pp *extractive.Params) { pp.Kin = false }},
 		{"the floor and window rule without a section's measure (SectionMeasure off, main's)", func(pp *extractive.Params) { pp.SectionMeasure = false }},
 		{"a section's measure whatever it measures (MeasureScale off)", func(pp *extractive.Params) { pp.MeasureScale = false }},
+		{"a later statement may measure something else (OtherScale off)", func(pp *extractive.Params) { pp.OtherScale = false }},
 		{"the answer-type rule without numbers and dates in words (Spelled off, main's)", func(pp *extractive.Params) { pp.Spelled = false }},
 		{"main's rules of refusal (SectionMeasure and Spelled off)", func(pp *extractive.Params) { pp.SectionMeasure, pp.Spelled = false, false }},
+		{"the rules look at the two best sentences (NamesTop 2: the twelfth round's start)", func(pp *extractive.Params) { pp.NamesTop = 2 }},
+		{"the answer-type rule looks at the best sentence only (TypeTop 1)", func(pp *extractive.Params) { pp.TypeTop = 1 }},
+		{"a question's later statements at 0.4 of the first's chance (the twelfth round's start)", func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.4 }},
 		{"whole sentences, listings too (no short statements)", func(pp *extractive.Params) { pp.Sentences = true }},
 		{"no negation rule", func(pp *extractive.Params) { pp.Negation = false }},
 		{"no names-and-numbers rule", func(pp *extractive.Params) { pp.MaxNames = 0 }},
@@ -466,7 +483,7 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"the subject rules and 0.7 for claims too", func(pp *extractive.Params) { pp.ClaimsToo, pp.MinRelative = true, pp.MinRelativeQuestion }},
 		{"no SentenceAnswer in the score", func(pp *extractive.Params) { pp.SentenceWeight = 0 }},
 		{"SentenceAnswer weighs 1 (puts the demo's water sentence first)", func(pp *extractive.Params) { pp.SentenceWeight = 1 }},
-		{"with the answer-type refusal (main's)", func(pp *extractive.Params) { pp.TypeRefusal = true }},
+		{"no answer-type rule (TypeRefusal off)", func(pp *extractive.Params) { pp.TypeRefusal = false }},
 		{"a question's later statements at 0.75 of the first's score, not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.75 }},
 		{"no ordinals among the names and numbers", func(pp *extractive.Params) { pp.Ordinals = false }},
 		{"the ranker's order kept when the first holds no measure asked for (UnitFirst off)", func(pp *extractive.Params) { pp.UnitFirst = false }},

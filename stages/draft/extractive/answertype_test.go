@@ -437,3 +437,44 @@ func TestAnswerTypeInWords(t *testing.T) {
 		}
 	}
 }
+
+// A later statement that measures something else than the question asks
+// about is not written (OtherScale): for "How long should black tea
+// steep?", the storage paragraph's "Green tea keeps about six months once
+// opened" measures keeping, in months; the paragraphs that say "steep"
+// measure minutes.
+func TestOtherScale(t *testing.T) {
+	storage := &jsonl.Passage{Number: 6, ItemID: "tea", Title: "Brewing tea at home", Heading: "Storage", Score: 0.5,
+		Text: "Keep tea in an airtight tin, away from light, heat and strong smells such as coffee or spices. Green tea keeps about six months once opened; black tea keeps a year or more."}
+	// As rank gives them for this question: the black tea paragraph first.
+	var ps []*jsonl.Passage
+	for i, q := range []*jsonl.Passage{oolongPassages[1], oolongPassages[2], storage, oolongPassages[0]} {
+		c := *q
+		c.Score = 1 - 0.1*float64(i)
+		ps = append(ps, &c)
+	}
+	lib := smallLibrary{"long": 2, "steep": 1, "black": 2, "tea": 5}
+	const q = "How long should black tea steep?"
+	keeps := func(p *Params) (bool, *Answer) {
+		a := Choose(Candidates(q, ps, p, lib), p)
+		for _, c := range a.Statements {
+			if strings.Contains(c.Quote, "six months") {
+				return true, a
+			}
+		}
+		return false, a
+	}
+	if shown, a := keeps(&DefaultParams); shown || len(a.Statements) == 0 || !strings.Contains(a.Statements[0].Quote, "three to five minutes") {
+		t.Errorf("%q: %q (refused: %q), want the steeping time first and no keeping time", q, quotes(a), a.Refused)
+	}
+	p := DefaultParams
+	p.OtherScale = false
+	p.MinRelativeQuestion = 0.05
+	if shown, a := keeps(&p); !shown {
+		t.Errorf("without the rule the keeping time is not shown either (%q): the test proves nothing", quotes(a))
+	}
+	p.OtherScale = true
+	if shown, a := keeps(&p); shown {
+		t.Errorf("with the rule and every later statement let in, the keeping time is shown: %q", quotes(a))
+	}
+}

@@ -170,7 +170,10 @@ type Params struct {
 	TypeRefusal bool
 	// Ordinals: the question's ordinals ("first", "second", "last") count
 	// among its names and numbers for MaxNames.
-	Ordinals  bool
+	Ordinals bool
+	// TypeTop: the answer-type rule looks at this many best sentences
+	// (0: NamesTop).
+	TypeTop   int
 	MaxNames  float64
 	MinWindow float64
 	NamesTop  int
@@ -242,6 +245,13 @@ type Params struct {
 	// "How long does oolong keep?" is not, since tea keeps "about six
 	// months" (see measuredWith).
 	MeasureScale bool
+	// OtherScale: for a question that asks for a measure, a statement
+	// after the first that holds one is not written when its passage
+	// measures something else (measures.otherScale): "Green tea keeps about
+	// six months once opened" under "Storage", for "How long should black
+	// tea steep?", where the other passages that say "steep" measure
+	// minutes.
+	OtherScale bool
 	// Spelled: the answer-type rule (TypeRefusal) counts a number or a
 	// date written in words that the learned ranker's feature does not
 	// read: "one", "none", "fifteen", "during the Second World War"
@@ -389,6 +399,27 @@ type Params struct {
 //   - MinRelativeQuestion 0.35 again: tuning half some 0.86, precision
 //     0.553, and the demo's black tea answer still gains "Green tea keeps
 //     about six months once opened".
+// The twelfth round: OtherScale drops that sentence (the storage paragraph
+// measures keeping in months; the paragraphs that say "steep", minutes),
+// and MinRelativeQuestion is 0.35, the tuning half's choice since the
+// fifth round (some 0.87, precision 0.55; at 0.3 some is the same and
+// precision 0.51): the demo's answers gain "Dragon Well: 80 °C, 2 minutes",
+// sencha's seventy degrees and caffeine's half-life, and no off-topic
+// sentence. The rules of refusal were chosen again on the tuning half (the
+// trade-off table, now with the answer-type rule looking at its own number
+// of sentences, TypeTop): the names and window rules at the best sentence
+// only (NamesTop 1) and the answer-type rule at the two best, the most
+// unanswerable questions refused (0.35, not 0.33) with at most 0.10 of the
+// answerable ones (0.09). The ranker gained a feature, a sentence that
+// points back for a question that asks for a name ("He appointed …" for
+// "Who made Ralph earl?": the name is in another sentence): held out,
+// 1025 of 1293 best sentences hold a gold answer, not 1023. Tried and not
+// kept: the ranker fitted to each question's sentences at once (a softmax
+// over them, the conditional logit: held out 997 to 999 of 1293 whatever
+// its penalty) and boosted regression trees on the same features (200 to
+// 400 trees of depth 2 to 4: 1013 to 1027), so the features, not the
+// model, bound the order; a feature of the share held with the sentence
+// before, for every sentence (1023).
 var DefaultParams = Params{
 	K1: 1.2, B: 0.75,
 	Coverage:            1.5,
@@ -412,11 +443,12 @@ var DefaultParams = Params{
 	WindowWeight:        0,
 	SentenceWeight:      0.5,
 	MinRelative:         0.4,
-	MinRelativeQuestion: 0.4,
+	MinRelativeQuestion: 0.35,
 	Negation:            true,
 	MaxNames:            0.4,
-	NamesTop:            2,
+	NamesTop:            1,
 	TypeRefusal:         true,
+	TypeTop:             2,
 	Ordinals:            true,
 	MinWindow:           0.4,
 	MinOtherWords:       2,
@@ -432,6 +464,7 @@ var DefaultParams = Params{
 	Kin:                 true,
 	SectionMeasure:      true,
 	MeasureScale:        true,
+	OtherScale:          true,
 	Spelled:             true,
 }
 
@@ -536,8 +569,9 @@ type Candidate struct {
 	headed        bool
 	// scaled: the words of the question the passage lacks besides its
 	// measure word are measured in other passages on the scale of its
-	// measure (Params.MeasureScale).
-	scaled bool
+	// measure (Params.MeasureScale). offScale: the passage measures
+	// something else than the question asks about (Params.OtherScale).
+	scaled, offScale bool
 	// spelled: the sentence holds the kind of answer asked for written in
 	// words the Type feature does not read (Params.Spelled).
 	spelled bool
@@ -667,6 +701,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 			measureAnswer = mshare * math.Sqrt(mshare*lw.total/lw.logN)
 			scaled = measured.vouches(lw, head+"\n"+ps.Text, ownScales[rank])
 		}
+		offScale := measured != nil && measured.otherScale(lw, head+"\n"+ps.Text, ownScales[rank])
 		// each sentence's share of the question's weight, for the
 		// sentences before and after it
 		shares := make([]float64, len(spans))
@@ -744,7 +779,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				c.SentenceAnswer = sshare * math.Sqrt(smass)
 				c.Gap, c.Names = lw.missingFrom(windowHas)
 				c.window, c.negates, c.stemAnswer = w, negates(quote), stemAnswer
-				c.measureAnswer, c.headed, c.scaled = measureAnswer, headed, scaled
+				c.measureAnswer, c.headed, c.scaled, c.offScale = measureAnswer, headed, scaled, offScale
 				if holdsType(quote, qtype, qset) {
 					c.Type = 1
 				}
@@ -1059,6 +1094,9 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 				if p.Narrower && narrower(c, a.Statements, perPassage) {
 					continue
 				}
+				if p.OtherScale && c.offScale && c.Unit > 0 {
+					continue
+				}
 			}
 			// The base score bounds the adjusted one: stop looking once no
 			// later candidate can win.
@@ -1194,18 +1232,22 @@ func subjectRefusal(cands []*Candidate, order, ruleOrder []int, eligible func(*C
 			return ""
 		}
 	}
-	return ruleRefusal(best(ruleOrder, max(1, p.NamesTop)), lw, p)
+	typeTop := p.TypeTop
+	if typeTop <= 0 {
+		typeTop = p.NamesTop
+	}
+	return ruleRefusal(best(ruleOrder, max(1, p.NamesTop)), best(ruleOrder, max(1, typeTop)), lw, p)
 }
 
 // ruleRefusal says which rule refuses a question whose best sentences are
-// top, or "".
-func ruleRefusal(top []*Candidate, lw *libraryWeights, p *Params) string {
+// top (typeTop for the answer-type rule), or "".
+func ruleRefusal(top, typeTop []*Candidate, lw *libraryWeights, p *Params) string {
 	if p.Negation && lw.negates && !top[0].negates {
 		return fmt.Sprintf("the question asks with a negation and the best sentence has none: %q", top[0].Quote)
 	}
 	if p.TypeRefusal && (lw.qtype == typeTime || lw.qtype == typeNumber) {
 		typed := false
-		for _, c := range top {
+		for _, c := range typeTop {
 			typed = typed || c.Type > 0 || p.Spelled && c.spelled
 		}
 		if !typed {
@@ -1312,6 +1354,25 @@ func (m measures) vouches(lw *libraryWeights, text string, own []scale) bool {
 		}
 	}
 	return true
+}
+
+// otherScale reports whether the measures of text (a passage with its
+// title and heading), own, are of something else than the question asks
+// about: a word of the question text lacks, besides its measure word, is
+// measured in other passages, on none of own's scales ("steep", which the
+// tea notes measure in minutes, and "six months" in the paragraph on
+// keeping tea, for "How long should black tea steep?").
+func (m measures) otherScale(lw *libraryWeights, text string, own []scale) bool {
+	if len(own) == 0 {
+		return false
+	}
+	has := lw.stemHeld(text)
+	for _, t := range lw.order {
+		if t != lw.measure && !has[t] && len(m[t]) > 0 && !sameScale(m[t], own) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameAsPicked reports whether c says what a picked sentence says: most of

@@ -474,8 +474,11 @@ func TestExplainNamesTheHeading(t *testing.T) {
 	if !found {
 		t.Fatalf("no statement of passage 1 (Sencha) among %d: the test proves nothing", len(a.Statements))
 	}
+	// "Green tea is steeped …" holds both words the heading holds; a later
+	// sentence of that passage that holds «tea» alone ("… pan-fired teas
+	// …") rightly names the heading for «green».
 	for i, c := range a.Statements {
-		if c.Passage == 5 && strings.Contains(a.Why[i], "heading") {
+		if c.Passage == 5 && strings.Contains(c.Quote, "Green tea") && strings.Contains(a.Why[i], "heading") {
 			t.Errorf("why %q names the heading of a sentence that holds the question's words itself", a.Why[i])
 		}
 	}

@@ -399,6 +399,7 @@ type Params struct {
 //   - MinRelativeQuestion 0.35 again: tuning half some 0.86, precision
 //     0.553, and the demo's black tea answer still gains "Green tea keeps
 //     about six months once opened".
+//
 // The twelfth round: OtherScale drops that sentence (the storage paragraph
 // measures keeping in months; the paragraphs that say "steep", minutes),
 // and MinRelativeQuestion is 0.35, the tuning half's choice since the

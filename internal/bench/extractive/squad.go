@@ -468,8 +468,7 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"a later statement may measure something else (OtherScale off)", func(pp *extractive.Params) { pp.OtherScale = false }},
 		{"the answer-type rule without numbers and dates in words (Spelled off, main's)", func(pp *extractive.Params) { pp.Spelled = false }},
 		{"main's rules of refusal (SectionMeasure and Spelled off)", func(pp *extractive.Params) { pp.SectionMeasure, pp.Spelled = false, false }},
-		{"the rules look at the two best sentences (NamesTop 2: the twelfth round's start)", func(pp *extractive.Params) { pp.NamesTop = 2 }},
-		{"the answer-type rule looks at the best sentence only (TypeTop 1)", func(pp *extractive.Params) { pp.TypeTop = 1 }},
+		{"the names and window rules look at the best sentence only (NamesTop 1, TypeTop 2: the tuning half's choice)", func(pp *extractive.Params) { pp.NamesTop, pp.TypeTop = 1, 2 }},
 		{"a question's later statements at 0.4 of the first's chance (the twelfth round's start)", func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.4 }},
 		{"whole sentences, listings too (no short statements)", func(pp *extractive.Params) { pp.Sentences = true }},
 		{"no negation rule", func(pp *extractive.Params) { pp.Negation = false }},
@@ -563,7 +562,7 @@ func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 		{"every subject rule off", func(pp *extractive.Params) {
 			pp.Negation, pp.MaxNames, pp.MinWindow, pp.TypeRefusal = false, 0, 0, false
 		}},
-		{"the rules look at the best sentence only (NamesTop 1)", func(pp *extractive.Params) { pp.NamesTop = 1 }},
+		{"the names and window rules look at the best sentence only (NamesTop 1, TypeTop 2: the tuning half's choice)", func(pp *extractive.Params) { pp.NamesTop, pp.TypeTop = 1, 2 }},
 		{"the rules look at the three best sentences (NamesTop 3)", func(pp *extractive.Params) { pp.NamesTop = 3 }},
 		{"names-and-numbers rule at 0.5", func(pp *extractive.Params) { pp.MaxNames = 0.5 }},
 		{"names-and-numbers rule at 0.3", func(pp *extractive.Params) { pp.MaxNames = 0.3 }},

@@ -424,7 +424,14 @@ type Params struct {
 // its penalty) and boosted regression trees on the same features (200 to
 // 400 trees of depth 2 to 4: 1013 to 1027), so the features, not the
 // model, bound the order; a feature of the share held with the sentence
-// before, for every sentence (1023).
+// before, for every sentence (1023); seven products of two features (1021
+// to 1027). Of the 272 training questions whose best sentence lacks the
+// answer while another holds it, the answer is in the next sentence of
+// the same passage for 62 ("But a storm dispersed the fleet." after
+// "… left Messina … to reach Acre"), in the one before for 29, elsewhere
+// in the passage for 78 and in another passage for 103; a second pass that
+// reads the first pass's chances of the sentences before and after
+// (stacked) did not learn the first kind: held out 1022.
 var DefaultParams = Params{
 	K1: 1.2, B: 0.75,
 	Coverage:            1.5,

@@ -389,14 +389,7 @@ func squadRefusals(s *squadSets, p *extractive.Params) {
 						best, bestT, found = pt, t, true
 					}
 					mark := ""
-					drafterType := 0
-					if p.TypeRefusal {
-						drafterType = p.TypeTop
-						if drafterType <= 0 {
-							drafterType = p.NamesTop
-						}
-					}
-					if pp.NamesTop == p.NamesTop && pp.MaxNames == p.MaxNames && pp.MinWindow == p.MinWindow && ty == drafterType {
+					if pp.NamesTop == p.NamesTop && pp.MaxNames == p.MaxNames && pp.MinWindow == p.MinWindow && ty == p.TypeSentences() {
 						mark = " ← drafter"
 					}
 					rows = append(rows, []string{fmt.Sprint(top), fmt.Sprintf("%.1f", mn), fmt.Sprintf("%.1f", mw), typeSays(ty) + mark,

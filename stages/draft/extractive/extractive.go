@@ -247,7 +247,7 @@ type Params struct {
 	MeasureScale bool
 	// OtherScale: for a question that asks for a measure, a statement
 	// after the first that holds one is not written when its passage
-	// measures something else (measures.otherScale): "Green tea keeps about
+	// measures something else (measures.scales): "Green tea keeps about
 	// six months once opened" under "Storage", for "How long should black
 	// tea steep?", where the other passages that say "steep" measure
 	// minutes.
@@ -700,19 +700,21 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 		pshare, pmass := lw.covers(head + "\n" + ps.Text)
 		answer := pshare * math.Sqrt(pmass)
 		about, passageHeld := lw.held(head), lw.held(head+"\n"+ps.Text)
-		share := lw.shareOf(lw.stemHeld(head + "\n" + ps.Text))
+		stemHas := lw.stemHeld(head + "\n" + ps.Text)
+		share := lw.shareOf(stemHas)
 		stemAnswer := share * math.Sqrt(share*lw.total/lw.logN)
 		// The passage with the question's measure word held by the measure
 		// it asks for, and whether its section heading (not its item's
 		// title) holds the question's rarest word (Params.SectionMeasure).
 		headed := lw.measure != "" && ps.Heading != "" && ps.Heading != ps.Title && lw.holdsRarest(lw.have(ps.Heading))
-		measureAnswer, scaled := answer, false
+		measureAnswer, scaled, offScale := answer, false, false
+		if measured != nil {
+			scaled, offScale = measured.scales(lw, stemHas, ownScales[rank])
+		}
 		if headed {
 			mshare := lw.shareOf(lw.withMeasure(head+"\n"+ps.Text, lw.have(head+"\n"+ps.Text)))
 			measureAnswer = mshare * math.Sqrt(mshare*lw.total/lw.logN)
-			scaled = measured.vouches(lw, head+"\n"+ps.Text, ownScales[rank])
 		}
-		offScale := measured != nil && measured.otherScale(lw, head+"\n"+ps.Text, ownScales[rank])
 		// each sentence's share of the question's weight, for the
 		// sentences before and after it
 		shares := make([]float64, len(spans))
@@ -1243,11 +1245,19 @@ func subjectRefusal(cands []*Candidate, order, ruleOrder []int, eligible func(*C
 			return ""
 		}
 	}
-	typeTop := p.TypeTop
-	if typeTop <= 0 {
-		typeTop = p.NamesTop
+	return ruleRefusal(best(ruleOrder, max(1, p.NamesTop)), best(ruleOrder, max(1, p.TypeSentences())), lw, p)
+}
+
+// TypeSentences is how many of the best sentences the answer-type rule
+// looks at: TypeTop, or NamesTop when TypeTop is 0; 0 when the rule is off.
+func (p *Params) TypeSentences() int {
+	switch {
+	case !p.TypeRefusal:
+		return 0
+	case p.TypeTop > 0:
+		return p.TypeTop
 	}
-	return ruleRefusal(best(ruleOrder, max(1, p.NamesTop)), best(ruleOrder, max(1, typeTop)), lw, p)
+	return p.NamesTop
 }
 
 // ruleRefusal says which rule refuses a question whose best sentences are
@@ -1351,39 +1361,26 @@ func measuredWith(lw *libraryWeights, passages []*jsonl.Passage, asked map[at]st
 	return m, own
 }
 
-// vouches reports whether each of the question's words that text (a
-// passage with its title and heading) lacks, besides its measure word, is
-// measured in another passage on the scale of one of own, text's measures:
-// the measure text gives is then one of what the question asks about
-// ("steep" and "three to five minutes" for "thirty seconds"), not of
-// something else ("keep" and "six months").
-func (m measures) vouches(lw *libraryWeights, text string, own []scale) bool {
-	has := lw.stemHeld(text)
+// scales reads a passage's measures, own, against the question's words
+// it lacks besides its measure word (has: the words the passage, with its
+// title and heading, holds). vouched: each of them is measured in another
+// passage on the scale of one of own, so the measure the passage gives is
+// one of what the question asks about ("steep" and "three to five
+// minutes" for "thirty seconds"), not of something else ("keep" and "six
+// months"). other: one of them is measured in other passages on none of
+// own's scales, so the passage's measures are of something else ("steep",
+// which the tea notes measure in minutes, and "six months" in the
+// paragraph on keeping tea, for "How long should black tea steep?").
+func (m measures) scales(lw *libraryWeights, has map[string]bool, own []scale) (vouched, other bool) {
+	vouched = true
 	for _, t := range lw.order {
-		if t != lw.measure && !has[t] && !sameScale(m[t], own) {
-			return false
+		if t == lw.measure || has[t] || sameScale(m[t], own) {
+			continue
 		}
+		vouched = false
+		other = other || len(m[t]) > 0 && len(own) > 0
 	}
-	return true
-}
-
-// otherScale reports whether the measures of text (a passage with its
-// title and heading), own, are of something else than the question asks
-// about: a word of the question text lacks, besides its measure word, is
-// measured in other passages, on none of own's scales ("steep", which the
-// tea notes measure in minutes, and "six months" in the paragraph on
-// keeping tea, for "How long should black tea steep?").
-func (m measures) otherScale(lw *libraryWeights, text string, own []scale) bool {
-	if len(own) == 0 {
-		return false
-	}
-	has := lw.stemHeld(text)
-	for _, t := range lw.order {
-		if t != lw.measure && !has[t] && len(m[t]) > 0 && !sameScale(m[t], own) {
-			return true
-		}
-	}
-	return false
+	return vouched, other
 }
 
 // sameAsPicked reports whether c says what a picked sentence says: most of

@@ -319,8 +319,9 @@ func dumpSquad(path string, s *squadSets, p *extractive.Params) error {
 	enc := json.NewEncoder(f)
 	type cand struct {
 		Quote                                                                        string
-		Rank, Index, Terms                                                           int
+		Passage, Rank, Index, Terms                                                  int
 		Score, Own, BM25, Covers, Answer, SentenceAnswer, Window, Gap, Names, Absent float64
+		Type, Refers, Ranked                                                         float64
 		Holds, Question                                                              bool
 	}
 	// half: 0 tuning, 1 reported, 2 the ranker's training questions
@@ -330,8 +331,8 @@ func dumpSquad(path string, s *squadSets, p *extractive.Params) error {
 			for _, sq := range set {
 				var cs []cand
 				for _, c := range sq.q.cands {
-					cs = append(cs, cand{c.Quote, c.Rank, c.Index, c.Terms, p.Score(c), p.Own(c), c.BM25, c.Covers, c.Answer, c.SentenceAnswer,
-						c.Window, c.Gap, c.Names, c.Absent, holdsAnswer(c.Quote, sq.answers), strings.HasSuffix(strings.TrimSpace(c.Quote), "?")})
+					cs = append(cs, cand{c.Quote, c.Passage, c.Rank, c.Index, c.Terms, p.Score(c), p.Own(c), c.BM25, c.Covers, c.Answer, c.SentenceAnswer,
+						c.Window, c.Gap, c.Names, c.Absent, c.Type, c.Refers, c.Ranked, holdsAnswer(c.Quote, sq.answers), strings.HasSuffix(strings.TrimSpace(c.Quote), "?")})
 				}
 				a := extractive.Choose(sq.q.cands, p)
 				var picked []string

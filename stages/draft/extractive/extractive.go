@@ -642,6 +642,7 @@ type Corpus interface {
 // Candidates splits the passages into sentences and measures each against
 // the question. corpus may be nil: then word weights come from the passages.
 func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Corpus) []*Candidate {
+	question = withoutValues(question)
 	q := terms(question)
 	if len(q) == 0 {
 		return nil
@@ -743,6 +744,13 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 			}
 			clauses := []Span{{0, len(sentence)}}
 			if !p.Sentences {
+				// Code that lost its lines has no statement in any of its
+				// clauses, and a sentence that introduces what follows
+				// ("These examples all represent the same string:") says
+				// nothing alone.
+				if isFlatCode(sentence) || isListing(sentence) || introduces(sentence) {
+					continue
+				}
 				clauses = Clauses(sentence)
 			}
 			for _, cl := range clauses {
@@ -791,7 +799,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				sshare, smass := lw.covers(head + "\n" + quote)
 				c.SentenceAnswer = sshare * math.Sqrt(smass)
 				c.Gap, c.Names = lw.missingFrom(windowHas)
-				c.window, c.negates, c.stemAnswer = w, negates(quote), stemAnswer
+				c.window, c.negates, c.stemAnswer = w, negates(quote) || freeOf(quote), stemAnswer
 				c.measureAnswer, c.headed, c.scaled, c.offScale = measureAnswer, headed, scaled, offScale
 				if holdsType(quote, qtype, qset) {
 					c.Type = 1

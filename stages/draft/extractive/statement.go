@@ -23,8 +23,44 @@ func IsStatement(text string) bool {
 	if quote.NewQuote(text).Words() < quote.MinWords {
 		return false
 	}
-	return !isNavigation(text) && !isListing(text) && keys(text) < maxKeys && proseShare(text) >= minProse
+	return !isNavigation(text) && !isListing(text) && !isFlatCode(text) && keys(text) < maxKeys && proseShare(text) >= minProse
 }
+
+// introduces reports whether a sentence ends in a colon: it introduces a
+// list, a table or a listing that follows it.
+func introduces(sentence string) bool {
+	return strings.HasSuffix(strings.TrimSpace(sentence), ":")
+}
+
+// isFlatCode reports whether text is code that lost its lines (a listing
+// of an HTML page whose <pre> became one line, or a declaration in a
+// reference page): it opens with a shell prompt ("$ tar -xf …"), or it
+// holds maxCodeMarks or more of code's marks standing alone as words:
+// braces, comment markers, pointers, comparisons ("struct s { const
+// char * name; }", "// An interface … interface { ~int }"). Prose about
+// code names functions ("a call to ffi_prep_cif_var with n=3") but does
+// not hold its braces.
+func isFlatCode(text string) bool {
+	if strings.HasPrefix(text, "$ ") {
+		return true
+	}
+	n := 0
+	for _, w := range strings.Fields(text) {
+		if codeMarks[w] || strings.HasPrefix(w, "//") || strings.HasPrefix(w, "/*") {
+			n++
+		}
+	}
+	return n >= maxCodeMarks
+}
+
+// codeMarks are words that only code writes alone.
+// Not "=" or ";": a paper's statistics write them alone ("RHR = 1.71; 95%
+// CI, 1.06-2.78; P = .03").
+var codeMarks = map[string]bool{"{": true, "}": true, "};": true, "*": true, "**": true, "==": true,
+	"!=": true, ":=": true, "->": true, "=>": true, "&&": true, "||": true, "*/": true, "{}": true, "()": true}
+
+// maxCodeMarks is the fewest of codeMarks that make a text code.
+const maxCodeMarks = 3
 
 // maxKeys is the fewest keys ("C-b", "M-x", "^X", "Ctrl-a") that make a
 // text a table of keys, even flattened into one line; a sentence names one

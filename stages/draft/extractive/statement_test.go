@@ -27,6 +27,15 @@ func TestIsStatement(t *testing.T) {
 		// A table of keys flattened into one line.
 		{"C-b Send the prefix key C-o Rotate the panes forward C-z Suspend the client ! Break the pane out", false},
 		{"Press C-b, then d, to detach the session.", true},
+		// Code that lost its lines: a reference page's declaration, Go
+		// with its comments, a shell session.
+		{"Structure xsltStyleItemSort struct _xsltStyleItemSort { const xmlChar * stype : sort int has_stype : sort int number : sort const xmlChar * order : sort int has_order", false},
+		{"// An interface representing only the type int. interface { int } // An interface representing all types with underlying type int. interface { ~int }", false},
+		{"$ tar --warning=decompress-program -x -f archive.Z tar (child): cannot run compress: No such file or directory", false},
+		// Prose about code stays a statement.
+		{"Also note that a call to ffi_prep_cif_var with nfixedargs=nototalargs is NOT equivalent to a call to ffi_prep_cif.", true},
+		{"The expression a * b is evaluated before c, and x = y assigns.", true},
+		{"In BRCA2, we observed multiple BCCRs spanning c.1 to c.596 (BCCR1; RHR = 1.71; 95% CI, 1.06-2.78; P = .03) and c.772 to c.1806 (RHR = 1.63; P = .01).", true},
 	} {
 		if got := IsStatement(c.text); got != c.want {
 			t.Errorf("IsStatement(%q) = %v, want %v", c.text, got, c.want)
@@ -58,6 +67,39 @@ func TestListingsAreNotStatements(t *testing.T) {
 	}
 	if !listed {
 		t.Error("with whole sentences the listing is not quoted either: the test proves nothing")
+	}
+}
+
+// A sentence that introduces what follows, and the clauses of code that
+// lost its lines, are never quoted, though they hold the question's words.
+func TestIntroductionsAndFlatCodeAreNotStatements(t *testing.T) {
+	for _, c := range []struct {
+		q, not, answer string
+	}{
+		{"How is a string literal represented in Go?",
+			"These examples all represent the same string literal in Go:",
+			"A string literal represents a string constant obtained from concatenating a sequence of characters."},
+		{"Is there a type that is both an int and a string?",
+			"// An interface representing only the type int. interface { int } // An interface representing all types with underlying type int. " +
+				"interface { ~int } // An interface representing all types with underlying type int that implement the String method. " +
+				"interface { ~int String() string } // An interface representing an empty type set: there is no type that is both an int and a string. interface { int string }",
+			"Every type is either an int or a string or neither, and a type set may be empty."},
+	} {
+		ps := []*jsonl.Passage{passage(1, "Types", c.not), passage(2, "Types", c.answer)}
+		for _, s := range draft(t, New(), c.q, ps) {
+			if s.Passage == 1 {
+				t.Errorf("%s: quoted %q", c.q, s.Quote)
+			}
+		}
+		d := New()
+		d.Params.Sentences = true
+		quoted := false
+		for _, s := range draft(t, d, c.q, ps) {
+			quoted = quoted || s.Passage == 1
+		}
+		if !quoted {
+			t.Errorf("%s: with whole sentences, passage 1 is not quoted either: the test proves nothing", c.q)
+		}
 	}
 }
 
@@ -136,6 +178,40 @@ func TestRefusesWhenNamesDoNotMeet(t *testing.T) {
 	}
 	if got := draft(t, New(), "Who gave their name to Normandy in the 10th century?", ps); len(got) == 0 {
 		t.Error("refused a question whose names and numbers meet")
+	}
+}
+
+// A question that asks how to do something is asked without its numbers:
+// the manual writes "n", not the reader's 7.
+func TestHowToNumbersAreValues(t *testing.T) {
+	ps := []*jsonl.Passage{passage(1, "find", "The -mtime n test is true when the file's data was last modified n days ago: use it to find files modified in the last few days.")}
+	if got := draft(t, New(), "How do I find files modified in the last 7 days?", ps); len(got) == 0 {
+		t.Error("refused a question how to do something for its number")
+	}
+	if got := draft(t, New(), "Which files were modified in the last 7 days?", ps); len(got) != 0 {
+		t.Errorf("answered a question that names the number 7: %q", got[0].Quote)
+	}
+	for q, want := range map[string]string{"How do I find files modified in the last 7 days?": "How do I find files modified in the last days?",
+		"How do I install Python 3?": "How do I install Python 3?", "How can I set the timeout to 30?": "How can I set the timeout to ?",
+		"What happened in the last 7 days?": "What happened in the last 7 days?"} {
+		if got := withoutValues(q); got != want {
+			t.Errorf("withoutValues(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// A sentence's word ending in "-free" negates: "race-free programs" are
+// programs without races.
+func TestFreeNegates(t *testing.T) {
+	for s, want := range map[string]bool{"The guarantee holds for race-free programs.": true,
+		"It is free software.": false, "A lock-free queue": true, "free-form text": false, "-free alone": false} {
+		if got := freeOf(s); got != want {
+			t.Errorf("freeOf(%q) = %v", s, got)
+		}
+	}
+	ps := []*jsonl.Passage{passage(1, "Memory model", "The memory model guarantees sequential consistency for race-free programs.")}
+	if got := draft(t, New(), "What does the memory model guarantee for programs without races?", ps); len(got) == 0 {
+		t.Error("refused: the sentence's race-free is the question's without races")
 	}
 }
 

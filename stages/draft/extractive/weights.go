@@ -358,6 +358,73 @@ func nameTerms(question string) (out, ords map[string]bool) {
 	return out, ords
 }
 
+// freeOf reports whether s holds a word ending in "-free": a sentence
+// about "race-free programs" answers a question that asks with a negation
+// about "programs without races". Only a sentence's: a claim or question
+// about "progression-free survival" does not negate.
+func freeOf(s string) bool {
+	low := strings.ToLower(s)
+	for off := 0; ; {
+		i := strings.Index(low[off:], "-free")
+		if i < 0 {
+			return false
+		}
+		i += off
+		before, _ := utf8.DecodeLastRuneInString(low[:i])
+		after, _ := utf8.DecodeRuneInString(low[i+len("-free"):])
+		if i > 0 && unicode.IsLetter(before) && !unicode.IsLetter(after) {
+			return true
+		}
+		off = i + len("-free")
+	}
+}
+
+// howToOpenings open an English question that asks how to do something.
+var howToOpenings = []string{"how do i ", "how can i ", "how should i ", "how would i ", "how do you ", "how can you ",
+	"how does one ", "how can one ", "how to ", "how do we ", "how can we "}
+
+// asksHowTo reports whether an English question asks how to do something.
+func asksHowTo(question string) bool {
+	q := strings.ToLower(strings.TrimSpace(question))
+	for _, o := range howToOpenings {
+		if strings.HasPrefix(q, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutValues drops the numbers of a question that asks how to do
+// something ("How do I find files modified in the last 7 days?"): they are
+// values the reader will pick, which a manual writes as "n" or not at all,
+// so they are neither words to find nor numbers that must meet. A number
+// after a name stays ("How do I install Python 3?").
+func withoutValues(question string) string {
+	if !asksHowTo(question) {
+		return question
+	}
+	words := strings.Fields(question)
+	out := words[:0:0]
+	for i, w := range words {
+		bare := strings.Trim(w, "\"'“”‘’()[],.;:!?")
+		if bare != "" && strings.IndexFunc(bare, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' && r != ',' }) < 0 {
+			if i == 0 || !startsUpper(words[i-1]) {
+				if strings.HasSuffix(w, "?") {
+					out = append(out, "?")
+				}
+				continue
+			}
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}
+
+func startsUpper(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
+}
+
 // namesAndNumbers are the question's names and numbers, with its ordinals
 // when withOrdinals is set.
 func (lw *libraryWeights) namesAndNumbers(withOrdinals bool) map[string]bool {
@@ -442,7 +509,8 @@ var negationWords = map[string]bool{"not": true, "never": true, "no": true, "can
 // negates reports whether s holds a negation: one of negationWords or a
 // word ending in "n't".
 func negates(s string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	low := strings.ToLower(s)
+	for _, w := range strings.FieldsFunc(low, func(r rune) bool {
 		return !unicode.IsLetter(r) && r != '\'' && r != '’'
 	}) {
 		if negationWords[w] || strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t") {

@@ -39,6 +39,12 @@ const (
 	weightItem      = 0.5
 	bonusMeaning    = 0.3
 	k1, b           = 1.2, 0.75
+	// bonusOption is added for a paragraph that writes each program option
+	// the question names ("What does ssh -L do?"): the index keeps no
+	// option whole, so the paragraph that documents it may share no other
+	// word with the question ("-L [bind_address:]port:host:hostport
+	// Specifies that connections … are to be forwarded").
+	bonusOption = 1.0
 	// A paragraph whose own score is below this share of the best
 	// paragraph's is not a passage: it shares a word or two with the
 	// question, not its subject.
@@ -268,6 +274,10 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 			add(meaning)
 		}
 	}
+	optionParas, err := addOptionParagraphs(question, items, scan, &cands)
+	if err != nil {
+		return nil, err
+	}
 	if paragraphs == 0 || len(cands) == 0 {
 		return nil, nil
 	}
@@ -297,7 +307,11 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		if h.Paragraph != nil && *h.Paragraph == c.para {
 			s += bonusMeaning
 		}
-		if c.score <= minShare*maxPara && !(h.Paragraph != nil && *h.Paragraph == c.para) {
+		writes := optionParas[[2]int{c.hit, c.para}]
+		if writes {
+			s += bonusOption
+		}
+		if c.score <= minShare*maxPara && !(h.Paragraph != nil && *h.Paragraph == c.para) && !writes {
 			s = 0 // too little of the question's words: no passage
 		}
 		c.score = s
@@ -659,4 +673,44 @@ func plain(w string) bool {
 		}
 	}
 	return true
+}
+
+// addOptionParagraphs finds, when the question names program options
+// (keywords.Options), the paragraphs of the hit items that write each of
+// them, adds those that are not candidates yet, and returns the set of
+// them, by hit and paragraph.
+func addOptionParagraphs(question string, items []*library.Paragraphs, scan *termScanner, cands *[]*candidate) (map[[2]int]bool, error) {
+	opts := keywords.Options(question)
+	if len(opts) == 0 {
+		return nil, nil
+	}
+	have := map[[2]int]bool{}
+	for _, c := range *cands {
+		have[[2]int{c.hit, c.para}] = true
+	}
+	writes := map[[2]int]bool{}
+	for i, ps := range items {
+		if ps == nil {
+			continue
+		}
+	paragraphs:
+		for j := range ps.Len() {
+			heading, text, err := ps.Text(j)
+			if err != nil {
+				return nil, err
+			}
+			for _, o := range opts {
+				if !keywords.WritesOption(text, o) && !keywords.WritesOption(heading, o) {
+					continue paragraphs
+				}
+			}
+			at := [2]int{i, j}
+			writes[at] = true
+			if !have[at] {
+				terms, n := scan.count(heading, text)
+				*cands = append(*cands, &candidate{hit: i, para: j, terms: terms, n: n})
+			}
+		}
+	}
+	return writes, nil
 }

@@ -3,6 +3,7 @@ package rank
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -462,5 +463,47 @@ func TestAnswerAfterQuestion(t *testing.T) {
 	}
 	if len(ps) > 1 && ps[at+1].Score != ps[at].Score {
 		t.Errorf("the answer scores %v, its question %v: want the question's score", ps[at+1].Score, ps[at].Score)
+	}
+}
+
+// A paragraph that documents an option the question names is a passage,
+// first, though it shares no other word with the question.
+func TestOptionParagraph(t *testing.T) {
+	dir := t.TempDir()
+	w, err := ingest.OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("ssh manual")
+	paras := []item.Paragraph{{Heading: "NAME", Text: "ssh - OpenSSH remote login client"}}
+	for i := range 40 {
+		paras = append(paras, item.Paragraph{Heading: "DESCRIPTION", Text: fmt.Sprintf("ssh connects and logs into the given host, part %d.", i)})
+	}
+	paras = append(paras,
+		item.Paragraph{Heading: "OPTIONS", Text: "-l login_name Specifies the user to log in as on the remote machine."},
+		item.Paragraph{Heading: "OPTIONS", Text: "-L [bind_address:]port:host:hostport Specifies that connections to the given TCP port on the local host are to be forwarded."})
+	it := &item.Item{ID: library.ItemID(src), Title: "SSH(1)", Kind: item.KindMan, Paragraphs: paras}
+	if err := w.Add(it, src); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	lib, _ := library.Open(dir)
+	hits := []*jsonl.Hit{{ItemID: it.ID, Title: it.Title, Score: 1, Rank: 1}}
+	ps, err := Rank(lib, "What does ssh -L do?", hits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) == 0 || ps[0].Paragraph != len(paras)-1 {
+		t.Fatalf("passages %+v: want the -L paragraph (%d) first", ps, len(paras)-1)
+	}
+	// Without the option, the question ranks the paragraphs that say ssh.
+	ps, err = Rank(lib, "What does ssh do?", hits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		if p.Paragraph == len(paras)-1 {
+			t.Errorf("the -L paragraph is a passage for a question without the option")
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -42,6 +43,7 @@ var mdocInline = map[string]string{
 	"Ns": "", "No": "", "Ux": "UNIX", "Bx": "BSD", "At": "AT&T UNIX", "An": "", "Lk": "", "Mt": "", "Tn": "",
 	"Fn": "", "Fa": "", "Ft": "", "Fd": "", "Fo": "", "Fc": "", "Vt": "", "Cd": "", "Ad": "", "Ms": "", "Sx": "",
 	"Nd": "—", "Aq": "", "Bq": "", "Brq": "", "Eo": "", "Ec": "", "Pf": "", "Dl": "", "Ta": "|", "Ot": "",
+	"Xo": "",
 }
 
 // manArgs splits a request's arguments, keeping quoted ones whole.
@@ -82,9 +84,13 @@ func extractMan(text string) *Document {
 	h := &headings{}
 	title := ""
 	var buf []string
+	// tagEnd is the length of buf when an mdoc item's tag (".It Fl L")
+	// ended, -1 when none is open; xo: the tag goes on to .Xc.
+	tagEnd, xo := -1, false
 	flush := func() {
 		b.addText(strings.Join(buf, "\n"), h.path())
 		buf = buf[:0]
+		tagEnd, xo = -1, false
 	}
 	lines := splitLines(text)
 	headingNext := 0 // a .SH without words names the next line
@@ -159,12 +165,29 @@ func extractMan(text string) *Document {
 		case name == "TS":
 			flush()
 			inTable, tableFormat = true, true
-		case name == "IP" || name == "It":
+		case name == "It":
+			// Items whose tags stand one after the other share the
+			// description after the last (".It Fl L Xo … .Xc" four times
+			// in ssh(1)): one paragraph, every tag in it.
+			if tagEnd < 0 || len(buf) != tagEnd {
+				flush()
+			}
+			buf = append(buf, mdocWords(args))
+			xo = slices.Contains(args, "Xo")
+			tagEnd = len(buf)
+			if xo {
+				tagEnd = -1
+			}
+		case name == "Xc":
+			if xo {
+				xo, tagEnd = false, len(buf)
+			}
+		case name == "Sm":
+			// spacing mode: nothing to read
+		case name == "IP":
 			flush()
-			if len(args) > 0 && name == "IP" {
+			if len(args) > 0 {
 				buf = append(buf, troffText(args[0]))
-			} else if name == "It" {
-				buf = append(buf, mdocWords(args))
 			}
 		case manParaMacros[name]:
 			flush()

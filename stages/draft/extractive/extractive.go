@@ -223,6 +223,11 @@ type Params struct {
 	// and "Britain", "Israelis" and "Israel"), or the initials of the
 	// words it is short for ("EU" and "European Union"); see kinHeld.
 	Kin bool
+	// Options: a question that names a program's option ("What does rsync
+	// --delete do?", "What does ssh -L do?") is answered only by sentences
+	// whose window writes the option as the question does (see options);
+	// none, and the question is refused.
+	Options bool
 	// SectionMeasure: a section's heading answers for its paragraph. In a
 	// passage under a section heading (not its item's title) that holds
 	// the question's rarest word, the passage floor (MinAnswer) and the
@@ -473,6 +478,7 @@ var DefaultParams = Params{
 	StemFloor:           false,
 	Narrower:            true,
 	Kin:                 true,
+	Options:             true,
 	SectionMeasure:      true,
 	MeasureScale:        true,
 	OtherScale:          true,
@@ -569,6 +575,12 @@ type Candidate struct {
 	// sentence holds a negation.
 	window  string
 	negates bool
+	// lacksOption is the first of the question's options that the window
+	// does not write, "" when it writes each; definesOptions: the passage
+	// opens with each of them, as a manual's entry for it does
+	// (Params.Options).
+	lacksOption    string
+	definesOptions bool
 	// stemAnswer is Answer with the question's words held with another
 	// English ending too (Params.Stems).
 	stemAnswer float64
@@ -716,6 +728,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 			mshare := lw.shareOf(lw.withMeasure(head+"\n"+ps.Text, lw.have(head+"\n"+ps.Text)))
 			measureAnswer = mshare * math.Sqrt(mshare*lw.total/lw.logN)
 		}
+		defines := lw.definesOptions(ps.Text)
 		// each sentence's share of the question's weight, for the
 		// sentences before and after it
 		shares := make([]float64, len(spans))
@@ -800,6 +813,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				c.SentenceAnswer = sshare * math.Sqrt(smass)
 				c.Gap, c.Names = lw.missingFrom(windowHas)
 				c.window, c.negates, c.stemAnswer = w, negates(quote) || freeOf(quote), stemAnswer
+				c.lacksOption, c.definesOptions = lw.lacksOption(w), defines
 				c.measureAnswer, c.headed, c.scaled, c.offScale = measureAnswer, headed, scaled, offScale
 				if holdsType(quote, qtype, qset) {
 					c.Type = 1
@@ -1034,6 +1048,33 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 	if why := refusal(cands, p); why != "" {
 		return &Answer{Refused: why}
 	}
+	if p.Options && len(cands) > 0 && cands[0].weights != nil && len(cands[0].weights.options) > 0 {
+		kept := cands[:0:0]
+		lacking := ""
+		for _, c := range cands {
+			if c.lacksOption == "" {
+				kept = append(kept, c)
+			} else if lacking == "" {
+				lacking = c.lacksOption
+			}
+		}
+		if len(kept) == 0 {
+			return &Answer{Refused: fmt.Sprintf("no sentence near the question's words writes the option %s", quoteWords([]string{lacking}))}
+		}
+		// A manual's entry for the option answers what it does; other
+		// sentences only use it ("if a compression option (e.g. -z) was
+		// used").
+		entries := kept[:0:0]
+		for _, c := range kept {
+			if c.definesOptions {
+				entries = append(entries, c)
+			}
+		}
+		if len(entries) > 0 {
+			kept = entries
+		}
+		cands = kept
+	}
 	// A sentence that stands in several passages is a candidate once, in
 	// its best-ranked passage.
 	seen := map[string]bool{}
@@ -1169,7 +1210,28 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 	if p.UnitFirst {
 		unitFirst(a)
 	}
+	if p.Options {
+		entryFirst(a)
+	}
 	return a
+}
+
+// entryFirst moves the sentence that opens a manual's entry for the
+// question's options ("-L, --location (HTTP) If the server reports …") to
+// the front, when a later sentence of the entry was scored above it.
+func entryFirst(a *Answer) {
+	for k := 1; k < len(a.Statements); k++ {
+		c := a.Statements[k]
+		if !c.definesOptions || c.Index != 0 || a.Statements[0].Index == 0 && a.Statements[0].definesOptions {
+			continue
+		}
+		why := a.Why[k]
+		copy(a.Statements[1:k+1], a.Statements[:k])
+		copy(a.Why[1:k+1], a.Why[:k])
+		a.Statements[0] = c
+		a.Why[0] = "shown first, as it opens the manual's entry for the option asked about; it " + why
+		return
+	}
 }
 
 // narrower reports whether c, from a passage none of the picked

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/quote"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 )
 
 // MaxStatement is the longest statement, in characters. A longer sentence
@@ -23,7 +24,21 @@ func IsStatement(text string) bool {
 	if quote.NewQuote(text).Words() < quote.MinWords {
 		return false
 	}
-	return !isNavigation(text) && !isListing(text) && !isFlatCode(text) && keys(text) < maxKeys && proseShare(text) >= minProse
+	// A manual's entry reads as prose after the options it documents, and
+	// other options it names weigh nothing: "-z, --gzip, --gunzip, --ungzip
+	// Filter the archive through gzip.", "-a, --archive same as -dR
+	// --preserve=all".
+	prose := text
+	if opts, rest := keywords.LeadingOptions(text); len(opts) > 0 {
+		var words []string
+		for _, w := range strings.Fields(rest) {
+			if !strings.HasPrefix(w, "-") {
+				words = append(words, w)
+			}
+		}
+		prose = strings.Join(words, " ")
+	}
+	return !isNavigation(text) && !isListing(text) && !isFlatCode(text) && keys(text) < maxKeys && proseShare(prose) >= minProse
 }
 
 // introduces reports whether a sentence ends in a colon: it introduces a

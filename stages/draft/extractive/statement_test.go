@@ -27,6 +27,10 @@ func TestIsStatement(t *testing.T) {
 		// A table of keys flattened into one line.
 		{"C-b Send the prefix key C-o Rotate the panes forward C-z Suspend the client ! Break the pane out", false},
 		{"Press C-b, then d, to detach the session.", true},
+		// A manual's entry: its options, then prose.
+		{"-z, --gzip, --gunzip, --ungzip Filter the archive through gzip.", true},
+		{"-B, --bind-address, --bind-interface, -b, -c, -D", false},
+		{"-a, --archive same as -dR --preserve=all", true},
 		// Code that lost its lines: a reference page's declaration, Go
 		// with its comments, a shell session.
 		{"Structure xsltStyleItemSort struct _xsltStyleItemSort { const xmlChar * stype : sort int has_stype : sort int number : sort const xmlChar * order : sort int has_order", false},
@@ -212,6 +216,59 @@ func TestFreeNegates(t *testing.T) {
 	ps := []*jsonl.Passage{passage(1, "Memory model", "The memory model guarantees sequential consistency for race-free programs.")}
 	if got := draft(t, New(), "What does the memory model guarantee for programs without races?", ps); len(got) == 0 {
 		t.Error("refused: the sentence's race-free is the question's without races")
+	}
+}
+
+// A question that names a program's option is answered only by sentences
+// near that option, written as the question writes it.
+func TestOptionsMustBeWritten(t *testing.T) {
+	ps := []*jsonl.Passage{passage(1, "GZIP(1)", "--rsyncable When you synchronize a compressed file between two computers, "+
+		"this option allows rsync to transfer only files that were changed, so rsync does not delete and send the entire archive again.")}
+	q := "What does rsync --delete do?"
+	if got := draft(t, New(), q, ps); len(got) != 0 {
+		t.Errorf("answered %q", got[0].Quote)
+	}
+	d := New()
+	d.Params.Options = false
+	if got := draft(t, d, q, ps); len(got) == 0 {
+		t.Error("refused without the rule too: the test proves nothing")
+	}
+	ps = []*jsonl.Passage{
+		passage(1, "SSH(1)", "-l login_name Specifies the user to log in as on the remote machine, which ssh uses for every connection it makes."),
+		passage(2, "SSH(1)", "-L [bind_address:]port:host:hostport Specifies that connections to the given TCP port on the local host are to be forwarded by ssh to the given host and port."),
+	}
+	got := draft(t, New(), "What does ssh -L do?", ps)
+	if len(got) == 0 || got[0].Passage != 2 {
+		t.Errorf("answered %v, want passage 2's sentence first", got)
+	}
+	for _, s := range got {
+		if s.Passage == 1 {
+			t.Errorf("quoted the -l option for -L: %q", s.Quote)
+		}
+	}
+	// The manual's entry for the option answers; a sentence that only
+	// uses it does not, though it holds more of the question's words.
+	use := passage(1, "TAR(1)", "If a subprocess invoked by tar exits with a nonzero code, tar exits with it too. "+
+		"This happens when a compression option such as -z was used in tar and the compressor failed.")
+	entry := passage(2, "TAR(1)", "-z, --gzip, --gunzip, --ungzip Filter the archive through gzip.")
+	got = draft(t, New(), "What does tar -z do?", []*jsonl.Passage{use, entry})
+	if len(got) == 0 {
+		t.Fatal("refused tar -z")
+	}
+	for _, s := range got {
+		if s.Passage != 2 {
+			t.Errorf("quoted %q, not the entry for -z", s.Quote)
+		}
+	}
+	if got := draft(t, New(), "What does tar -z do?", []*jsonl.Passage{use}); len(got) == 0 {
+		t.Error("without the entry, the sentence that uses -z is not quoted either: the test proves nothing")
+	}
+	// The entry's opening sentence comes first.
+	entry = passage(1, "CURL(1)", "-L, --location (HTTP) Make curl follow a redirect when the server answers with a 3XX code. "+
+		"When curl follows a redirect with -L, it sends the request again with the method curl would otherwise select.")
+	got = draft(t, New(), "What does curl -L do?", []*jsonl.Passage{entry})
+	if len(got) == 0 || !strings.HasPrefix(got[0].Quote, "-L, --location") {
+		t.Errorf("answered %v, want the entry's opening first", got)
 	}
 }
 

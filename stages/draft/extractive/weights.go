@@ -36,6 +36,9 @@ type libraryWeights struct {
 	// question, or with a digit: its names and numbers ("When did the
 	// Normans reach Sicily in 1061?"); ordinals its "first", "second" ….
 	names, ordinals map[string]bool
+	// options are the program options the question names, as it writes
+	// them ("-L", "--delete"; see keywords.Options).
+	options []string
 	// word gives each term the question's own word, to explain a choice.
 	word map[string]string
 	// absentTerm: the terms no item holds.
@@ -94,6 +97,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	// library the question's words weigh about the same, and in a large
 	// one their counts decide.
 	lw.names, lw.ordinals = nameTerms(question)
+	lw.options = keywords.Options(question)
 	lw.negates = negates(question)
 	lw.asks = asks(question)
 	if lw.asks {
@@ -377,6 +381,32 @@ func freeOf(s string) bool {
 		}
 		off = i + len("-free")
 	}
+}
+
+// lacksOption returns the first of the question's options that text does
+// not write as a word of its own ("-L," and "[-L" are; "-Lx" and
+// "--delete-after" are not "-L" and "--delete"), or "" when it writes each.
+// A one-letter option is matched as written ("-l" is not "-L"); a longer
+// one in any case.
+func (lw *libraryWeights) lacksOption(text string) string {
+	for _, o := range lw.options {
+		if !keywords.WritesOption(text, o) {
+			return o
+		}
+	}
+	return ""
+}
+
+// definesOptions reports whether text opens with each of the question's
+// options, as a manual's entry for them does (keywords.DefinesOption);
+// false when the question names none.
+func (lw *libraryWeights) definesOptions(text string) bool {
+	for _, o := range lw.options {
+		if !keywords.DefinesOption(text, o) {
+			return false
+		}
+	}
+	return len(lw.options) > 0
 }
 
 // howToOpenings open an English question that asks how to do something.

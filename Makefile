@@ -35,7 +35,7 @@ export CGO_CXXFLAGS := $(LLAMA_CFLAGS)
 CGO_ENV := CGO_ENABLED=1
 
 .PHONY: all deps tokenizers build man demo test lint clean bench bench-retrieval bench-library bench-latency bench-start before-bin \
-	bench-extractive extractive-ranker bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary
+	bench-extractive bench-manuals extractive-ranker bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary
 
 all: build
 
@@ -122,7 +122,7 @@ clean:
 	rm -rf $(BIN) .demo .bench
 
 # Benchmarks read ../shared/bench/scifact and fetch Debian packages into .bench/.
-bench: bench-retrieval bench-languages bench-library bench-latency bench-start bench-extractive bench-mcp bench-draft bench-embed bench-first-statement bench-summary
+bench: bench-retrieval bench-languages bench-library bench-latency bench-start bench-extractive bench-manuals bench-mcp bench-draft bench-embed bench-first-statement bench-summary
 
 # nDCG@10 of keyword search and of sponge ask --passages on SciFact, beside the published BM25 figures.
 bench-retrieval: build
@@ -158,6 +158,11 @@ before-bin:
 # The extractive drafter on SciFact's training claims and questions the library cannot answer.
 bench-extractive: build
 	$(GO) run ./internal/bench/extractive -library .bench/scifact -bin $(BIN)
+
+# The extractive drafter on a library of program manuals (Debian manual pages fetched with apt-get, Go's docs)
+# and the questions of internal/bench/extractive/manual-questions.txt.
+bench-manuals: build
+	$(GO) run ./internal/bench/extractive -manuals .bench/manuals -bin $(BIN)
 
 # The extractive drafter's learned ranker: fitted on SQuAD 2.0 questions the bench never asks (nor any asked
 # on their paragraphs), written to stages/draft/extractive/ranker_weights.go. Deterministic.

@@ -26,11 +26,13 @@ type demoQuestion struct {
 	refuse bool
 }
 
-// demoSet is the demo library (testdata/docs, saved by `sponge add`) and
-// the questions asked of it.
+// demoSet is the demo library (testdata/docs, saved by `sponge add`), or
+// another library saved the same way, and the questions asked of it.
 type demoSet struct {
 	dir string // the library
 	qs  []*demoQuestion
+	// what names the library and its questions file in check's output.
+	what string
 }
 
 // statement is what an answer shows: the quote and its item's title.
@@ -67,7 +69,7 @@ func loadDemo(binDir string, p *extractive.Params) (*demoSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &demoSet{dir: filepath.Join(tmp, "library"), qs: qs}
+	d := &demoSet{dir: filepath.Join(tmp, "library"), qs: qs, what: "The demo library (testdata/docs) asked the questions of demo-questions.txt"}
 	cmd := exec.Command(filepath.Join(binDir, "sponge"), "add", "--library", d.dir, filepath.Join("testdata", "docs"))
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return d, fmt.Errorf("sponge add testdata/docs: %v\n%s", err, out)
@@ -172,7 +174,7 @@ func (d *demoSet) evalIn(p *extractive.Params) demoResult {
 // check asks every question through `sponge ask --extractive --json`,
 // prints each answer with its off-topic sentences marked, and the counts.
 func (d *demoSet) check(binDir string) error {
-	fmt.Printf("The demo library (testdata/docs) asked the %d questions of demo-questions.txt through `sponge ask --extractive --json`\n", len(d.qs))
+	fmt.Printf("%s (%d) through `sponge ask --extractive --json`\n", d.what, len(d.qs))
 	fmt.Println("(+ an expected sentence, - an off-topic one):")
 	fmt.Println()
 	var r demoResult

@@ -74,8 +74,16 @@ func main() {
 	trainOut := flag.String("train-ranker", "", "train the learned ranker on SQuAD 2.0 questions the bench does not ask and write its weights to this Go file, then stop")
 	flag.IntVar(&rankerTop, "ranker-top", rankerTop, "with -train-ranker: learn from each question's this many best sentences by the hand-made score only (0: all)")
 	flag.BoolVar(&rankerUnanswerable, "ranker-unanswerable", rankerUnanswerable, "with -train-ranker: learn from the unanswerable questions' sentences too")
+	manuals := flag.String("manuals", "", "with -bin: ask manual-questions.txt of a library of Debian manual pages (fetched with apt-get into this folder) and Go's docs, then stop")
 	training := flag.Bool("squad-training", false, "with -squad-only: also measure the drafter on the questions the ranker learns from (its refusals were not fitted on them: a third, larger set for the rules of refusal)")
 	flag.Parse()
+	if *manuals != "" {
+		if err := askManuals(*manuals, *binDir); err != nil {
+			fmt.Fprintln(os.Stderr, "extractive:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	p := extractive.DefaultParams
 	s, x, err := loadSquad(*squadLib, &p)
 	if err == nil && *trainOut != "" {

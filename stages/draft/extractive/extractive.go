@@ -1073,6 +1073,11 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		if len(entries) > 0 {
 			kept = entries
 		}
+		// Of several programs' entries for the option, the one of the
+		// program the question names ("ssh -D": ssh(1)'s, not scp(1)'s).
+		if named := ofNamedProgram(kept, cands[0].weights.question); len(named) > 0 {
+			kept = named
+		}
 		cands = kept
 	}
 	// A sentence that stands in several passages is a candidate once, in
@@ -1214,6 +1219,23 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		entryFirst(a)
 	}
 	return a
+}
+
+// ofNamedProgram returns the candidates from manual pages ("SSH(1)",
+// "ssh(1)") of a program the question names.
+func ofNamedProgram(cands []*Candidate, question string) []*Candidate {
+	words := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(question)) {
+		words[strings.Trim(w, "\"'“”‘’()[],;:!?.")] = true
+	}
+	var out []*Candidate
+	for _, c := range cands {
+		name, section, ok := strings.Cut(c.title, "(")
+		if ok && strings.HasSuffix(section, ")") && words[strings.ToLower(strings.TrimSpace(name))] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // entryFirst moves the sentence that opens a manual's entry for the

@@ -263,6 +263,15 @@ func TestOptionsMustBeWritten(t *testing.T) {
 	if got := draft(t, New(), "What does tar -z do?", []*jsonl.Passage{use}); len(got) == 0 {
 		t.Error("without the entry, the sentence that uses -z is not quoted either: the test proves nothing")
 	}
+	// Of two programs' entries for -D, the one of the program asked about.
+	ps = []*jsonl.Passage{
+		passage(1, "scp(1)", "-D sftp_server_path Connect directly to a local SFTP server program rather than a remote one via ssh."),
+		passage(2, "ssh(1)", "-D bind_address:port Specifies a local dynamic application-level port forwarding."),
+	}
+	got = draft(t, New(), "What does ssh -D do?", ps)
+	if len(got) == 0 || got[0].Passage != 2 || len(got) > 1 {
+		t.Errorf("answered %v, want ssh(1)'s entry alone", got)
+	}
 	// The entry's opening sentence comes first.
 	entry = passage(1, "CURL(1)", "-L, --location (HTTP) Make curl follow a redirect when the server answers with a 3XX code. "+
 		"When curl follows a redirect with -L, it sends the request again with the method curl would otherwise select.")

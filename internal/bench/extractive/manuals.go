@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/sponge-library/sponge/internal/bench"
+)
+
+// manualPackages are the Debian packages whose manual pages make the
+// manuals library: programs a person looks up (issue 13 was found on a
+// library of program docs, man pages and specs).
+var manualPackages = []string{"coreutils", "grep", "tar", "gzip", "findutils", "sed", "diffutils", "procps", "openssh-client", "curl"}
+
+// goDocs are the files of the Go installation's doc folder saved with
+// them: a language's specification, its memory model, its settings.
+var goDocs = []string{"go_spec.html", "go_mem.html", "godebug.md"}
+
+// loadManuals saves the manual pages (section 1) of manualPackages,
+// fetched with apt-get into work, and the Go installation's goDocs in a new
+// library with the built `sponge add`, and reads manual-questions.txt.
+func loadManuals(work, binDir string) (*demoSet, error) {
+	qs, err := readDemo(filepath.Join(benchDir, "manual-questions.txt"))
+	if err != nil {
+		return nil, err
+	}
+	var sources []string
+	for _, pkg := range manualPackages {
+		dir := filepath.Join(work, "pkgs", pkg)
+		if _, err := os.Stat(dir); err != nil {
+			if err := bench.FetchDeb(work, pkg, dir); err != nil {
+				return nil, err
+			}
+		}
+		man := filepath.Join(dir, "usr", "share", "man", "man1")
+		if _, err := os.Stat(man); err != nil {
+			return nil, fmt.Errorf("%s has no manual pages in section 1 (%v)", pkg, err)
+		}
+		sources = append(sources, man)
+	}
+	for _, f := range goDocs {
+		sources = append(sources, filepath.Join(runtime.GOROOT(), "doc", f))
+	}
+	tmp, err := os.MkdirTemp("", "sponge-manuals-")
+	if err != nil {
+		return nil, err
+	}
+	d := &demoSet{dir: filepath.Join(tmp, "library"), qs: qs,
+		what: fmt.Sprintf("A library of the manual pages of %s and Go's %s asked the questions of manual-questions.txt",
+			strings.Join(manualPackages, ", "), strings.Join(goDocs, ", "))}
+	cmd := exec.Command(filepath.Join(binDir, "sponge"), append([]string{"add", "--library", d.dir}, sources...)...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return d, fmt.Errorf("sponge add: %v\n%s", err, out)
+	}
+	return d, nil
+}
+
+// askManuals builds the manuals library and asks its questions through
+// the built binaries.
+func askManuals(work, binDir string) error {
+	if binDir == "" {
+		return fmt.Errorf("-manuals needs -bin, the folder of the built sponge")
+	}
+	d, err := loadManuals(work, binDir)
+	if d != nil {
+		defer os.RemoveAll(filepath.Dir(d.dir))
+	}
+	if err != nil {
+		return err
+	}
+	return d.check(binDir)
+}

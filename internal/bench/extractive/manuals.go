@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/bench"
@@ -42,8 +41,12 @@ func loadManuals(work, binDir string) (*demoSet, error) {
 		}
 		sources = append(sources, man)
 	}
+	root, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env GOROOT: %v", err)
+	}
 	for _, f := range goDocs {
-		sources = append(sources, filepath.Join(runtime.GOROOT(), "doc", f))
+		sources = append(sources, filepath.Join(strings.TrimSpace(string(root)), "doc", f))
 	}
 	tmp, err := os.MkdirTemp("", "sponge-manuals-")
 	if err != nil {

@@ -373,7 +373,7 @@ func TestMdoc(t *testing.T) {
 
 // Tags that stand one after the other share the description after the
 // last: one paragraph with every tag, the .Xo … .Xc tag read whole, and
-// .Sm read as nothing (ssh(1)'s -L).
+// its words written without spaces after .Sm off (ssh(1)'s -L).
 func TestMdocSharedTags(t *testing.T) {
 	src := ".Dd January 1, 2026\n.Dt SSH 1\n.Os\n.Sh DESCRIPTION\n.Bl -tag -width Ds\n" +
 		".It Fl L Xo\n.Sm off\n.Oo Ar bind_address : Oc\n.Ar port : host : hostport\n.Sm on\n.Xc\n" +
@@ -382,7 +382,7 @@ func TestMdocSharedTags(t *testing.T) {
 		".It Fl l Ar login_name\nSpecifies the user to log in as.\n.El\n"
 	d := mustExtract(t, []byte(src), "ssh.1")
 	want := []string{
-		"DESCRIPTION: -L bind_address : port : host : hostport -L local_socket : remote_socket Specifies that connections to the given TCP port are to be forwarded.",
+		"DESCRIPTION: -L bind_address:port:host:hostport -L local_socket:remote_socket Specifies that connections to the given TCP port are to be forwarded.",
 		"DESCRIPTION: -l login_name Specifies the user to log in as.",
 	}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {

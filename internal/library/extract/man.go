@@ -87,6 +87,7 @@ func extractMan(text string) *Document {
 	// tagEnd is the length of buf when an mdoc item's tag (".It Fl L")
 	// ended, -1 when none is open; xo: the tag goes on to .Xc.
 	tagEnd, xo := -1, false
+	smOff, smJoin := false, false // smJoin: a word came since .Sm off
 	flush := func() {
 		b.addText(strings.Join(buf, "\n"), h.path())
 		buf = buf[:0]
@@ -183,7 +184,9 @@ func extractMan(text string) *Document {
 				xo, tagEnd = false, len(buf)
 			}
 		case name == "Sm":
-			// spacing mode: nothing to read
+			// Spacing off: the words that follow are written without
+			// spaces ("-L bind_address:port:host:hostport").
+			smOff, smJoin = len(args) > 0 && args[0] == "off", false
 		case name == "IP":
 			flush()
 			if len(args) > 0 {
@@ -203,7 +206,16 @@ func extractMan(text string) *Document {
 				buf = append(buf, troffText(strings.Join(args, " ")))
 			}
 		case mdocInline[name] != "" || mdocInline[name] == "" && isMdocName(name):
-			buf = append(buf, mdocWords(append([]string{name}, args...)))
+			words := mdocWords(append([]string{name}, args...))
+			if smOff {
+				words = strings.ReplaceAll(words, " ", "")
+				if smJoin && len(buf) > 0 {
+					buf[len(buf)-1] += words
+					continue
+				}
+				smJoin = true
+			}
+			buf = append(buf, words)
 		}
 	}
 	flush()

@@ -771,6 +771,11 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				if !p.Sentences && !IsStatement(quote) {
 					continue
 				}
+				// A clause of a few words cut from a long sentence ("on
+				// the remote side.") does not stand alone.
+				if len(clauses) > 1 && wordCount(quote) < minClauseWords {
+					continue
+				}
 				toks := terms(quote)
 				tf := map[string]int{}
 				for _, t := range toks {

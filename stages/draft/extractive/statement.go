@@ -14,6 +14,13 @@ import (
 // answer is quoted: a person reads a statement at a glance.
 const MaxStatement = 300
 
+// minClauseWords is the fewest words of a clause cut from a long sentence
+// that is quoted: a shorter one is a fragment ("on the remote side.").
+const minClauseWords = 6
+
+// wordCount is the number of words of text, as a quote counts them.
+func wordCount(text string) int { return quote.NewQuote(text).Words() }
+
 // IsStatement reports whether text can be quoted as a statement at all:
 // it has quote.MinWords words or more and reads as prose, not as a code
 // listing, a table of keys or options, or a page's navigation line

@@ -137,6 +137,22 @@ func TestLongSentenceQuotesItsClause(t *testing.T) {
 	}
 }
 
+// A clause of a few words cut from a long sentence is not a statement.
+func TestNoFragmentClauses(t *testing.T) {
+	long := "-L bind_address:port:host:hostport -L bind_address:port:remote_socket -L local_socket:host:hostport " +
+		"-L local_socket:remote_socket Specifies that connections to the given TCP port or Unix socket on the local (client) " +
+		"host are to be forwarded to the given host and port, or Unix socket, on the remote side."
+	cl := Clauses(long)
+	if len(cl) < 2 || wordCount(long[cl[len(cl)-1].Start:cl[len(cl)-1].End]) >= minClauseWords {
+		t.Fatalf("clauses %v: the test wants a short last clause", cl)
+	}
+	for _, s := range draft(t, New(), "What does ssh -L forward to the remote side?", []*jsonl.Passage{passage(1, "ssh(1)", long)}) {
+		if wordCount(s.Quote) < minClauseWords {
+			t.Errorf("quoted the fragment %q", s.Quote)
+		}
+	}
+}
+
 func TestClauses(t *testing.T) {
 	for _, sp := range Clauses(longSentence) {
 		c := longSentence[sp.Start:sp.End]

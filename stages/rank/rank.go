@@ -40,10 +40,11 @@ const (
 	bonusMeaning    = 0.3
 	k1, b           = 1.2, 0.75
 	// bonusOption is added for a paragraph that writes each program option
-	// the question names ("What does ssh -L do?"): the index keeps no
-	// option whole, so the paragraph that documents it may share no other
-	// word with the question ("-L [bind_address:]port:host:hostport
-	// Specifies that connections … are to be forwarded").
+	// the question names ("What does ssh -L do?"), twice for the manual's
+	// entry for them (it opens with them): the index keeps no option
+	// whole, so the entry may share no other word with the question ("-L
+	// [bind_address:]port:host:hostport Specifies that connections … are
+	// to be forwarded"), and a manual's examples write the option too.
 	bonusOption = 1.0
 	// A paragraph whose own score is below this share of the best
 	// paragraph's is not a passage: it shares a word or two with the
@@ -307,10 +308,9 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		if h.Paragraph != nil && *h.Paragraph == c.para {
 			s += bonusMeaning
 		}
-		writes := optionParas[[2]int{c.hit, c.para}]
-		if writes {
-			s += bonusOption
-		}
+		level := optionParas[[2]int{c.hit, c.para}]
+		writes := level > 0
+		s += bonusOption * float64(level)
 		if c.score <= minShare*maxPara && !(h.Paragraph != nil && *h.Paragraph == c.para) && !writes {
 			s = 0 // too little of the question's words: no passage
 		}
@@ -677,9 +677,10 @@ func plain(w string) bool {
 
 // addOptionParagraphs finds, when the question names program options
 // (keywords.Options), the paragraphs of the hit items that write each of
-// them, adds those that are not candidates yet, and returns the set of
-// them, by hit and paragraph.
-func addOptionParagraphs(question string, items []*library.Paragraphs, scan *termScanner, cands *[]*candidate) (map[[2]int]bool, error) {
+// them, adds those that are not candidates yet, and returns them, by hit
+// and paragraph: 2 for an entry that opens with each option
+// (keywords.DefinesOption), 1 for another paragraph that writes them.
+func addOptionParagraphs(question string, items []*library.Paragraphs, scan *termScanner, cands *[]*candidate) (map[[2]int]int, error) {
 	opts := keywords.Options(question)
 	if len(opts) == 0 {
 		return nil, nil
@@ -688,7 +689,7 @@ func addOptionParagraphs(question string, items []*library.Paragraphs, scan *ter
 	for _, c := range *cands {
 		have[[2]int{c.hit, c.para}] = true
 	}
-	writes := map[[2]int]bool{}
+	writes := map[[2]int]int{}
 	for i, ps := range items {
 		if ps == nil {
 			continue
@@ -705,7 +706,12 @@ func addOptionParagraphs(question string, items []*library.Paragraphs, scan *ter
 				}
 			}
 			at := [2]int{i, j}
-			writes[at] = true
+			writes[at] = 2
+			for _, o := range opts {
+				if !keywords.DefinesOption(text, o) {
+					writes[at] = 1
+				}
+			}
 			if !have[at] {
 				terms, n := scan.count(heading, text)
 				*cands = append(*cands, &candidate{hit: i, para: j, terms: terms, n: n})

@@ -467,7 +467,8 @@ func TestAnswerAfterQuestion(t *testing.T) {
 }
 
 // A paragraph that documents an option the question names is a passage,
-// first, though it shares no other word with the question.
+// first, though it shares no other word with the question, before an
+// example that writes the option and the question's words.
 func TestOptionParagraph(t *testing.T) {
 	dir := t.TempDir()
 	w, err := ingest.OpenWriter(dir, nil)
@@ -480,6 +481,7 @@ func TestOptionParagraph(t *testing.T) {
 		paras = append(paras, item.Paragraph{Heading: "DESCRIPTION", Text: fmt.Sprintf("ssh connects and logs into the given host, part %d.", i)})
 	}
 	paras = append(paras,
+		item.Paragraph{Heading: "EXAMPLES", Text: "To reach a web server behind ssh, run ssh -L 8080:localhost:80 ssh.example.com and ssh does the rest."},
 		item.Paragraph{Heading: "OPTIONS", Text: "-l login_name Specifies the user to log in as on the remote machine."},
 		item.Paragraph{Heading: "OPTIONS", Text: "-L [bind_address:]port:host:hostport Specifies that connections to the given TCP port on the local host are to be forwarded."})
 	it := &item.Item{ID: library.ItemID(src), Title: "SSH(1)", Kind: item.KindMan, Paragraphs: paras}

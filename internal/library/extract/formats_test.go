@@ -390,6 +390,19 @@ func TestMdocSharedTags(t *testing.T) {
 	}
 }
 
+// help2man's option entries: the tag a .HP paragraph, the description the
+// .IP after it; one paragraph each.
+func TestHelp2manEntries(t *testing.T) {
+	src := ".TH SED \"1\"\n.SH DESCRIPTION\n.HP\n\\fB\\-n\\fR, \\fB\\-\\-quiet\\fR\n.IP\nsuppress automatic printing of pattern space\n" +
+		".HP\n\\fB\\-\\-debug\\fR\n.IP\nannotate program execution\n.PP\nA plain paragraph.\n.IP\nAn indented one.\n"
+	d := mustExtract(t, []byte(src), "sed.1")
+	want := []string{"DESCRIPTION: -n, --quiet suppress automatic printing of pattern space", "DESCRIPTION: --debug annotate program execution",
+		"DESCRIPTION: A plain paragraph.", "DESCRIPTION: An indented one."}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}
+
 // A text file is read whatever its extension; a binary one is refused
 // with a reason, and so is a section-numbered file that is not text.
 func TestTextByContent(t *testing.T) {

@@ -188,7 +188,11 @@ func extractMan(text string) *Document {
 			// spaces ("-L bind_address:port:host:hostport").
 			smOff, smJoin = len(args) > 0 && args[0] == "off", false
 		case name == "IP":
-			flush()
+			// help2man writes an option's tag as a .HP paragraph of its
+			// own and its description as the .IP after it: one entry.
+			if len(args) > 0 || len(buf) != 1 || !strings.HasPrefix(strings.TrimSpace(buf[0]), "-") {
+				flush()
+			}
 			if len(args) > 0 {
 				buf = append(buf, troffText(args[0]))
 			}

@@ -679,7 +679,10 @@ func plain(w string) bool {
 // (keywords.Options), the paragraphs of the hit items that write each of
 // them, adds those that are not candidates yet, and returns them, by hit
 // and paragraph: 2 for an entry that opens with each option
-// (keywords.DefinesOption), 1 for another paragraph that writes them.
+// (keywords.DefinesOption), 1 for another paragraph that writes them, and
+// for an entry of an item whose other entries for them stand in a section
+// of options (keywords.OptionsSection: bash(1)'s own -c, not its
+// builtins').
 func addOptionParagraphs(question string, items []*library.Paragraphs, scan *termScanner, cands *[]*candidate) (map[[2]int]int, error) {
 	opts := keywords.Options(question)
 	if len(opts) == 0 {
@@ -690,6 +693,8 @@ func addOptionParagraphs(question string, items []*library.Paragraphs, scan *ter
 		have[[2]int{c.hit, c.para}] = true
 	}
 	writes := map[[2]int]int{}
+	// inSection: by hit, its entries in a section of options.
+	inSection := map[int][]int{}
 	for i, ps := range items {
 		if ps == nil {
 			continue
@@ -712,9 +717,23 @@ func addOptionParagraphs(question string, items []*library.Paragraphs, scan *ter
 					writes[at] = 1
 				}
 			}
+			if writes[at] == 2 && keywords.OptionsSection(heading) {
+				inSection[i] = append(inSection[i], j)
+			}
 			if !have[at] {
 				terms, n := scan.count(heading, text)
 				*cands = append(*cands, &candidate{hit: i, para: j, terms: terms, n: n})
+			}
+		}
+	}
+	// An item with entries in a section of options has its other entries
+	// count as uses: bash(1)'s own -c, not its builtins'. Between items
+	// nothing changes: one program's OPTIONS is not above another's
+	// DESCRIPTION.
+	for i, js := range inSection {
+		for at, level := range writes {
+			if at[0] == i && level == 2 && !slices.Contains(js, at[1]) {
+				writes[at] = 1
 			}
 		}
 	}

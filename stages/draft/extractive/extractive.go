@@ -66,6 +66,7 @@ import (
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft/sentences"
 )
@@ -1083,6 +1084,7 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		if named := ofNamedProgram(kept, cands[0].weights.question); len(named) > 0 {
 			kept = named
 		}
+		kept = ownEntries(kept)
 		cands = kept
 	}
 	// A sentence that stands in several passages is a candidate once, in
@@ -1237,6 +1239,25 @@ func ofNamedProgram(cands []*Candidate, question string) []*Candidate {
 	for _, c := range cands {
 		name, section, ok := strings.Cut(c.title, "(")
 		if ok && strings.HasSuffix(section, ")") && words[strings.ToLower(strings.TrimSpace(name))] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ownEntries drops the entries of an item that has entries in a section of
+// options (keywords.OptionsSection) standing elsewhere: bash(1)'s own -c,
+// not its builtins'. Between items nothing changes.
+func ownEntries(cands []*Candidate) []*Candidate {
+	inSection := map[string]bool{}
+	for _, c := range cands {
+		if c.definesOptions && keywords.OptionsSection(c.heading) {
+			inSection[c.Item] = true
+		}
+	}
+	out := cands[:0:0]
+	for _, c := range cands {
+		if !inSection[c.Item] || keywords.OptionsSection(c.heading) {
 			out = append(out, c)
 		}
 	}

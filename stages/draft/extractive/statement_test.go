@@ -288,6 +288,25 @@ func TestOptionsMustBeWritten(t *testing.T) {
 	if len(got) == 0 || got[0].Passage != 2 || len(got) > 1 {
 		t.Errorf("answered %v, want ssh(1)'s entry alone", got)
 	}
+	// Of one manual's entries for -c, the one in its section of options.
+	builtin := passage(1, "BASH(1)", "-c The maximum size of core files created by bash.")
+	builtin.Heading = "SHELL BUILTIN COMMANDS"
+	own := passage(2, "BASH(1)", "-c If the -c option is present, then commands are read from the first non-option argument.")
+	own.Heading = "OPTIONS"
+	got = draft(t, New(), "What does bash -c do?", []*jsonl.Passage{builtin, own})
+	if len(got) != 1 || got[0].Passage != 2 {
+		t.Errorf("answered %v, want the OPTIONS section's entry alone", got)
+	}
+	// Between programs a section of options counts for nothing: tar's
+	// entry under DESCRIPTION answers for tar, not gzip's under OPTIONS.
+	gz := passage(1, "GZIP(1)", "-c --stdout --to-stdout Write output on standard output; keep original files unchanged.")
+	gz.Heading, gz.ItemID = "OPTIONS", strings.Repeat("cd", 32)
+	tarc := passage(2, "TAR(1)", "-c, --create Create a new archive.")
+	tarc.Heading = "DESCRIPTION"
+	got = draft(t, New(), "What does tar -c do?", []*jsonl.Passage{gz, tarc})
+	if len(got) == 0 || got[0].Passage != 2 {
+		t.Errorf("answered %v, want tar's entry", got)
+	}
 	// The entry's opening sentence comes first.
 	entry = passage(1, "CURL(1)", "-L, --location (HTTP) Make curl follow a redirect when the server answers with a 3XX code. "+
 		"When curl follows a redirect with -L, it sends the request again with the method curl would otherwise select.")

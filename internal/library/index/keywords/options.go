@@ -1,6 +1,7 @@
 package keywords
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -11,16 +12,25 @@ import (
 // word ("-mtime", "--delete", "--max-redirs"). The index keeps none of
 // them whole ("-L" is a single letter, "--delete" the word "delete"), so
 // rank and the drafter look for them in the text (WritesOption).
+//
+// At most maxOptions are returned, each once: rank reads every paragraph of
+// the items found for each of them.
 func Options(question string) []string {
 	var out []string
 	for _, w := range strings.Fields(question) {
 		w = strings.TrimRight(strings.Trim(w, "\"'“”‘’()[],;:!?"), ".")
-		if isOption(w) {
+		if isOption(w) && !slices.Contains(out, w) {
 			out = append(out, w)
+			if len(out) == maxOptions {
+				break
+			}
 		}
 	}
 	return out
 }
+
+// maxOptions is the most options of a question that are looked for.
+const maxOptions = 4
 
 func isOption(w string) bool {
 	name := strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-")
@@ -97,4 +107,12 @@ func LeadingOptions(text string) (opts []string, rest string) {
 		rest = strings.TrimLeft(rest[end:], " \t\n")
 	}
 	return opts, rest
+}
+
+// OptionsSection reports whether a heading path names a manual's section
+// of options ("OPTIONS", "DESCRIPTION › Options"): an entry there is the
+// program's own, where one under "SHELL BUILTIN COMMANDS" or "EXAMPLES"
+// is a builtin's or a use.
+func OptionsSection(heading string) bool {
+	return strings.Contains(strings.ToLower(heading), "option")
 }

@@ -12,6 +12,7 @@ func TestOptions(t *testing.T) {
 		"How do I use find's -mtime, exactly?":       {"-mtime"},
 		"Is a race-free program - like this - safe?": nil,
 		"What is -5 degrees in Fahrenheit?":          nil,
+		"What do -a -a -b -c -d -e do?":              {"-a", "-b", "-c", "-d"},
 	} {
 		if got := Options(q); !slices.Equal(got, want) {
 			t.Errorf("Options(%q) = %q, want %q", q, got, want)
@@ -54,6 +55,14 @@ func TestDefinesOption(t *testing.T) {
 	} {
 		if got := DefinesOption(c.text, c.o); got != c.want {
 			t.Errorf("DefinesOption(%q, %q) = %v", c.text, c.o, got)
+		}
+	}
+}
+
+func TestOptionsSection(t *testing.T) {
+	for h, want := range map[string]bool{"OPTIONS": true, "DESCRIPTION › Options": true, "SHELL BUILTIN COMMANDS": false, "EXAMPLES": false} {
+		if got := OptionsSection(h); got != want {
+			t.Errorf("OptionsSection(%q) = %v", h, got)
 		}
 	}
 }

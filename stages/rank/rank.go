@@ -693,12 +693,15 @@ func addOptionParagraphs(question string, items []*library.Paragraphs, scan *ter
 		have[[2]int{c.hit, c.para}] = true
 	}
 	writes := map[[2]int]int{}
-	// inSection: by hit, its entries in a section of options.
-	inSection := map[int][]int{}
 	for i, ps := range items {
 		if ps == nil {
 			continue
 		}
+		// An item with entries in a section of options has its other
+		// entries count as uses: bash(1)'s own -c, not its builtins'.
+		// Between items nothing changes: one program's OPTIONS is not
+		// above another's DESCRIPTION.
+		var entries, elsewhere [][2]int
 	paragraphs:
 		for j := range ps.Len() {
 			heading, text, err := ps.Text(j)
@@ -717,22 +720,20 @@ func addOptionParagraphs(question string, items []*library.Paragraphs, scan *ter
 					writes[at] = 1
 				}
 			}
-			if writes[at] == 2 && keywords.OptionsSection(heading) {
-				inSection[i] = append(inSection[i], j)
+			if writes[at] == 2 {
+				if keywords.OptionsSection(heading) {
+					entries = append(entries, at)
+				} else {
+					elsewhere = append(elsewhere, at)
+				}
 			}
 			if !have[at] {
 				terms, n := scan.count(heading, text)
 				*cands = append(*cands, &candidate{hit: i, para: j, terms: terms, n: n})
 			}
 		}
-	}
-	// An item with entries in a section of options has its other entries
-	// count as uses: bash(1)'s own -c, not its builtins'. Between items
-	// nothing changes: one program's OPTIONS is not above another's
-	// DESCRIPTION.
-	for i, js := range inSection {
-		for at, level := range writes {
-			if at[0] == i && level == 2 && !slices.Contains(js, at[1]) {
+		if len(entries) > 0 {
+			for _, at := range elsewhere {
 				writes[at] = 1
 			}
 		}

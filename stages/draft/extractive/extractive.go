@@ -748,6 +748,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				w += "\n" + ps.Text[spans[i+1].Start:spans[i+1].End]
 			}
 			windowHas := lw.have(w)
+			lacking := lw.lacksOption(w)
 			windowShare := lw.shareOf(windowHas)
 			before, after := 0.0, 0.0
 			if i > 0 {
@@ -819,7 +820,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				c.SentenceAnswer = sshare * math.Sqrt(smass)
 				c.Gap, c.Names = lw.missingFrom(windowHas)
 				c.window, c.negates, c.stemAnswer = w, negates(quote) || freeOf(quote), stemAnswer
-				c.lacksOption, c.definesOptions = lw.lacksOption(w), defines
+				c.lacksOption, c.definesOptions = lacking, defines
 				c.measureAnswer, c.headed, c.scaled, c.offScale = measureAnswer, headed, scaled, offScale
 				if holdsType(quote, qtype, qset) {
 					c.Type = 1

@@ -367,27 +367,16 @@ func nameTerms(question string) (out, ords map[string]bool) {
 // about "programs without races". Only a sentence's: a claim or question
 // about "progression-free survival" does not negate.
 func freeOf(s string) bool {
-	low := strings.ToLower(s)
-	for off := 0; ; {
-		i := strings.Index(low[off:], "-free")
-		if i < 0 {
-			return false
-		}
-		i += off
-		before, _ := utf8.DecodeLastRuneInString(low[:i])
-		after, _ := utf8.DecodeRuneInString(low[i+len("-free"):])
-		if i > 0 && unicode.IsLetter(before) && !unicode.IsLetter(after) {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
+		if base, ok := strings.CutSuffix(w, "-free"); ok && strings.TrimRight(base, "-") != "" && !strings.HasSuffix(base, "-") {
 			return true
 		}
-		off = i + len("-free")
 	}
+	return false
 }
 
 // lacksOption returns the first of the question's options that text does
-// not write as a word of its own ("-L," and "[-L" are; "-Lx" and
-// "--delete-after" are not "-L" and "--delete"), or "" when it writes each.
-// A one-letter option is matched as written ("-l" is not "-L"); a longer
-// one in any case.
+// not write (keywords.WritesOption), or "" when it writes each.
 func (lw *libraryWeights) lacksOption(text string) string {
 	for _, o := range lw.options {
 		if !keywords.WritesOption(text, o) {
@@ -539,8 +528,7 @@ var negationWords = map[string]bool{"not": true, "never": true, "no": true, "can
 // negates reports whether s holds a negation: one of negationWords or a
 // word ending in "n't".
 func negates(s string) bool {
-	low := strings.ToLower(s)
-	for _, w := range strings.FieldsFunc(low, func(r rune) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && r != '\'' && r != '’'
 	}) {
 		if negationWords[w] || strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t") {

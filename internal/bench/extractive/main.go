@@ -75,6 +75,7 @@ func main() {
 	flag.IntVar(&rankerTop, "ranker-top", rankerTop, "with -train-ranker: learn from each question's this many best sentences by the hand-made score only (0: all)")
 	flag.BoolVar(&rankerUnanswerable, "ranker-unanswerable", rankerUnanswerable, "with -train-ranker: learn from the unanswerable questions' sentences too")
 	manuals := flag.String("manuals", "", "with -bin: ask manual-questions.txt of a library of Debian manual pages (fetched with apt-get into this folder) and Go's docs, then stop")
+	flag.Var(&settings, "set", "change the drafter's parameters for this run: Name=value pairs of extractive.Params, separated by commas (\"NamesTop=1,StemFloor=true\")")
 	training := flag.Bool("squad-training", false, "with -squad-only: also measure the drafter on the questions the ranker learns from (its refusals were not fitted on them: a third, larger set for the rules of refusal)")
 	flag.Parse()
 	if *manuals != "" {
@@ -84,7 +85,11 @@ func main() {
 		}
 		return
 	}
-	p := extractive.DefaultParams
+	if err := settings.apply(&extractive.Params{}); err != nil {
+		fmt.Fprintln(os.Stderr, "extractive:", err)
+		os.Exit(2)
+	}
+	p := drafterParams()
 	s, x, err := loadSquad(*squadLib, &p)
 	if err == nil && *trainOut != "" {
 		err = trainRanker(s, x, &p, *trainOut)
@@ -224,7 +229,7 @@ func run(libDir, binDir string, runs int, tune bool, show int, quick bool, squad
 
 	fmt.Printf("Sentence splitting: %s of the SciFact gold evidence sentences come out of stages/draft/sentences exactly.\n\n", splitAgreement(dir, claims))
 
-	p := extractive.DefaultParams
+	p := drafterParams()
 	if tune {
 		p = tuneParams(s.tune, s.offTune, p, x)
 		fmt.Printf("tuned: %+v\n\n", p)

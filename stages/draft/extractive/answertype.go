@@ -451,3 +451,69 @@ func sameScale(a, b []scale) bool {
 	}
 	return false
 }
+
+// kindWords after "what"/"which" say that the noun after "of" is the kind
+// asked for ("What type of city …?").
+var kindWords = map[string]bool{"type": true, "kind": true, "sort": true, "form": true}
+
+// askedKind is the term of the noun an English question asks for a name of
+// ("What treaty …?", "Which sea …?", "What kind of river …?" give the terms
+// of "treaty", "sea", "river"), or "" when it asks for none: a time or a
+// number noun ("What year …?") or a function word ("What is …?") after
+// the question word is not a kind.
+func askedKind(question string) string {
+	words := splitWords(strings.ToLower(question))
+	for i, w := range words {
+		if w != "what" && w != "which" {
+			continue
+		}
+		j := i + 1
+		if j+1 < len(words) && kindWords[words[j]] && words[j+1] == "of" {
+			j += 2
+		}
+		if j >= len(words) || timeNouns[words[j]] || numberNouns[words[j]] || kindWords[words[j]] {
+			return ""
+		}
+		if ts := terms(words[j]); len(ts) == 1 {
+			return ts[0]
+		}
+		return ""
+	}
+	return ""
+}
+
+// holdsNamedKind reports whether sentence holds a name of the kind asked
+// for (askedKind's term) that the question does not: the kind's word
+// written with a capital beside another capitalised word the question does
+// not hold ("the Lisbon Treaty", "the North Sea", "the Charles River",
+// "the Treaty of Lisbon" for "What treaty …?").
+func holdsNamedKind(sentence, kind string, qterms map[string]bool) bool {
+	if kind == "" {
+		return false
+	}
+	words := splitWords(sentence)
+	named := func(i int) bool {
+		if i < 0 || i >= len(words) {
+			return false
+		}
+		r, _ := utf8.DecodeRuneInString(words[i])
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		ts := terms(words[i])
+		return len(ts) > 0 && !qterms[ts[0]]
+	}
+	for i, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) {
+			continue
+		}
+		if ts := terms(w); len(ts) != 1 || ts[0] != kind {
+			continue
+		}
+		if named(i-1) || named(i+1) || i+2 < len(words) && words[i+1] == "of" && named(i+2) {
+			return true
+		}
+	}
+	return false
+}

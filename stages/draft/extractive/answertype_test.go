@@ -478,3 +478,60 @@ func TestOtherScale(t *testing.T) {
 		t.Errorf("with the rule and every later statement let in, the keeping time is shown: %q", quotes(a))
 	}
 }
+
+func TestAskedKind(t *testing.T) {
+	for q, want := range map[string]string{
+		"What treaty took the place of the constitutional treaty?": "treaty",
+		"Which sea was oil discovered in?":                         "sea",
+		"What kind of river runs past the school?":                 "river",
+		"What year did the treaty fail?":                           "", // a time
+		"What is the Lisbon Treaty?":                               "", // a function word
+		"What type of city has Warsaw been?":                       "city",
+		"Who signed the treaty?":                                   "",
+	} {
+		if want != "" {
+			want = terms(want)[0]
+		}
+		if got := askedKind(q); got != want {
+			t.Errorf("askedKind(%q) = %q, want the term of %q", q, got, want)
+		}
+	}
+}
+
+func TestHoldsNamedKind(t *testing.T) {
+	question := "What treaty took the place of the constitutional treaty?"
+	kind := askedKind(question)
+	q := map[string]bool{}
+	for _, w := range terms(question) {
+		q[w] = true
+	}
+	for s, want := range map[string]bool{
+		"Instead, the Lisbon Treaty was enacted.":                    true,
+		"The Treaty of Lisbon was signed in 2007.":                   true,
+		"Its substance was similar to the proposed treaty.":          false, // no name
+		"The Treaty was never ratified.":                             false, // a capital at the start is no name
+		"Following the Nice treaty, there was an attempt to reform.": false, // the kind's word is not part of the name
+	} {
+		if got := holdsNamedKind(s, kind, q); got != want {
+			t.Errorf("holdsNamedKind(%q) = %v, want %v", s, got, want)
+		}
+	}
+	// The ranker reads it: the same sentence without the name scores lower.
+	cands := Candidates(question, []*jsonl.Passage{
+		{Number: 1, ItemID: "eu", Text: "Instead, the Lisbon Treaty was enacted. Instead, the new treaty was enacted."},
+	}, &DefaultParams, nil)
+	var named, plain *Candidate
+	for _, c := range cands {
+		if strings.Contains(c.Quote, "Lisbon") {
+			named = c
+		} else {
+			plain = c
+		}
+	}
+	if named == nil || plain == nil || named.Kind != 1 || plain.Kind != 0 {
+		t.Fatalf("Kind not set on the sentence that names a treaty: %+v", cands)
+	}
+	if rankerScore(named) <= rankerScore(plain) {
+		t.Errorf("the ranker gives «%s» %.3f, not above «%s» %.3f", named.Quote, rankerScore(named), plain.Quote, rankerScore(plain))
+	}
+}

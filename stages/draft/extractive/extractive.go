@@ -553,6 +553,10 @@ type Candidate struct {
 	// whose subject it names ("He died in 1259." after "Möngke Khan
 	// succeeded …"); 0 for any other sentence.
 	Joined float64
+	// Kind is 1 when the question asks for a name of a kind ("What treaty
+	// …?") and the sentence holds one the question does not ("the Lisbon
+	// Treaty"; holdsNamedKind).
+	Kind float64
 	// Ranked is the learned ranker's chance that the sentence holds the
 	// answer (see ranker.go).
 	Ranked float64
@@ -826,6 +830,9 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 					c.Type = 1
 				}
 				c.spelled = holdsSpelled(quote, qtype, qset)
+				if holdsNamedKind(quote, lw.kind, qset) {
+					c.Kind = 1
+				}
 				if holdsUnit(quote, lw.units, question) {
 					c.Unit = 1
 				}

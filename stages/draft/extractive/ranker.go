@@ -52,6 +52,7 @@ var rankFeature = [...]string{
 	"share of the sentence's words the question lacks",
 	"points back: share of the question's weight with the sentence before",
 	"points back, and the question asks for a name",
+	"holds a name of the kind asked for (\"What treaty\": \"the Lisbon Treaty\")",
 }
 
 // NumRankFeatures is how many features RankFeatures gives.
@@ -79,7 +80,7 @@ func RankFeatures(c *Candidate) []float64 {
 		math.Min(1, float64(c.Terms)/6), math.Log1p(float64(c.Terms)), neg,
 		c.Rarest, c.Proximity, c.Lead, c.RelBM25, c.RelCovers, c.Absent, c.Unit, asksUnit,
 		c.Type * asksName, c.Type * asksNumber, asksName, c.Before, c.After, c.Refers, c.Refers * c.Before, c.Novel,
-		c.Joined, c.Refers * asksName,
+		c.Joined, c.Refers * asksName, c.Kind,
 	}
 }
 

@@ -51,6 +51,9 @@ type libraryWeights struct {
 	// units: the units a measured answer is written in (questionUnits).
 	qtype answerType
 	units map[string]bool
+	// kind is the term of the noun the question asks for a name of
+	// (askedKind: "treaty" in "What treaty …?"), "" when none.
+	kind string
 	// measure is the question's word that asks for a measure or a number,
 	// as the drafter matches it ("long" in "How long …?"), "" when none;
 	// qterms are the question's terms as terms gives them (holdsType).
@@ -102,6 +105,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	lw.asks = asks(question)
 	if lw.asks {
 		lw.qtype = questionType(question)
+		lw.kind = askedKind(question)
 		lw.units = questionUnits(question)
 		lw.measure = measureWord(question)
 		lw.qterms = map[string]bool{}

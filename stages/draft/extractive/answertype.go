@@ -131,10 +131,10 @@ func holdsType(sentence string, t answerType, qterms map[string]bool) bool {
 // for the rule of refusal on the answer type (Params.Spelled) but not the
 // learned ranker, which was fitted on numberWords: "none" and "zero"
 // answer "How many …?" as well as "two" does, and "one" does when it is
-// not a pronoun (see isOne).
+// not a pronoun (see isOne); "a single output", "twice a year" too.
 var spelledNumbers = map[string]bool{"zero": true, "none": true, "thirteen": true, "fourteen": true,
 	"fifteen": true, "sixteen": true, "seventeen": true, "eighteen": true, "nineteen": true,
-	"dozens": true, "billions": true, "trillion": true, "trillions": true}
+	"dozens": true, "billions": true, "trillion": true, "trillions": true, "single": true, "once": true, "twice": true}
 
 // spelledOrdinals are ordinals written in words, which name a world war
 // ("during the second world war").

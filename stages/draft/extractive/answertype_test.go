@@ -395,6 +395,8 @@ func TestHoldsSpelled(t *testing.T) {
 		{"No one knows.", typeNumber, false},
 		{"The one in the park is older.", typeNumber, false},
 		{"Fifteen gardens are open.", typeNumber, true},
+		{"A single output is expected for every input.", typeNumber, true},
+		{"The garden floods twice a year.", typeNumber, true},
 		{"Huguenot names were used well into the nineteenth century.", typeTime, false},
 		{"The city was razed during the Second World War.", typeTime, true},
 		{"The city was razed during World War II.", typeTime, true},

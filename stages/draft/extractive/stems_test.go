@@ -28,3 +28,28 @@ func TestRulesMeetOtherEndings(t *testing.T) {
 		t.Error("stemHeld: «negotiate» is not held in «negotiations»")
 	}
 }
+
+// A hedge in the question ("typically", "commonly") weighs nothing: the
+// answer seldom repeats it, and a library without the word would refuse.
+func TestHedgesWeighNothing(t *testing.T) {
+	ps := []*jsonl.Passage{passage(1, "Machine models",
+		"Many machine models have been proposed. The time and memory consumption of these alternate models may vary. Each can simulate the others.")}
+	lib := docFreqs{"resource": 40, "consume": 30, "alternate": 20, "model": 300, "vary": 200, "machine": 100, "time": 900, "memory": 80}
+	const plain = "What resources consumed by alternate models vary?"
+	const hedged = "What resources commonly consumed by alternate models typically vary?"
+	a := Candidates(plain, ps, &DefaultParams, lib)
+	b := Candidates(hedged, ps, &DefaultParams, lib)
+	if len(a) == 0 || len(a) != len(b) {
+		t.Fatalf("%d and %d sentences", len(a), len(b))
+	}
+	for i := range a {
+		if a[i].Answer != b[i].Answer || a[i].Covers != b[i].Covers {
+			t.Errorf("«%s»: Answer %.3f, Covers %.3f with the hedges; %.3f, %.3f without", b[i].Quote, b[i].Answer, b[i].Covers, a[i].Answer, a[i].Covers)
+		}
+	}
+	d := New()
+	d.Corpus = lib
+	if got := draft(t, d, hedged, ps); len(got) == 0 || !strings.Contains(got[0].Quote, "time and memory") {
+		t.Errorf("got %v, want the time and memory sentence", got)
+	}
+}

@@ -1,6 +1,7 @@
 package extractive
 
 import (
+	"maps"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -112,8 +113,20 @@ func isDigits(w string) bool {
 }
 
 // stopWords are the words that say nothing about the topic of a question
-// or a sentence; the same list ranking uses.
-var stopWords = keywords.StopWords
+// or a sentence: the list ranking uses, and the adverbs that hedge a
+// question ("typically", "commonly"), which its answer seldom repeats.
+var stopWords = func() map[string]bool {
+	m := maps.Clone(keywords.StopWords)
+	for _, w := range hedges {
+		m[w] = true
+	}
+	return m
+}()
+
+// hedges are adverbs that soften a question without naming its topic.
+// "Often" is not one: "How often …?" asks for a frequency.
+var hedges = []string{"typically", "commonly", "usually", "generally", "mostly", "mainly", "primarily",
+	"basically", "actually", "exactly", "specifically", "particularly", "largely", "frequently", "normally"}
 
 // ageNouns are English nouns made from a verb with "-age" that name the
 // verb's act ("storage" is storing), each with its verb: "How should I

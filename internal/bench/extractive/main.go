@@ -77,7 +77,15 @@ func main() {
 	manuals := flag.String("manuals", "", "with -bin: ask manual-questions.txt of a library of Debian manual pages (fetched with apt-get into this folder) and Go's docs, then stop")
 	flag.Var(&settings, "set", "change the drafter's parameters for this run: Name=value pairs of extractive.Params, separated by commas (\"NamesTop=1,StemFloor=true\")")
 	training := flag.Bool("squad-training", false, "with -squad-only: also measure the drafter on the questions the ranker learns from (its refusals were not fitted on them: a third, larger set for the rules of refusal)")
+	demoOnly := flag.Bool("demo-only", false, "with -bin: ask demo-questions.txt of the demo library (testdata/docs) only, then stop")
 	flag.Parse()
+	if *demoOnly {
+		if err := askDemo(*binDir); err != nil {
+			fmt.Fprintln(os.Stderr, "extractive:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *manuals != "" {
 		if err := askManuals(*manuals, *binDir); err != nil {
 			fmt.Fprintln(os.Stderr, "extractive:", err)
@@ -289,6 +297,23 @@ func run(libDir, binDir string, runs int, tune bool, show int, quick bool, squad
 		}
 	}
 	return nil
+}
+
+// askDemo asks the demo library its questions with the built binaries, as
+// the full bench does at its end.
+func askDemo(binDir string) error {
+	if binDir == "" {
+		return fmt.Errorf("-demo-only needs -bin")
+	}
+	p := drafterParams()
+	demo, err := loadDemo(binDir, &p)
+	if demo != nil {
+		defer os.RemoveAll(filepath.Dir(demo.dir))
+	}
+	if err != nil {
+		return err
+	}
+	return demo.check(binDir)
 }
 
 // beforeParams are the drafter's parameters before the rules against

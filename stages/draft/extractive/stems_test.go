@@ -1,6 +1,7 @@
 package extractive
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -43,7 +44,7 @@ func TestHedgesWeighNothing(t *testing.T) {
 		t.Fatalf("%d and %d sentences", len(a), len(b))
 	}
 	for i := range a {
-		if a[i].Answer != b[i].Answer || a[i].Covers != b[i].Covers {
+		if math.Abs(a[i].Answer-b[i].Answer) > 1e-9 || math.Abs(a[i].Covers-b[i].Covers) > 1e-9 {
 			t.Errorf("«%s»: Answer %.3f, Covers %.3f with the hedges; %.3f, %.3f without", b[i].Quote, b[i].Answer, b[i].Covers, a[i].Answer, a[i].Covers)
 		}
 	}

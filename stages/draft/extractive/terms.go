@@ -128,17 +128,10 @@ var stopWords = func() map[string]bool {
 var hedges = []string{"typically", "commonly", "usually", "generally", "mostly", "mainly", "primarily",
 	"basically", "actually", "exactly", "specifically", "particularly", "largely", "frequently", "normally"}
 
-// ageNouns are English nouns made from a verb with "-age" that name the
-// verb's act ("storage" is storing), each with its verb: "How should I
-// store tea?" meets the heading "Storage". A list, not a rule: "-age" also
-// ends words not made so ("passage" is no passing, nor "package" packing,
-// "message", "village", "image"). The drafter matches them (terms,
-// matchForm); search and rank do not.
-var ageNouns = map[string]string{
-	"storage": "store", "usage": "use", "shortage": "short", "leakage": "leak", "coverage": "cover",
-	"drainage": "drain", "blockage": "block", "spillage": "spill", "breakage": "break", "wastage": "waste",
-	"seepage": "seep", "shrinkage": "shrink", "stoppage": "stop", "mileage": "mile",
-}
+// ageNouns are the index's nouns made from a verb with "-age", each with
+// its verb (keywords.AgeNouns): the drafter's own words (terms) meet them as
+// the index's terms do.
+var ageNouns = keywords.AgeNouns
 
 // splitWords cuts text into its words: runs of letters, digits and
 // apostrophes ("don't" is one word).

@@ -238,9 +238,9 @@ func (lw *libraryWeights) share(m uint64) float64 {
 // drafter matches them (matchForm): the index's terms with the accents of
 // Latin letters dropped, so that "Mongke" in a question meets "Möngke" in
 // a sentence although the index keeps them apart, an ordinal written
-// with digits spelled out ("3rd" is "third"), a noun of ageNouns as
-// its verb ("storage" is "store"), and a past form of irregularPast as
-// its verb ("fought" is "fight").
+// with digits spelled out ("3rd" is "third"), and a past form of
+// irregularPast as its verb ("fought" is "fight"). (The index gives a noun
+// of keywords.AgeNouns as its verb already: "storage" is "store".)
 func indexTerms(text string) []string {
 	ts := libraryTerms(text)
 	for i, t := range ts {
@@ -253,9 +253,6 @@ func indexTerms(text string) []string {
 func matchForm(t string) string {
 	t = foldLatin(t)
 	if w, ok := ordinalDigits[t]; ok {
-		return w
-	}
-	if w, ok := ageNouns[t]; ok {
 		return w
 	}
 	if w, ok := irregularPast[t]; ok {

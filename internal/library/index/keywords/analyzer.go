@@ -21,16 +21,17 @@ import (
 
 // AnalyzerName is the analyzer of the text field: Unicode words (Thai cut
 // into dictionary words, see words.go), full-width forms folded, lowercase,
-// English possessives, plurals and -ed/-ing endings dropped, and Han, kana
-// and characters outside any Thai word paired into overlapping bigrams, as
-// Lucene's CJK analyzer does. Words of other languages match exactly.
+// English possessives, plurals and -ed/-ing endings dropped (a noun of
+// AgeNouns given as its verb), and Han, kana and characters outside any
+// Thai word paired into overlapping bigrams, as Lucene's CJK analyzer does.
+// Words of other languages match exactly.
 const AnalyzerName = "sponge"
 
 // AnalyzerRules names the analyzer's rules; an index records it (with the
 // Thai word list it was made with), and one made under other rules has other
 // terms than today's questions: readers refuse it (sponge reindex remakes
 // it), and a writer remakes it. Change it whenever the terms change.
-const AnalyzerRules = "3: unicode+thai words, cjk width, lowercase, possessive, plural, -ed/-ing with the lost e, cjk bigrams"
+const AnalyzerRules = "4: unicode+thai words, cjk width, lowercase, possessive, plural, -ed/-ing with the lost e, -age nouns as verbs, cjk bigrams"
 
 // AnalyzerVersion is what an index made now records.
 func AnalyzerVersion() string {

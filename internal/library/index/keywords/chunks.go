@@ -359,15 +359,20 @@ func (c *termCounter) addMade() {
 // plainWord reports whether the word filters leave a term as it is without
 // looking: lower-case ASCII letters, digits and "_" (nothing for the width
 // and lowercase filters), not ending in "s" (possessive, plural), "d" or "g"
-// (-ed, -ing). Most words of English text are, and a look-up in a large
-// memo costs more than this.
+// (-ed, -ing), nor in "age" (AgeNouns). Most words of English text are, and
+// a look-up in a large memo costs more than this.
 func plainWord[T string | []byte](term T) bool {
-	if len(term) == 0 {
+	n := len(term)
+	if n == 0 {
 		return false
 	}
-	switch term[len(term)-1] {
+	switch term[n-1] {
 	case 's', 'd', 'g':
 		return false
+	case 'e':
+		if n >= 4 && term[n-2] == 'g' && term[n-3] == 'a' {
+			return false
+		}
 	}
 	for i := 0; i < len(term); i++ {
 		c := term[i]
@@ -380,16 +385,21 @@ func plainWord[T string | []byte](term T) bool {
 
 // upperPlain reports whether the word filters only lower the case of a
 // word that is not plainWord: ASCII letters, digits and "_" with a capital
-// letter, not ending in "s", "d" or "g" in either case. Capitalised and
+// letter, not ending in "s", "d", "g" or "age" in either case. Capitalised and
 // upper-case words are common (sentence starts, CONFIG_ names, acronyms),
 // and lowering them costs less than a look-up in a large memo.
 func upperPlain(word []byte) bool {
 	if len(word) == 0 {
 		return false
 	}
-	switch word[len(word)-1] | ('a' - 'A') {
+	n := len(word)
+	switch word[n-1] | ('a' - 'A') {
 	case 's', 'd', 'g':
 		return false
+	case 'e':
+		if n >= 4 && word[n-2]|('a'-'A') == 'g' && word[n-3]|('a'-'A') == 'a' {
+			return false
+		}
 	}
 	upper := false
 	for _, c := range word {

@@ -255,8 +255,19 @@ func southEastAsianTokens(input []byte, i, j int) analysis.TokenStream {
 // lighter than Porter's stemmer (only -ed and -ing, with Porter's step 1b
 // tidying of what is left, and the "e" the stem lost put back: "caused"
 // meets "cause", "used" meets "use", "died" and "dying" meet "die"), so
-// "general" stays apart from "generate".
+// "general" stays apart from "generate". A noun of AgeNouns is its verb:
+// "How should I store green tea?" meets the paragraph under "Storage".
 type endingsFilter struct{}
+
+// AgeNouns are English nouns made from a verb with "-age" that name the
+// verb's act ("storage" is storing), each with its verb. A list, not a
+// rule: "-age" also ends words not made so ("passage" is no passing, nor
+// "package" packing, "message", "village", "image").
+var AgeNouns = map[string]string{
+	"storage": "store", "usage": "use", "shortage": "short", "leakage": "leak", "coverage": "cover",
+	"drainage": "drain", "blockage": "block", "spillage": "spill", "breakage": "break", "wastage": "waste",
+	"seepage": "seep", "shrinkage": "shrink", "stoppage": "stop", "mileage": "mile",
+}
 
 func (endingsFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
 	for _, tok := range input {
@@ -276,6 +287,9 @@ func (endingsFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
 func dropEnding(w string) string {
 	if len(w) < 4 {
 		return w
+	}
+	if verb, ok := AgeNouns[w]; ok {
+		return verb
 	}
 	for i := 0; i < len(w); i++ {
 		if w[i] < 'a' || w[i] > 'z' {

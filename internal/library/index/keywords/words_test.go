@@ -18,7 +18,9 @@ import (
 func TestEndings(t *testing.T) {
 	same := [][]string{
 		{"brew", "brewing", "brewed", "brews"},
-		{"store", "stored", "storing", "stores"},
+		{"store", "stored", "storing", "stores", "storage", "Storage", "storages"},
+		{"use", "usage"},
+		{"short", "shortage"},
 		{"steep", "steeped", "steeping"},
 		{"run", "running"},
 		{"hope", "hoped", "hoping"},
@@ -111,7 +113,8 @@ func TestEndings(t *testing.T) {
 			t.Errorf("%q gives %v", w, got)
 		}
 	}
-	apart := [][2]string{{"care", "car"}, {"general", "generated"}, {"hoping", "hopping"}}
+	apart := [][2]string{{"care", "car"}, {"general", "generated"}, {"hoping", "hopping"},
+		{"passage", "pass"}, {"package", "pack"}, {"message", "mess"}, {"village", "vill"}}
 	for _, p := range apart {
 		if a, b := Terms(p[0]), Terms(p[1]); cmp.Equal(a, b) {
 			t.Errorf("%q and %q both give %v", p[0], p[1], a)
@@ -174,7 +177,7 @@ func TestQuestionTermsStopWords(t *testing.T) {
 // MayGive never says no to a word that gives the term: rank counts only
 // the words it says yes to.
 func TestMayGive(t *testing.T) {
-	text := "Brewing stored steeped teas; running, hoped, studied, agreed, created caring boxes knives dying died used " +
+	text := "Brewing stored steeped teas; Storage usage mileage; running, hoped, studied, agreed, created caring boxes knives dying died used " +
 		"John's berries' buses heroes caches TEAS Naïve Ärzte 3.5 abi_testing e.g. ＴＥＡ"
 	for _, w := range strings.Fields(strings.NewReplacer(";", " ", ",", " ").Replace(text)) {
 		lw := strings.ToLower(w)

@@ -295,6 +295,36 @@ func refersBack(sentence string) bool {
 	return backWords[strings.ToLower(strings.TrimRight(first, ",;:\"'”’"))]
 }
 
+// backDeterminers point back when they open a phrase after a preposition
+// ("At that temperature …", "In these cases …").
+var backDeterminers = map[string]bool{"that": true, "this": true, "these": true, "those": true, "such": true}
+
+// pointsBack reports whether an English sentence needs the one before to be
+// read: it opens with a word that points back (refersBack), or with a
+// phrase that does ("At that temperature weed seeds are killed.", "In
+// these cases …", "That year …").
+func pointsBack(sentence string) bool {
+	if refersBack(sentence) {
+		return true
+	}
+	words := strings.Fields(strings.ToLower(strings.TrimLeft(sentence, " \t\n\"'“‘(")))
+	word := func(i int) string {
+		if i >= len(words) {
+			return ""
+		}
+		return strings.Trim(words[i], ",;:\"'”’")
+	}
+	if word(0) == "that" || word(0) == "such" {
+		return word(1) != "" && !stopWords[word(1)]
+	}
+	return prepositions[word(0)] && backDeterminers[word(1)] && word(2) != ""
+}
+
+// prepositions open a phrase that may point back ("At that time").
+var prepositions = map[string]bool{"at": true, "in": true, "on": true, "by": true, "for": true, "from": true,
+	"after": true, "before": true, "during": true, "since": true, "until": true, "with": true, "of": true,
+	"under": true, "over": true, "to": true, "like": true, "unlike": true, "despite": true}
+
 // crowds are English subjects that name no one: "people", "some", "many",
 // "others" (with an optional "people" after "some", "many", "most"); not
 // "they", which names whom the sentence before named.

@@ -537,3 +537,45 @@ func TestHoldsNamedKind(t *testing.T) {
 		t.Errorf("the ranker gives «%s» %.3f, not above «%s» %.3f", named.Quote, rankerScore(named), plain.Quote, rankerScore(plain))
 	}
 }
+
+func TestPointsBack(t *testing.T) {
+	for s, want := range map[string]bool{
+		"It was founded in 1209.":                                     true,
+		"At that temperature weed seeds and most plant diseases die.": true,
+		"In these cases the heap is too dry.":                         true,
+		"That year the harvest failed.":                               true,
+		"That is the question.":                                       false,
+		"At home the heap is cold.":                                   false,
+		"Within two or three days the centre reaches sixty degrees.":  false,
+	} {
+		if got := pointsBack(s); got != want {
+			t.Errorf("pointsBack(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// JoinBack: a statement that points back is quoted with the sentence it
+// points back to, and that sentence, when it is a statement too, is not
+// shown again.
+func TestJoinBack(t *testing.T) {
+	const q = "What temperature kills weed seeds in a compost heap?"
+	ps := []*jsonl.Passage{passage(1, "Hot composting",
+		"A hot heap is built all at once from a large batch of mixed material. Within two or three days the centre reaches fifty-five to sixty-five degrees Celsius. At that temperature weed seeds and most plant diseases are killed.")}
+	lib := docFreqs{"temperature": 30, "kill": 40, "weed": 10, "seed": 20, "compost": 15, "heap": 12}
+	d := New()
+	d.Corpus = lib
+	got := draft(t, d, q, ps)
+	const want = "Within two or three days the centre reaches fifty-five to sixty-five degrees Celsius. At that temperature weed seeds and most plant diseases are killed."
+	if len(got) == 0 || got[0].Quote != want {
+		t.Fatalf("got %v, want %q first", got, want)
+	}
+	for _, s := range got[1:] {
+		if strings.HasPrefix(want, s.Quote) {
+			t.Errorf("%q is shown again", s.Quote)
+		}
+	}
+	d.Params.JoinBack = false
+	if got := draft(t, d, q, ps); len(got) == 0 || !strings.HasPrefix(got[0].Quote, "At that temperature") {
+		t.Errorf("without JoinBack: got %v, want the sentence alone first (the test proves nothing)", got)
+	}
+}

@@ -64,6 +64,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
@@ -165,6 +166,13 @@ type Params struct {
 	// ClaimsToo applies them to claims as well (for comparison).
 	Negation  bool
 	ClaimsToo bool
+	// JoinBack quotes a statement that points back ("At that temperature
+	// weed seeds are killed.", "It was founded in 1209.") with the
+	// sentence before it, whose words it points to, when the two together
+	// are at most MaxStatement characters: alone, it does not say what
+	// "that temperature" or "it" is. When that sentence is a statement too,
+	// the two are one.
+	JoinBack bool
 	// TypeRefusal: a question that asks for a date or a number is refused
 	// when none of the NamesTop best sentences holds one the question does
 	// not ("How many settled in Bedford?" and "Some settled in Bedford.").
@@ -479,6 +487,7 @@ var DefaultParams = Params{
 	MinRelative:         0.4,
 	MinRelativeQuestion: 0.35,
 	Negation:            true,
+	JoinBack:            true,
 	MaxNames:            0.4,
 	NamesTop:            2,
 	TypeRefusal:         true,
@@ -576,6 +585,9 @@ type Candidate struct {
 	// Ranked is the learned ranker's chance that the sentence holds the
 	// answer (see ranker.go).
 	Ranked float64
+	// withBefore is the sentence before and this one, when this one points
+	// back (pointsBack) and the two fit in a statement; "" otherwise.
+	withBefore string
 
 	terms map[string]bool
 	// question: the sentence asks rather than tells (it ends in a question
@@ -826,6 +838,12 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 					c.Refers = 1
 					if i > 0 {
 						c.Joined, _ = lw.covers(ps.Text[spans[i-1].Start:spans[i-1].End] + "\n" + quote)
+					}
+				}
+				if i > 0 && cl.Start == 0 && pointsBack(quote) {
+					joined := strings.TrimSpace(ps.Text[spans[i-1].Start : sp.Start+cl.End])
+					if utf8.RuneCountInString(joined) <= MaxStatement && !item.Asks(ps.Text[spans[i-1].Start:spans[i-1].End]) {
+						c.withBefore = joined
 					}
 				}
 				c.Covers, _ = lw.covers(quote)
@@ -1249,7 +1267,46 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 	if p.Options {
 		entryFirst(a)
 	}
+	if p.JoinBack {
+		joinBack(a)
+	}
 	return a
+}
+
+// joinBack quotes each statement that points back with the sentence before
+// it (Candidate.withBefore; Params.JoinBack). A statement that is that
+// sentence is dropped: it is in the joined quote.
+func joinBack(a *Answer) {
+	for k, c := range a.Statements {
+		if c.withBefore == "" {
+			continue
+		}
+		j := *c
+		j.Quote, j.withBefore = c.withBefore, ""
+		a.Statements[k] = &j
+		a.Why[k] += "; quoted with the sentence before, which it points back to"
+	}
+	// A statement the joined quote of another holds gives its place to it.
+	var kept []*Candidate
+	var why []string
+	placed := map[*Candidate]bool{}
+	for k, c := range a.Statements {
+		if placed[c] {
+			continue
+		}
+		in := k
+		for k2, o := range a.Statements {
+			if o != c && o.Passage == c.Passage && o.Index == c.Index+1 && len(o.Quote) > len(c.Quote) && strings.HasPrefix(o.Quote, c.Quote) {
+				in = k2
+			}
+		}
+		if placed[a.Statements[in]] {
+			continue
+		}
+		kept, why = append(kept, a.Statements[in]), append(why, a.Why[in])
+		placed[a.Statements[in]] = true
+	}
+	a.Statements, a.Why = kept, why
 }
 
 // ofNamedProgram returns the candidates from manual pages ("SSH(1)",

@@ -58,7 +58,7 @@ func TestNamesMeetTheirKin(t *testing.T) {
 			"european": 80, "union": 90, "envoy": 30, "ilkhanate": 3, "court": 400, "tabriz": 2, "international": 300, "public": 500}
 		d := New()
 		d.Corpus = lib
-		if got := draft(t, d, c.q, ps); len(got) == 0 || !strings.HasPrefix(got[0].Quote, c.want) {
+		if got := draft(t, d, c.q, ps); len(got) == 0 || !strings.Contains(got[0].Quote, c.want) {
 			t.Errorf("%s: got %v, want %q first", c.q, got, c.want)
 		}
 		d.Params.Kin = false

@@ -325,6 +325,43 @@ var prepositions = map[string]bool{"at": true, "in": true, "on": true, "by": tru
 	"after": true, "before": true, "during": true, "since": true, "until": true, "with": true, "of": true,
 	"under": true, "over": true, "to": true, "like": true, "unlike": true, "despite": true}
 
+// agendaVerbs announce what a talk or a text will look at.
+var agendaVerbs = map[string]bool{"look": true, "discuss": true, "explore": true, "examine": true, "investigate": true,
+	"ask": true, "consider": true, "cover": true, "talk": true, "study": true, "review": true, "address": true,
+	"wonder": true, "asked": true, "examined": true, "investigated": true, "explored": true, "considered": true, "studied": true}
+
+// whWords open an indirect question.
+var whWords = map[string]bool{"how": true, "why": true, "what": true, "whether": true, "which": true, "when": true,
+	"where": true, "who": true, "if": true}
+
+// announces reports whether an English sentence announces a question
+// instead of answering it: "Today we look at how volcanoes erupt.", "Here
+// we investigate whether …", "Let's talk about why …": "we", "I" or
+// "let's" with a verb of looking into it, and a question word soon after.
+// It is a question put another way, and no answer.
+func announces(sentence string) bool {
+	words := strings.Fields(strings.ToLower(sentence))
+	for i := range words {
+		words[i] = strings.Trim(words[i], ",;:.!\"'“”‘’()")
+	}
+	for i, w := range words {
+		if w != "we" && w != "i" && w != "let's" && w != "let’s" && w != "us" {
+			continue
+		}
+		for j := i + 1; j < len(words) && j <= i+3; j++ {
+			if !agendaVerbs[words[j]] {
+				continue
+			}
+			for k := j + 1; k < len(words) && k <= j+3; k++ {
+				if whWords[words[k]] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // crowds are English subjects that name no one: "people", "some", "many",
 // "others" (with an optional "people" after "some", "many", "most"); not
 // "they", which names whom the sentence before named.
@@ -543,6 +580,95 @@ func holdsNamedKind(sentence, kind string, qterms map[string]bool) bool {
 		}
 		if named(i-1) || named(i+1) || i+2 < len(words) && words[i+1] == "of" && named(i+2) {
 			return true
+		}
+	}
+	return false
+}
+
+// copulas say what a subject is.
+var copulas = map[string]bool{"is": true, "are": true, "was": true, "were": true, "means": true, "refers": true}
+
+// determiners open a noun phrase.
+var determiners = map[string]bool{"a": true, "an": true, "the": true}
+
+// askedSubject is what a "What is …?" question asks the nature of: the
+// terms of its words, and the terms a noun phrase naming it may end with
+// (its heads): its last, and its last before the first word that is not a
+// term ("greens" in "greens in a compost heap", "capital" in "capital of
+// Australia").
+type askedSubject struct {
+	terms, heads map[string]bool
+}
+
+// subjectOf returns what an English question asks the nature of, "What is a
+// sourdough starter?" (or "What are …", "What was …", "What were …": the
+// words after the copula, at most five), or nil for any other question.
+func subjectOf(question string) *askedSubject {
+	words := splitWords(strings.ToLower(question))
+	if len(words) < 3 || words[0] != "what" || !copulas[words[1]] || words[1] == "means" || words[1] == "refers" {
+		return nil
+	}
+	rest := words[2:]
+	if len(rest) > 0 && determiners[rest[0]] {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 || len(rest) > 5 {
+		return nil
+	}
+	s := &askedSubject{terms: map[string]bool{}, heads: map[string]bool{}}
+	last, cut := "", false
+	for _, w := range rest {
+		ts := terms(w)
+		if len(ts) == 0 {
+			if last != "" && !cut {
+				s.heads[last], cut = true, true
+			}
+			continue
+		}
+		for _, t := range ts {
+			s.terms[t], last = true, t
+		}
+	}
+	if last == "" {
+		return nil
+	}
+	s.heads[last] = true
+	return s
+}
+
+// definesSubject reports whether an English sentence says what the subject
+// asked about is: it opens with a noun phrase of the subject's words alone,
+// ending with one of its heads, and then a copula: "A starter is flour and
+// water …" for "What is a sourdough starter?", "The capital of Australia
+// is Canberra.", "Greens are fresh and moist …".
+func definesSubject(sentence string, subject *askedSubject) bool {
+	if subject == nil {
+		return false
+	}
+	words := splitWords(strings.ToLower(sentence))
+	if len(words) > 0 && determiners[words[0]] {
+		words = words[1:]
+	}
+	last := ""
+	for i, w := range words {
+		if i > 6 {
+			return false
+		}
+		if copulas[w] {
+			return subject.heads[last]
+		}
+		ts := terms(w)
+		if len(ts) == 0 {
+			if stopWords[w] {
+				continue // "of" in "the capital of Australia"
+			}
+			return false
+		}
+		for _, t := range ts {
+			if !subject.terms[t] {
+				return false
+			}
+			last = t
 		}
 	}
 	return false

@@ -173,6 +173,10 @@ type Params struct {
 	// "that temperature" or "it" is. When that sentence is a statement too,
 	// the two are one.
 	JoinBack bool
+	// DefinitionFirst shows first a statement that says what the question
+	// asks about is ("A starter is flour and water …" for "What is a
+	// sourdough starter?"; subjectOf, definesSubject).
+	DefinitionFirst bool
 	// TypeRefusal: a question that asks for a date or a number is refused
 	// when none of the NamesTop best sentences holds one the question does
 	// not ("How many settled in Bedford?" and "Some settled in Bedford.").
@@ -488,6 +492,7 @@ var DefaultParams = Params{
 	MinRelativeQuestion: 0.35,
 	Negation:            true,
 	JoinBack:            true,
+	DefinitionFirst:     true,
 	MaxNames:            0.4,
 	NamesTop:            2,
 	TypeRefusal:         true,
@@ -591,10 +596,14 @@ type Candidate struct {
 
 	terms map[string]bool
 	// question: the sentence asks rather than tells (it ends in a question
-	// mark), so it is not an answer, however many of the question's words
-	// it repeats. hearsay: it tells what unnamed others say (see
+	// mark, or announces one: "Today we look at how volcanoes erupt."), so
+	// it is not an answer, however many of the question's words it
+	// repeats. hearsay: it tells what unnamed others say (see
 	// Params.Hearsay).
 	question, hearsay bool
+	// defines: the sentence says what the question asks about is
+	// (definesSubject).
+	defines bool
 	// held marks the question's words the sentence holds (bit i for the
 	// i-th word of weights), for MinNew.
 	held    uint64
@@ -852,7 +861,8 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				}
 				c.held, c.weights = lw.held(quote), lw
 				c.headHeld, c.about, c.passageHeld = lw.held(head+"\n"+quote), about, passageHeld
-				c.question = item.Asks(quote)
+				c.question = item.Asks(quote) || announces(quote)
+				c.defines = definesSubject(quote, lw.subject)
 				c.hearsay = hearsay(quote)
 				sshare, smass := lw.covers(head + "\n" + quote)
 				c.SentenceAnswer = sshare * math.Sqrt(smass)
@@ -1267,6 +1277,25 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 	if p.Options {
 		entryFirst(a)
 	}
+	if p.DefinitionFirst && len(a.Statements) > 0 {
+		// A definition not picked by its score is shown too: what the
+		// question asks about is, said in so many words.
+		defined := false
+		for _, c := range a.Statements {
+			defined = defined || c.defines
+		}
+		for _, i := range order {
+			if c := cands[i]; !defined && !used[i] && c.defines && eligible(c) {
+				if len(a.Statements) == p.Max {
+					a.Statements, a.Why = a.Statements[:p.Max-1], a.Why[:p.Max-1]
+				}
+				a.Statements = append(a.Statements, c)
+				a.Why = append(a.Why, fmt.Sprintf("scores %.2f, %.0f%% of the first's: it holds %s%s", base[i], 100*base[i]/first, c.holds(), p.alsoHolds(c)))
+				break
+			}
+		}
+		definitionFirst(a)
+	}
 	if p.JoinBack {
 		joinBack(a)
 	}
@@ -1354,12 +1383,32 @@ func entryFirst(a *Answer) {
 		if !c.definesOptions || c.Index != 0 || a.Statements[0].Index == 0 && a.Statements[0].definesOptions {
 			continue
 		}
-		why := a.Why[k]
-		copy(a.Statements[1:k+1], a.Statements[:k])
-		copy(a.Why[1:k+1], a.Why[:k])
-		a.Statements[0] = c
-		a.Why[0] = "shown first, as it opens the manual's entry for the option asked about; it " + why
+		moveFirst(a, k, "it opens the manual's entry for the option asked about")
 		return
+	}
+}
+
+// moveFirst moves statement k to the front, saying why.
+func moveFirst(a *Answer, k int, because string) {
+	c, why := a.Statements[k], a.Why[k]
+	copy(a.Statements[1:k+1], a.Statements[:k])
+	copy(a.Why[1:k+1], a.Why[:k])
+	a.Statements[0] = c
+	a.Why[0] = "shown first, as " + because + "; it " + why
+}
+
+// definitionFirst moves the first statement that defines what the question
+// asks about ("A starter is flour and water …" for "What is a sourdough
+// starter?") to the front, when the first statement does not.
+func definitionFirst(a *Answer) {
+	if len(a.Statements) < 2 || a.Statements[0].defines {
+		return
+	}
+	for k := 1; k < len(a.Statements); k++ {
+		if a.Statements[k].defines {
+			moveFirst(a, k, "it says what the question asks about is")
+			return
+		}
 	}
 }
 
@@ -1392,11 +1441,7 @@ func unitFirst(a *Answer) {
 			a.Why[i] = strings.Replace(a.Why[i], "% of the first's", "% of the best-scored one's", 1)
 			a.Why[i] = strings.Replace(a.Why[i], "the best sentence (", "the best-scored sentence (", 1)
 		}
-		c, why := a.Statements[k], a.Why[k]
-		copy(a.Statements[1:k+1], a.Statements[:k])
-		copy(a.Why[1:k+1], a.Why[:k])
-		a.Statements[0] = c
-		a.Why[0] = "shown first, as it holds a measure in the unit asked for and the best-scored sentence does not; it " + why
+		moveFirst(a, k, "it holds a measure in the unit asked for and the best-scored sentence does not")
 		return
 	}
 }

@@ -54,6 +54,10 @@ type libraryWeights struct {
 	// kind is the term of the noun the question asks for a name of
 	// (askedKind: "treaty" in "What treaty …?"), "" when none.
 	kind string
+	// subject is what a "What is …?" question asks about (subjectOf:
+	// "sourdough starter" in "What is a sourdough starter?"), nil for
+	// another question.
+	subject *askedSubject
 	// measure is the question's word that asks for a measure or a number,
 	// as the drafter matches it ("long" in "How long …?"), "" when none;
 	// qterms are the question's terms as terms gives them (holdsType).
@@ -106,6 +110,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	if lw.asks {
 		lw.qtype = questionType(question)
 		lw.kind = askedKind(question)
+		lw.subject = subjectOf(question)
 		lw.units = questionUnits(question)
 		lw.measure = measureWord(question)
 		lw.qterms = map[string]bool{}

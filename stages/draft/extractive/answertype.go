@@ -25,11 +25,27 @@ const (
 	typeTime
 	typeNumber
 	typeName
+	typeFrequency
 )
 
 func (t answerType) String() string {
-	return [...]string{"", "a time", "a date or year", "a number", "a name"}[t]
+	return [...]string{"", "a time", "a date or year", "a number", "a name", "how often"}[t]
 }
+
+// timeUnit marks the units of time.
+var timeUnit = func() map[string]bool {
+	m := map[string]bool{}
+	for _, u := range timeUnits {
+		m[u] = true
+	}
+	return m
+}()
+
+// frequencyWords say how often something is done ("once a day", "every
+// 300 kilometres", "weekly"); "a" or "per" before a time unit does too
+// ("twice a week", "three times per year": holdsFrequency).
+var frequencyWords = map[string]bool{"once": true, "twice": true, "thrice": true, "every": true, "daily": true,
+	"weekly": true, "monthly": true, "yearly": true, "annually": true, "hourly": true, "nightly": true}
 
 // numberAfterHow: "how many", "how old" … ask for a number.
 var numberAfterHow = map[string]bool{"many": true, "much": true, "long": true, "old": true, "far": true,
@@ -64,6 +80,9 @@ func questionType(question string) answerType {
 		case "how":
 			if numberAfterHow[next] {
 				return typeNumber
+			}
+			if next == "often" || next == "frequently" {
+				return typeFrequency
 			}
 			return typeNone
 		case "what", "which":
@@ -102,6 +121,13 @@ func holdsType(sentence string, t answerType, qterms map[string]bool) bool {
 	words := splitWords(sentence)
 	for i, w := range words {
 		lower := strings.ToLower(w)
+		if t == typeFrequency {
+			// Most of these words are stop words.
+			if frequencyWords[lower] || (lower == "a" || lower == "per") && i+1 < len(words) && timeUnit[strings.ToLower(words[i+1])] {
+				return true
+			}
+			continue
+		}
 		if ts := terms(w); len(ts) == 0 || qterms[ts[0]] {
 			continue
 		}

@@ -11,7 +11,7 @@ func TestQuestionType(t *testing.T) {
 	for q, want := range map[string]answerType{
 		"When did Mongke Khan die?":                         typeTime,
 		"When should I add the salt?":                       typeWhen,
-		"How often should I feed my sourdough starter?":     typeNone,
+		"How often should I feed my sourdough starter?":     typeFrequency,
 		"In what year did Ayanz patent a water pump?":       typeTime,
 		"How many Huguenots settled in Bedfordshire?":       typeNumber,
 		"What percentage of the vote did they win?":         typeNumber,
@@ -638,5 +638,23 @@ func TestDefinesSubject(t *testing.T) {
 	d.Params.DefinitionFirst = false
 	if got := draft(t, d, q, ps); len(got) > 0 && strings.HasPrefix(got[0].Quote, "A starter is flour and water") {
 		t.Error("the definition is first without DefinitionFirst too: the test proves nothing")
+	}
+}
+
+// "How often …?" is answered by a frequency: "once a day", "every 300
+// kilometres", "weekly", "twice a week".
+func TestHoldsFrequency(t *testing.T) {
+	q := map[string]bool{}
+	for s, want := range map[string]bool{
+		"Feed it equal weights of flour and water once a day at room temperature.": true,
+		"Give it a proper clean every 300 to 500 kilometres.":                      true,
+		"Water the heap weekly in summer.":                                         true,
+		"Turn it three times a week.":                                              true,
+		"If a grey liquid collects on top, the starter is hungry: feed it.":        false,
+		"A clean, lubricated chain makes a bicycle quieter.":                       false,
+	} {
+		if got := holdsType(s, typeFrequency, q); got != want {
+			t.Errorf("holdsType(%q, how often) = %v, want %v", s, got, want)
+		}
 	}
 }

@@ -4,67 +4,67 @@ package extractive
 
 // rankerBias and rankerWeights are the learned ranker's (ranker.go), fitted on
 // the sentences of 1340 answerable SQuAD 2.0 questions the bench does not ask
-// (78133 sentences, 2607 holding a gold answer).
-var rankerBias = -6.230968
+// (78114 sentences, 2610 holding a gold answer).
+var rankerBias = -6.229460
 
 var rankerWeights = [NumRankFeatures]float64{
-	1.408523,  // BM25 of the sentence
-	0.483494,  // share of the question's weight, idf over the passages
-	-3.016801, // share of the question's weight, idf over the library
-	1.452837,  // question word pairs repeated
-	1.899440,  // 1 / the passage's rank
-	1.784431,  // the passage's score over the best one's
-	-0.098345, // place of the sentence in its passage
-	1.979983,  // SentenceAnswer
-	0.769611,  // share of the question's weight in the window
-	0.229374,  // heaviest question word the window lacks (at most 3)
-	-0.553885, // share of the question's names and numbers the window lacks
-	2.067552,  // holds the kind of answer asked for
-	-1.942438, // the question asks for a kind of answer
-	-0.352138, // the passage's Answer
-	-0.285311, // short sentence (content words over 6, at most 1)
-	0.490017,  // log(1 + content words)
-	-0.392816, // the question negates and the sentence does not
-	-0.027846, // holds the question's rarest word
-	-0.171617, // question words close together
-	0.409019,  // share of the question's weight among the first six words
-	1.145570,  // BM25 over the best sentence's
-	0.419171,  // weight held over the best sentence's
-	-1.763219, // share of the question's weight no item holds
-	1.464733,  // holds a unit of the measure asked for
-	-1.259277, // the question asks for a measure
-	-0.409080, // holds a name, and the question asks for one
-	0.726483,  // holds a number, and the question asks for one
-	0.432171,  // the question asks for a name
-	-0.192340, // share of the question's weight in the sentence before
-	-0.653970, // share of the question's weight in the sentence after
-	-0.112555, // opens with a word that points back
-	0.043927,  // points back, times the share in the sentence before
-	-0.964226, // share of the sentence's words the question lacks
-	0.672061,  // points back: share of the question's weight with the sentence before
-	-0.503782, // points back, and the question asks for a name
-	1.515378,  // holds a name of the kind asked for ("What treaty": "the Lisbon Treaty")
+	1.402689,  // BM25 of the sentence
+	0.478828,  // share of the question's weight, idf over the passages
+	-2.996535, // share of the question's weight, idf over the library
+	1.488053,  // question word pairs repeated
+	1.893260,  // 1 / the passage's rank
+	1.809852,  // the passage's score over the best one's
+	-0.096250, // place of the sentence in its passage
+	1.957346,  // SentenceAnswer
+	0.758208,  // share of the question's weight in the window
+	0.203916,  // heaviest question word the window lacks (at most 3)
+	-0.553775, // share of the question's names and numbers the window lacks
+	2.053862,  // holds the kind of answer asked for
+	-1.922007, // the question asks for a kind of answer
+	-0.360383, // the passage's Answer
+	-0.221086, // short sentence (content words over 6, at most 1)
+	0.479481,  // log(1 + content words)
+	-0.381503, // the question negates and the sentence does not
+	-0.039413, // holds the question's rarest word
+	-0.187517, // question words close together
+	0.398852,  // share of the question's weight among the first six words
+	1.131103,  // BM25 over the best sentence's
+	0.445051,  // weight held over the best sentence's
+	-1.900983, // share of the question's weight no item holds
+	1.463691,  // holds a unit of the measure asked for
+	-1.272445, // the question asks for a measure
+	-0.393889, // holds a name, and the question asks for one
+	0.734838,  // holds a number, and the question asks for one
+	0.407220,  // the question asks for a name
+	-0.200367, // share of the question's weight in the sentence before
+	-0.648268, // share of the question's weight in the sentence after
+	-0.125832, // opens with a word that points back
+	0.026834,  // points back, times the share in the sentence before
+	-0.980894, // share of the sentence's words the question lacks
+	0.711019,  // points back: share of the question's weight with the sentence before
+	-0.508111, // points back, and the question asks for a name
+	1.490017,  // holds a name of the kind asked for ("What treaty": "the Lisbon Treaty")
 }
 
 // answerBias and answerWeights are the answerability model's, fitted on the
-// 2610 of those questions not refused before it (MinAnswer, MaxAbsent).
-var answerBias = 1.678354
+// 2611 of those questions not refused before it (MinAnswer, MaxAbsent).
+var answerBias = 1.438024
 
 var answerWeights = [NumAnswerFeatures]float64{
-	-0.674800, // the best sentence's chance of holding the answer
-	0.398989,  // log of that chance
-	0.962072,  // the second best sentence's chance
-	-0.910248, // the best passage's Answer
-	2.347878,  // share of the question's weight no item holds
-	-1.483538, // share of the question's weight in the best sentence's window
-	0.925456,  // the most in the two best windows
-	-1.548180, // least share of the question's names and numbers the two best windows lack
-	0.192602,  // the two best sentences hold the kind of answer asked for
-	-0.261280, // the question asks for a kind of answer
-	-3.228387, // the question negates and the best sentence does not
-	-1.424316, // share of the question's weight in the best sentence
-	1.893196,  // SentenceAnswer of the best sentence
-	-0.950861, // heaviest question word the best window lacks (at most 3)
-	-0.186027, // the best sentence holds the question's rarest word
-	0.105967,  // the question holds names or numbers
+	-0.584643, // the best sentence's chance of holding the answer
+	0.329899,  // log of that chance
+	0.981682,  // the second best sentence's chance
+	-0.923884, // the best passage's Answer
+	1.971495,  // share of the question's weight no item holds
+	-0.895032, // share of the question's weight in the best sentence's window
+	0.522741,  // the most in the two best windows
+	-1.543477, // least share of the question's names and numbers the two best windows lack
+	0.185905,  // the two best sentences hold the kind of answer asked for
+	-0.255192, // the question asks for a kind of answer
+	-3.222566, // the question negates and the best sentence does not
+	-1.460325, // share of the question's weight in the best sentence
+	1.896300,  // SentenceAnswer of the best sentence
+	-0.885949, // heaviest question word the best window lacks (at most 3)
+	-0.178989, // the best sentence holds the question's rarest word
+	0.112250,  // the question holds names or numbers
 }

@@ -116,6 +116,40 @@ func TestBudget(t *testing.T) {
 	}
 }
 
+// TestOneItemGivesMore: when one item alone gives passages, room left in
+// the budget goes to more of its paragraphs, up to MaxPerItem; with another
+// item giving passages, PerItem holds (TestBudget).
+func TestOneItemGivesMore(t *testing.T) {
+	dir := t.TempDir()
+	w, err := ingest.OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paras []item.Paragraph
+	for p := range 12 {
+		paras = append(paras, item.Paragraph{Text: fmt.Sprintf("Step %d: oil the chain roller %d and wipe it.", p, p)})
+	}
+	src := []byte("chain")
+	it := &item.Item{ID: library.ItemID(src), Title: "Chain care", Kind: item.KindText, Paragraphs: paras}
+	if err := w.Add(it, src); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	lib, _ := library.Open(dir)
+	ps, err := Rank(lib, "oil chain roller", []*jsonl.Hit{{ItemID: it.ID, Title: it.Title, Score: 1, Rank: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != MaxPerItem {
+		t.Errorf("one item gave %d passages, want %d", len(ps), MaxPerItem)
+	}
+	for i, p := range ps {
+		if p.Number != i+1 {
+			t.Errorf("passage %d is numbered %d", i+1, p.Number)
+		}
+	}
+}
+
 // TestMeaningParagraph checks that the paragraph meaning search matched is
 // a passage even when it shares no word with the question.
 func TestMeaningParagraph(t *testing.T) {

@@ -578,6 +578,17 @@ func TestJoinBack(t *testing.T) {
 	if got := draft(t, d, q, ps); len(got) == 0 || !strings.HasPrefix(got[0].Quote, "At that temperature") {
 		t.Errorf("without JoinBack: got %v, want the sentence alone first (the test proves nothing)", got)
 	}
+	// A sentence before that is no statement (code, a question announced)
+	// is not joined.
+	d.Params.JoinBack = true
+	for _, before := range []string{"if (t == 60) { kill(); } // seeds && more.", "Today we look at how heat kills seeds."} {
+		ps := []*jsonl.Passage{passage(1, "Hot composting", before+"\nAt that temperature weed seeds and most plant diseases are killed.")}
+		for _, s := range draft(t, d, q, ps) {
+			if strings.Contains(s.Quote, before) {
+				t.Errorf("joined with %q: %q", before, s.Quote)
+			}
+		}
+	}
 }
 
 // A sentence that announces a question is no answer to it.

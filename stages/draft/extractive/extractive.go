@@ -865,8 +865,12 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 					}
 				}
 				if i > 0 && cl.Start == 0 && pointsBack(quote) {
+					// The sentence before must be a statement itself: not a
+					// question, a listing, code or a navigation line.
+					before := ps.Text[spans[i-1].Start:spans[i-1].End]
 					joined := strings.TrimSpace(ps.Text[spans[i-1].Start : sp.Start+cl.End])
-					if utf8.RuneCountInString(joined) <= MaxStatement && !item.Asks(ps.Text[spans[i-1].Start:spans[i-1].End]) {
+					if utf8.RuneCountInString(joined) <= MaxStatement && !item.Asks(before) && !announces(before) &&
+						IsStatement(before) && !isFlatCode(before) && !isListing(before) && !introduces(before) {
 						c.withBefore = joined
 					}
 				}

@@ -61,6 +61,7 @@ import (
 	"io"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -1276,7 +1277,7 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		} else if bv < minRelative*first || bv < p.Elbow*prev {
 			break
 		} else {
-			why = fmt.Sprintf("scores %.2f, %.0f%% of the first's: it holds %s%s", bv, 100*bv/first, c.holds(), p.alsoHolds(c))
+			why = p.laterWhy(c, bv, first)
 		}
 		if p.weighsLess(c) {
 			why += fmt.Sprintf("; its score is %.0f%% of what it would be, as it tells what others say", 100*p.Hearsay)
@@ -1299,18 +1300,15 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 	if p.DefinitionFirst && len(a.Statements) > 0 {
 		// A definition not picked by its score is shown too: what the
 		// question asks about is, said in so many words.
-		defined := false
-		for _, c := range a.Statements {
-			defined = defined || c.defines
-		}
-		for _, i := range order {
-			if c := cands[i]; !defined && !used[i] && c.defines && eligible(c) {
-				if len(a.Statements) == p.Max {
-					a.Statements, a.Why = a.Statements[:p.Max-1], a.Why[:p.Max-1]
+		if !slices.ContainsFunc(a.Statements, func(c *Candidate) bool { return c.defines }) {
+			for _, i := range order {
+				if c := cands[i]; !used[i] && c.defines && eligible(c) {
+					if len(a.Statements) == p.Max {
+						a.Statements, a.Why = a.Statements[:p.Max-1], a.Why[:p.Max-1]
+					}
+					a.Statements, a.Why = append(a.Statements, c), append(a.Why, p.laterWhy(c, base[i], first))
+					break
 				}
-				a.Statements = append(a.Statements, c)
-				a.Why = append(a.Why, fmt.Sprintf("scores %.2f, %.0f%% of the first's: it holds %s%s", base[i], 100*base[i]/first, c.holds(), p.alsoHolds(c)))
-				break
 			}
 		}
 		definitionFirst(a)
@@ -1319,6 +1317,12 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		joinBack(a)
 	}
 	return a
+}
+
+// laterWhy says why a statement after the first was chosen: its score v
+// against the first's.
+func (p *Params) laterWhy(c *Candidate, v, first float64) string {
+	return fmt.Sprintf("scores %.2f, %.0f%% of the first's: it holds %s%s", v, 100*v/first, c.holds(), p.alsoHolds(c))
 }
 
 // joinBack quotes each statement that points back with the sentence before
@@ -1334,27 +1338,21 @@ func joinBack(a *Answer) {
 		a.Statements[k] = &j
 		a.Why[k] += "; quoted with the sentence before, which it points back to"
 	}
-	// A statement the joined quote of another holds gives its place to it.
-	var kept []*Candidate
-	var why []string
-	placed := map[*Candidate]bool{}
-	for k, c := range a.Statements {
-		if placed[c] {
+	// A statement the joined quote of another holds: the joined one takes
+	// the earlier of their two places, and it goes.
+	for k2 := 0; k2 < len(a.Statements); k2++ {
+		o := a.Statements[k2]
+		k := slices.IndexFunc(a.Statements, func(c *Candidate) bool {
+			return c != o && c.Passage == o.Passage && c.Index+1 == o.Index && len(o.Quote) > len(c.Quote) && strings.HasPrefix(o.Quote, c.Quote)
+		})
+		if k < 0 {
 			continue
 		}
-		in := k
-		for k2, o := range a.Statements {
-			if o != c && o.Passage == c.Passage && o.Index == c.Index+1 && len(o.Quote) > len(c.Quote) && strings.HasPrefix(o.Quote, c.Quote) {
-				in = k2
-			}
-		}
-		if placed[a.Statements[in]] {
-			continue
-		}
-		kept, why = append(kept, a.Statements[in]), append(why, a.Why[in])
-		placed[a.Statements[in]] = true
+		keep, gone := min(k, k2), max(k, k2)
+		a.Statements[keep], a.Why[keep] = o, a.Why[k2]
+		a.Statements, a.Why = slices.Delete(a.Statements, gone, gone+1), slices.Delete(a.Why, gone, gone+1)
+		k2 = -1 // look again from the start: the places moved
 	}
-	a.Statements, a.Why = kept, why
 }
 
 // ofNamedProgram returns the candidates from manual pages ("SSH(1)",

@@ -87,6 +87,10 @@ func rules(pkgs map[string]*pkg) []string {
 				broken = append(broken, fmt.Sprintf("%s imports %s: only front ends compose stages", name, rel(imp)))
 			case under(name, "internal/base") && (under(imp, "internal/library") || under(imp, "internal/model") || under(imp, "internal/front")):
 				broken = append(broken, fmt.Sprintf("%s imports %s: a shared leaf imports no wing", name, rel(imp)))
+			// The protocol is what every stage and front end agree on, read by
+			// programs of their own: it leans on nothing of theirs.
+			case under(name, "jsonl") && ours(imp):
+				broken = append(broken, fmt.Sprintf("%s imports %s: the protocol imports no package of this module", name, rel(imp)))
 			}
 			// A stage does not import another stage.
 			if under(name, "stages") && under(imp, "stages") {
@@ -254,6 +258,9 @@ func TestLayoutRulesCatch(t *testing.T) {
 		{"the front reaches protobuf", func(g map[string]*pkg) {
 			g[m("cmd/sponge")].Deps = []string{"google.golang.org/protobuf/internal/detrand"}
 		}, "would cost every question"},
+		{"the protocol imports a shared leaf", func(g map[string]*pkg) {
+			g[m("jsonl")] = &pkg{ImportPath: m("jsonl"), Imports: []string{"bytes", m("internal/base/item")}}
+		}, "the protocol imports no package of this module"},
 		{"cgo outside the model wing", func(g map[string]*pkg) {
 			g[m("stages/draft")] = &pkg{ImportPath: m("stages/draft"), CgoFiles: []string{"x.go"}}
 		}, "cgo belongs in internal/model"},

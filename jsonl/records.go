@@ -3,11 +3,7 @@
 // file documents every record; the structs here are the single definition.
 package jsonl
 
-import (
-	"fmt"
-
-	"github.com/sponge-library/sponge/internal/base/item"
-)
+import "fmt"
 
 // Version is the protocol version every record carries in "v".
 const Version = 1
@@ -200,8 +196,26 @@ func (h *Hit) check() error      { return checkID(h.ItemID) }
 func (p *Passage) check() error  { return checkID(p.ItemID) }
 func (v *Verified) check() error { return checkID(v.ItemID) }
 
+// ItemIDLen is how many hex digits an item id has (a SHA-256).
+const ItemIDLen = 64
+
+// IsItemID reports whether s is an item id as the stream carries it: 64
+// lowercase hex digits, and so nothing that could name a path outside the
+// library. It is the one definition: item.IsID is this.
+func IsItemID(s string) bool {
+	if len(s) != ItemIDLen {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 func checkID(id string) error {
-	if !item.IsID(id) {
+	if !IsItemID(id) {
 		return fmt.Errorf("itemId %q is not an item id (64 lowercase hex digits)", id)
 	}
 	return nil

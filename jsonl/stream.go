@@ -10,8 +10,6 @@ import (
 	"reflect"
 	"strings"
 	"sync"
-
-	"github.com/sponge-library/sponge/internal/base/termtext"
 )
 
 // Record is any of the protocol's records; a pointer to one of the structs
@@ -252,11 +250,9 @@ func jsonErr(err error) string {
 }
 
 // Writer writes records, each with one Write call so that a reader on the
-// other end of a pipe sees each record as soon as it is made. What a
-// terminal would act on (C1 controls, DEL, bidi overrides, which
-// encoding/json writes raw) is written as a \u escape, so a stage's stream
-// on a person's terminal shows a model's or a title's text inert; the
-// records decode to the same values.
+// other end of a pipe sees each record as soon as it is made, and so that
+// a writer beneath it may treat each Write as whole lines (a stage
+// program's stdout escapes what a terminal would act on: pipeline.Main).
 type Writer struct {
 	w   io.Writer
 	buf bytes.Buffer
@@ -276,15 +272,15 @@ func (w *Writer) Write(r Record) error {
 	if err := enc.Encode(r); err != nil {
 		return err
 	}
-	_, err := w.w.Write(termtext.EscapeJSON(w.buf.Bytes()))
+	_, err := w.w.Write(w.buf.Bytes())
 	return err
 }
 
-// WriteRaw passes a line on unchanged but for the escapes Write makes.
+// WriteRaw passes a line on unchanged, in one Write as Write does.
 func (w *Writer) WriteRaw(raw []byte) error {
 	w.buf.Reset()
 	w.buf.Write(raw)
 	w.buf.WriteByte('\n')
-	_, err := w.w.Write(termtext.EscapeJSON(w.buf.Bytes()))
+	_, err := w.w.Write(w.buf.Bytes())
 	return err
 }

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/sponge-library/sponge/internal/base/item"
 )
 
 func TestDecodeErrors(t *testing.T) {
@@ -121,7 +120,7 @@ func (o *oneByteAtATime) Read(p []byte) (int, error) {
 
 func checkFuzzID(t *testing.T, id string) {
 	t.Helper()
-	if !item.IsID(id) {
+	if !IsItemID(id) {
 		t.Fatalf("itemId %q decoded", id)
 	}
 }
@@ -194,44 +193,9 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-// TestWriterEscapes: a stream on a terminal shows no character a terminal
-// acts on (encoding/json writes C1 controls, DEL and bidi overrides raw),
-// whether the stage wrote the record or passed its line on, and the record
-// reads back exact.
-func TestWriterEscapes(t *testing.T) {
-	text := "Green tea\x1b]0;pwned\x07 \u009b2J \u202egnp.exe\x7f & <b>é"
-	var b bytes.Buffer
-	w := NewWriter(&b)
-	if err := w.Write(&Statement{Text: text, Passage: 1, Quote: "Green tea"}); err != nil {
-		t.Fatal(err)
-	}
-	raw := `{"v":1,"type":"statement","text":"` + "\u009b\u202e\x7f" + `","passage":1,"quote":"q"}`
-	if err := w.WriteRaw([]byte(raw)); err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range b.String() {
-		if r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
-			t.Fatalf("%U written raw: %q", r, b.String())
-		}
-	}
-	if !strings.Contains(b.String(), "& <b>é") {
-		t.Errorf("safe text changed: %s", b.String())
-	}
-	r := NewReader(&b, "<stdin>")
-	for _, want := range []string{text, "\u009b\u202e\x7f"} {
-		line, err := r.Next()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := line.Record.(*Statement).Text; got != want {
-			t.Errorf("read back %q, want %q", got, want)
-		}
-	}
-}
-
 // BenchmarkWritePassage: a passage record of about 2,000 characters, the
-// size sponge-rank writes, and what the terminal escapes cost on it (none
-// to write, only the scan).
+// size sponge-rank writes (a stage program's terminal escapes on top:
+// termtext's BenchmarkEscapeJSONPlain).
 func BenchmarkWritePassage(b *testing.B) {
 	text := strings.Repeat("Green tea is steeped at a lower temperature than black tea, usually around eighty degrees. ", 22)
 	p := &Passage{Number: 1, ItemID: strings.Repeat("ab", 32), Title: "Tea notes", Heading: "Green tea", Text: text}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/sponge-library/sponge/jsonl"
 )
 
 // Kinds of item, by the format they were saved from.
@@ -31,21 +33,12 @@ const ShortLen = 12
 const MinPrefix = 4
 
 // IDLen is how many hex digits a full id has (a SHA-256).
-const IDLen = 64
+const IDLen = jsonl.ItemIDLen
 
 // IsID reports whether s is a full item id: 64 lowercase hex digits, and
-// so nothing that could name a path outside the library.
-func IsID(s string) bool {
-	if len(s) != IDLen {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
-}
+// so nothing that could name a path outside the library. The protocol,
+// which checks every id a stage reads, holds the definition.
+func IsID(s string) bool { return jsonl.IsItemID(s) }
 
 // Item is one saved thing: a note, a web page, a PDF, a transcript.
 type Item struct {

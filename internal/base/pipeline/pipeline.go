@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/termtext"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -59,7 +60,9 @@ type Command struct {
 
 // Main runs c as a program: it parses args, makes the stage, runs it from
 // stdin to stdout until the stream ends or SIGINT/SIGTERM, prints an error
-// once as "prog: error: …" with its hint, and returns the exit code:
+// once as "prog: error: …" with its hint, and returns the exit code (the
+// records on stdout with termtext.JSONLines' escapes, as stdout may be a
+// terminal):
 // console.ExitBadInput for a malformed stream, console.ExitInterrupted when
 // stopped, ExitCode's own code, else console.Report's.
 func Main(c Command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -85,7 +88,7 @@ func Main(c Command, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err = st.Run(ctx, jsonl.NewReader(stdin, "<stdin>"), jsonl.NewWriter(stdout))
+	err = st.Run(ctx, jsonl.NewReader(stdin, "<stdin>"), jsonl.NewWriter(termtext.JSONLines(stdout)))
 	if err != nil && ctx.Err() != nil {
 		return console.ExitInterrupted
 	}

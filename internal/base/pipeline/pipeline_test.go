@@ -101,6 +101,49 @@ func TestMainMalformedLine(t *testing.T) {
 	}
 }
 
+// TestMainEscapes: a stage program's stream on a terminal shows no
+// character a terminal acts on (encoding/json writes C1 controls, DEL and
+// bidi overrides raw), whether the stage wrote the record or passed its
+// line on, and the record reads back exact.
+func TestMainEscapes(t *testing.T) {
+	text := "Green tea\x1b]0;pwned\x07 \u009b2J \u202egnp.exe\x7f & <b>é"
+	raw := `{"v":1,"type":"statement","text":"` + "\u009b\u202e\x7f" + `","passage":1,"quote":"q"}`
+	c := Command{Prog: "p", Setup: func() (any, func([]string, Env) (Stage, error)) {
+		var opts struct{}
+		return &opts, func([]string, Env) (Stage, error) {
+			return Func(func(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error {
+				if err := w.Write(&jsonl.Statement{Text: text, Passage: 1, Quote: "Green tea"}); err != nil {
+					return err
+				}
+				return Pass(r, w, nil)
+			}), nil
+		}
+	}}
+	var stdout, stderr bytes.Buffer
+	if code := Main(c, nil, strings.NewReader(raw+"\n"), &stdout, &stderr); code != console.ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	out := stdout.String()
+	for _, r := range out {
+		if r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+			t.Fatalf("%U written raw: %q", r, out)
+		}
+	}
+	if !strings.Contains(out, "& <b>é") {
+		t.Errorf("safe text changed: %s", out)
+	}
+	r := jsonl.NewReader(strings.NewReader(out), "<stdout>")
+	for _, want := range []string{text, "\u009b\u202e\x7f"} {
+		line, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := line.Record.(*jsonl.Statement).Text; got != want {
+			t.Errorf("read back %q, want %q", got, want)
+		}
+	}
+}
+
 func TestAskSteps(t *testing.T) {
 	names := func(steps []Step) (n []string) {
 		for _, s := range steps {

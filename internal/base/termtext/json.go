@@ -27,6 +27,22 @@ func WriteJSON(w io.Writer, v any) error {
 	return err
 }
 
+// JSONLines writes to w what is written to it, whole lines of JSON (a
+// stream's records, each in one Write), with EscapeJSON's escapes: a
+// stage's stream on a person's terminal shows a model's or a title's text
+// inert, and its records read back the same. A Write must not split a
+// character.
+func JSONLines(w io.Writer) io.Writer { return jsonLines{w} }
+
+type jsonLines struct{ w io.Writer }
+
+func (j jsonLines) Write(p []byte) (int, error) {
+	if _, err := j.w.Write(EscapeJSON(p)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
 // EscapeJSON rewrites, in valid JSON, the characters a terminal acts on
 // (newline and tab never stand raw inside encoded JSON strings) as \uXXXX:
 // the document decodes to the same values. Outside strings JSON has only

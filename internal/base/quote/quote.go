@@ -4,7 +4,10 @@
 // # What counts as the same words
 //
 // A quote matches a saved text when the two are equal after forgiving only the
-// differences a reader cannot see as a change of wording:
+// differences below, and no others. Each is one of how the same words are
+// typed or laid out, not a change of wording; and what a match gives back as
+// the saved words (Match.Saved) is always the saved text itself, byte for
+// byte, never the quote.
 //
 //   - Whitespace: any run of spaces, tabs and line breaks (and other Unicode
 //     white space, such as no-break spaces) equals one space; whitespace at the
@@ -20,36 +23,54 @@
 //     whitespace after it is a real hyphen: "inter-national" is not
 //     "international", and "well-known" is not "wellknown". A suspended
 //     hyphen ("pre- and post-war") looks the same as a broken word and is
-//     read as one; that is harmless, since the quote reads the same way, but
-//     there only a hyphen, not another dash, is the same.
+//     read as one: the quote must hold it whole, so no quote starts at
+//     "and", and only a hyphen, not another dash, is the same there.
 //   - Dashes: - ‐ ‑ ‒ – — ― − ﹘ ﹣ － ⸺ ⸻ are one dash, a run of them
-//     ("--") is one dash, and whitespace beside a dash does not count, so
-//     "tea — cooler", "tea—cooler" and "tea -- cooler" are the same.
+//     written together ("--") is one dash, and whitespace beside a dash does
+//     not count, so "tea — cooler", "tea—cooler" and "tea -- cooler" are the
+//     same. Dashes apart stay apart: "2 - -3" is not "2-3".
 //   - Quotation marks and apostrophes: ‘ ’ ‚ ‛ equal ', and “ ” „ ‟ equal ".
-//   - The ellipsis … equals three full stops "...".
-//   - Unicode normalisation: both sides are compared in NFC, so "é" typed as
-//     e + combining accent equals the precomposed "é".
+//   - The ellipsis … equals three full stops "...", whole: "then.." is not
+//     "then…".
+//   - Unicode normal forms: both sides are compared in NFC, so text in NFD
+//     equals the same text in NFC ("é" typed as e + U+0301 equals the
+//     precomposed "é"), and marks typed in another order that Unicode
+//     defines as the same (a dot below and a circumflex, in either order)
+//     are the same. Normalising never drops a mark: x + U+0338 is "not x",
+//     not x. Compatibility forms are not folded: "ﬁ" is not "fi", "²" is
+//     not "2".
 //   - The case of the quote's first letter, since a quote taken from the middle
-//     of a sentence is often written with a capital.
+//     of a sentence is often written with a capital. The saved words passed
+//     on keep the saved text's case.
 //   - Invisible line-break hints in the saved text (soft hyphen U+00AD, zero
 //     width space U+200B, word joiner U+2060, U+FEFF) that the quote leaves
 //     out. The reverse is not forgiven: a quote that carries one of them where
 //     the saved text has none does not match.
+//   - A byte that is not UTF-8 reads as U+FFFD, the replacement character, as
+//     it does once JSON carries the quote.
 //
-// Everything else is a difference: a changed, added, dropped or reordered word;
-// other punctuation; a look-alike letter from another script (Cyrillic а is
-// not Latin a); zero width joiners (they change how letters join in some
-// scripts, so they are compared like letters); a quote stitched from two
-// places. A quote must lie inside one paragraph: Doc searches each paragraph
-// on its own.
+// Everything else is a difference: a changed, added, dropped or reordered word
+// or letter or digit; a combining mark added, dropped or changed (an accent, a
+// tone mark, a vowel sign, an Arabic haraka, U+0338); other punctuation; a
+// look-alike letter from another script (Cyrillic а is not Latin a); zero
+// width joiners and non-joiners (they change how letters join in some
+// scripts, so they are compared like letters); variation selectors; a quote
+// stitched from two places. A quote must lie inside one paragraph: Doc
+// searches each paragraph on its own.
 //
 // A quote must also start and end on word boundaries: "ea is ste" is in
 // "tea is steeped" letter for letter, but those are not the saved words, so it
 // does not match. A boundary needs a non-letter, non-digit character on one
-// side; an apostrophe or a hyphen between letters ("don't", "well-known") and
-// a point or comma between digits ("3.14") are inside a word. Scripts written
-// without spaces between words (Han, kana, Thai, Lao, Khmer, Myanmar) have no
-// such boundaries to check.
+// side; an apostrophe, a hyphen, ZWJ or ZWNJ between letters ("don't",
+// "well-known") and a point or comma between digits ("3.14") are inside a
+// word, so a quote neither starts nor ends on one ("well-" is not in
+// "well-known"). A word the saved text breaks at a line end or with a hint
+// is one word: "national" is not a word of "inter-\nnational". Scripts
+// written without spaces between words (Han, kana, Thai, Lao, Khmer, Myanmar)
+// have no such boundaries to check. In every script a quote starts and ends
+// on whole characters: never between a letter and a mark, joiner, variation
+// selector or skin tone that belongs to it ("ọkọ" is not in "ọkọ̀", "น้ำร"
+// is not in "น้ำร้อน").
 //
 // The match is done on a canonical form of both texts that keeps, for each
 // canonical byte, the range of the original text it came from; finding a
@@ -240,10 +261,13 @@ func (t *Text) match(i, j int, cur *cursor) Match {
 	return Match{Start: start, End: start + utf8.RuneCountInString(t.orig[bs:be]), Saved: t.orig[bs:be]}
 }
 
-// accept reports whether the canonical range [i, j) is a match: on word
-// boundaries, and with no invisible character in the quote that the saved
-// text lacks.
+// accept reports whether the canonical range [i, j) is a match: whole
+// characters with their marks, on word boundaries, and with no invisible
+// character in the quote that the saved text lacks.
 func (t *Text) accept(q *Quote, i, j int) bool {
+	if !t.canonEdges(i, j) {
+		return false
+	}
 	bs, be := int(t.from[i]), int(t.to[j-1])
 	if !startsWord(t.orig, bs) || !endsWord(t.orig, be) {
 		return false
@@ -267,15 +291,67 @@ func (t *Text) accept(q *Quote, i, j int) bool {
 	return true
 }
 
+// canonEdges checks the edges of the canonical range [i, j): what one saved
+// character became ("…" as "...", a letter and the marks normalising
+// reordered) is not split, no edge leaves a mark or joiner from the letter
+// it belongs to, and none falls inside a word the canonical form joined (a
+// word broken at a line end or by a soft hyphen). The original text cannot
+// tell these: there a mark may share its letter's byte range.
+func (t *Text) canonEdges(i, j int) bool {
+	if i > 0 {
+		if t.from[i] == t.from[i-1] {
+			return false
+		}
+		prev, _ := utf8.DecodeLastRuneInString(t.canon[:i])
+		first, _ := utf8.DecodeRuneInString(t.canon[i:])
+		if extends(first) || prev == zwj || wordInside(prev, first) {
+			return false
+		}
+	}
+	if j < len(t.canon) {
+		if t.from[j] == t.from[j-1] {
+			return false
+		}
+		last, _ := utf8.DecodeLastRuneInString(t.canon[:j])
+		next, _ := utf8.DecodeRuneInString(t.canon[j:])
+		if extends(next) || last == zwj || wordInside(last, next) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordInside reports whether a and b, side by side, are inside one word.
+func wordInside(a, b rune) bool {
+	return isWordRune(a) && isWordRune(b) && !NoSpaceScript(a) && !NoSpaceScript(b)
+}
+
+const zwj, zwnj = '\u200d', '\u200c'
+
+// extends reports whether r belongs to the character before it, so that no
+// quote may start or end just before it: a combining mark (U+0338 makes x
+// "not x", a tone mark makes another word), a variation selector, ZWJ and
+// ZWNJ, an emoji skin tone, Thai and Lao AM (Unicode's grapheme extenders
+// and spacing marks).
+func extends(r rune) bool {
+	if r < '\u0300' {
+		return false
+	}
+	return unicode.IsMark(r) || r == zwj || unicode.Is(unicode.Other_Grapheme_Extend, r) ||
+		('\U0001f3fb' <= r && r <= '\U0001f3ff') || r == '\u0e33' || r == '\u0eb3'
+}
+
 // startsWord reports whether a quote may start at byte b of s.
 func startsWord(s string, b int) bool {
-	first, _ := utf8.DecodeRuneInString(s[b:])
+	first, fn := utf8.DecodeRuneInString(s[b:])
 	prev, pb := lastVisible(s[:b])
 	if prev < 0 {
 		return true
 	}
 	if !isWordRune(first) {
-		return true
+		// "-known" of "well-known", "'t" of "don't": inside a word.
+		after, _ := firstVisible(s[b+fn:])
+		return !joins(prev, first, after)
 	}
 	if isWordRune(prev) {
 		return NoSpaceScript(prev) || NoSpaceScript(first)
@@ -288,13 +364,15 @@ func startsWord(s string, b int) bool {
 
 // endsWord reports whether a quote may end at byte e of s.
 func endsWord(s string, e int) bool {
-	last, _ := utf8.DecodeLastRuneInString(s[:e])
+	last, ln := utf8.DecodeLastRuneInString(s[:e])
 	next, nb := firstVisible(s[e:])
 	if next < 0 {
 		return true
 	}
 	if !isWordRune(last) {
-		return true
+		// "well-" of "well-known", "3." of "3.14": inside a word.
+		before, _ := lastVisible(s[:e-ln])
+		return !joins(before, last, next)
 	}
 	if isWordRune(next) {
 		return NoSpaceScript(last) || NoSpaceScript(next)
@@ -309,7 +387,7 @@ func joins(a, mid, b rune) bool {
 		return false
 	}
 	switch mid {
-	case '\'', '’', 'ʼ', '-', '‐', '‑':
+	case '\'', '’', 'ʼ', '-', '‐', '‑', zwj, zwnj:
 		return isWordRune(a) && isWordRune(b)
 	case '.', ',':
 		return unicode.IsDigit(a) && unicode.IsDigit(b)
@@ -513,11 +591,14 @@ func (b *canonBuilder) build(s string, saved bool) {
 		case isHint(t.r):
 			b.hidden = append(b.hidden, hiddenRune{at: b.out.Len(), r: t.r})
 		case isDash(t.r):
-			b.pending = false
-			if b.last != '-' {
+			// A run of dashes ("--") is one dash; dashes apart stay two,
+			// as in "2 - -3".
+			if b.last == '-' && !b.pending {
+				if b.saved {
+					b.to[len(b.to)-1] = t.to
+				}
+			} else {
 				b.put('-', t.from, t.to)
-			} else if b.saved {
-				b.to[len(b.to)-1] = t.to
 			}
 		case t.r == '‘' || t.r == '’' || t.r == '‚' || t.r == '‛':
 			b.put('\'', t.from, t.to)
@@ -556,7 +637,9 @@ func (b *canonBuilder) write(r rune, from, to int32) {
 }
 
 // nfcTokens splits s into NFC characters, each with the byte range of s it
-// came from (a whole combining sequence when normalising changed it).
+// came from. Where normalising changed a segment (a letter and its marks),
+// every character of it has the whole segment's range, since marks may be
+// reordered; canonEdges keeps a match from splitting such a segment.
 func nfcTokens(s string) []token {
 	toks := make([]token, 0, len(s))
 	if norm.NFC.IsNormalString(s) {

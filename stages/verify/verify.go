@@ -22,14 +22,16 @@ const Prog = "sponge-verify"
 const about = `Reads a JSONL stream on stdin and checks each statement: its quote must
 stand, word for word, in the saved item its passage belongs to (anywhere in
 that item, inside one paragraph). A statement found is written as a
-"verified" record with the paragraph, offsets and page or time where the
-quote starts; one not found as a "left-out" record with the reason. Every
-other record passes on unchanged.
+"verified" record whose quote is the item's own words, with the paragraph,
+offsets and page or time where they start; one not found as a "left-out"
+record with the reason. Every other record passes on unchanged.
 
 The same words: differences in whitespace and line breaks, a word broken by a
 line-end hyphen, curly or straight quotes and apostrophes, dash variants,
-"…" or "...", Unicode normalisation and the case of the first letter are
-forgiven; nothing else is. A quote needs at least 3 words, and at most 6
+"…" or "...", Unicode normal forms (NFC or NFD), soft hyphens and other
+invisible break hints in the item, and the case of the first letter are
+forgiven; nothing else is, and a combining mark (an accent, a tone mark) is a
+letter like any other. A quote needs at least 3 words, and at most 6
 statements are kept.`
 
 type options struct {
@@ -163,8 +165,10 @@ func (v *Verifier) Check(s *jsonl.Statement) jsonl.Record {
 	// not be shown under a made-up source.
 	title := l.it.Title
 	page, startMs := l.it.Paragraphs[para].At(m.Start)
+	// The quote passed on is the item's words as matched, not the
+	// statement's: what a later stage shows as checked is what was checked.
 	return &jsonl.Verified{
-		Text: s.Text, Passage: s.Passage, Quote: s.Quote,
+		Text: s.Text, Passage: s.Passage, Quote: m.Saved,
 		ItemID: p.ItemID, Title: title,
 		Paragraph: para, Start: m.Start, End: m.End,
 		Page: page, StartMs: startMs,

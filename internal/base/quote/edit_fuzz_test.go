@@ -58,8 +58,10 @@ func FuzzEdit(f *testing.F) {
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) {
 			r = editRunes[int(uint32(r)%uint32(len(editRunes)))]
 		}
+		// op&3 is the edit: 0 add, 1 drop, 2 and 3 replace; op&4 puts the
+		// quote in NFD, op&8 the text.
 		var edited []rune
-		switch op % 3 {
+		switch op & 3 {
 		case 0: // add
 			k := int(at) % (len(span) + 1)
 			edited = append(append(append(edited, span[:k]...), r), span[k:]...)
@@ -71,7 +73,7 @@ func FuzzEdit(f *testing.F) {
 			if k == len(span) {
 				return
 			}
-			if op%3 == 1 {
+			if op&3 == 1 {
 				edited = append(append(edited, span[:k]...), span[k+1:]...)
 			} else {
 				edited = append(append(append(edited, span[:k]...), r), span[k+1:]...)

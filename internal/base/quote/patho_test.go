@@ -17,6 +17,10 @@ func BenchmarkPathological(b *testing.B) {
 		{"rejected-starts", strings.Repeat("xa b ", 200000), "a b xa"},
 		{"hyphen-spaces", strings.Repeat("a-   ", 200000), "a a"},
 		{"hidden-pattern", strings.Repeat("a \u200bb ", 200000), "a \u200bb \u200bc"},
+		// Every place matches but for a mark after it: rejected at the edge.
+		{"mark-after-each", strings.Repeat("tea is x\u0338 ", 100000), "tea is x"},
+		{"mark-after-each-nfd", strings.Repeat("cafe\u0301 is x\u0338 ", 100000), "is x"},
+		{"ellipsis-split", strings.Repeat("then… ", 200000), "then.."},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(c.text)))

@@ -5,7 +5,13 @@ package main
 import (
 	"os"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+	"github.com/sponge-library/sponge/internal/model/llama"
 	"github.com/sponge-library/sponge/stages/draft"
 )
 
-func main() { os.Exit(draft.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() {
+	env := settings.FromOS()
+	llama.Log = env.Get(llama.LogEnv) != ""
+	os.Exit(draft.MainIn(env, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}

@@ -4,7 +4,8 @@ package main
 import (
 	"os"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
 	"github.com/sponge-library/sponge/stages/rank"
 )
 
-func main() { os.Exit(rank.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() { os.Exit(rank.MainIn(settings.FromOS(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

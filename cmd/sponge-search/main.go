@@ -4,7 +4,13 @@ package main
 import (
 	"os"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/stages/search"
 )
 
-func main() { os.Exit(search.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() {
+	env := settings.FromOS()
+	embed.StartTiming(env.Get(embed.TimingEnv))
+	os.Exit(search.MainIn(env, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}

@@ -4,7 +4,8 @@ package main
 import (
 	"os"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
 	"github.com/sponge-library/sponge/stages/verify"
 )
 
-func main() { os.Exit(verify.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() { os.Exit(verify.MainIn(settings.FromOS(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/sponge-library/sponge/internal/base/settings"
 )
 
 // TestAddFolderUnreadable: in a folder with a sub-folder and a file that
@@ -93,7 +95,11 @@ func TestAddFolderUnreadable(t *testing.T) {
 			cmd = exec.Command(asUser[0], append(asUser[1:], append([]string{sponge}, args...)...)...)
 		}
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "SPONGE_HOME="+filepath.Join(dir, "library"), "HOME="+dir, "NO_COLOR=1")
+		// The child's home is the folder nobody may read parts of: its
+		// isolated environment (testsupport) is that folder, not this
+		// binary's, which nobody may enter.
+		cmd.Env = append(os.Environ(), "SPONGE_HOME="+filepath.Join(dir, "library"), "HOME="+dir, "NO_COLOR=1",
+			"XDG_DATA_HOME="+filepath.Join(dir, "data"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), settings.IsolatedEnv+"="+dir)
 		var out, errOut bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errOut
 		err := cmd.Run()

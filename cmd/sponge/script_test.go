@@ -12,7 +12,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+	"github.com/sponge-library/sponge/internal/testsupport"
+
 	"github.com/rogpeppe/go-internal/testscript"
+
 	"github.com/sponge-library/sponge/internal/front/cli"
 	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library"
@@ -30,14 +34,14 @@ func TestMain(m *testing.M) {
 	main := func(f func([]string, *os.File, *os.File, *os.File) int) func() {
 		return func() { os.Exit(f(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 	}
-	testscript.Main(m, map[string]func(){
+	testscript.Main(testsupport.Isolated(m), map[string]func(){
 		"sponge":        main(func(a []string, i, o, e *os.File) int { return cmdline.Main(a, i, o, e) }),
 		"sponge-full":   main(func(a []string, i, o, e *os.File) int { return cli.Main(a, i, o, e) }),
-		"sponge-search": main(func(a []string, i, o, e *os.File) int { return search.Main(a, i, o, e) }),
-		"sponge-rank":   main(func(a []string, i, o, e *os.File) int { return rank.Main(a, i, o, e) }),
-		"sponge-draft":  main(func(a []string, i, o, e *os.File) int { return draft.Main(a, i, o, e) }),
-		"sponge-verify": main(func(a []string, i, o, e *os.File) int { return verify.Main(a, i, o, e) }),
-		"sponge-render": main(func(a []string, i, o, e *os.File) int { return render.Main(a, i, o, e) }),
+		"sponge-search": main(func(a []string, i, o, e *os.File) int { return search.MainIn(settings.FromOS(), a, i, o, e) }),
+		"sponge-rank":   main(func(a []string, i, o, e *os.File) int { return rank.MainIn(settings.FromOS(), a, i, o, e) }),
+		"sponge-draft":  main(func(a []string, i, o, e *os.File) int { return draft.MainIn(settings.FromOS(), a, i, o, e) }),
+		"sponge-verify": main(func(a []string, i, o, e *os.File) int { return verify.MainIn(settings.FromOS(), a, i, o, e) }),
+		"sponge-render": main(func(a []string, i, o, e *os.File) int { return render.MainIn(settings.FromOS(), a, i, o, e) }),
 	})
 }
 
@@ -52,10 +56,14 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: filepath.Join(root, "testdata", "script"),
 		Setup: func(env *testscript.Env) error {
+			// testscript starts from an allow-listed environment (PATH,
+			// TMPDIR, HOME=/no-home ...): the home, settings and shared
+			// models of the script are its own, never the person's.
 			env.Setenv("SPONGE_HOME", filepath.Join(env.WorkDir, "library"))
-			// The settings and shared models of the script, not the person's.
-			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.WorkDir, "config"))
-			env.Setenv("XDG_DATA_HOME", filepath.Join(env.WorkDir, "data"))
+			for k, sub := range map[string]string{"HOME": "home", "XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data"} {
+				env.Setenv(k, filepath.Join(env.WorkDir, sub))
+			}
+			env.Setenv(settings.IsolatedEnv, env.WorkDir)
 			env.Setenv("NO_COLOR", "1")
 			if err := os.CopyFS(filepath.Join(env.WorkDir, "docs"), os.DirFS(filepath.Join(root, "testdata", "docs"))); err != nil {
 				return err

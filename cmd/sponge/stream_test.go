@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/testsupport/home"
+
 	"github.com/sponge-library/sponge/internal/model/openai"
 )
 
@@ -165,7 +167,7 @@ func TestAskStreams(t *testing.T) {
 // empty settings, and a copy of ask.sh; it returns both.
 func askLibrary(t *testing.T) (lib, askSh string) {
 	t.Helper()
-	work := t.TempDir()
+	work := home.Dir(t)
 	lib = filepath.Join(work, "lib")
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(work, "config"))
 	t.Setenv("XDG_DATA_HOME", filepath.Join(work, "data"))

@@ -41,11 +41,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
+	"golang.org/x/sys/unix"
+
 	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/files"
 	"github.com/sponge-library/sponge/internal/base/item"
-	"github.com/sponge-library/sponge/internal/base/settings"
-	"golang.org/x/sys/unix"
 )
 
 // Library is an open library folder.
@@ -56,33 +56,19 @@ type Library struct {
 	journal   *os.File // this writer's pending journal, see MarkPending
 }
 
-// DefaultDir is the library when no --library is given: $SPONGE_HOME, else
-// the config file's library, else $XDG_DATA_HOME/sponge, else
-// ~/.local/share/sponge (settings.Resolve). A damaged config file is
-// passed over here; the sponge command reports it.
-func DefaultDir() string {
-	v, err := settings.Resolve("library", "")
-	if err != nil {
-		if d := os.Getenv("SPONGE_HOME"); d != "" {
-			return d
-		}
-		return settings.DataDir()
-	}
-	return v.Value
-}
-
-// Dir returns dir, or DefaultDir when dir is empty.
-func Dir(dir string) string {
-	if dir == "" {
-		return DefaultDir()
-	}
-	return dir
+// errNoDir is a library asked for by no folder: the front end resolves the
+// folder (settings.Environ.Library) and hands it down; nothing here
+// guesses one.
+func errNoDir() error {
+	return fault.New(fault.Failed, "no library folder was given")
 }
 
 // Open opens an existing library for reading. A missing library is an error
 // with a hint to add something first.
 func Open(dir string) (*Library, error) {
-	dir = Dir(dir)
+	if dir == "" {
+		return nil, errNoDir()
+	}
 	st, err := os.Stat(filepath.Join(dir, "items"))
 	if err != nil || !st.IsDir() {
 		return nil, fault.New(fault.NoLibrary, "no library at %s", dir)
@@ -92,7 +78,9 @@ func Open(dir string) (*Library, error) {
 
 // Create opens the library at dir for writing, making it if needed.
 func Create(dir string) (*Library, error) {
-	dir = Dir(dir)
+	if dir == "" {
+		return nil, errNoDir()
+	}
 	for _, sub := range []string{"items", "pending"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
 			return nil, fault.New(fault.Failed, "cannot make the library at %s: %v", dir, err)

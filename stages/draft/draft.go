@@ -18,6 +18,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/library"
@@ -65,28 +67,37 @@ type ModelOptions struct {
 	PassageTokens int
 }
 
-// Seams filled by other files of this package (nil until those files exist,
-// or in a build without them).
-var (
-	// openEmbedded loads a GGUF model in-process (embedded.go, cgo).
-	openEmbedded func(modelPath string, opt ModelOptions) (Drafter, error)
-	// openEndpoint drafts with an OpenAI-compatible server (endpoint.go).
-	openEndpoint func(endpoint, model string, opt ModelOptions) (Drafter, error)
-	// serveMode and checkModelMode are the hidden modes the sponge command
-	// runs, since only sponge-draft links the model runtime: --serve keeps a
+// Runtimes are what a drafter that is not the extractive one runs on. A nil
+// field is a runtime this build has not.
+type Runtimes struct {
+	// OpenEmbedded loads a GGUF model in-process (embedded.go, cgo).
+	OpenEmbedded func(modelPath string, opt ModelOptions) (Drafter, error)
+	// OpenEndpoint drafts with an OpenAI-compatible server (endpoint.go).
+	OpenEndpoint func(endpoint, model string, opt ModelOptions) (Drafter, error)
+	// Serve and CheckModel are the hidden modes the sponge command runs,
+	// since only sponge-draft links the model runtime: --serve keeps a
 	// model loaded behind an endpoint, --check-model FILE loads a model and
 	// exits 0 if it works (serve.go, cgo). They return the exit code.
-	serveMode      func(opts *Options, stdout, stderr io.Writer) int
-	checkModelMode func(opts *Options, stdout, stderr io.Writer) int
-)
+	Serve      func(opts *Options, stdout, stderr io.Writer) int
+	CheckModel func(opts *Options, stdout, stderr io.Writer) int
+}
+
+// builtin are this build's runtimes, filled by the init of the files that
+// have them (embedded.go, endpoint.go, serve.go) and never changed after:
+// a test that wants others passes its own (MainWith).
+var builtin Runtimes
+
+// Builtin returns this build's runtimes.
+func Builtin() Runtimes { return builtin }
 
 // Options are the command line of sponge-draft.
 type Options struct {
-	Library    string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else ~/.local/share/sponge)"`
+	Library    string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else $XDG_DATA_HOME/sponge, else ~/.local/share/sponge)"`
+	Models     string `long:"models" value-name:"DIR" description:"the models folder every library shares, where sponge setup installs the writing model (default $XDG_DATA_HOME/sponge/models, else ~/.local/share/sponge/models)"`
 	Extractive bool   `long:"extractive" description:"quote the best sentences of the passages instead of asking a model"`
 	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements (e.g. http://127.0.0.1:8080)"`
 	Model      string `long:"model" value-name:"NAME" description:"with --endpoint: the server's model name"`
-	ModelFile  string `long:"model-file" value-name:"PATH" description:"the GGUF model to load (default the installed one: ~/.local/share/sponge/models/digest.gguf, see sponge setup)"`
+	ModelFile  string `long:"model-file" value-name:"PATH" description:"the GGUF model to load (default the installed one: digest.gguf in the models folder, see sponge setup)"`
 	Explain    bool   `long:"explain" description:"say on stderr why the extractive drafter chose each statement, or why it wrote none"`
 	Threads    int    `long:"threads" value-name:"N" description:"CPU threads for the model (default: the runtime's choice)"`
 	// The default is DefaultPassageTokens (a test checks they agree).
@@ -108,61 +119,85 @@ const about = "Read the question and the numbered passages (from sponge-rank) an
 	"warning. When no sentence answers the question well enough, the extractive drafter\n" +
 	"writes no statement."
 
-// Command is sponge-draft as a program.
-var Command = pipeline.Command{
-	Prog:  Prog,
-	Usage: "[OPTIONS] < passages.jsonl",
-	About: about,
-	// serve.go, which sets serveMode, is built only with cgo.
-	ModelRuntime: func() string {
-		if serveMode == nil {
-			return "none (built without cgo: the extractive drafter and --endpoint only)"
-		}
-		return "llama.cpp (cgo)"
-	},
-	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
-		var opts Options
-		return &opts, func(args []string, env pipeline.Env) (pipeline.Stage, error) {
-			if len(args) > 0 {
-				return nil, console.Usage("sponge-draft reads JSONL on stdin and takes no arguments (got %q)", args[0]).
-					WithHint(`pipe the passages into it: sponge-search "QUESTION" | sponge-rank | sponge-draft`)
+// Command is sponge-draft as a program, with this build's runtimes.
+var Command = CommandWith(&builtin)
+
+// CommandWith is sponge-draft as a program with the runtimes rt (read when
+// the program starts).
+func CommandWith(rt *Runtimes) pipeline.Command {
+	return pipeline.Command{
+		Prog:  Prog,
+		Usage: "[OPTIONS] < passages.jsonl",
+		About: about,
+		// serve.go, which sets serveMode, is built only with cgo.
+		ModelRuntime: func() string {
+			if rt.Serve == nil {
+				return "none (built without cgo: the extractive drafter and --endpoint only)"
 			}
-			if err := opts.check(); err != nil {
-				return nil, err
+			return "llama.cpp (cgo)"
+		},
+		Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
+			var opts Options
+			return &opts, func(args []string, env pipeline.Env) (pipeline.Stage, error) {
+				if len(args) > 0 {
+					return nil, console.Usage("sponge-draft reads JSONL on stdin and takes no arguments (got %q)", args[0]).
+						WithHint(`pipe the passages into it: sponge-search "QUESTION" | sponge-rank | sponge-draft`)
+				}
+				if err := opts.check(); err != nil {
+					return nil, err
+				}
+				var err error
+				if opts.Library, opts.Models, err = env.Folders(opts.Library, opts.Models); err != nil {
+					return nil, err
+				}
+				// The two other modes are programs of their own that take no
+				// stream: they end with their exit code.
+				mode := func(run func(*Options, io.Writer, io.Writer) int) pipeline.Stage {
+					return pipeline.Func(func(context.Context, *jsonl.Reader, *jsonl.Writer) error {
+						if code := run(&opts, env.Stdout, env.Stderr); code != 0 {
+							return pipeline.ExitCode(code)
+						}
+						return nil
+					})
+				}
+				switch {
+				case opts.CheckModel != "" && rt.CheckModel == nil, opts.Serve && rt.Serve == nil:
+					return nil, noRuntime()
+				case opts.CheckModel != "":
+					return mode(rt.CheckModel), nil
+				case opts.Serve:
+					return mode(rt.Serve), nil
+				}
+				return &Stage{Options: opts, Stderr: env.Stderr, Runtimes: *rt}, nil
 			}
-			// The two other modes are programs of their own that take no
-			// stream: they end with their exit code.
-			mode := func(run func(*Options, io.Writer, io.Writer) int) pipeline.Stage {
-				return pipeline.Func(func(context.Context, *jsonl.Reader, *jsonl.Writer) error {
-					if code := run(&opts, env.Stdout, env.Stderr); code != 0 {
-						return pipeline.ExitCode(code)
-					}
-					return nil
-				})
-			}
-			switch {
-			case opts.CheckModel != "" && checkModelMode == nil, opts.Serve && serveMode == nil:
-				return nil, noRuntime()
-			case opts.CheckModel != "":
-				return mode(checkModelMode), nil
-			case opts.Serve:
-				return mode(serveMode), nil
-			}
-			return &Stage{Options: opts, Stderr: env.Stderr}, nil
-		}
-	},
+		},
+	}
 }
 
-// Main runs the stage and returns its exit code.
+// Main runs the stage and returns its exit code, with no environment: its
+// flags give the library and the models folder (MainIn).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return pipeline.Main(Command, args, stdin, stdout, stderr)
+	return MainIn(settings.Environ{}, args, stdin, stdout, stderr)
+}
+
+// MainIn runs the stage in the environment its program was started in
+// (settings.FromOS, in cmd/), where a missing --library or --models is
+// resolved.
+func MainIn(environ settings.Environ, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return pipeline.Main(Command, environ, args, stdin, stdout, stderr)
+}
+
+// MainWith is Main with the runtimes rt instead of this build's.
+func MainWith(rt Runtimes, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return pipeline.Main(CommandWith(&rt), settings.Environ{}, args, stdin, stdout, stderr)
 }
 
 // Stage is sponge-draft: it passes every record on, then has the chosen
 // drafter write statements on the passages.
 type Stage struct {
 	Options
-	Stderr io.Writer // the model's warnings and progress
+	Stderr   io.Writer // the model's warnings and progress
+	Runtimes Runtimes  // what a model drafter runs on; the zero value has none
 }
 
 func (o *Options) check() error {
@@ -206,7 +241,7 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) erro
 		lines++
 		if lines == 1 {
 			var err error
-			if d, warning, err = choose(&st.Options, st.Stderr); err != nil {
+			if d, warning, err = choose(&st.Runtimes, &st.Options, st.Stderr); err != nil {
 				return err
 			}
 		}
@@ -273,38 +308,36 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) erro
 // choose picks who writes the statements: --extractive; --endpoint; a
 // running sponge serve; the model file; else the extractive drafter with a
 // model-unavailable warning.
-func choose(opts *Options, stderr io.Writer) (Drafter, *jsonl.Warning, error) {
+func choose(rt *Runtimes, opts *Options, stderr io.Writer) (Drafter, *jsonl.Warning, error) {
 	mo := opts.modelOptions(stderr)
-	libDir := library.Dir(opts.Library)
+	libDir := opts.Library
 	if opts.Extractive {
 		return newExtractive(libDir, explainTo(opts, stderr)), nil, nil
 	}
 	if opts.Endpoint != "" {
-		if openEndpoint == nil {
+		if rt.OpenEndpoint == nil {
 			return nil, nil, console.Errorf("this sponge-draft was built without --endpoint support").
 				WithHint("use --extractive, or a full build of sponge-draft")
 		}
 		mo.Timeout = opts.Timeout
-		d, err := openEndpoint(opts.Endpoint, opts.Model, mo)
+		d, err := rt.OpenEndpoint(opts.Endpoint, opts.Model, mo)
 		return d, nil, err
 	}
-	if openEndpoint != nil && opts.ModelFile == "" {
+	if rt.OpenEndpoint != nil && opts.ModelFile == "" {
 		if info := openai.FindServe(context.Background(), libDir); info != nil {
 			mo.Timeout = opts.Timeout
-			d, err := openEndpoint(info.Endpoint, info.Model, mo)
+			d, err := rt.OpenEndpoint(info.Endpoint, info.Model, mo)
 			return d, nil, err
 		}
 	}
-	modelFile := opts.ModelFile
-	if modelFile == "" {
-		if modelFile = catalog.Path(libDir, catalog.Digest); modelFile == "" {
-			modelFile = filepath.Join(catalog.Dir(), ModelFileName)
-		}
-	}
+	modelFile := opts.modelFile()
 	_, statErr := os.Stat(modelFile)
+	if modelFile == "" {
+		statErr = os.ErrNotExist // no models folder, no model
+	}
 	switch {
-	case statErr == nil && openEmbedded != nil:
-		d, err := openEmbedded(modelFile, mo)
+	case statErr == nil && rt.OpenEmbedded != nil:
+		d, err := rt.OpenEmbedded(modelFile, mo)
 		return d, nil, err
 	case opts.ModelFile != "" && statErr != nil:
 		return nil, nil, console.Errorf("cannot read the model file %s: %v", opts.ModelFile, errors.Unwrap(statErr)).
@@ -324,6 +357,22 @@ func choose(opts *Options, stderr io.Writer) (Drafter, *jsonl.Warning, error) {
 		Message: "no writing model is set up, so the statements are the passages' best sentences, quoted",
 		Hint:    "run sponge setup --digest for written statements",
 	}, nil
+}
+
+// modelFile is the model to load: --model-file, else the writing model of
+// the shared models folder (or else the library's own); "" when there is no
+// models folder.
+func (o *Options) modelFile() string {
+	if o.ModelFile != "" {
+		return o.ModelFile
+	}
+	if f := catalog.Path(o.Models, o.Library, catalog.Digest); f != "" {
+		return f
+	}
+	if o.Models == "" {
+		return ""
+	}
+	return filepath.Join(o.Models, ModelFileName)
 }
 
 // modelOptions are what the model is opened with, from the command line.

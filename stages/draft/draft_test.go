@@ -14,10 +14,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/testsupport"
+
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/rank"
@@ -35,7 +37,7 @@ var (
 func testLibrary() string { return stagetest.Library() }
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := testsupport.Isolated(m).Run()
 	stagetest.Cleanup()
 	os.Exit(code)
 }
@@ -45,19 +47,20 @@ func golden() string { return filepath.Join("..", "..", "golden", "draft") }
 func TestGolden(t *testing.T) {
 	// The golden cases need the build without model seams: they show the
 	// extractive drafter and the choice made when no model is available.
-	noSeams(t)
+	rt := Runtimes{}
 	if *inputs {
 		makeInputs(t)
 	}
-	stagetest.Golden(t, golden(), Main, testLibrary(), *update, "want.jsonl", nil)
+	stagetest.Golden(t, golden(), mainWith(rt), testLibrary(), *update, "want.jsonl", nil)
 }
 
-// noSeams clears the model seams for one test, as in a build without the
-// embedded runtime and the endpoint client.
-func noSeams(t *testing.T) {
-	e, p, s, c := openEmbedded, openEndpoint, serveMode, checkModelMode
-	openEmbedded, openEndpoint, serveMode, checkModelMode = nil, nil, nil, nil
-	t.Cleanup(func() { openEmbedded, openEndpoint, serveMode, checkModelMode = e, p, s, c })
+// mainWith is the stage's Main with the runtimes rt: a test gives the
+// stage the runtimes it wants (none: a build without the embedded runtime
+// and the endpoint client).
+func mainWith(rt Runtimes) stagetest.MainFunc {
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return MainWith(rt, args, stdin, stdout, stderr)
+	}
 }
 
 // makeInputs runs the real search and rank stages for every golden case
@@ -143,16 +146,16 @@ func types(recs []jsonl.Record) []string {
 // TestStreams checks that each statement is written as soon as the drafter
 // makes it, before the next one is made.
 func TestStreams(t *testing.T) {
-	noSeams(t)
+	rt := Runtimes{}
 	f := &fakeDrafter{name: "slow-model", next: make(chan struct{}), statements: []*jsonl.Statement{
 		{Text: "Cooler than black tea.", Passage: 1, Quote: "at a lower temperature than black tea"},
 		{Text: "About eighty degrees.", Passage: 1, Quote: "usually around eighty degrees"},
 	}}
-	openEndpoint = func(endpoint, model string, opt ModelOptions) (Drafter, error) { return f, nil }
+	rt.OpenEndpoint = func(endpoint, model string, opt ModelOptions) (Drafter, error) { return f, nil }
 	outR, outW := io.Pipe()
 	code := make(chan int, 1)
 	go func() {
-		code <- Main([]string{"--endpoint", "http://127.0.0.1:1"}, strings.NewReader(teaInput), outW, io.Discard)
+		code <- MainWith(rt, []string{"--endpoint", "http://127.0.0.1:1"}, strings.NewReader(teaInput), outW, io.Discard)
 		outW.Close()
 	}()
 	out := bufio.NewReader(outR)
@@ -188,12 +191,12 @@ func TestStreams(t *testing.T) {
 // A drafter that fails after a statement: the statement stays, no done
 // record is written (so render knows the answer was cut), exit 1.
 func TestDrafterFails(t *testing.T) {
-	noSeams(t)
-	openEndpoint = func(endpoint, model string, opt ModelOptions) (Drafter, error) {
+	rt := Runtimes{}
+	rt.OpenEndpoint = func(endpoint, model string, opt ModelOptions) (Drafter, error) {
 		return &fakeDrafter{name: "m", err: console.Errorf("the server at %s stopped answering", endpoint),
 			statements: []*jsonl.Statement{{Text: "Cooler.", Passage: 1, Quote: "at a lower temperature"}}}, nil
 	}
-	r := stagetest.Run(Main, []string{"--endpoint", "http://127.0.0.1:9"}, []byte(teaInput), "whole")
+	r := stagetest.Run(mainWith(rt), []string{"--endpoint", "http://127.0.0.1:9"}, []byte(teaInput), "whole")
 	if r.Code != console.ExitFailure || r.Stderr != "sponge-draft: error: the server at http://127.0.0.1:9 stopped answering\n" {
 		t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
 	}
@@ -203,8 +206,8 @@ func TestDrafterFails(t *testing.T) {
 }
 
 func TestChoose(t *testing.T) {
-	t.Setenv("XDG_DATA_HOME", t.TempDir()) // the shared models folder: empty
 	lib := t.TempDir()
+	models := t.TempDir() // the shared models folder: empty
 	if _, err := library.Create(lib); err != nil {
 		t.Fatal(err)
 	}
@@ -224,9 +227,9 @@ func TestChoose(t *testing.T) {
 		openedEndpoint = endpoint + " " + model
 		return &fakeDrafter{name: model}, nil
 	}
-	run := func(args ...string) (jsonl.Record, []jsonl.Record, stagetest.Result) {
+	run := func(rt Runtimes, args ...string) (jsonl.Record, []jsonl.Record, stagetest.Result) {
 		openedEmbedded, openedEndpoint = "", ""
-		r := stagetest.Run(Main, append([]string{"--library", lib}, args...), []byte(teaInput), "whole")
+		r := stagetest.Run(mainWith(rt), append([]string{"--library", lib, "--models", models}, args...), []byte(teaInput), "whole")
 		recs := records(t, r.Stdout)
 		var model jsonl.Record
 		var warnings []jsonl.Record
@@ -248,9 +251,9 @@ func TestChoose(t *testing.T) {
 	}
 
 	t.Run("no model set up", func(t *testing.T) {
-		noSeams(t)
-		openEmbedded, openEndpoint = fakeEmbedded, fakeEndpoint
-		m, ws, r := run("--threads", "3")
+		rt := Runtimes{}
+		rt.OpenEmbedded, rt.OpenEndpoint = fakeEmbedded, fakeEndpoint
+		m, ws, r := run(rt, "--threads", "3")
 		if r.Code != 0 || name(m) != jsonl.ModelExtractive || len(ws) != 1 {
 			t.Fatalf("code %d, model %q, warnings %v, stderr %q", r.Code, name(m), ws, r.Stderr)
 		}
@@ -263,54 +266,53 @@ func TestChoose(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Run("model file", func(t *testing.T) {
-		noSeams(t)
-		openEmbedded, openEndpoint = fakeEmbedded, fakeEndpoint
-		m, ws, r := run("--threads", "3")
+		rt := Runtimes{}
+		rt.OpenEmbedded, rt.OpenEndpoint = fakeEmbedded, fakeEndpoint
+		m, ws, r := run(rt, "--threads", "3")
 		if r.Code != 0 || name(m) != "qwen2.5-0.5b-instruct" || openedEmbedded != modelFile || len(ws) != 0 {
 			t.Errorf("code %d, model %q, opened %q, warnings %v, stderr %q", r.Code, name(m), openedEmbedded, ws, r.Stderr)
 		}
 	})
 	t.Run("shared model file", func(t *testing.T) {
-		noSeams(t)
-		openEmbedded, openEndpoint = fakeEmbedded, fakeEndpoint
-		shared := filepath.Join(catalog.Dir(), ModelFileName)
-		os.MkdirAll(filepath.Dir(shared), 0o755)
+		rt := Runtimes{}
+		rt.OpenEmbedded, rt.OpenEndpoint = fakeEmbedded, fakeEndpoint
+		shared := filepath.Join(models, ModelFileName)
 		if err := os.WriteFile(shared, []byte("GGUF"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		defer os.Remove(shared)
-		m, _, r := run("--threads", "3")
+		m, _, r := run(rt, "--threads", "3")
 		if r.Code != 0 || name(m) != "qwen2.5-0.5b-instruct" || openedEmbedded != shared {
 			t.Errorf("code %d, model %q, opened %q (want the shared %s), stderr %q", r.Code, name(m), openedEmbedded, shared, r.Stderr)
 		}
 	})
 	t.Run("model file without the runtime", func(t *testing.T) {
-		noSeams(t)
-		m, ws, r := run()
+		rt := Runtimes{}
+		m, ws, r := run(rt)
 		if r.Code != 0 || name(m) != jsonl.ModelExtractive || len(ws) != 1 ||
 			ws[0].(*jsonl.Warning).Hint != "build sponge-draft with cgo (make build) for written statements" {
 			t.Errorf("code %d, model %q, warnings %v", r.Code, name(m), ws)
 		}
 	})
 	t.Run("--extractive wins over a model", func(t *testing.T) {
-		noSeams(t)
-		openEmbedded, openEndpoint = fakeEmbedded, fakeEndpoint
-		m, ws, r := run("--extractive")
+		rt := Runtimes{}
+		rt.OpenEmbedded, rt.OpenEndpoint = fakeEmbedded, fakeEndpoint
+		m, ws, r := run(rt, "--extractive")
 		if r.Code != 0 || name(m) != jsonl.ModelExtractive || openedEmbedded != "" || len(ws) != 0 {
 			t.Errorf("code %d, model %q, opened %q, warnings %v", r.Code, name(m), openedEmbedded, ws)
 		}
 	})
 	t.Run("--endpoint", func(t *testing.T) {
-		noSeams(t)
-		openEmbedded, openEndpoint = fakeEmbedded, fakeEndpoint
-		m, _, r := run("--endpoint", "http://127.0.0.1:8080", "--model", "llama3")
+		rt := Runtimes{}
+		rt.OpenEmbedded, rt.OpenEndpoint = fakeEmbedded, fakeEndpoint
+		m, _, r := run(rt, "--endpoint", "http://127.0.0.1:8080", "--model", "llama3")
 		if r.Code != 0 || name(m) != "llama3" || openedEndpoint != "http://127.0.0.1:8080 llama3" || openedEmbedded != "" {
 			t.Errorf("code %d, model %q, endpoint %q", r.Code, name(m), openedEndpoint)
 		}
 	})
 	t.Run("--endpoint without endpoint support", func(t *testing.T) {
-		noSeams(t)
-		_, _, r := run("--endpoint", "http://127.0.0.1:8080")
+		rt := Runtimes{}
+		_, _, r := run(rt, "--endpoint", "http://127.0.0.1:8080")
 		if r.Code != console.ExitFailure || r.Stderr != "sponge-draft: error: this sponge-draft was built without --endpoint support\nsponge-draft: hint: use --extractive, or a full build of sponge-draft\n" {
 			t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
 		}
@@ -321,19 +323,19 @@ func TestChoose(t *testing.T) {
 		}
 	})
 	t.Run("--model-file missing", func(t *testing.T) {
-		noSeams(t)
-		openEmbedded = fakeEmbedded
-		_, _, r := run("--model-file", filepath.Join(lib, "none.gguf"))
+		rt := Runtimes{}
+		rt.OpenEmbedded = fakeEmbedded
+		_, _, r := run(rt, "--model-file", filepath.Join(lib, "none.gguf"))
 		if r.Code != console.ExitFailure || !strings.HasPrefix(r.Stderr, "sponge-draft: error: cannot read the model file ") {
 			t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
 		}
 	})
 	t.Run("loading fails", func(t *testing.T) {
-		noSeams(t)
-		openEmbedded = func(string, ModelOptions) (Drafter, error) {
+		rt := Runtimes{}
+		rt.OpenEmbedded = func(string, ModelOptions) (Drafter, error) {
 			return nil, console.Errorf("%s is not a GGUF model", modelFile).WithHint("run sponge setup --digest")
 		}
-		_, _, r := run()
+		_, _, r := run(rt)
 		if r.Code != console.ExitFailure || r.Stderr != "sponge-draft: error: "+modelFile+" is not a GGUF model\nsponge-draft: hint: run sponge setup --digest\n" {
 			t.Errorf("code %d, stderr %q", r.Code, r.Stderr)
 		}
@@ -343,8 +345,8 @@ func TestChoose(t *testing.T) {
 // With neither the library nor its index, the extractive drafter still
 // answers, weighing words by the passages alone.
 func TestExtractiveWithoutLibrary(t *testing.T) {
-	noSeams(t)
-	r := stagetest.Run(Main, []string{"--extractive", "--library", filepath.Join(t.TempDir(), "none")}, []byte(teaInput), "whole")
+	rt := Runtimes{}
+	r := stagetest.Run(mainWith(rt), []string{"--extractive", "--library", filepath.Join(t.TempDir(), "none")}, []byte(teaInput), "whole")
 	recs := records(t, r.Stdout)
 	if r.Code != 0 || r.Stderr != "" {
 		t.Fatalf("code %d, stderr %q", r.Code, r.Stderr)
@@ -361,7 +363,7 @@ func TestExtractiveWithoutLibrary(t *testing.T) {
 
 // Every quote the extractive drafter writes is found by sponge-verify.
 func TestExtractiveQuotesVerify(t *testing.T) {
-	noSeams(t)
+	rt := Runtimes{}
 	cases, _ := os.ReadDir(golden())
 	checked := 0
 	for _, c := range cases {
@@ -370,7 +372,7 @@ func TestExtractiveQuotesVerify(t *testing.T) {
 			continue
 		}
 		var drafted, verified, errb bytes.Buffer
-		if code := Main([]string{"--extractive", "--library", testLibrary()}, bytes.NewReader(in), &drafted, &errb); code != 0 {
+		if code := MainWith(rt, []string{"--extractive", "--library", testLibrary()}, bytes.NewReader(in), &drafted, &errb); code != 0 {
 			t.Fatalf("%s: draft: %s", c.Name(), errb.String())
 		}
 		if code := verify.Main([]string{"--library", testLibrary()}, &drafted, &verified, &errb); code != 0 {
@@ -393,16 +395,16 @@ func TestExtractiveQuotesVerify(t *testing.T) {
 }
 
 func TestHiddenModesWithoutRuntime(t *testing.T) {
-	noSeams(t)
+	rt := Runtimes{}
 	for _, args := range [][]string{{"--check-model", "x.gguf"}, {"--serve", "--port", "7702"}} {
-		r := stagetest.Run(Main, args, nil, "whole")
+		r := stagetest.Run(mainWith(rt), args, nil, "whole")
 		if r.Code != console.ExitFailure || !strings.HasPrefix(r.Stderr, "sponge-draft: error: this sponge-draft was built without the model runtime (cgo)") {
 			t.Errorf("%v: code %d, stderr %q", args, r.Code, r.Stderr)
 		}
 	}
 	var got *Options
-	checkModelMode = func(o *Options, stdout, stderr io.Writer) int { got = o; return 0 }
-	if r := stagetest.Run(Main, []string{"--check-model", "m.gguf", "--threads", "2"}, nil, "whole"); r.Code != 0 || got == nil || got.CheckModel != "m.gguf" || got.Threads != 2 {
+	rt.CheckModel = func(o *Options, stdout, stderr io.Writer) int { got = o; return 0 }
+	if r := stagetest.Run(mainWith(rt), []string{"--check-model", "m.gguf", "--threads", "2"}, nil, "whole"); r.Code != 0 || got == nil || got.CheckModel != "m.gguf" || got.Threads != 2 {
 		t.Errorf("--check-model: code %d, options %+v", r.Code, got)
 	}
 }
@@ -437,11 +439,11 @@ func TestPassageTokensFlag(t *testing.T) {
 
 // TestLongLine checks a passage of more than 1 MiB.
 func TestLongLine(t *testing.T) {
-	noSeams(t)
+	rt := Runtimes{}
 	text := strings.Repeat("Green tea is steeped at a lower temperature. ", 25000)
 	in := `{"v":1,"type":"question","text":"how hot should green tea be?"}` + "\n" +
 		`{"v":1,"type":"passage","number":1,"itemId":"` + stagetest.TeaNotes + `","title":"Tea notes","paragraph":0,"text":"` + text + `","score":1}` + "\n"
-	r := stagetest.Run(Main, []string{"--extractive", "--library", testLibrary()}, []byte(in), "chunks")
+	r := stagetest.Run(mainWith(rt), []string{"--extractive", "--library", testLibrary()}, []byte(in), "chunks")
 	recs := records(t, r.Stdout)
 	if r.Code != 0 || len(recs) < 4 || recs[1].(*jsonl.Passage).Text != text {
 		t.Fatalf("long line: code %d, %d records, stderr %q", r.Code, len(recs), r.Stderr)
@@ -454,13 +456,13 @@ func TestLongLine(t *testing.T) {
 
 // An interrupted draft (the context ends) stops the drafter.
 func TestInterrupted(t *testing.T) {
-	noSeams(t)
+	rt := Runtimes{}
 	f := &fakeDrafter{name: "m", next: make(chan struct{}), statements: []*jsonl.Statement{{Text: "a", Passage: 1, Quote: "b"}, {Text: "c", Passage: 1, Quote: "d"}}}
-	openEndpoint = func(string, string, ModelOptions) (Drafter, error) { return f, nil }
+	rt.OpenEndpoint = func(string, string, ModelOptions) (Drafter, error) { return f, nil }
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		st := &Stage{Options: Options{Endpoint: "http://127.0.0.1:1"}, Stderr: io.Discard}
+		st := &Stage{Options: Options{Endpoint: "http://127.0.0.1:1"}, Stderr: io.Discard, Runtimes: rt}
 		done <- st.Run(ctx, jsonl.NewReader(strings.NewReader(teaInput), "<stdin>"), jsonl.NewWriter(io.Discard))
 	}()
 	time.Sleep(10 * time.Millisecond)

@@ -23,7 +23,7 @@ import (
 )
 
 func init() {
-	openEmbedded = func(modelPath string, opt ModelOptions) (Drafter, error) {
+	builtin.OpenEmbedded = func(modelPath string, opt ModelOptions) (Drafter, error) {
 		return OpenEmbedded(modelPath, opt)
 	}
 }

@@ -34,7 +34,7 @@ import (
 	"github.com/sponge-library/sponge/jsonl"
 )
 
-func init() { openEndpoint = openEndpointDrafter }
+func init() { builtin.OpenEndpoint = openEndpointDrafter }
 
 // Hints for the ways a server can fail, by what the person can do.
 const (

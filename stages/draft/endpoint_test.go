@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/model/openai"
 	"github.com/sponge-library/sponge/jsonl"
@@ -144,7 +145,7 @@ func (e *epEmitted) emit(s *jsonl.Statement) error {
 
 func epDraft(t *testing.T, url, model string, opt ModelOptions) (*epEmitted, error) {
 	t.Helper()
-	d, err := openEndpoint(url, model, opt)
+	d, err := openEndpointDrafter(url, model, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -250,7 +251,7 @@ func TestEndpointDead(t *testing.T) {
 	}
 	url := "http://" + l.Addr().String()
 	l.Close()
-	_, err = openEndpoint(url, "tiny", ModelOptions{})
+	_, err = openEndpointDrafter(url, "tiny", ModelOptions{})
 	if err == nil || err.Error() != "endpoint "+url+": connection refused (no server is listening there)" || epHint(err) != unreachableHint {
 		t.Fatalf("got %v (hint %q)", err, epHint(err))
 	}
@@ -273,7 +274,7 @@ func TestEndpointWrongModel(t *testing.T) {
 	url := epStart(t, s)
 	// The server lists its models: a name it does not have is refused as
 	// the drafter opens, before the stage writes anything.
-	_, err := openEndpoint(url, "qwen9", ModelOptions{})
+	_, err := openEndpointDrafter(url, "qwen9", ModelOptions{})
 	want := "endpoint " + url + `: the server has no model "qwen9"; it has: qwen2.5:0.5b, llama3.2:1b, qwen2.5:latest`
 	if err == nil || err.Error() != want {
 		t.Fatalf("got  %v\nwant %s", err, want)
@@ -285,7 +286,7 @@ func TestEndpointWrongModel(t *testing.T) {
 		t.Errorf("%d chat requests for a model the server does not list", len(s.requests))
 	}
 	// Ollama's short name for the :latest it lists is its model.
-	if _, err := openEndpoint(url, "qwen2.5", ModelOptions{}); err != nil {
+	if _, err := openEndpointDrafter(url, "qwen2.5", ModelOptions{}); err != nil {
 		t.Errorf("qwen2.5 with qwen2.5:latest listed: %v", err)
 	}
 	// A server that does not list its models says so to the request.
@@ -303,7 +304,7 @@ func TestEndpointWrongModel(t *testing.T) {
 		t.Error("statements were epEmitted")
 	}
 	// No name and several models: say which there are.
-	_, err = openEndpoint(url, "", ModelOptions{})
+	_, err = openEndpointDrafter(url, "", ModelOptions{})
 	if err == nil || !strings.Contains(err.Error(), "has 3 models (qwen2.5:0.5b, llama3.2:1b, qwen2.5:latest)") || epHint(err) != "add --model NAME" {
 		t.Errorf("got %v", err)
 	}
@@ -344,7 +345,7 @@ func TestEndpointLoneStatement(t *testing.T) {
 
 func TestEndpointEmitErrorPassesThrough(t *testing.T) {
 	url := epStart(t, &epServer{reply: epReply, piece: 9})
-	d, err := openEndpoint(url, "tiny", ModelOptions{})
+	d, err := openEndpointDrafter(url, "tiny", ModelOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,7 +365,7 @@ func TestEndpointTimeout(t *testing.T) {
 }
 
 func TestEndpointBadURL(t *testing.T) {
-	_, err := openEndpoint("localhost:8080", "", ModelOptions{})
+	_, err := openEndpointDrafter("localhost:8080", "", ModelOptions{})
 	var ce *console.Error
 	if !errors.As(err, &ce) || ce.Code != console.ExitUsage {
 		t.Fatalf("got %v", err)

@@ -26,8 +26,6 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/termtext"
-	"github.com/sponge-library/sponge/internal/library"
-	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/chat"
 	"github.com/sponge-library/sponge/internal/model/gguf"
 	"github.com/sponge-library/sponge/internal/model/llama"
@@ -36,12 +34,12 @@ import (
 )
 
 func init() {
-	serveMode = func(opts *Options, stdout, stderr io.Writer) int {
+	builtin.Serve = func(opts *Options, stdout, stderr io.Writer) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 		defer stop()
 		return console.Report(stderr, serveProg, serve(ctx, opts, stderr, nil))
 	}
-	checkModelMode = checkModel
+	builtin.CheckModel = checkModel
 }
 
 // serveProg is how the serving process names itself: the person ran sponge serve.
@@ -50,13 +48,8 @@ const serveProg = "sponge serve"
 // serve loads the model, listens, writes serve.json, and serves until ctx
 // ends. ready, when set, gets the endpoint once requests are served.
 func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endpoint string)) error {
-	libDir := library.Dir(opts.Library)
-	modelFile := opts.ModelFile
-	if modelFile == "" {
-		if modelFile = catalog.Path(libDir, catalog.Digest); modelFile == "" {
-			modelFile = filepath.Join(catalog.Dir(), ModelFileName)
-		}
-	}
+	libDir := opts.Library
+	modelFile := opts.modelFile()
 	port := opts.Port
 	if port == 0 {
 		port = openai.DefaultPort

@@ -13,6 +13,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
@@ -56,7 +58,7 @@ const (
 )
 
 type options struct {
-	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else ~/.local/share/sponge)"`
+	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else $XDG_DATA_HOME/sponge, else ~/.local/share/sponge)"`
 	Item    string `long:"item" value-name:"ID" description:"summary mode: write a summary question and the passages of this item (an id or a unique prefix), read from all of it; stdin is not read"`
 }
 
@@ -73,24 +75,35 @@ var Command = pipeline.Command{
 		"  sponge-rank --item 0a57 | sponge-draft | sponge-verify | sponge-render",
 	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
 		var opts options
-		return &opts, func(args []string, _ pipeline.Env) (pipeline.Stage, error) {
+		return &opts, func(args []string, env pipeline.Env) (pipeline.Stage, error) {
 			if len(args) > 0 {
 				return nil, console.Usage("sponge-rank reads JSONL on stdin and takes no arguments (got %q)", args[0])
 			}
-			return &Stage{Library: opts.Library, Item: opts.Item}, nil
+			lib, _, err := env.Folders(opts.Library, "")
+			if err != nil {
+				return nil, err
+			}
+			return &Stage{Library: lib, Item: opts.Item}, nil
 		}
 	},
 }
 
-// Main runs the stage and returns its exit code.
+// Main runs the stage and returns its exit code, with no environment: its
+// flags give the library (MainIn).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return pipeline.Main(Command, args, stdin, stdout, stderr)
+	return MainIn(settings.Environ{}, args, stdin, stdout, stderr)
+}
+
+// MainIn runs the stage in the environment its program was started in
+// (settings.FromOS, in cmd/), where a missing --library is resolved.
+func MainIn(environ settings.Environ, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return pipeline.Main(Command, environ, args, stdin, stdout, stderr)
 }
 
 // Stage is sponge-rank: it passes every record on, then writes the
 // passages of the hits against the question.
 type Stage struct {
-	Library string // the library folder; "" is the default
+	Library string // the library folder
 	// Item, when set, is the summary mode: the stream is not read, and the
 	// stage writes a summary question and ItemPassages of this item (an
 	// id or a unique prefix).

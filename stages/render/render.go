@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"syscall"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+
 	"golang.org/x/term"
 
 	"github.com/sponge-library/sponge/internal/base/console"
@@ -94,7 +96,7 @@ var Command = pipeline.Command{
 	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
 		var opts options
 		return &opts, func(args []string, env pipeline.Env) (pipeline.Stage, error) {
-			return &Stage{JSON: opts.JSON, Out: env.Stdout, Err: env.Stderr}, nil
+			return &Stage{JSON: opts.JSON, Out: env.Stdout, Err: env.Stderr, Env: env.Settings}, nil
 		}
 	},
 }
@@ -103,11 +105,18 @@ var Command = pipeline.Command{
 // render writes each statement as it comes, so a reader that stops early
 // (sponge ask | head) can leave before the stream ends, and the warnings
 // still go to stderr after it.
+// It runs with no environment (see MainIn).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return MainIn(settings.Environ{}, args, stdin, stdout, stderr)
+}
+
+// MainIn is Main in the environment environ (the terminal's conventions:
+// NO_COLOR, TERM, COLUMNS).
+func MainIn(environ settings.Environ, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	pipes := make(chan os.Signal, 1)
 	signal.Notify(pipes, syscall.SIGPIPE)
 	defer signal.Stop(pipes)
-	return pipeline.Main(Command, args, stdin, stdout, stderr)
+	return pipeline.Main(Command, environ, args, stdin, stdout, stderr)
 }
 
 // Stage is sponge-render: the last stage, which writes no records but the
@@ -118,6 +127,7 @@ type Stage struct {
 	JSON bool
 	Out  io.Writer
 	Err  io.Writer
+	Env  settings.Environ // the terminal's conventions (StyleFor)
 }
 
 // Run reads the stream and writes it to s.Out. The text view shows each
@@ -144,7 +154,7 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, _ *jsonl.Writer) erro
 		return st.exit(s)
 	}
 	s := &Stream{}
-	tw := NewTextWriter(st.Out, StyleFor(st.Out))
+	tw := NewTextWriter(st.Out, StyleFor(st.Out, st.Env))
 	err := pipeline.Each(r, func(line *jsonl.Line) error {
 		s.Add(line.Record)
 		if v, ok := line.Record.(*jsonl.Verified); ok {
@@ -174,7 +184,7 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, _ *jsonl.Writer) erro
 	if err == nil || readerGone(err) {
 		// The warnings are the person's even when the answer's reader
 		// stopped early.
-		err = WriteWarnings(errw, s, StyleFor(errw))
+		err = WriteWarnings(errw, s, StyleFor(errw, st.Env))
 	}
 	if err != nil && !readerGone(err) {
 		return console.Errorf("cannot write the answer: %v", err)
@@ -345,13 +355,14 @@ type Style struct {
 
 // StyleFor returns the style for w: wrapped and coloured on a terminal,
 // plain otherwise. The width is $COLUMNS, else the terminal's; colour is
-// off when NO_COLOR is set or TERM is dumb.
-func StyleFor(w io.Writer) Style {
+// off when NO_COLOR is set or TERM is dumb (in env: the environment the
+// program was started in).
+func StyleFor(w io.Writer, env settings.Environ) Style {
 	if !tty.IsTerminal(w) {
 		return Style{}
 	}
-	st := Style{Width: 80, Colour: os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"}
-	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+	st := Style{Width: 80, Colour: env.Get("NO_COLOR") == "" && env.Get("TERM") != "dumb"}
+	if n, err := strconv.Atoi(env.Get("COLUMNS")); err == nil && n > 0 {
 		st.Width = n
 	} else if f, ok := w.(*os.File); ok {
 		if n, _, err := term.GetSize(int(f.Fd())); err == nil && n > 0 {

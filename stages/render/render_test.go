@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+	"github.com/sponge-library/sponge/internal/testsupport"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
@@ -23,7 +26,7 @@ func testLibrary() string { return stagetest.Library() }
 
 func TestMain(m *testing.M) {
 	os.Unsetenv("COLUMNS")
-	code := m.Run()
+	code := testsupport.Isolated(m).Run()
 	stagetest.Cleanup()
 	os.Exit(code)
 }
@@ -154,7 +157,7 @@ func TestWrapAndColour(t *testing.T) {
 
 func TestStyleOffTerminal(t *testing.T) {
 	t.Setenv("COLUMNS", "50")
-	if st := StyleFor(&bytes.Buffer{}); st != (Style{}) {
+	if st := StyleFor(&bytes.Buffer{}, settings.Environ{}); st != (Style{}) {
 		t.Errorf("style for a buffer: %+v", st)
 	}
 	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
@@ -162,7 +165,7 @@ func TestStyleOffTerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if st := StyleFor(f); st != (Style{}) {
+	if st := StyleFor(f, settings.Environ{}); st != (Style{}) {
 		t.Errorf("style for a file: %+v", st)
 	}
 }

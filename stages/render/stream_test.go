@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/jsonl"
 )
@@ -131,7 +133,7 @@ func TestStreamCutShowsSources(t *testing.T) {
 	cut := in[:bytes.Index(in, []byte(`"type":"left-out"`))]
 	cut = append(cut[:bytes.LastIndexByte(cut[:len(cut)-1], '\n')+1], "{\"v\":1,\"type\"\n"...)
 	var out, errb bytes.Buffer
-	code := pipeline.Main(Command, nil, bytes.NewReader(cut), &out, &errb)
+	code := pipeline.Main(Command, settings.Environ{}, nil, bytes.NewReader(cut), &out, &errb)
 	if code != 3 || !strings.Contains(errb.String(), "sponge-render: error: <stdin>:") {
 		t.Errorf("exit %d, stderr %q", code, errb.String())
 	}

@@ -7,15 +7,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+
 	"github.com/sponge-library/sponge/internal/testsupport/ptytest"
 )
 
-// onTerminal runs sponge-render with its stdout on a terminal and returns
+// onTerminal runs sponge-render as a program (in the environment the test
+// set: NO_COLOR, TERM, COLUMNS) with its stdout on a terminal and returns
 // what the terminal showed.
 func onTerminal(t *testing.T, cols int, args []string, in []byte) string {
 	return ptytest.Shown(t, cols, func(term *os.File) {
 		var stderr bytes.Buffer
-		if code := Main(args, bytes.NewReader(in), term, &stderr); code != 0 {
+		if code := MainIn(settings.FromOS(), args, bytes.NewReader(in), term, &stderr); code != 0 {
 			t.Errorf("exit %d: %s", code, stderr.String())
 		}
 	})

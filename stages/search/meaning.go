@@ -66,8 +66,8 @@ type meaningSearch struct {
 // and the vectors are searched while the caller searches the keyword index.
 // A caller that ends without the result may leave it: meaning search closes
 // what it opened.
-func startMeaning(lib *library.Library, question string) meaningSearch {
-	store, path, model, warning := prepareMeaning(lib)
+func startMeaning(models string, lib *library.Library, question string) meaningSearch {
+	store, path, model, warning := prepareMeaning(models, lib)
 	embed.Mark("vectors opened")
 	if store == nil {
 		return meaningSearch{warning: warning}
@@ -84,8 +84,8 @@ func startMeaning(lib *library.Library, question string) meaningSearch {
 // prepareMeaning checks that meaning search can run: an embedding model
 // installed, and the paragraphs embedded with it. It returns the open store
 // and the model's path, or why not as a warning: keyword search goes on.
-func prepareMeaning(lib *library.Library) (*vectors.Store, string, vectors.Model, *jsonl.Warning) {
-	path, model, err := vectors.Installed(lib)
+func prepareMeaning(models string, lib *library.Library) (*vectors.Store, string, vectors.Model, *jsonl.Warning) {
+	path, model, err := vectors.Installed(models, lib)
 	if err != nil {
 		return nil, "", model, unavailable("items are found by keyword only: cannot read the embedding model: "+err.Error(), "run sponge setup to see the installed models")
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/vectors"
 	"github.com/sponge-library/sponge/internal/model/catalog"
@@ -67,7 +68,7 @@ func meaningLibrary(t *testing.T) (string, *conceptEmbedder) {
 	}
 	installFake(t, lib, strings.Repeat("c", 64))
 	e := &conceptEmbedder{}
-	_, m, err := vectors.Installed(lib)
+	_, m, err := vectors.Installed("", lib) // no shared models folder: the library's own
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,6 @@ func meaningLibrary(t *testing.T) (string, *conceptEmbedder) {
 
 func installFake(t *testing.T, lib *library.Library, sha string) {
 	t.Helper()
-	t.Setenv("XDG_DATA_HOME", t.TempDir()) // no shared model hides this one
 	data := []byte("GGUF stand-in")
 	os.MkdirAll(catalog.OwnDir(lib.Dir), 0o755)
 	if err := os.WriteFile(filepath.Join(catalog.OwnDir(lib.Dir), catalog.Embedding.File()), data, 0o644); err != nil {

@@ -23,7 +23,6 @@ import (
 // it here directly, is a hit found by meaning that names that paragraph.
 func TestMeaningWithModel(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv("XDG_DATA_HOME", dir) // no shared model hides the library's own
 	lib, err := stagetest.Build(filepath.Join(dir, "library"))
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +34,7 @@ func TestMeaningWithModel(t *testing.T) {
 	if _, err := install.From(context.Background(), catalog.OwnDir(lib.Dir), catalog.Embedding, file, install.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	path, tag, err := vectors.Installed(lib)
+	path, tag, err := vectors.Installed("", lib) // no shared models folder: the library's own
 	if err != nil {
 		t.Fatal(err)
 	}

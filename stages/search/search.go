@@ -12,6 +12,8 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/library"
@@ -30,7 +32,8 @@ const (
 )
 
 type options struct {
-	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else ~/.local/share/sponge)"`
+	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else $XDG_DATA_HOME/sponge, else ~/.local/share/sponge)"`
+	Models  string `long:"models" value-name:"DIR" description:"the models folder every library shares, where the embedding model is (default $XDG_DATA_HOME/sponge/models, else ~/.local/share/sponge/models)"`
 	Limit   int    `long:"limit" value-name:"N" description:"how many items to pick, 1 to 20 (default 8, or the question record's limit)"`
 }
 
@@ -42,11 +45,15 @@ var Command = pipeline.Command{
 		"JSONL: the question, warnings, then one hit per item, best first.",
 	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
 		var opts options
-		return &opts, func(args []string, _ pipeline.Env) (pipeline.Stage, error) {
+		return &opts, func(args []string, env pipeline.Env) (pipeline.Stage, error) {
 			if opts.Limit != 0 && (opts.Limit < 1 || opts.Limit > MaxLimit) {
 				return nil, console.Usage("--limit must be from 1 to %d, not %d", MaxLimit, opts.Limit)
 			}
-			st := &Stage{Library: opts.Library, Limit: opts.Limit}
+			lib, models, err := env.Folders(opts.Library, opts.Models)
+			if err != nil {
+				return nil, err
+			}
+			st := &Stage{Library: lib, Models: models, Limit: opts.Limit}
 			if len(args) > 0 {
 				st.Question = strings.TrimSpace(strings.Join(args, " "))
 				if st.Question == "" {
@@ -58,15 +65,23 @@ var Command = pipeline.Command{
 	},
 }
 
-// Main runs sponge-search and returns its exit code.
+// Main runs sponge-search and returns its exit code, with no environment:
+// its flags give the folders (MainIn).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return MainIn(settings.Environ{}, args, stdin, stdout, stderr)
+}
+
+// MainIn runs sponge-search in the environment its program was started in
+// (settings.FromOS, in cmd/), where a missing --library or --models is
+// resolved.
+func MainIn(environ settings.Environ, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	embed.Mark("main")
 	// A search allocates a few megabytes in a few tens of milliseconds: a
 	// collection would cost more CPU than the memory it frees, and it takes
 	// that CPU from the embedding model loading beside the search.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
-	code := pipeline.Main(Command, args, stdin, stdout, stderr)
+	code := pipeline.Main(Command, environ, args, stdin, stdout, stderr)
 	embed.Mark("hits written")
 	return code
 }
@@ -76,6 +91,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // (records before it are passed on).
 type Stage struct {
 	Library  string
+	Models   string // the shared models folder ("": none)
 	Question string
 	Limit    int // 0: the question record's, else DefaultLimit
 	// Find searches; nil is Find on Library. The MCP server keeps its
@@ -102,7 +118,7 @@ func (s *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error
 	}
 	find := s.Find
 	if find == nil {
-		find = func(question string, limit int) (*Result, error) { return Find(s.Library, question, limit) }
+		find = func(question string, limit int) (*Result, error) { return Find(s.Library, s.Models, question, limit) }
 	}
 	res, err := find(q.Text, q.Limit)
 	if err != nil {
@@ -146,15 +162,16 @@ type Result struct {
 	IDF map[string]float64
 }
 
-// Find searches the library at dir (empty: the default library).
-func Find(dir, question string, limit int) (*Result, error) {
+// Find searches the library at dir, with the embedding model of the shared
+// models folder (models; "" for none) or else the library's own.
+func Find(dir, models, question string, limit int) (*Result, error) {
 	lib, err := library.Open(dir)
 	if err != nil {
 		return nil, err
 	}
 	embed.Mark("library opened")
 	// The embedding model is the slow part: it starts loading first.
-	meaning := startMeaning(lib, question)
+	meaning := startMeaning(models, lib, question)
 	x, err := index.Open(lib.IndexDir())
 	embed.Mark("index opened")
 	if err != nil {
@@ -179,13 +196,13 @@ func emptyLibrary(lib *library.Library) error {
 // directly. With an embedding model set up and the paragraphs embedded, the
 // question is also embedded and items are found by meaning too: the two
 // lists are fused (see fuse), and each hit says how it was found and which
-// paragraph meaning search matched. Otherwise items are found by keyword
+// paragraph meaning search matched (models: the shared models folder). Otherwise items are found by keyword
 // only, with a semantic-unavailable warning.
-func FindIn(lib *library.Library, x *index.Index, question string, limit int) (*Result, error) {
+func FindIn(models string, lib *library.Library, x *index.Index, question string, limit int) (*Result, error) {
 	if n, err := x.Count(); err == nil && n == 0 {
 		return nil, emptyLibrary(lib)
 	}
-	return findIn(lib, x, question, limit, startMeaning(lib, question))
+	return findIn(lib, x, question, limit, startMeaning(models, lib, question))
 }
 
 // findIn searches the index while meaning search runs.

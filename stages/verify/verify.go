@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
@@ -35,7 +37,7 @@ letter like any other. A quote needs at least 3 words, and at most 6
 statements are kept.`
 
 type options struct {
-	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else ~/.local/share/sponge)"`
+	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else $XDG_DATA_HOME/sponge, else ~/.local/share/sponge)"`
 }
 
 // Command is sponge-verify as a program.
@@ -47,16 +49,27 @@ var Command = pipeline.Command{
 	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
 		var opts options
 		return &opts, func(args []string, env pipeline.Env) (pipeline.Stage, error) {
-			v := Open(opts.Library)
+			lib, _, err := env.Folders(opts.Library, "")
+			if err != nil {
+				return nil, err
+			}
+			v := Open(lib)
 			v.Warn = func(msg string) { console.PrintWarning(env.Stderr, Prog, msg) }
 			return v, nil
 		}
 	},
 }
 
-// Main runs sponge-verify and returns its exit code.
+// Main runs the stage and returns its exit code, with no environment: its
+// flags give the library (MainIn).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return pipeline.Main(Command, args, stdin, stdout, stderr)
+	return MainIn(settings.Environ{}, args, stdin, stdout, stderr)
+}
+
+// MainIn runs the stage in the environment its program was started in
+// (settings.FromOS, in cmd/), where a missing --library is resolved.
+func MainIn(environ settings.Environ, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return pipeline.Main(Command, environ, args, stdin, stdout, stderr)
 }
 
 // Verifier checks statements against a library. It remembers the passages it

@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+	"github.com/sponge-library/sponge/internal/testsupport"
+
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/testsupport/stagetest"
 	"github.com/sponge-library/sponge/jsonl"
@@ -23,7 +26,7 @@ var update = flag.Bool("update", false, "write the golden files instead of compa
 func testLibrary() string { return stagetest.Library() }
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := testsupport.Isolated(m).Run()
 	stagetest.Cleanup()
 	os.Exit(code)
 }
@@ -76,12 +79,26 @@ func TestLibraryFromEnvironment(t *testing.T) {
 	in := `{"v":1,"type":"passage","number":1,"itemId":"` + stagetest.TeaNotes + `","title":"Tea notes","paragraph":0,"text":"x","score":1}
 {"v":1,"type":"statement","text":"Cooler.","passage":1,"quote":"so the leaves do not turn bitter"}
 `
-	r := stagetest.Run(Main, nil, []byte(in), "whole")
+	// The program resolves the library from the environment its main took.
+	fromOS := func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return MainIn(settings.FromOS(), args, stdin, stdout, stderr)
+	}
+	r := stagetest.Run(fromOS, nil, []byte(in), "whole")
 	if r.Code != 0 || !strings.Contains(r.Stdout, `"type":"verified"`) {
 		t.Errorf("with SPONGE_HOME: code %d, stdout %s, stderr %s", r.Code, r.Stdout, r.Stderr)
 	}
 	t.Setenv("SPONGE_HOME", filepath.Join(t.TempDir(), "none"))
+	r = stagetest.Run(fromOS, nil, []byte(in), "whole")
+	if r.Code != console.ExitFailure || !strings.Contains(r.Stderr, "sponge-verify: hint: save something first") || strings.Contains(r.Stdout, `"type":"verified"`) {
+		t.Errorf("missing library: code %d, stdout %q, stderr %q", r.Code, r.Stdout, r.Stderr)
+	}
+	// Run inside another program, with no environment, a stage reads only
+	// the library its flags name.
 	r = stagetest.Run(Main, nil, []byte(in), "whole")
+	if r.Code != console.ExitUsage || r.Stderr != "sponge-verify: error: no library folder was given (--library DIR)\n" {
+		t.Errorf("no environment: code %d, stderr %q", r.Code, r.Stderr)
+	}
+	r = stagetest.Run(fromOS, nil, []byte(in), "whole")
 	if r.Code != console.ExitFailure || !strings.Contains(r.Stderr, "sponge-verify: hint: save something first") || strings.Contains(r.Stdout, `"type":"verified"`) {
 		t.Errorf("missing library: code %d, stdout %q, stderr %q", r.Code, r.Stdout, r.Stderr)
 	}

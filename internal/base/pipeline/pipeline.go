@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/settings"
 	"github.com/sponge-library/sponge/internal/base/termtext"
 	"github.com/sponge-library/sponge/jsonl"
 )
@@ -33,10 +34,16 @@ type Func func(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error
 // Run calls f.
 func (f Func) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error { return f(ctx, r, w) }
 
-// Env is where a stage's program speaks to the person, besides its stream.
+// Env is where a stage's program speaks to the person, besides its stream,
+// and the environment it was started in.
 type Env struct {
 	Stdout io.Writer // where the stream goes; sponge-render writes its text here
 	Stderr io.Writer // warnings
+	// Settings is the environment the program's main took (settings.FromOS)
+	// when the stage runs as a program of its own; the zero Environ when it
+	// runs inside another (its folders then come by its flags, resolved by
+	// the front end that runs it).
+	Settings settings.Environ
 }
 
 // Command is a stage as a program: its name and help, and how its flags
@@ -65,7 +72,11 @@ type Command struct {
 // terminal):
 // console.ExitBadInput for a malformed stream, console.ExitInterrupted when
 // stopped, ExitCode's own code, else console.Report's.
-func Main(c Command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+//
+// environ is the settings.Environ its main took, or the zero one when the
+// program runs inside another (Main, MainFunc): its flags then give every
+// folder it reads.
+func Main(c Command, environ settings.Environ, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 1 && args[0] == "--version" {
 		console.WriteVersion(stdout, c.Prog)
 		if c.ModelRuntime != nil {
@@ -82,7 +93,7 @@ func Main(c Command, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		return Report(stderr, c.Prog, console.Usage("unexpected argument %q: the stream comes on stdin", rest[0]).
 			WithHint("run '%s --help'", c.Prog))
 	}
-	st, err := mk(rest, Env{Stdout: stdout, Stderr: stderr})
+	st, err := mk(rest, Env{Stdout: stdout, Stderr: stderr, Settings: environ})
 	if err != nil {
 		return Report(stderr, c.Prog, err)
 	}
@@ -154,4 +165,19 @@ func Pass(r *jsonl.Reader, w *jsonl.Writer, f func(line *jsonl.Line) error) erro
 		}
 		return nil
 	})
+}
+
+// Folders returns the library folder and the shared models folder a stage
+// reads: its flags' (library, models), else those of the environment its
+// main took (Env.Settings). A stage run inside another program has no
+// environment, and must be given the library.
+func (e Env) Folders(library, models string) (string, string, error) {
+	lib, err := e.Settings.Library(library)
+	if err != nil {
+		return "", "", console.Usage("%v", err)
+	}
+	if models == "" {
+		models = e.Settings.ModelsDir()
+	}
+	return lib, models, nil
 }

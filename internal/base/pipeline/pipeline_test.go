@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/jsonl"
 )
@@ -95,7 +97,7 @@ func TestMainMalformedLine(t *testing.T) {
 		return &opts, func([]string, Env) (Stage, error) { return count("c"), nil }
 	}}
 	var stdout, stderr bytes.Buffer
-	code := Main(c, nil, strings.NewReader(question+"{\n"), &stdout, &stderr)
+	code := Main(c, settings.Environ{}, nil, strings.NewReader(question+"{\n"), &stdout, &stderr)
 	if code != console.ExitBadInput || !strings.Contains(stderr.String(), "<stdin>:2:") || stdout.String() != question {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
@@ -120,7 +122,7 @@ func TestMainEscapes(t *testing.T) {
 		}
 	}}
 	var stdout, stderr bytes.Buffer
-	if code := Main(c, nil, strings.NewReader(raw+"\n"), &stdout, &stderr); code != console.ExitOK {
+	if code := Main(c, settings.Environ{}, nil, strings.NewReader(raw+"\n"), &stdout, &stderr); code != console.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	out := stdout.String()

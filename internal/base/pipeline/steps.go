@@ -22,7 +22,8 @@ type Step struct {
 
 // Ask is what sponge ask (and the MCP ask tool) asks of the pipeline.
 type Ask struct {
-	Library    string // "" is the default library
+	Library    string // the library folder (resolved by the front end)
+	Models     string // the shared models folder; "" for none
 	Question   string
 	Limit      int  // items to search; 0 is sponge-search's default
 	Passages   bool // stop after ranking
@@ -59,11 +60,17 @@ func (a Ask) Steps() []Step {
 		if a.Limit != 0 {
 			search = append(search, "--limit", strconv.Itoa(a.Limit))
 		}
+		if a.Models != "" {
+			search = append(search, "--models", a.Models)
+		}
 		search = append(search, "--", a.Question)
 		steps = []Step{{"sponge-search", search}, {"sponge-rank", lib}}
 	}
 	if !a.Passages {
 		draft := append([]string{}, lib...)
+		if a.Models != "" && !a.Extractive {
+			draft = append(draft, "--models", a.Models)
+		}
 		if a.Extractive {
 			draft = append(draft, "--extractive")
 		}

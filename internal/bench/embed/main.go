@@ -33,6 +33,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+
 	"github.com/sponge-library/sponge/internal/bench"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/vectors"
@@ -151,7 +153,7 @@ func latency(docs []bench.Doc, libDir, modelPath, binDir string, runs int, sizeL
 	if _, err := install.From(context.Background(), catalog.OwnDir(lib.Dir), catalog.Embedding, modelPath, install.Options{}); err != nil && !strings.Contains(err.Error(), "installed") {
 		return err
 	}
-	_, tag, err := vectors.Installed(lib)
+	_, tag, err := vectors.Installed(settings.FromOS().ModelsDir(), lib)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+
 	"github.com/sponge-library/sponge/internal/bench"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
@@ -103,7 +105,7 @@ func run(libDir string, tune, passages bool) error {
 			}
 			nd := 0.0
 			for qid, rel := range qrels {
-				res, err := search.FindIn(lib, x, queries[qid], search.DefaultLimit)
+				res, err := search.FindIn(settings.FromOS().ModelsDir(), lib, x, queries[qid], search.DefaultLimit)
 				if err != nil {
 					return err
 				}

@@ -35,7 +35,7 @@ func runSetupEmbedding(env *Env, opts cmdline.SetupOptions) int {
 	if opts.Digest {
 		return console.Report(env.Stderr, Prog, console.Usage("--digest and --embedding do not go together: run them one after the other"))
 	}
-	dir := library.Dir(opts.Library)
+	dir := opts.Library
 	lib, err := library.Create(dir)
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
@@ -43,11 +43,11 @@ func runSetupEmbedding(env *Env, opts cmdline.SetupOptions) int {
 	if _, err := shareModels(env, dir); err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
-	modelsDir := catalog.Dir()
+	modelsDir := env.Settings.ModelsDir()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	inst := install.Options{Progress: env.Stderr, Retries: 3, Inspect: inspectEmbedding, Check: checkEmbeddingLoads}
-	_, cur, _ := catalog.Find(dir, catalog.Embedding)
+	_, cur, _ := catalog.Find(modelsDir, dir, catalog.Embedding)
 	var m *catalog.Manifest
 	switch {
 	case opts.From != "":
@@ -102,7 +102,7 @@ func embedParagraphs(ctx context.Context, env *Env, lib *library.Library, opt ve
 		}
 		bar.Set(int64(done))
 	}
-	st, err := ingest.Embed(ctx, lib, ingest.EmbedOptions{UpdateOptions: opt, Wait: wait, Start: startEmbedding,
+	st, err := ingest.Embed(ctx, lib, ingest.EmbedOptions{UpdateOptions: opt, Models: env.Settings.ModelsDir(), Wait: wait, Start: startEmbedding,
 		Waiting: func() {
 			fmt.Fprintln(env.Stderr, "sponge: waiting for another sponge command to finish embedding the library…")
 		}})
@@ -148,7 +148,7 @@ func embedAdded(env *Env, lib *library.Library, added map[string]bool) {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
-	_, err := ingest.Embed(context.Background(), lib, ingest.EmbedOptions{UpdateOptions: vectors.UpdateOptions{Only: ids}, Start: startEmbedding})
+	_, err := ingest.Embed(context.Background(), lib, ingest.EmbedOptions{UpdateOptions: vectors.UpdateOptions{Only: ids}, Models: env.Settings.ModelsDir(), Start: startEmbedding})
 	switch {
 	case err == nil || errors.Is(err, ingest.ErrNoEmbeddingModel):
 	case errors.Is(err, vectors.ErrLocked):
@@ -162,7 +162,7 @@ func embedAdded(env *Env, lib *library.Library, added map[string]bool) {
 // rebuildVectors makes the paragraph vectors again after `sponge reindex`,
 // when an embedding model is set up.
 func rebuildVectors(env *Env, lib *library.Library, changed map[string]bool, quiet bool) int {
-	if path, _, err := vectors.Installed(lib); err != nil || path == "" {
+	if path, _, err := vectors.Installed(env.Settings.ModelsDir(), lib); err != nil || path == "" {
 		return console.ExitOK
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

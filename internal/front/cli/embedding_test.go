@@ -10,7 +10,6 @@ import (
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 	"github.com/sponge-library/sponge/internal/library/vectors"
-	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
 	"github.com/sponge-library/sponge/internal/testsupport/home"
@@ -140,7 +139,7 @@ func TestSetupEmbeddingRefusesWritingModel(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, `is a "llama" model, not an embedding model`) {
 		t.Errorf("exit %d: %s", code, errs)
 	}
-	if _, err := os.Stat(filepath.Join(catalog.Dir(), "embedding.gguf")); err == nil {
+	if _, err := os.Stat(filepath.Join(modelsDir(), "embedding.gguf")); err == nil {
 		t.Error("a writing model was installed as the embedding model")
 	}
 }

@@ -22,6 +22,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/testsupport"
+
 	"github.com/sponge-library/sponge/internal/front/cmdline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
@@ -65,17 +67,8 @@ func spongeBinary(t *testing.T) string {
 
 func TestMain(m *testing.M) {
 	// No test reads or writes the settings and models of the person who
-	// runs them; a test that needs its own calls isolate.
-	tmp, err := os.MkdirTemp("", "sponge-cli-test-")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("XDG_CONFIG_HOME", filepath.Join(tmp, "config"))
-	os.Setenv("XDG_DATA_HOME", filepath.Join(tmp, "data"))
-	os.Unsetenv("SPONGE_ENDPOINT")
-	os.Unsetenv("SPONGE_MODEL")
-	code := m.Run()
-	os.RemoveAll(tmp)
+	// runs them (testsupport); a test that needs its own calls isolate.
+	code := testsupport.Isolated(m).Run()
 	if spongeBin != "" {
 		os.RemoveAll(filepath.Dir(spongeBin))
 	}

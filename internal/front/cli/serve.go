@@ -13,7 +13,6 @@ import (
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/front/cmdline"
-	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/openai"
 )
@@ -38,15 +37,15 @@ func runServe(env *Env, opts *cmdline.ServeOptions, rest []string) int {
 	if opts.PassageTokens < 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("--passage-tokens must be 0 (no limit) or more, not %d", opts.PassageTokens))
 	}
-	dir := library.Dir(opts.Library)
+	dir := opts.Library
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return console.Report(env.Stderr, Prog, console.Errorf("cannot make the library folder %s: %v", dir, err))
 	}
 	modelFile := opts.ModelFile
 	if modelFile == "" {
-		modelFile = catalog.Path(dir, catalog.Digest)
+		modelFile = catalog.Path(env.Settings.ModelsDir(), dir, catalog.Digest)
 		if modelFile == "" {
-			return console.Report(env.Stderr, Prog, console.Errorf("no writing model is installed in %s", catalog.Dir()).
+			return console.Report(env.Stderr, Prog, console.Errorf("no writing model is installed in %s", env.Settings.ModelsDir()).
 				WithHint("run sponge setup --digest (or give --model-file PATH)"))
 		}
 	} else if _, err := os.Stat(modelFile); err != nil {

@@ -16,7 +16,6 @@ import (
 	flags "github.com/jessevdk/go-flags"
 
 	"github.com/sponge-library/sponge/internal/front/cmdline"
-	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/openai"
 	"github.com/sponge-library/sponge/internal/testsupport/home"
 )
@@ -25,7 +24,7 @@ func TestServeWithoutModel(t *testing.T) {
 	home.Isolate(t)
 	lib := t.TempDir()
 	_, errs, code := runSponge(t, "serve", "--library", lib)
-	want := "sponge: error: no writing model is installed in " + catalog.Dir() + "\n" +
+	want := "sponge: error: no writing model is installed in " + modelsDir() + "\n" +
 		"sponge: hint: run sponge setup --digest (or give --model-file PATH)\n"
 	if code != 1 || errs != want {
 		t.Fatalf("exit %d:\n%s\nwant:\n%s", code, errs, want)

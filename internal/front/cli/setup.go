@@ -16,7 +16,6 @@ import (
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/front/cmdline"
-	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/catalog/install"
 	"github.com/sponge-library/sponge/internal/model/gguf"
@@ -52,14 +51,14 @@ func runSetup(env *Env, opts *cmdline.SetupOptions, rest []string) int {
 	if opts.Force && !opts.Digest {
 		return console.Report(env.Stderr, Prog, console.Usage("--force goes with --digest"))
 	}
-	dir := library.Dir(opts.Library)
-	modelsDir := catalog.Dir()
+	dir := opts.Library
+	modelsDir := env.Settings.ModelsDir()
 	left, err := shareModels(env, dir)
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
 	if !opts.Digest && opts.From == "" {
-		return console.Report(env.Stderr, Prog, showModels(env.Stdout, dir, left))
+		return console.Report(env.Stderr, Prog, showModels(env.Stdout, modelsDir, dir, left))
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -71,7 +70,7 @@ func runSetup(env *Env, opts *cmdline.SetupOptions, rest []string) int {
 		if !ok {
 			return console.Report(env.Stderr, Prog, console.Errorf("this build knows no default writing model").WithHint("install one with: sponge setup --from FILE|URL"))
 		}
-		if _, cur, _ := catalog.Find(dir, catalog.Digest); cur != nil && strings.EqualFold(cur.SHA256, spec.SHA256) && !opts.Force {
+		if _, cur, _ := catalog.Find(modelsDir, dir, catalog.Digest); cur != nil && strings.EqualFold(cur.SHA256, spec.SHA256) && !opts.Force {
 			fmt.Fprintf(env.Stdout, "The writing model is installed already: %s, %s.\n", cmdline.OneLine(cur.Name), catalog.Bytes(cur.Size))
 			return console.ExitOK
 		}
@@ -179,7 +178,7 @@ var checkModelLoads = func(path string) error {
 // shareModels moves the models of the library's own folder to the shared
 // one (catalog.Share), saying so, and returns those that stay.
 func shareModels(env *Env, libDir string) ([]catalog.Left, error) {
-	moved, left, err := catalog.Share(libDir)
+	moved, left, err := catalog.Share(env.Settings.ModelsDir(), libDir)
 	for _, mv := range moved {
 		fmt.Fprintf(env.Stdout, "Moved the %s from %s to %s, where every library finds it.\n", labelOf(mv.Kind), mv.From, mv.To)
 	}
@@ -201,16 +200,16 @@ func labelOf(k catalog.Kind) string {
 // showModels prints what is installed, where and how big, and how to
 // install what is not. left are the models of the library's own folder that
 // were not moved to the shared one.
-func showModels(w io.Writer, libDir string, left []catalog.Left) error {
+func showModels(w io.Writer, shared, libDir string, left []catalog.Left) error {
 	var total int64
 	for _, ml := range modelLabels {
-		if m, err := catalog.Installed(catalog.Dir(), ml.kind); err == nil && m != nil {
+		if m, err := catalog.Installed(shared, ml.kind); err == nil && m != nil {
 			total += m.Size
 		}
 	}
-	fmt.Fprintf(w, "Models folder: %s (shared by every library; %s)\n", catalog.Dir(), catalog.Bytes(total))
+	fmt.Fprintf(w, "Models folder: %s (shared by every library; %s)\n", shared, catalog.Bytes(total))
 	for _, ml := range modelLabels {
-		modelsDir, m, err := catalog.Find(libDir, ml.kind)
+		modelsDir, m, err := catalog.Find(shared, libDir, ml.kind)
 		if err != nil {
 			return console.Errorf("cannot read the %s: %v", ml.label, err)
 		}
@@ -248,7 +247,7 @@ func showModels(w io.Writer, libDir string, left []catalog.Left) error {
 			fmt.Fprintf(tw, "  source\t%s\n", cmdline.OneLine(m.Source))
 		}
 		fmt.Fprintf(tw, "  installed\t%s\n", m.Installed.Local().Format("2006-01-02 15:04"))
-		if modelsDir != catalog.Dir() {
+		if modelsDir != shared {
 			fmt.Fprintf(tw, "  folder\t%s (this library's own)\n", modelsDir)
 		}
 		tw.Flush()

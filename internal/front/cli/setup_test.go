@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+
 	"github.com/sponge-library/sponge/internal/model/catalog"
 	"github.com/sponge-library/sponge/internal/model/catalog/install"
 	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
@@ -85,7 +87,7 @@ func TestSetupShowsNothingInstalled(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{
-		"Models folder: " + catalog.Dir() + " (shared by every library; 0 bytes)",
+		"Models folder: " + modelsDir() + " (shared by every library; 0 bytes)",
 		"Writing model (digest.gguf): not installed",
 		"  install with: sponge setup --digest   (Qwen2.5 0.5B Instruct Q4_K_M, 398 MB)",
 		"Embedding model (embedding.gguf): not installed",
@@ -117,7 +119,7 @@ func TestSetupDigest(t *testing.T) {
 	if len(checked) != 1 {
 		t.Errorf("the load check ran %d times", len(checked))
 	}
-	got, _ := os.ReadFile(filepath.Join(catalog.Dir(), "digest.gguf"))
+	got, _ := os.ReadFile(filepath.Join(modelsDir(), "digest.gguf"))
 	if !bytes.Equal(got, data) {
 		t.Fatal("digest.gguf is not the download")
 	}
@@ -146,7 +148,7 @@ func TestSetupDigestDoesNotLoad(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, `sponge: error: http://127.0.0.1:`) || !strings.Contains(errs, `does not load: llama.cpp could not load the model`) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if _, err := os.Stat(filepath.Join(catalog.Dir(), "digest.gguf")); err == nil {
+	if _, err := os.Stat(filepath.Join(modelsDir(), "digest.gguf")); err == nil {
 		t.Error("a model that does not load was installed")
 	}
 }
@@ -208,7 +210,7 @@ func TestSetupFromBrokenModels(t *testing.T) {
 	if !strings.Contains(out, "Test Model Q4") {
 		t.Errorf("the old model is gone:\n%s", out)
 	}
-	if parts, _ := filepath.Glob(filepath.Join(catalog.Dir(), ".*part")); len(parts) > 0 {
+	if parts, _ := filepath.Glob(filepath.Join(modelsDir(), ".*part")); len(parts) > 0 {
 		t.Errorf("left behind %v", parts)
 	}
 }
@@ -241,16 +243,16 @@ func TestSharedModels(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "The writing model is installed already") || *gets != 1 {
 		t.Fatalf("library B: exit %d, %d downloads: %s%s", code, *gets, out, errs)
 	}
-	shared := filepath.Join(catalog.Dir(), "digest.gguf")
+	shared := filepath.Join(modelsDir(), "digest.gguf")
 	for _, lib := range []string{libA, libB} {
-		if got := catalog.Path(lib, catalog.Digest); got != shared {
+		if got := catalog.Path(modelsDir(), lib, catalog.Digest); got != shared {
 			t.Errorf("%s uses %q, want %q", lib, got, shared)
 		}
 		if _, err := os.Stat(filepath.Join(lib, "models")); err == nil {
 			t.Errorf("%s has a models folder of its own", lib)
 		}
 		out, _, _ := runSponge(t, "setup", "--library", lib)
-		want := "Models folder: " + catalog.Dir() + " (shared by every library; " + catalog.Bytes(int64(len(data))) + ")\n"
+		want := "Models folder: " + modelsDir() + " (shared by every library; " + catalog.Bytes(int64(len(data))) + ")\n"
 		if !strings.HasPrefix(out, want) || !strings.Contains(out, "Writing model (digest.gguf): installed") || strings.Contains(out, "folder ") {
 			t.Errorf("setup --library %s:\n%s", lib, out)
 		}
@@ -278,7 +280,7 @@ func TestSharedModels(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{
-		"Moved the embedding model from " + own + " to " + catalog.Dir() + ", where every library finds it.\n",
+		"Moved the embedding model from " + own + " to " + modelsDir() + ", where every library finds it.\n",
 		"This library's own digest.gguf (845 kB) in " + own + " is not used: the shared models folder has a writing model. Delete it to free the space.\n",
 		"Embedding model (embedding.gguf): installed",
 	} {
@@ -289,14 +291,18 @@ func TestSharedModels(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(own, "digest.gguf")); err != nil {
 		t.Errorf("the library's own writing model is gone: %v", err)
 	}
-	if got := catalog.Path(libA, catalog.Embedding); got != filepath.Join(catalog.Dir(), "embedding.gguf") {
+	if got := catalog.Path(modelsDir(), libA, catalog.Embedding); got != filepath.Join(modelsDir(), "embedding.gguf") {
 		t.Errorf("library A uses the embedding model %q", got)
 	}
 
 	// The default library lives in the same data folder: its models/ is the
 	// shared folder, and nothing is moved or called unused.
-	out, _, code = runSponge(t, "setup", "--library", filepath.Dir(catalog.Dir()))
+	out, _, code = runSponge(t, "setup", "--library", filepath.Dir(modelsDir()))
 	if code != 0 || strings.Contains(out, "Moved") || strings.Contains(out, "own") {
 		t.Errorf("setup of the default library: exit %d:\n%s", code, out)
 	}
 }
+
+// modelsDir is the shared models folder of this test binary's environment
+// (testsupport's, never the person's).
+func modelsDir() string { return settings.FromOS().ModelsDir() }

@@ -99,10 +99,10 @@ type summarizer struct {
 }
 
 func newSummarizer(env *Env, lib *library.Library, extractive bool, endpoint, model string, timeout time.Duration) (*summarizer, error) {
-	a := pipeline.Ask{Library: lib.Dir, Extractive: extractive, Timeout: timeout}
+	a := pipeline.Ask{Library: lib.Dir, Models: env.Settings.ModelsDir(), Extractive: extractive, Timeout: timeout}
 	if !extractive {
 		var err error
-		if a.Endpoint, a.Model, err = cmdline.DrafterSettings(endpoint, model); err != nil {
+		if a.Endpoint, a.Model, err = cmdline.DrafterSettings(env.Settings, endpoint, model); err != nil {
 			return nil, err
 		}
 	}
@@ -279,7 +279,7 @@ func (s *summarizer) warn(st *render.Stream) {
 		}
 	}
 	if len(fresh.Warnings) > 0 {
-		render.WriteWarnings(s.env.Stderr, fresh, render.StyleFor(s.env.Stderr))
+		render.WriteWarnings(s.env.Stderr, fresh, render.StyleFor(s.env.Stderr, s.env.Settings))
 	}
 }
 

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"io"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -63,7 +64,7 @@ func runAsk(env *Env, opts *askOptions, rest []string) int {
 	if opts.Timeout <= 0 {
 		return console.Report(env.Stderr, Prog, console.Usage("--timeout must be more than 0, not %s", opts.Timeout))
 	}
-	steps, err := askSteps(opts, question)
+	steps, err := askSteps(env, opts, question)
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
@@ -80,28 +81,37 @@ func runAsk(env *Env, opts *askOptions, rest []string) int {
 		// running each time it doubles from 4 MB: 4-5 ms of a ~65 ms question.
 		defer debug.SetGCPercent(debug.SetGCPercent(-1))
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(passagesHeap))
-		return pipeline.RunInProcess(Prog, steps, passageStages, env.Stdin, env.Stdout, env.Stderr)
+		return pipeline.RunInProcess(Prog, steps, passageStages(env.Settings), env.Stdin, env.Stdout, env.Stderr)
 	}
 	return pipeline.RunProcesses(Prog, steps, env.Stdin, env.Stdout, env.Stderr)
 }
 
-// passageStages are the stages of sponge ask --passages, run in this process.
-var passageStages = map[string]pipeline.MainFunc{"sponge-search": search.Main, "sponge-rank": rank.Main, "sponge-render": render.Main}
+// passageStages are the stages of sponge ask --passages, run in this
+// process, in its environment (their folders come by flags; the terminal's
+// conventions from environ).
+func passageStages(environ settings.Environ) map[string]pipeline.MainFunc {
+	in := func(main func(settings.Environ, []string, io.Reader, io.Writer, io.Writer) int) pipeline.MainFunc {
+		return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+			return main(environ, args, stdin, stdout, stderr)
+		}
+	}
+	return map[string]pipeline.MainFunc{"sponge-search": in(search.MainIn), "sponge-rank": in(rank.MainIn), "sponge-render": in(render.MainIn)}
+}
 
 // askSteps are the stages that answer question, with their arguments. The
 // endpoint and model are the settings (flag, environment, config file)
 // resolved here and given to sponge-draft as flags; --extractive and
 // --passages need neither.
-func askSteps(opts *askOptions, question string) ([]pipeline.Step, error) {
+func askSteps(env *Env, opts *askOptions, question string) ([]pipeline.Step, error) {
 	if opts.PassageTokens < 0 {
 		return nil, console.Usage("--passage-tokens must be 0 (no limit) or more, not %d", opts.PassageTokens)
 	}
-	a := pipeline.Ask{Library: opts.Library, Question: question, Limit: opts.Limit, Passages: opts.Passages,
+	a := pipeline.Ask{Library: opts.Library, Models: env.Settings.ModelsDir(), Question: question, Limit: opts.Limit, Passages: opts.Passages,
 		JSON: opts.JSON, Extractive: opts.Extractive, Explain: opts.Explain, Timeout: opts.Timeout,
 		PassageTokens: strconv.Itoa(opts.PassageTokens)}
 	if !opts.Extractive && !opts.Passages {
 		var err error
-		if a.Endpoint, a.Model, err = DrafterSettings(opts.Endpoint, opts.Model); err != nil {
+		if a.Endpoint, a.Model, err = DrafterSettings(env.Settings, opts.Endpoint, opts.Model); err != nil {
 			return nil, err
 		}
 	}
@@ -111,12 +121,12 @@ func askSteps(opts *askOptions, question string) ([]pipeline.Step, error) {
 // drafterSettings resolves the server that writes the statements (sponge
 // ask, the MCP ask tool) from the flags given, the environment and the
 // config file; empty when none is set.
-func DrafterSettings(flagEndpoint, flagModel string) (endpoint, model string, err error) {
-	e, err := settings.Resolve("endpoint", flagEndpoint)
+func DrafterSettings(environ settings.Environ, flagEndpoint, flagModel string) (endpoint, model string, err error) {
+	e, err := environ.Resolve("endpoint", flagEndpoint)
 	if err != nil {
 		return "", "", err
 	}
-	m, err := settings.Resolve("model", flagModel)
+	m, err := environ.Resolve("model", flagModel)
 	if err != nil {
 		return "", "", err
 	}
@@ -138,7 +148,7 @@ func DescribeSource(v settings.Value) string {
 	case settings.FromEnv:
 		return "from " + v.Key.Env
 	case settings.FromFile:
-		return "from " + settings.File()
+		return "from " + v.File
 	}
 	return "the default"
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/testsupport/home"
 )
@@ -21,7 +23,7 @@ func draftArgs(t *testing.T, args ...string) []string {
 	if done {
 		t.Fatalf("%v: %s", args, errb.String())
 	}
-	steps, err := askSteps(&opts, strings.Join(rest, " "))
+	steps, err := askSteps(&Env{Settings: settings.FromOS()}, &opts, strings.Join(rest, " "))
 	if err != nil {
 		t.Fatalf("%v: %v", args, err)
 	}

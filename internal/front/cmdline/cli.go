@@ -11,12 +11,12 @@ package cmdline
 import (
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/settings"
+	"github.com/sponge-library/sponge/internal/model/embed"
 )
 
 // Prog is how the command names itself in messages.
@@ -27,6 +27,10 @@ type Env struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+	// Settings is the environment the program was started in, taken once
+	// (settings.FromOS): every folder and setting below is resolved from
+	// it here, and handed down.
+	Settings settings.Environ
 }
 
 type command struct {
@@ -102,19 +106,25 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return MainWith(nil, args, stdin, stdout, stderr)
 }
 
+// libraryOption is the options of a command that take --library.
+type libraryOption interface{ libraryFlag() *string }
+
+func (o *LibraryOpt) libraryFlag() *string { return &o.Library }
+
 // MainWith is Main with the code of the commands in runs: sponge-full's Main
 // gives every one, and hands nothing on.
 func MainWith(runs Runs, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Settings: settings.FromOS()}
+	embed.StartTiming(env.Settings.Get(embed.TimingEnv))
 	given := args
 	args = globalsAfterCommand(args)
 	if len(args) == 0 {
-		usage(stderr)
+		usage(env, stderr)
 		return console.ExitUsage
 	}
 	switch args[0] {
 	case "-h", "--help":
-		usage(stdout)
+		usage(env, stdout)
 		return console.ExitOK
 	case "--version":
 		args = append([]string{"version"}, args[1:]...)
@@ -133,9 +143,9 @@ func MainWith(runs Runs, args []string, stdin io.Reader, stdout, stderr io.Write
 		return console.ExitUsage
 	}
 	if c.name != "config" {
-		// The library's setting is read without a word where it is used
-		// (library.DefaultDir): a damaged config file is reported here.
-		if _, err := settings.Read(); err != nil {
+		// A damaged config file is reported here, once, whatever the
+		// command reads of it.
+		if _, err := env.Settings.Read(); err != nil {
 			return console.Report(env.Stderr, Prog, console.Errorf("%v", err).WithHint("fix the file, or remove a setting with 'sponge config unset KEY'"))
 		}
 	}
@@ -143,6 +153,16 @@ func MainWith(runs Runs, args []string, stdin io.Reader, stdout, stderr io.Write
 	rest, done, code := console.Parse(opts, Prog+" "+c.name, c.usage, c.about, args[1:], stdout, stderr)
 	if done {
 		return code
+	}
+	// The library is resolved here, once (flag, environment, config file,
+	// default), and every command and stage below is given it. config
+	// shows where each setting comes from, and resolves them itself.
+	if lo, ok := opts.(libraryOption); ok && c.name != "config" {
+		lib, err := env.Settings.Library(*lo.libraryFlag())
+		if err != nil {
+			return console.Report(env.Stderr, Prog, err)
+		}
+		*lo.libraryFlag() = lib
 	}
 	switch {
 	case c.run != nil:
@@ -217,13 +237,13 @@ func names() []string {
 	return append(names, rest...)
 }
 
-func usage(w io.Writer) {
+func usage(env *Env, w io.Writer) {
 	fmt.Fprintf(w, "Usage: sponge COMMAND [OPTIONS] [ARGS]\n\nA local-first personal library: save what you read, ask it questions,\nget answers whose every quote is checked against what you saved.\n\nCommands:\n")
 	for _, n := range names() {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
 	home := func(p string) string {
-		if h := os.Getenv("HOME"); h != "" {
+		if h := env.Settings.Home; h != "" {
 			return strings.Replace(p, h, "~", 1)
 		}
 		return p
@@ -232,7 +252,7 @@ func usage(w io.Writer) {
 		"'sponge --version' says which sponge this is, and 'sponge completion bash|zsh|fish' prints\n"+
 		"a shell completion script. The library is --library DIR (before or after the command),\n"+
 		"else $SPONGE_HOME, else the library of the config file %s, else %s (see 'sponge config').\n%s\n",
-		home(settings.File()), home(settings.DataDir()), console.ExitCodesHelp)
+		home(env.Settings.File()), home(env.Settings.DataDir()), console.ExitCodesHelp)
 }
 
 // LibraryOpt is the --library flag every subcommand takes.

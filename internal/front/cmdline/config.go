@@ -61,7 +61,7 @@ func runConfig(env *Env, opts *configOptions, rest []string) int {
 	}
 	switch rest[0] {
 	case "get":
-		v, err := settings.Resolve(rest[1], flags[rest[1]])
+		v, err := env.Settings.Resolve(rest[1], flags[rest[1]])
 		if err != nil {
 			return console.Report(env.Stderr, Prog, err)
 		}
@@ -81,9 +81,9 @@ func runConfig(env *Env, opts *configOptions, rest []string) int {
 		if value == "" {
 			return console.Report(env.Stderr, Prog, console.Usage("a setting cannot be empty").WithHint("sponge config unset %s", rest[1]))
 		}
-		return console.Report(env.Stderr, Prog, settings.Set(rest[1], value))
+		return console.Report(env.Stderr, Prog, env.Settings.Set(rest[1], value))
 	case "unset":
-		if err := settings.Set(rest[1], ""); err != nil {
+		if err := env.Settings.Set(rest[1], ""); err != nil {
 			if _, unknown := settings.Lookup(rest[1]); unknown != nil {
 				return console.Report(env.Stderr, Prog, console.Usage("%v", err))
 			}
@@ -91,7 +91,7 @@ func runConfig(env *Env, opts *configOptions, rest []string) int {
 		}
 		return console.ExitOK
 	}
-	vs, err := settings.All(flags)
+	vs, err := env.Settings.All(flags)
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
@@ -102,7 +102,7 @@ func runConfig(env *Env, opts *configOptions, rest []string) int {
 		case settings.FromEnv:
 			from = "env " + v.Key.Env
 		case settings.FromFile:
-			from = "file " + settings.File()
+			from = "file " + v.File
 		}
 		if value == "" {
 			value = "(none)"

@@ -29,7 +29,7 @@ func runHelp(env *Env, opts *helpOptions, rest []string) int {
 	}
 	switch len(rest) {
 	case 0:
-		usage(env.Stdout)
+		usage(env, env.Stdout)
 		return console.ExitOK
 	case 1:
 	default:

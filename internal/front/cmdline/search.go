@@ -36,7 +36,7 @@ func runSearch(env *Env, opts *searchOptions, rest []string) int {
 	if opts.Limit < 1 || opts.Limit > search.MaxLimit {
 		return console.Report(env.Stderr, Prog, console.Usage("--limit must be from 1 to %d, not %d", search.MaxLimit, opts.Limit))
 	}
-	res, err := search.Find(opts.Library, question, opts.Limit)
+	res, err := search.Find(opts.Library, env.Settings.ModelsDir(), question, opts.Limit)
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}

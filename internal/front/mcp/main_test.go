@@ -13,6 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sponge-library/sponge/internal/base/settings"
+	"github.com/sponge-library/sponge/internal/testsupport"
+
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/sponge-library/sponge/internal/front/cli"
@@ -28,10 +31,18 @@ import (
 // link the model runtime.
 var progs = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
 	"sponge":        cli.Main,
-	"sponge-search": search.Main,
-	"sponge-rank":   rank.Main,
-	"sponge-verify": verify.Main,
-	"sponge-render": render.Main,
+	"sponge-search": asProgram(search.MainIn),
+	"sponge-rank":   asProgram(rank.MainIn),
+	"sponge-verify": asProgram(verify.MainIn),
+	"sponge-render": asProgram(render.MainIn),
+}
+
+// asProgram is a stage's main as its program's: in the environment it was
+// started in.
+func asProgram(main func(settings.Environ, []string, io.Reader, io.Writer, io.Writer) int) func([]string, io.Reader, io.Writer, io.Writer) int {
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return main(settings.FromOS(), args, stdin, stdout, stderr)
+	}
 }
 
 var (
@@ -44,7 +55,7 @@ func TestMain(m *testing.M) {
 	if main, ok := progs[filepath.Base(os.Args[0])]; ok {
 		os.Exit(main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(run(m))
+	os.Exit(testsupport.Isolated(testsupport.RunFunc(func() int { return run(m) })).Run())
 }
 
 func run(m *testing.M) int {
@@ -69,9 +80,9 @@ func run(m *testing.M) int {
 		}
 	}
 	os.Setenv("PATH", binDir+string(os.PathListSeparator)+os.Getenv("PATH"))
-	// No test may find the person's own library or models by accident.
+	// No test may find a library by accident (testsupport isolated the
+	// rest: the models folder is the test's own, and empty).
 	os.Setenv("SPONGE_HOME", filepath.Join(tmp, "no-library"))
-	os.Unsetenv("XDG_DATA_HOME")
 
 	docsLib = filepath.Join(tmp, "docs")
 	if msg, code := sponge("add", "--library", docsLib, filepath.Join("..", "..", "..", "testdata", "docs")); code != 0 {

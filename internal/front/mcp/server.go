@@ -34,13 +34,16 @@ const MaxShowChars = 40000
 
 // Options are what a server is made with.
 type Options struct {
-	// Library is the library folder; empty means the default library.
+	// Library is the library folder (resolved by the front end).
 	Library string
 	// FormatItem prints an item for reading (the text of sponge show).
 	FormatItem func(it *item.Item, sum *item.Summary, from, to int, numbers bool) string
 	// Endpoint and Model are the server that writes the ask tool's
 	// statements (the settings sponge resolved); empty: sponge-draft's choice.
 	Endpoint, Model string
+	// Models is the shared models folder (the embedding model for meaning
+	// search, the writing model for ask); "" for none.
+	Models string
 	// FindStage finds a stage binary (sponge-draft, for ask).
 	FindStage func(name string) (string, error)
 	// Stderr gets the server's own warnings; nil discards them.
@@ -62,7 +65,7 @@ To answer a question from the library, call find_passages and write the answer f
 
 // New makes a server for the library in opts.
 func New(opts Options) *Server {
-	dir := library.Dir(opts.Library)
+	dir := opts.Library
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
 	}
@@ -288,14 +291,14 @@ func (s *Server) open() (*library.Library, error) {
 func (s *Server) find(lib *library.Library, q string, limit int) (*search.Result, error) {
 	if _, err := os.Stat(lib.IndexDir()); errors.Is(err, os.ErrNotExist) {
 		// No index yet: search says the library is empty, as sponge ask does.
-		return search.Find(lib.Dir, q, limit)
+		return search.Find(lib.Dir, s.opts.Models, q, limit)
 	}
 	x, release, err := s.idx.acquire()
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	return search.FindIn(lib, x, q, limit)
+	return search.FindIn(s.opts.Models, lib, x, q, limit)
 }
 
 func (s *Server) findPassages(ctx context.Context, in *questionArgs) (*reply, error) {

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sponge-library/sponge/internal/testsupport"
 )
 
 // A few KB of PDF must not cost gigabytes: each bomb is refused whole, with
@@ -124,7 +126,7 @@ func TestMain(m *testing.M) {
 	if name := os.Getenv(bombEnv); name != "" {
 		os.Exit(readBomb(name))
 	}
-	os.Exit(m.Run())
+	testsupport.Main(m)
 }
 
 // readBomb is the child: it reads one bomb, watching its own memory, and

@@ -16,6 +16,9 @@ var ErrNoEmbeddingModel = errors.New("no embedding model is set up")
 // EmbedOptions say what Embed embeds and how it waits.
 type EmbedOptions struct {
 	vectors.UpdateOptions
+	// Models is the shared models folder (settings.Environ.ModelsDir), where
+	// the embedding model is looked for before the library's own.
+	Models string
 	// Wait makes Embed wait for another process that is embedding the
 	// library (Waiting is told); without it Embed fails with vectors.ErrLocked.
 	Wait    bool
@@ -35,7 +38,7 @@ type Embedded struct {
 // embedding model (vectors.Update), holding the vectors lock while it works.
 // Progress goes to opt.Progress.
 func Embed(ctx context.Context, lib *library.Library, opt EmbedOptions) (Embedded, error) {
-	path, model, err := vectors.Installed(lib)
+	path, model, err := vectors.Installed(opt.Models, lib)
 	if err != nil {
 		return Embedded{}, err
 	}

@@ -3,6 +3,7 @@ package ingest
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -178,7 +179,9 @@ const writerMemory = 360 << 20
 // together, the first changes it and gives it back on its Close.
 func limitMemory() (before int64, changed bool) {
 	before = debug.SetMemoryLimit(-1)
-	if before <= writerMemory || os.Getenv("GOMEMLIMIT") != "" {
+	// Any limit at all was set by the person (GOMEMLIMIT) or by a writer
+	// open already: it stays.
+	if before != math.MaxInt64 {
 		return before, false
 	}
 	debug.SetMemoryLimit(writerMemory)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+
 	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
@@ -794,23 +795,18 @@ func TestBatchesMerge(t *testing.T) {
 }
 
 // An open writer holds the process's memory limit to writerMemory, unless
-// a lower one is set or GOMEMLIMIT is, and the writer that set it gives back
-// the limit that was there before when it closes (once).
+// any limit is set already (a lower one, or the person's GOMEMLIMIT, which
+// the runtime read at start), and the writer that set it gives back the
+// limit that was there before when it closes (once).
 func TestWriterLimitsMemory(t *testing.T) {
 	before := debug.SetMemoryLimit(-1)
 	defer debug.SetMemoryLimit(before)
 	limit := func() int64 { return debug.SetMemoryLimit(-1) }
 	for _, c := range []struct {
-		start int64
-		env   string
-	}{{math.MaxInt64, ""}, {100 << 20, ""}, {math.MaxInt64, "1GiB"}} {
-		t.Setenv("GOMEMLIMIT", c.env)
-		start := c.start
+		start, want int64
+	}{{math.MaxInt64, writerMemory}, {100 << 20, 100 << 20}, {1 << 30, 1 << 30}} {
+		start, want := c.start, c.want
 		debug.SetMemoryLimit(start)
-		want := min(start, writerMemory)
-		if c.env != "" {
-			want = start
-		}
 		a, err := OpenWriter(t.TempDir(), nil)
 		if err != nil {
 			t.Fatal(err)

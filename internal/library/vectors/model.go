@@ -12,12 +12,13 @@ import (
 )
 
 // Installed returns the path and the name of the embedding model the library
-// uses (catalog.Find: the shared one, else the library's own),
+// uses (catalog.Find: the one in the shared models folder, else the
+// library's own),
 // or an empty path when none is installed. The SHA-256 comes from the
 // model's manifest; a file copied in by hand is hashed. Dims is left 0: the
 // model says it once loaded.
-func Installed(lib *library.Library) (string, Model, error) {
-	dir, mf, err := catalog.Find(lib.Dir, catalog.Embedding)
+func Installed(models string, lib *library.Library) (string, Model, error) {
+	dir, mf, err := catalog.Find(models, lib.Dir, catalog.Embedding)
 	if err != nil || mf == nil {
 		return "", Model{}, err
 	}

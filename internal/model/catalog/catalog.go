@@ -1,5 +1,6 @@
 // Package catalog is the models sponge runs and where they are: the models
-// folder every library shares (Dir) holds the writing model (digest.gguf)
+// folder every library shares (settings.Environ.ModelsDir: the front end
+// resolves it and hands it down) holds the writing model (digest.gguf)
 // and the embedding model (embedding.gguf), each with a manifest beside it
 // (digest.json) saying where it came from, its size and SHA-256. Package
 // install (below this one) downloads and installs them; it is apart so that
@@ -15,8 +16,6 @@ import (
 	"os"
 	"path/filepath"
 	"time"
-
-	"github.com/sponge-library/sponge/internal/base/settings"
 )
 
 // Kind is what a model is for.
@@ -179,23 +178,20 @@ func Bytes(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// Dir is the models folder every library shares, once per person:
-// $XDG_DATA_HOME/sponge/models, else ~/.local/share/sponge/models. New
-// models are installed here. (It is also the models/ folder of the default
-// library, which lives in the same data folder: that library's models were
-// shared all along.)
-func Dir() string { return filepath.Join(settings.DataDir(), "models") }
-
 // OwnDir is the library's own models folder, where models were installed
 // before they were shared. A model there is still used, when the shared
 // folder has none of its kind, and 'sponge setup' moves it to the shared one.
 func OwnDir(libDir string) string { return filepath.Join(libDir, "models") }
 
 // Find returns the folder and manifest of the model of this kind a library
-// uses: the shared folder's, else the library's own (OwnDir); "" and nil
+// uses: the shared models folder's (shared: settings.Environ.ModelsDir,
+// resolved by the front end), else the library's own (OwnDir); "" and nil
 // when neither has one.
-func Find(libDir string, kind Kind) (string, *Manifest, error) {
-	for _, dir := range []string{Dir(), OwnDir(libDir)} {
+func Find(shared, libDir string, kind Kind) (string, *Manifest, error) {
+	for _, dir := range []string{shared, OwnDir(libDir)} {
+		if dir == "" {
+			continue
+		}
 		m, err := Installed(dir, kind)
 		if err != nil || m != nil {
 			return dir, m, err
@@ -206,8 +202,8 @@ func Find(libDir string, kind Kind) (string, *Manifest, error) {
 
 // Path is the model file of this kind the library uses, or "" when none is
 // installed (or its manifest cannot be read).
-func Path(libDir string, kind Kind) string {
-	dir, m, err := Find(libDir, kind)
+func Path(shared, libDir string, kind Kind) string {
+	dir, m, err := Find(shared, libDir, kind)
 	if err != nil || m == nil {
 		return ""
 	}
@@ -235,9 +231,9 @@ type Left struct {
 // when the shared folder has none of its kind, by rename: on one file
 // system that is instant, and a model is never copied or deleted. What it
 // cannot move stays where it is and is reported.
-func Share(libDir string) (moved []Moved, left []Left, err error) {
-	own, shared := OwnDir(libDir), Dir()
-	if sameDir(own, shared) {
+func Share(shared, libDir string) (moved []Moved, left []Left, err error) {
+	own := OwnDir(libDir)
+	if shared == "" || sameDir(own, shared) {
 		return nil, nil, nil
 	}
 	for _, kind := range []Kind{Digest, Embedding} {

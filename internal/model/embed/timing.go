@@ -13,19 +13,27 @@ import (
 // value is the Unix time in nanoseconds when the process was started (the
 // benchmark sets it just before exec), or anything else to count from this
 // program's start. Children inherit it, so sponge-embed's lines count from
-// the same moment.
+// the same moment. A program's main reads it (settings.Environ) and calls
+// StartTiming.
 const TimingEnv = "SPONGE_TIMING"
 
-var timingOrigin, timingOn = func() (time.Time, bool) {
-	v, ok := os.LookupEnv(TimingEnv)
-	if !ok {
-		return time.Time{}, false
+var (
+	timingOrigin time.Time
+	timingOn     bool
+)
+
+// StartTiming turns the timing lines on when v, TimingEnv's value, is not
+// empty; the program's main calls it once, before anything is timed.
+func StartTiming(v string) {
+	if v == "" {
+		return
 	}
+	timingOn = true
+	timingOrigin = time.Now()
 	if ns, err := strconv.ParseInt(v, 10, 64); err == nil && ns > 0 {
-		return time.Unix(0, ns), true
+		timingOrigin = time.Unix(0, ns)
 	}
-	return time.Now(), true
-}()
+}
 
 // Mark prints "PROG: timing: +12.3 ms what" on stderr when TimingEnv is set;
 // otherwise it does nothing.

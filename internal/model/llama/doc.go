@@ -94,3 +94,11 @@ var ErrNoRuntime = errors.New("this build of sponge has no model runtime (it was
 
 // ErrContextFull is returned when a prompt does not fit in the context.
 var ErrContextFull = errors.New("the prompt does not fit in the model's context")
+
+// LogEnv names the environment variable that lets llama.cpp log to stderr
+// (for people chasing a model that will not load); a program's main reads
+// it (settings.Environ) and sets Log before the first model loads.
+const LogEnv = "SPONGE_LLAMA_LOG"
+
+// Log lets llama.cpp log to stderr.
+var Log bool

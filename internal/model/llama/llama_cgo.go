@@ -119,7 +119,6 @@ import "C"
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"sync"
 	"unsafe"
@@ -143,7 +142,7 @@ var initOnce sync.Once
 func initRuntime() {
 	initOnce.Do(func() {
 		verbose := 0
-		if os.Getenv("SPONGE_LLAMA_LOG") != "" {
+		if Log {
 			verbose = 1
 		}
 		C.sponge_log_init(C.int(verbose))

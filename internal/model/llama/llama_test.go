@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/sponge-library/sponge/internal/testsupport"
+
 	"github.com/sponge-library/sponge/internal/model/chat"
 	"github.com/sponge-library/sponge/internal/model/gguf"
 	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
@@ -43,7 +45,7 @@ func tiny(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := testsupport.Isolated(m).Run()
 	if tinyPath != "" {
 		os.RemoveAll(filepath.Dir(tinyPath))
 	}

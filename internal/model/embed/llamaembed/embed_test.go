@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/sponge-library/sponge/internal/testsupport"
+
 	"github.com/sponge-library/sponge/internal/model/embed"
 	"github.com/sponge-library/sponge/internal/model/gguf"
 	"github.com/sponge-library/sponge/internal/testsupport/ggufgen"
@@ -42,7 +44,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv("SPONGE_EMBED_AS_HELPER") == "1" {
 		os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	code := m.Run()
+	code := testsupport.Isolated(m).Run()
 	if tinyDir != "" {
 		os.RemoveAll(tinyDir)
 	}

@@ -95,7 +95,13 @@ func (e *DecodeError) Error() string {
 
 func (e *DecodeError) Unwrap() error { return e.Err }
 
-// Reader reads records, one per line, of any length.
+// MaxLine is the longest line a Reader reads, in bytes: far above any
+// record sponge writes (a passage is one paragraph), and far below what
+// would take the machine's memory. A longer line is a *DecodeError at once,
+// before it is held whole.
+const MaxLine = 64 << 20
+
+// Reader reads records, one per line, of up to MaxLine bytes.
 type Reader struct {
 	name string
 	r    *bufio.Reader
@@ -114,7 +120,11 @@ func (r *Reader) Name() string { return r.name }
 // lines are skipped. A line that is not a valid record is a *DecodeError.
 func (r *Reader) Next() (*Line, error) {
 	for {
-		raw, err := r.r.ReadBytes('\n')
+		raw, err := r.readLine()
+		if errors.Is(err, errLineTooLong) {
+			r.line++
+			return nil, &DecodeError{Input: r.name, Line: r.line, Err: err}
+		}
 		if len(raw) == 0 && err != nil {
 			if err == io.EOF {
 				return nil, io.EOF
@@ -133,7 +143,31 @@ func (r *Reader) Next() (*Line, error) {
 		if derr != nil {
 			return nil, &DecodeError{Input: r.name, Line: r.line, Err: derr}
 		}
+		// In a valid record a carriage return can only stand between
+		// tokens (inside a string it must be escaped): the line is passed
+		// on without it, so that it stays one valid line wherever it goes.
+		if bytes.IndexByte(raw, '\r') >= 0 {
+			raw = bytes.ReplaceAll(raw, []byte{'\r'}, nil)
+		}
 		return &Line{Number: r.line, Raw: raw, Record: rec}, nil
+	}
+}
+
+var errLineTooLong = fmt.Errorf("line too long: a record is at most %d MiB", MaxLine>>20)
+
+// readLine reads up to and with the next newline, or errLineTooLong as
+// soon as the line passes MaxLine (the rest of the input is not read).
+func (r *Reader) readLine() ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := r.r.ReadSlice('\n')
+		if len(line)+len(chunk) > MaxLine+2 { // +2: the line's own "\r\n"
+			return nil, errLineTooLong
+		}
+		line = append(line, chunk...)
+		if err != bufio.ErrBufferFull {
+			return line, err
+		}
 	}
 }
 
@@ -177,6 +211,9 @@ func Decode(raw []byte) (Record, error) {
 			return nil, fmt.Errorf("unknown record type %q", *h.Type)
 		}
 		typ = *h.Type
+	}
+	if n := topLevelKeys(raw); n != len(keys) {
+		return nil, fmt.Errorf("bad %s record: a key is given twice (which one a reader takes would depend on the reader)", typ)
 	}
 	allowed := fieldsOf(rec)
 	for k := range keys {
@@ -283,4 +320,37 @@ func (w *Writer) WriteRaw(raw []byte) error {
 	w.buf.WriteByte('\n')
 	_, err := w.w.Write(w.buf.Bytes())
 	return err
+}
+
+// topLevelKeys counts the keys of the JSON object raw (valid JSON, as
+// decoded), counting a key given twice twice: fewer keys in the decoded
+// map than here is a key given twice.
+func topLevelKeys(raw []byte) int {
+	n, depth := 0, 0
+	for i := 0; i < len(raw); i++ {
+		switch raw[i] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case '"':
+			// A string: skip to its end; at depth 1 it is a key when a
+			// colon follows it.
+			for i++; i < len(raw) && raw[i] != '"'; i++ {
+				if raw[i] == '\\' {
+					i++
+				}
+			}
+			if depth == 1 {
+				j := i + 1
+				for j < len(raw) && (raw[j] == ' ' || raw[j] == '\t' || raw[j] == '\r' || raw[j] == '\n') {
+					j++
+				}
+				if j < len(raw) && raw[j] == ':' {
+					n++
+				}
+			}
+		}
+	}
+	return n
 }

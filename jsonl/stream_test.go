@@ -2,6 +2,7 @@ package jsonl
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"strings"
@@ -206,4 +207,55 @@ func BenchmarkWritePassage(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestHostileLines: a line over MaxLine is refused at once, without being
+// held (exit 3 from a stage: a DecodeError naming the line); a key given
+// twice is refused; carriage returns between tokens are taken out of the
+// line passed on, which stays valid JSON.
+func TestHostileLines(t *testing.T) {
+	q := `{"v":1,"type":"question","text":"tea?"}` + "\n"
+	long := io.MultiReader(strings.NewReader(q+`{"v":1,"type":"question","text":"`), &endless{})
+	r := NewReader(long, "<stdin>")
+	if _, err := r.Next(); err != nil {
+		t.Fatal(err)
+	}
+	var de *DecodeError
+	if _, err := r.Next(); !errors.As(err, &de) || de.Line != 2 || !strings.Contains(err.Error(), "line too long") {
+		t.Errorf("a line without end: %v", err)
+	}
+	for _, line := range []string{
+		`{"v":1,"type":"statement","text":"a","passage":1,"quote":"the real words","quote":"forged words"}`,
+		`{"v":1,"type":"question","text":"a","type":"question"}`,
+	} {
+		if _, err := Decode([]byte(line)); err == nil || !strings.Contains(err.Error(), "given twice") {
+			t.Errorf("%s: %v", line, err)
+		}
+	}
+	if _, err := Decode([]byte(`{"v":1,"type":"question","text":"\"a\":\"b\"","limit":{"x":1}}`)); err == nil || strings.Contains(err.Error(), "twice") {
+		t.Errorf("keys inside strings and nested objects counted: %v", err)
+	}
+	r = NewReader(strings.NewReader("{\"v\":1,\r\"type\":\"question\",\r\n\"text\":\"tea?\"}\n"), "<stdin>")
+	if l, err := r.Next(); err == nil {
+		t.Errorf("a record cut by a newline decoded: %s", l.Raw)
+	}
+	r = NewReader(strings.NewReader("{\"v\":1,\r\"type\":\"question\", \r \"text\":\"tea?\"}\r\n"), "<stdin>")
+	l, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.IndexByte(l.Raw, '\r') >= 0 || !json.Valid(l.Raw) {
+		t.Errorf("passed on %q", l.Raw)
+	}
+}
+
+// endless is an input of "a" without end.
+type endless struct{ n int64 }
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'a'
+	}
+	e.n += int64(len(p))
+	return len(p), nil
 }

@@ -117,6 +117,7 @@ func (s *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error
 	}
 	var question *jsonl.Question
 	var hits []*jsonl.Hit
+	hitOf := map[string]bool{}
 	seen := false
 	err := pipeline.Pass(r, w, func(line *jsonl.Line) error {
 		seen = true
@@ -124,7 +125,13 @@ func (s *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error
 		case *jsonl.Question:
 			question = rec
 		case *jsonl.Hit:
-			hits = append(hits, rec)
+			// An item hit twice is one hit, the first (the best): each
+			// copy would load the item again (100 copies of one hit took
+			// 2.9 GB) and give the same passages twice.
+			if !hitOf[rec.ItemID] {
+				hitOf[rec.ItemID] = true
+				hits = append(hits, rec)
+			}
 		}
 		return nil
 	})

@@ -543,3 +543,32 @@ func TestOptionParagraph(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateHits: an item hit many times is ranked once: the same
+// passages as for one hit, and the item loaded once (100 copies of a hit
+// took 2.9 GB).
+func TestDuplicateHits(t *testing.T) {
+	lib := t.TempDir()
+	if _, err := stagetest.Build(lib); err != nil {
+		t.Fatal(err)
+	}
+	q := `{"v":1,"type":"question","text":"how hot should green tea be"}` + "\n"
+	hit := `{"v":1,"type":"hit","itemId":"` + stagetest.TeaNotes + `","title":"Tea notes","score":1,"rank":1}` + "\n"
+	once := stagetest.Run(Main, []string{"--library", lib}, []byte(q+hit), "whole")
+	many := stagetest.Run(Main, []string{"--library", lib}, []byte(q+strings.Repeat(hit, 100)), "whole")
+	if once.Code != 0 || many.Code != 0 {
+		t.Fatalf("exit %d, %d: %s %s", once.Code, many.Code, once.Stderr, many.Stderr)
+	}
+	passages := func(out string) string {
+		var ps []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, `"type":"passage"`) {
+				ps = append(ps, l)
+			}
+		}
+		return strings.Join(ps, "\n")
+	}
+	if p := passages(once.Stdout); p == "" || p != passages(many.Stdout) {
+		t.Errorf("one hit gave passages:\n%s\n100 copies gave:\n%s", p, passages(many.Stdout))
+	}
+}

@@ -7,8 +7,6 @@
 package settings
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -261,9 +259,12 @@ func (e Environ) Read() (map[string]string, error) {
 
 func parse(path string, b []byte) (map[string]string, error) {
 	m := map[string]string{}
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	for n, line := range strings.Split(string(b), "\n") {
+		n++
+		if len(line) > MaxValue+64 {
+			return nil, fmt.Errorf("%s:%d: the line is %d characters long; a setting is at most %d", path, n, len(line), MaxValue)
+		}
+		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -277,8 +278,12 @@ func parse(path string, b []byte) (map[string]string, error) {
 		}
 		m[name] = strings.TrimSpace(value)
 	}
-	return m, sc.Err()
+	return m, nil
 }
+
+// MaxValue is the longest value a setting may have, in bytes: a folder, a
+// URL or a model's name, with room to spare.
+const MaxValue = 4096
 
 // Set writes value for the key named name into the config file, keeping its
 // other lines; an empty value removes the key. Removing is allowed for a key
@@ -291,6 +296,9 @@ func (e Environ) Set(name, value string) error {
 	}
 	if strings.ContainsAny(value, "\n\r") {
 		return fmt.Errorf("a setting is one line")
+	}
+	if len(value) > MaxValue {
+		return fmt.Errorf("a setting is at most %d characters, not %d", MaxValue, len(value))
 	}
 	path := e.File()
 	if path == "" {

@@ -128,3 +128,23 @@ func TestFromOSRefusesAnOpenEnvironment(t *testing.T) {
 		})
 	}
 }
+
+// TestLongValue: a value of 70,000 characters is refused when it is set, and
+// a file that holds one (written by hand) is an error naming its line, not
+// "token too long".
+func TestLongValue(t *testing.T) {
+	dir := t.TempDir()
+	e := NewEnviron(t.TempDir(), map[string]string{"XDG_CONFIG_HOME": dir})
+	long := strings.Repeat("m", 70000)
+	if err := e.Set("model", long); err == nil || !strings.Contains(err.Error(), "at most 4096 characters") {
+		t.Errorf("set a long value: %v", err)
+	}
+	if _, err := os.Stat(e.File()); err == nil {
+		t.Error("the long value was written")
+	}
+	os.MkdirAll(filepath.Dir(e.File()), 0o755)
+	os.WriteFile(e.File(), []byte("endpoint = http://x:1\nmodel = "+long+"\n"), 0o644)
+	if _, err := e.Read(); err == nil || !strings.HasPrefix(err.Error(), e.File()+":2: the line is 70008 characters long") {
+		t.Errorf("a file with a long line: %v", err)
+	}
+}

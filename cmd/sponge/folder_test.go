@@ -60,7 +60,8 @@ func TestAddFolderUnreadable(t *testing.T) {
 	write("docs/teapot.md", "# Teapots\n\nA teapot keeps the leaves in the water.\n", 0o644)
 	write("elsewhere/cup.md", "# Cups\n\nA cup of tea cools in ten minutes.\n", 0o644)
 	for _, link := range []struct{ old, new string }{
-		{"../elsewhere/cup.md", "docs/cup.md"}, // a file outside: followed
+		{"../elsewhere/cup.md", "docs/cup.md"}, // a file outside: not followed, but with --follow
+		{"kettle.md", "docs/kettle-link.md"},   // a file inside: followed (the same bytes: one item)
 		{"..", "docs/up"},                      // a folder: a loop, if followed
 		{"nowhere.md", "docs/broken.md"},       // nothing
 	} {
@@ -121,22 +122,33 @@ func TestAddFolderUnreadable(t *testing.T) {
 		"sponge: error: docs/secret.md: permission denied\n",
 		"sponge: warning: docs/up: skipped, a link to a folder, not followed (add the folder itself)\n",
 		"sponge: warning: docs/broken.md: skipped, a link to nothing\n",
+		"sponge: warning: docs/cup.md: skipped, a link to a file outside the folder, not followed (--follow follows it)\n",
 	} {
 		if strings.Count(stderr, want) != 1 {
 			t.Errorf("stderr has not once %q:\n%s", want, stderr)
 		}
 	}
-	if n := strings.Count(stderr, "\n"); n != 4 {
-		t.Errorf("stderr has %d lines, want 4:\n%s", n, stderr)
+	if n := strings.Count(stderr, "\n"); n != 5 {
+		t.Errorf("stderr has %d lines, want 5:\n%s", n, stderr)
 	}
-	if !strings.HasSuffix(stdout, "\nadded 3, already saved 0, failed 2, skipped 2\n") {
+	if !strings.HasSuffix(stdout, "\nadded 2, already saved 1, failed 2, skipped 3\n") {
 		t.Errorf("stdout:\n%s", stdout)
 	}
 	stdout, stderr, _ = run("list")
-	for _, title := range []string{"Kettles", "Teapots", "Cups"} {
+	for _, title := range []string{"Kettles", "Teapots"} {
 		if !strings.Contains(stdout, title) {
 			t.Errorf("%s not saved:\n%s%s", title, stdout, stderr)
 		}
+	}
+	if strings.Contains(stdout, "Cups") {
+		t.Errorf("the file outside the folder was saved through a link:\n%s", stdout)
+	}
+	// --follow follows it; so does sponge update --follow.
+	if _, stderr, code := run("update", "--follow"); code != 1 || !strings.Contains(stderr, "permission denied") {
+		t.Errorf("sponge update --follow: exit %d, want 1 (the locked folder): %s", code, stderr)
+	}
+	if stdout, _, _ = run("list"); !strings.Contains(stdout, "Cups") {
+		t.Errorf("update --follow did not follow the link:\n%s", stdout)
 	}
 }
 

@@ -205,7 +205,7 @@ func addAll(libDir, dir string) error {
 			return nil
 		}
 	}
-	ins, _, errs := ingest.Expand(dir)
+	ins, _, errs := ingest.Expand(dir, false)
 	if len(errs) > 0 {
 		return errs[0]
 	}

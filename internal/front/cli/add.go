@@ -30,7 +30,7 @@ func runAdd(env *Env, opts *cmdline.AddOptions, rest []string) int {
 	var inputs []ingest.Input
 	failed, skipped := 0, 0
 	for _, a := range rest {
-		ins, skip, errs := ingest.Expand(a)
+		ins, skip, errs := ingest.Expand(a, opts.Follow)
 		for _, err := range errs {
 			console.PrintError(env.Stderr, Prog, err.Error())
 		}

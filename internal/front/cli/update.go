@@ -29,7 +29,7 @@ func runUpdate(env *Env, opts *cmdline.UpdateOptions, rest []string) int {
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
-	c, err := ingest.FindChanges(w)
+	c, err := ingest.FindChanges(w, opts.Follow)
 	if err != nil {
 		w.Close()
 		return console.Report(env.Stderr, Prog, err)

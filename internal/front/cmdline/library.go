@@ -33,6 +33,7 @@ type AddOptions struct {
 	Quiet     bool          `short:"q" long:"quiet" description:"print only errors: no line per input, no skipped inputs, no progress and no summary"`
 	Summarize bool          `long:"summarize" description:"then write a summary of each item added (as sponge summarize does)"`
 	Link      bool          `long:"link" description:"keep files where they are instead of a copy of each in the library (which then takes about the size of the text); sponge reindex --extract reads them there if they are unchanged. URLs and stdin are kept whole."`
+	Follow    bool          `long:"follow" description:"in a folder, follow links to files outside it too (by default they are skipped, so that a link planted in a shared folder cannot bring a private file into the library)"`
 }
 
 const updateAbout = "Read again every saved file that changed, and add the new files under the folders given to\n" +
@@ -49,8 +50,9 @@ const updateAbout = "Read again every saved file that changed, and add the new f
 
 type UpdateOptions struct {
 	LibraryOpt
-	Prune bool `long:"prune" description:"remove the items whose files are gone (an item saved from several paths goes when all are gone)"`
-	Quiet bool `short:"q" long:"quiet" description:"print only errors"`
+	Prune  bool `long:"prune" description:"remove the items whose files are gone (an item saved from several paths goes when all are gone)"`
+	Quiet  bool `short:"q" long:"quiet" description:"print only errors"`
+	Follow bool `long:"follow" description:"in the folders, follow links to files outside them too (as sponge add --follow)"`
 }
 
 const rmAbout = "Remove items (any unique id prefix of 4+ hex digits) from the store and the index, with their\n" +

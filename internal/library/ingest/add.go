@@ -67,10 +67,15 @@ type Skipped struct {
 // sponge does not read are returned as skipped, and each file or folder
 // that cannot be read as an error naming it, while the walk goes on: one
 // locked sub-folder costs its own files, not the whole folder. A link to a
-// file is followed, as the file a person sees in the folder; a link to a
-// folder is not (a walk that followed them could go round for ever, or
-// reach far outside the folder), and is skipped.
-func Expand(arg string) (ins []Input, skipped []Skipped, errs []error) {
+// file inside the folder is followed, as the file a person sees there; a
+// link to a file outside it is not, unless follow (sponge add --follow): a
+// link planted in a downloads or shared folder must not bring a private
+// file (~/.ssh/id_ed25519) into the library, from where any MCP client may
+// read it; ripgrep and fd follow none by default. A link to a folder is
+// never followed (a walk that followed them could go round for ever, or
+// reach far outside the folder), and is skipped. A file named as arg
+// itself is read wherever a link takes it: the person named it.
+func Expand(arg string, follow bool) (ins []Input, skipped []Skipped, errs []error) {
 	switch {
 	case arg == "-":
 		return []Input{{Name: "stdin", Stdin: true}}, nil, nil
@@ -86,6 +91,10 @@ func Expand(arg string) (ins []Input, skipped []Skipped, errs []error) {
 	}
 	if !st.IsDir() {
 		return []Input{{Name: arg, Path: arg}}, nil, nil
+	}
+	root, err := filepath.EvalSymlinks(arg)
+	if err != nil {
+		return nil, nil, []error{fmt.Errorf("%s: %v", arg, errors.Unwrap(err))}
 	}
 	filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -115,6 +124,9 @@ func Expand(arg string) (ins []Input, skipped []Skipped, errs []error) {
 			case st.IsDir():
 				skipped = append(skipped, Skipped{p, "a link to a folder, not followed (add the folder itself)"})
 				return nil
+			case !follow && !inside(root, p):
+				skipped = append(skipped, Skipped{p, "a link to a file outside the folder, not followed (--follow follows it)"})
+				return nil
 			}
 			mode = st.Mode().Type()
 		}
@@ -134,6 +146,17 @@ func Expand(arg string) (ins []Input, skipped []Skipped, errs []error) {
 	})
 	sort.Slice(ins, func(i, j int) bool { return ins[i].Path < ins[j].Path })
 	return ins, skipped, errs
+}
+
+// inside says whether the link p leads to a file under the folder root
+// (a real path, links resolved).
+func inside(root, p string) bool {
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(root, real)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // Add saves the inputs: it reads and extracts them on all cores, saves each

@@ -35,8 +35,9 @@ type Gone struct {
 }
 
 // FindChanges looks at every saved file and every folder given to sponge
-// add, and says what sponge update has to do.
-func FindChanges(w *Writer) (*Changes, error) {
+// add, and says what sponge update has to do. follow: links to files
+// outside a folder are followed (Expand).
+func FindChanges(w *Writer, follow bool) (*Changes, error) {
 	w.mu.Lock()
 	m, err := w.sourcesLocked()
 	sources := make(map[string][]string, len(m))
@@ -78,7 +79,10 @@ func FindChanges(w *Writer) (*Changes, error) {
 			c.Errs = append(c.Errs, fmt.Errorf("%s: %v", p, errors.Unwrap(err)))
 			continue
 		case !st.Mode().IsRegular():
-			c.Errs = append(c.Errs, fmt.Errorf("%s: no longer a regular file", p))
+			// Replaced by a folder (or anything else that is not a file):
+			// the file is gone. A folder under an added folder is read
+			// below, with its files.
+			c.Gone = append(c.Gone, Gone{Source: p, IDs: ids})
 			continue
 		}
 		if s, ok := w.Stat(p); ok && len(ids) == 1 && s.ID == ids[0] && s.Unchanged(st.Size(), st.ModTime()) {
@@ -98,7 +102,7 @@ func FindChanges(w *Writer) (*Changes, error) {
 			c.Errs = append(c.Errs, fmt.Errorf("%s: the folder is gone (its files are gone too)", f.Path))
 			continue
 		}
-		ins, _, errs := Expand(f.Path)
+		ins, _, errs := Expand(f.Path, follow)
 		c.Errs = append(c.Errs, errs...)
 		for _, in := range ins {
 			if _, saved := sources[in.Path]; saved || removed[in.Path] {

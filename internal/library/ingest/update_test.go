@@ -24,7 +24,7 @@ func update(t *testing.T, lib string, prune bool) (*Changes, []Added) {
 			t.Fatal(err)
 		}
 	}()
-	c, err := FindChanges(w)
+	c, err := FindChanges(w, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ins, _, _ := Expand(notes)
+	ins, _, _ := Expand(notes, false)
 	if err := Add(context.Background(), w, ins, AddOptions{}, func(Added) {}); err != nil {
 		t.Fatal(err)
 	}
@@ -154,4 +154,45 @@ func storeIDsOf(t *testing.T, lib, path string) []string {
 		ids = append(ids, m.ID)
 	}
 	return ids
+}
+
+// TestUpdateFileBecameFolder: a saved file replaced by a folder of the same
+// name is gone (every later update failed with "no longer a regular file",
+// and --prune kept the stale item), and the folder's files, under an added
+// folder, are read as new.
+func TestUpdateFileBecameFolder(t *testing.T) {
+	dir := t.TempDir()
+	lib, notes := filepath.Join(dir, "lib"), filepath.Join(dir, "notes")
+	for _, n := range []string{"a", "b"} {
+		p := filepath.Join(notes, n+".md")
+		write(t, p, "# "+n+"\n\nThe kettle of note "+n+" whistles.\n")
+		age(t, p, time.Hour) // a time just now is not trusted
+	}
+	w, err := OpenWriter(lib, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins, _, _ := Expand(notes, false)
+	if err := Add(context.Background(), w, ins, AddOptions{}, func(Added) {}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.AddFolder(library.Folder{Path: notes}); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	b := filepath.Join(notes, "b.md")
+	os.Remove(b)
+	write(t, filepath.Join(b, "inner.md"), "# inner\n\nThe kettle inside the folder whistles.\n")
+	age(t, filepath.Join(b, "inner.md"), time.Hour)
+	c, added := update(t, lib, true)
+	if len(c.Gone) != 1 || c.Gone[0].Source != b {
+		t.Errorf("gone: %+v, want %s", c.Gone, b)
+	}
+	if len(added) != 1 || added[0].Input.Path != filepath.Join(b, "inner.md") || added[0].Err != nil {
+		t.Errorf("added: %+v", added)
+	}
+	c, _ = update(t, lib, false)
+	if len(c.Gone) != 0 || len(c.Read) != 0 {
+		t.Errorf("the next update: gone %v, read %v", c.Gone, c.Read)
+	}
 }

@@ -362,7 +362,7 @@ func TestMan(t *testing.T) {
 func TestMdoc(t *testing.T) {
 	src := ".Dd January 1, 2026\n.Dt STEEP 1\n.Os\n.Sh NAME\n.Nm steep\n.Nd brew tea\n.Sh DESCRIPTION\n.Nm\nbrews tea.\n.Bl -tag\n.It Fl t Ar minutes\nSteep longer.\n.El\nSee\n.Xr kettle 1 .\n"
 	d := mustExtract(t, []byte(src), "steep.1")
-	want := []string{"NAME: steep — brew tea", "DESCRIPTION: brews tea.", "DESCRIPTION: -t minutes Steep longer.", "DESCRIPTION: See kettle(1) ."}
+	want := []string{"NAME: steep — brew tea", "DESCRIPTION: steep brews tea.", "DESCRIPTION: -t minutes Steep longer.", "DESCRIPTION: See kettle(1)."}
 	if d.Title != "steep(1)" {
 		t.Errorf("title %q", d.Title)
 	}
@@ -382,7 +382,7 @@ func TestMdocSharedTags(t *testing.T) {
 		".It Fl l Ar login_name\nSpecifies the user to log in as.\n.El\n"
 	d := mustExtract(t, []byte(src), "ssh.1")
 	want := []string{
-		"DESCRIPTION: -L bind_address:port:host:hostport -L local_socket:remote_socket Specifies that connections to the given TCP port are to be forwarded.",
+		"DESCRIPTION: -L [bind_address:]port:host:hostport -L local_socket:remote_socket Specifies that connections to the given TCP port are to be forwarded.",
 		"DESCRIPTION: -l login_name Specifies the user to log in as.",
 	}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {

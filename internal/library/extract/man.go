@@ -2,6 +2,7 @@ package extract
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -33,17 +34,6 @@ var manParaMacros = map[string]bool{
 	"PP": true, "P": true, "LP": true, "TP": true, "IP": true, "HP": true, "sp": true, "Pp": true, "Bl": true,
 	"El": true, "It": true, "Bd": true, "Ed": true, "TQ": true, "RS": true, "RE": true, "EX": true, "EE": true,
 	"nf": true, "fi": true, "Lp": true, "bp": true,
-}
-
-// mdocInline are mdoc's inline macros: their names are dropped from a
-// line's words (".Op Fl a Ar file" is "[-a file]", near enough).
-var mdocInline = map[string]string{
-	"Fl": "-", "Ar": "", "Op": "", "Oo": "", "Oc": "", "Nm": "", "Xr": "", "Pa": "", "Cm": "", "Ic": "", "Ev": "",
-	"Va": "", "Dv": "", "Er": "", "Em": "", "Sy": "", "Li": "", "Ql": "", "Dq": "", "Sq": "", "Pq": "", "Qq": "",
-	"Ns": "", "No": "", "Ux": "UNIX", "Bx": "BSD", "At": "AT&T UNIX", "An": "", "Lk": "", "Mt": "", "Tn": "",
-	"Fn": "", "Fa": "", "Ft": "", "Fd": "", "Fo": "", "Fc": "", "Vt": "", "Cd": "", "Ad": "", "Ms": "", "Sx": "",
-	"Nd": "—", "Aq": "", "Bq": "", "Brq": "", "Eo": "", "Ec": "", "Pf": "", "Dl": "", "Ta": "|", "Ot": "",
-	"Xo": "",
 }
 
 // manArgs splits a request's arguments, keeping quoted ones whole.
@@ -79,31 +69,567 @@ func manArgs(s string) []string {
 	return args
 }
 
-func extractMan(text string) *Document {
-	var b builder
-	h := &headings{}
-	title := ""
-	var buf []string
+// mdocCallable are the mdoc macros that may stand among another macro's
+// arguments (".Op Fl a Ar file"): there they are macros, not words.
+var mdocCallable = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`Ac Ad An Ao Ap Aq Ar At Bc Bo Bq Brc Bro Brq Bsx Bx Cd Cm Dc Do Dq Dv Dx Ec Em En Eo Er Es Ev
+		Fa Fc Fl Fn Fr Ft Fx Ic In Li Lk Ms Mt Nm No Ns Nx Oc Oo Op Ot Ox Pa Pc Pf Po Pq Qc Ql Qo Qq Sc Sm So Sq St Sx Sy
+		Ta Tn Ux Va Vt Xc Xo Xr`) {
+		m[n] = true
+	}
+	return m
+}()
+
+// mdocInlineOnly are the mdoc macros read on a line of their own like the
+// callable ones (their words are the line's), though they call no other.
+var mdocInlineOnly = map[string]bool{"Nd": true, "Dl": true, "D1": true, "Fd": true, "Hf": true, "Lb": true, "Ex": true, "Rv": true, "Ud": true, "Bt": true, "Fo": true, "Db": false}
+
+// mdocEnclose are the quoting macros: the opening and closing marks they
+// put around their words, as mandoc and groff render them in UTF-8.
+var mdocEnclose = map[string][2]string{
+	"Op": {"[", "]"}, "Pq": {"(", ")"}, "Dq": {"“", "”"}, "Sq": {"‘", "’"}, "Qq": {`"`, `"`}, "Aq": {"⟨", "⟩"},
+	"Bq": {"[", "]"}, "Brq": {"{", "}"}, "Ql": {"‘", "’"},
+}
+
+// mdocOpen and mdocClose are the macros that open and close a quote
+// across lines (".Oo … .Oc").
+var mdocOpen = map[string]string{"Oo": "[", "Po": "(", "Qo": `"`, "Do": "“", "So": "‘", "Bro": "{", "Ao": "⟨", "Bo": "["}
+var mdocClose = map[string]string{"Oc": "]", "Pc": ")", "Qc": `"`, "Dc": "”", "Sc": "’", "Brc": "}", "Ac": "⟩", "Bc": "]"}
+
+// mdocBSD are the BSD names macros with a version after them (".Fx 4.0").
+var mdocBSD = map[string]string{"Fx": "FreeBSD", "Nx": "NetBSD", "Ox": "OpenBSD", "Dx": "DragonFly", "Bsx": "BSD/OS"}
+
+// mdocStandards are the commonest .St names.
+var mdocStandards = map[string]string{
+	"-p1003.1": "IEEE Std 1003.1 (“POSIX.1”)", "-p1003.1-2001": "IEEE Std 1003.1-2001 (“POSIX.1”)",
+	"-p1003.1-2004": "IEEE Std 1003.1-2004 (“POSIX.1”)", "-p1003.1-2008": "IEEE Std 1003.1-2008 (“POSIX.1”)",
+	"-p1003.2": "IEEE Std 1003.2 (“POSIX.2”)", "-p1003.1-88": "IEEE Std 1003.1-1988 (“POSIX.1”)",
+	"-p1003.1-90": "IEEE Std 1003.1-1990 (“POSIX.1”)", "-p1003.2-92": "IEEE Std 1003.2-1992 (“POSIX.2”)",
+	"-p1003.1b-93": "IEEE Std 1003.1b-1993 (“POSIX.1b”)", "-p1003.1c-95": "IEEE Std 1003.1c-1995 (“POSIX.1c”)",
+	"-ansiC": "ANSI X3.159-1989 (“ANSI C89”)", "-ansiC-89": "ANSI X3.159-1989 (“ANSI C89”)",
+	"-isoC": "ISO/IEC 9899:1990 (“ISO C90”)", "-isoC-90": "ISO/IEC 9899:1990 (“ISO C90”)",
+	"-isoC-99": "ISO/IEC 9899:1999 (“ISO C99”)", "-isoC-2011": "ISO/IEC 9899:2011 (“ISO C11”)",
+	"-xpg4": "X/Open Portability Guide Issue 4 (“XPG4”)", "-susv2": "Version 2 of the Single UNIX Specification (“SUSv2”)",
+	"-susv3": "Version 3 of the Single UNIX Specification (“SUSv3”)", "-susv4": "Version 4 of the Single UNIX Specification (“SUSv4”)",
+	"-svid4": "System V Interface Definition, Fourth Edition (“SVID4”)",
+}
+
+// mdocAT are .At's versions.
+var mdocAT = map[string]string{"v1": "Version 1 AT&T UNIX", "v2": "Version 2 AT&T UNIX", "v3": "Version 3 AT&T UNIX",
+	"v4": "Version 4 AT&T UNIX", "v5": "Version 5 AT&T UNIX", "v6": "Version 6 AT&T UNIX", "v7": "Version 7 AT&T UNIX",
+	"32v": "Version 32V AT&T UNIX", "III": "AT&T System III UNIX", "V": "AT&T System V UNIX", "V.1": "AT&T System V Release 1 UNIX",
+	"V.2": "AT&T System V Release 2 UNIX", "V.3": "AT&T System V Release 3 UNIX", "V.4": "AT&T System V Release 4 UNIX"}
+
+// mdocDelim says what an mdoc argument standing alone is: a closing
+// mark, written against the word before ("gzip(1)."), an opening one,
+// written against the word after, or neither.
+func mdocDelim(a string) byte {
+	switch a {
+	case ".", ",", ":", ";", ")", "]", "?", "!":
+		return 'c'
+	case "(", "[":
+		return 'o'
+	}
+	return 0
+}
+
+// mdocLine is one mdoc line's words being written: spaces go between
+// words but not against a closing mark, after an opening one, after .Ns,
+// .Pf's prefix or .Ap, nor anywhere while .Sm is off.
+type mdocLine struct {
+	m       *manReader
+	b       strings.Builder
+	started bool
+	lead    bool // the line's first word goes against the words before it
+	glue    bool // the next word goes against the one before
+	closers []string
+}
+
+func (e *mdocLine) word(w string, against bool) {
+	if w == "" {
+		return
+	}
+	if !e.started {
+		e.started, e.lead = true, against || e.glue
+	} else if !against && !e.glue && !e.m.smOff {
+		e.b.WriteByte(' ')
+	}
+	e.b.WriteString(w)
+	e.glue = false
+}
+
+// words renders args (from i) as mdoc: macros by their meaning, other
+// arguments as words, marks against their neighbours.
+func (e *mdocLine) words(args []string) {
+	// tail: where the closing marks that end the line begin; quotes
+	// opened on this line close before them ("(see ls(1))." ).
+	tail := len(args)
+	for tail > 0 && mdocDelim(args[tail-1]) == 'c' {
+		tail--
+	}
+	plain := func(i int) bool { return i < len(args) && !mdocCallable[args[i]] && mdocDelim(args[i]) == 0 }
+	m := e.m
+	for i := 0; i < len(args); i++ {
+		if i == tail {
+			e.closeAll()
+		}
+		a := args[i]
+		if !mdocCallable[a] && !mdocInlineOnly[a] || i > 0 && !mdocCallable[a] {
+			switch mdocDelim(a) {
+			case 'c':
+				e.word(a, true)
+			case 'o':
+				e.word(a, false)
+				e.glue = true
+			default:
+				e.word(m.text(a), false)
+			}
+			continue
+		}
+		switch a {
+		case "Fl":
+			n := 0
+			for ; plain(i + 1); i++ {
+				e.word("-"+m.text(args[i+1]), false)
+				n++
+			}
+			if n == 0 {
+				e.word("-", false)
+				if i+1 < len(args) && args[i+1] == "Fl" {
+					e.glue = true // ".Fl Fl long" is "--long"
+				}
+			}
+		case "Ar":
+			n := 0
+			for ; plain(i + 1); i++ {
+				e.word(m.text(args[i+1]), false)
+				n++
+			}
+			if n == 0 {
+				e.word("file ...", false)
+			}
+		case "Xr":
+			if plain(i+1) && plain(i+2) {
+				e.word(m.text(args[i+1])+"("+m.text(args[i+2])+")", false)
+				i += 2
+			}
+		case "Nm":
+			n := 0
+			for ; plain(i + 1); i++ {
+				w := m.text(args[i+1])
+				if m.name == "" {
+					m.name = w
+				}
+				e.word(w, false)
+				n++
+			}
+			if n == 0 {
+				e.word(m.name, false)
+			}
+		case "Fn":
+			if plain(i + 1) {
+				name := m.text(args[i+1])
+				i++
+				var fa []string
+				for ; plain(i + 1); i++ {
+					fa = append(fa, m.text(args[i+1]))
+				}
+				e.word(name+"("+strings.Join(fa, ", ")+")", false)
+			}
+		case "Fo":
+			if plain(i + 1) {
+				e.word(m.text(args[i+1])+"(", false)
+				e.glue = true
+				i++
+				m.fo, m.foArgs = true, 0
+			}
+		case "Fa":
+			for ; plain(i + 1); i++ {
+				if m.fo && m.foArgs > 0 {
+					e.word(",", true)
+				}
+				e.word(m.text(args[i+1]), false)
+				if m.fo {
+					m.foArgs++
+				}
+			}
+		case "Fc":
+			e.word(")", true)
+			m.fo = false
+		case "In":
+			if plain(i + 1) {
+				w := "<" + m.text(args[i+1]) + ">"
+				if m.section == "SYNOPSIS" {
+					w = "#include " + w
+				}
+				e.word(w, false)
+				i++
+			}
+		case "Lk":
+			if plain(i + 1) {
+				url := m.text(args[i+1])
+				i++
+				var text []string
+				for ; plain(i + 1); i++ {
+					text = append(text, m.text(args[i+1]))
+				}
+				if len(text) > 0 {
+					e.word(strings.Join(text, " ")+":", false)
+				}
+				e.word(url, false)
+			}
+		case "Ex", "Rv":
+			var names []string
+			for ; i+1 < len(args); i++ {
+				if w := args[i+1]; w != "-std" {
+					names = append(names, m.text(w))
+				}
+			}
+			if len(names) == 0 && m.name != "" {
+				names = []string{m.name}
+			}
+			if a == "Ex" {
+				e.word("The "+strings.Join(names, ", ")+" utility exits 0 on success, and >0 if an error occurs.", false)
+			} else {
+				for j := range names {
+					names[j] += "()"
+				}
+				e.word("The "+strings.Join(names, ", ")+" function returns the value 0 if successful; otherwise the value -1 is returned and the global variable errno is set to indicate the error.", false)
+			}
+		case "St":
+			if plain(i + 1) {
+				s, ok := mdocStandards[args[i+1]]
+				if !ok {
+					s = m.text(args[i+1])
+				}
+				e.word(s, false)
+				i++
+			}
+		case "Ux":
+			e.word("UNIX", false)
+		case "Bx":
+			w := "BSD"
+			if plain(i + 1) {
+				w = m.text(args[i+1]) + "BSD"
+				i++
+				if plain(i + 1) {
+					w += "-" + m.text(args[i+1])
+					i++
+				}
+			}
+			e.word(w, false)
+		case "Fx", "Nx", "Ox", "Dx", "Bsx":
+			e.word(mdocBSD[a], false)
+			if plain(i + 1) {
+				e.word(m.text(args[i+1]), false)
+				i++
+			}
+		case "At":
+			w := "AT&T UNIX"
+			if plain(i+1) && mdocAT[args[i+1]] != "" {
+				w = mdocAT[args[i+1]]
+				i++
+			}
+			e.word(w, false)
+		case "Ap":
+			e.word("'", true)
+			e.glue = true
+		case "Ns":
+			e.glue = true
+		case "Pf":
+			if i+1 < len(args) {
+				e.word(m.text(args[i+1]), false)
+				i++
+				e.glue = true
+			}
+		case "Eo":
+			if plain(i + 1) {
+				e.word(m.text(args[i+1]), false)
+				i++
+			}
+			e.glue = true
+		case "Ec":
+			if plain(i + 1) {
+				e.word(m.text(args[i+1]), true)
+				i++
+			}
+		case "Nd":
+			e.word("—", false)
+		case "Ta":
+			e.word("|", false)
+		case "An":
+			if i+1 < len(args) && (args[i+1] == "-split" || args[i+1] == "-nosplit") {
+				i++
+			}
+		case "Sm":
+			if i+1 < len(args) && (args[i+1] == "on" || args[i+1] == "off") {
+				m.smOff, m.smJoin = args[i+1] == "off", false
+				i++
+			}
+		case "Ud":
+			e.word("currently under development.", false)
+		case "Bt":
+			e.word("is currently in beta test.", false)
+		case "Xo", "Xc", "Db":
+		default:
+			if q, ok := mdocEnclose[a]; ok {
+				e.word(q[0], false)
+				e.glue = true
+				e.closers = append(e.closers, q[1])
+			} else if o, ok := mdocOpen[a]; ok {
+				e.word(o, false)
+				e.glue = true
+			} else if c, ok := mdocClose[a]; ok {
+				e.word(c, true)
+			}
+			// the others (Em, Sy, Cm, Pa, …) only set a font: their
+			// words follow as arguments
+		}
+	}
+	e.closeAll()
+}
+
+func (e *mdocLine) closeAll() {
+	for len(e.closers) > 0 {
+		e.word(e.closers[len(e.closers)-1], true)
+		e.closers = e.closers[:len(e.closers)-1]
+	}
+}
+
+// manReader reads a manual page's lines: it keeps the strings and
+// macros the page defines, follows its conditions, and gathers the
+// words of the paragraph being read.
+type manReader struct {
+	b     builder
+	h     *headings
+	title string
+	buf   []string
 	// tagEnd is the length of buf when an mdoc item's tag (".It Fl L")
 	// ended, -1 when none is open; xo: the tag goes on to .Xc.
-	tagEnd, xo := -1, false
-	smOff, smJoin := false, false // smJoin: a word came since .Sm off
-	flush := func() {
-		b.addText(strings.Join(buf, "\n"), h.path())
-		buf = buf[:0]
-		tagEnd, xo = -1, false
+	tagEnd  int
+	xo      bool
+	smOff   bool // .Sm off: mdoc words are written without spaces
+	smJoin  bool // a word came since .Sm off
+	attach  bool // the next words go against the last (.Ns or \c ending a line)
+	name    string
+	section string // the .Sh (.SH) being read, for .In in SYNOPSIS
+	fo      bool   // inside .Fo … .Fc
+	foArgs  int
+	lists   []string // the open .Bl lists' kinds (-bullet, -enum, …)
+	enums   []int
+	strs    map[string]string   // .ds
+	macros  map[string][]string // .de
+	lastIf  bool                // the last .ie's condition, for .el
+	refs    []string            // the fields of an .Rs reference
+	inRef   bool
+	// lines to read: the page's, then those of macros being expanded
+	// (innermost last); expanded counts lines expanded, within a budget.
+	stack    [][]string
+	expanded int
+}
+
+// maxManExpanded bounds the lines a page's macros may expand to: a page
+// that defines a macro calling itself stops there.
+const maxManExpanded = 1 << 20
+
+func (m *manReader) text(s string) string { return troffTextStrings(s, m.strs) }
+
+// next is the next line to read.
+func (m *manReader) next() (string, bool) {
+	for len(m.stack) > 0 {
+		top := m.stack[len(m.stack)-1]
+		if len(top) == 0 {
+			m.stack = m.stack[:len(m.stack)-1]
+			continue
+		}
+		m.stack[len(m.stack)-1] = top[1:]
+		return top[0], true
 	}
-	lines := splitLines(text)
+	return "", false
+}
+
+// peek is the line after, without reading it.
+func (m *manReader) peek() (string, bool) {
+	for i := len(m.stack) - 1; i >= 0; i-- {
+		if len(m.stack[i]) > 0 {
+			return m.stack[i][0], true
+		}
+	}
+	return "", false
+}
+
+// add puts words in the paragraph, against the last ones when against
+// or after a line that asked for it.
+func (m *manReader) add(words string, against bool) {
+	if (against || m.attach) && len(m.buf) > 0 {
+		m.buf[len(m.buf)-1] += words
+	} else {
+		m.buf = append(m.buf, words)
+	}
+	m.attach = false
+}
+
+func (m *manReader) flush() {
+	m.b.addText(strings.Join(m.buf, "\n"), m.h.path())
+	m.buf = m.buf[:0]
+	m.tagEnd, m.xo, m.attach = -1, false, false
+}
+
+// mdoc renders an mdoc line's words into the paragraph.
+func (m *manReader) mdoc(args []string) {
+	e := &mdocLine{m: m}
+	join := m.smOff && m.smJoin && len(m.buf) > 0
+	e.words(args)
+	if e.started {
+		m.add(e.b.String(), e.lead || join)
+		m.smJoin = m.smOff
+	}
+	m.attach = m.attach || e.glue
+}
+
+// cond evaluates an .if or .ie condition as nroff (groff) would on a
+// terminal, and returns the rest of the line.
+func (m *manReader) cond(rest string) (bool, string) {
+	rest = strings.TrimLeft(rest, " \t")
+	neg := false
+	if strings.HasPrefix(rest, "!") {
+		neg, rest = true, rest[1:]
+	}
+	ok := false
+	switch {
+	case rest == "":
+	case rest[0] == 'n' || rest[0] == 'o' || rest[0] == 'c':
+		ok, rest = true, rest[1:]
+	case rest[0] == 't' || rest[0] == 'e' || rest[0] == 'v':
+		rest = rest[1:]
+	case rest[0] == 'd' || rest[0] == 'r' || rest[0] == 'm' || rest[0] == 'F' || rest[0] == 'S':
+		kind := rest[0]
+		rest = strings.TrimLeft(rest[1:], " ")
+		n, after, _ := strings.Cut(rest, " ")
+		_, isStr := m.strs[n]
+		_, isMacro := m.macros[n]
+		ok, rest = kind == 'd' && (isStr || isMacro || mdocCallable[n]), after
+	case rest[0] == '\'' || rest[0] == '"':
+		d := rest[0]
+		parts := strings.SplitN(rest[1:], string(d), 3)
+		if len(parts) == 3 {
+			ok, rest = m.text(parts[0]) == m.text(parts[1]), parts[2]
+		}
+	default:
+		// a number or a register: groff's \n(.g is 1, every other 0
+		end := strings.IndexAny(rest, " \t")
+		if end < 0 {
+			end = len(rest)
+		}
+		expr := rest[:end]
+		ok = strings.HasPrefix(expr, `\n(.g`) || strings.HasPrefix(expr, `\n[.g]`) || strings.HasPrefix(expr, `\n[.g`)
+		if !ok && expr != "" && expr[0] >= '1' && expr[0] <= '9' {
+			ok = true
+		}
+		rest = rest[end:]
+	}
+	return ok != neg, strings.TrimLeft(rest, " \t")
+}
+
+// branch reads what a condition governs: the rest of the line when ok
+// (a request, text, or the first line of a \{ … \} block), else nothing,
+// skipping the block's lines.
+func (m *manReader) branch(ok bool, rest string) {
+	if ok {
+		rest = strings.TrimPrefix(rest, `\{`)
+		rest = strings.TrimSuffix(strings.TrimRight(rest, " "), `\}`)
+		rest = strings.TrimLeft(rest, " ")
+		if rest != "" && rest != `\` {
+			m.stack = append(m.stack, []string{rest})
+		}
+		return
+	}
+	depth := strings.Count(rest, `\{`) - strings.Count(rest, `\}`)
+	for depth > 0 {
+		l, more := m.next()
+		if !more {
+			return
+		}
+		depth += strings.Count(l, `\{`) - strings.Count(l, `\}`)
+	}
+}
+
+// define reads the lines of a .de macro (or .ig's ignored ones) up to
+// its end: ".." or the name given (".de xx yy" ends at ".yy").
+func (m *manReader) define(args []string, ignore bool) []string {
+	end := "."
+	if ignore && len(args) > 0 {
+		end = args[0]
+	} else if !ignore && len(args) > 1 {
+		end = args[1]
+	}
+	var body []string
+	for {
+		l, more := m.next()
+		if !more {
+			return body
+		}
+		if len(l) > 0 && (l[0] == '.' || l[0] == '\'') && strings.TrimSpace(l[1:]) == end {
+			return body
+		}
+		body = append(body, l)
+	}
+}
+
+// call expands a macro the page defined: \$1 … its arguments, \\ one
+// backslash.
+func (m *manReader) call(body, args []string) {
+	if m.expanded+len(body) > maxManExpanded || len(m.stack) > 64 {
+		return
+	}
+	m.expanded += len(body)
+	lines := make([]string, len(body))
+	for i, l := range body {
+		l = strings.ReplaceAll(l, `\\`, `\`)
+		if strings.Contains(l, `\$`) {
+			var b strings.Builder
+			for j := 0; j < len(l); j++ {
+				if l[j] == '\\' && j+2 < len(l) && l[j+1] == '$' {
+					c := l[j+2]
+					switch {
+					case c >= '1' && c <= '9':
+						if n := int(c - '1'); n < len(args) {
+							b.WriteString(args[n])
+						}
+						j += 2
+						continue
+					case c == '*' || c == '@':
+						b.WriteString(strings.Join(args, " "))
+						j += 2
+						continue
+					}
+				}
+				b.WriteByte(l[j])
+			}
+			l = b.String()
+		}
+		lines[i] = l
+	}
+	m.stack = append(m.stack, lines)
+}
+
+func extractMan(text string) *Document {
+	m := &manReader{h: &headings{}, tagEnd: -1, strs: map[string]string{}, macros: map[string][]string{}}
+	m.stack = [][]string{splitLines(text)}
 	headingNext := 0 // a .SH without words names the next line
 	inTable, tableFormat := false, false
-	for i := 0; i < len(lines); i++ {
-		line := lines[i]
-		if strings.HasPrefix(line, `.\"`) || strings.HasPrefix(line, `'\"`) || strings.HasPrefix(line, `\"`) || line == "." {
+	for {
+		line, more := m.next()
+		if !more {
+			break
+		}
+		if strings.HasPrefix(line, `.\"`) || strings.HasPrefix(line, `'\"`) || strings.HasPrefix(line, `\"`) || line == "." || line == "'" {
 			continue
 		}
 		if headingNext > 0 && !strings.HasPrefix(line, ".") {
-			if t := cleanText(troffText(line)); t != "" {
-				h.push(headingNext, t)
+			if t := cleanText(m.text(line)); t != "" {
+				m.h.push(headingNext, t)
 			}
 			headingNext = 0
 			continue
@@ -112,41 +638,75 @@ func extractMan(text string) *Document {
 			switch {
 			case strings.HasPrefix(line, ".TE"):
 				inTable = false
-				flush()
+				m.flush()
 			case tableFormat:
 				tableFormat = !strings.HasSuffix(strings.TrimSpace(line), ".")
 			case strings.HasPrefix(line, ".") || line == "_" || line == "=":
 			default:
-				flush()
-				buf = append(buf, strings.ReplaceAll(troffText(line), "\t", " | "))
-				flush()
+				m.flush()
+				m.buf = append(m.buf, strings.ReplaceAll(m.text(line), "\t", " | "))
+				m.flush()
 			}
 			continue
 		}
 		if !strings.HasPrefix(line, ".") && !strings.HasPrefix(line, "'") {
-			buf = append(buf, troffText(line))
+			cont := strings.HasSuffix(line, `\c`) && !strings.HasSuffix(line, `\\c`)
+			if m.inRef {
+				continue
+			}
+			m.add(m.text(line), false)
+			m.attach = cont
 			continue
 		}
 		name, rest, _ := strings.Cut(strings.TrimSpace(line[1:]), " ")
 		name, rest = strings.TrimSpace(name), strings.TrimSpace(rest)
-		if i := strings.Index(rest, `\"`); i >= 0 {
+		if i := strings.Index(rest, `\"`); i >= 0 && name != "if" && name != "ie" && name != "el" {
 			rest = rest[:i]
 		}
+		if name == "" || strings.HasPrefix(name, `\"`) {
+			continue
+		}
+		if name[0] == '\\' && len(name) > 1 && name[1] == '}' {
+			continue // the end of a condition's block
+		}
 		args := manArgs(rest)
+		if body, ok := m.macros[name]; ok {
+			m.call(body, args)
+			continue
+		}
 		switch {
+		case name == "if":
+			ok, r := m.cond(rest)
+			m.branch(ok, r)
+		case name == "ie":
+			ok, r := m.cond(rest)
+			m.lastIf = ok
+			m.branch(ok, r)
+		case name == "el":
+			m.branch(!m.lastIf, strings.TrimLeft(rest, " "))
+		case name == "ds" || name == "ds1":
+			if n, v, _ := strings.Cut(rest, " "); n != "" {
+				v = strings.TrimPrefix(strings.TrimLeft(v, " "), `"`)
+				m.strs[n] = m.text(v)
+			}
+		case name == "as" || name == "as1":
+			if n, v, _ := strings.Cut(rest, " "); n != "" {
+				v = strings.TrimPrefix(strings.TrimLeft(v, " "), `"`)
+				m.strs[n] += m.text(v)
+			}
 		case name == "TH" || name == "Dt":
-			if len(args) > 0 && title == "" {
-				title = strings.ToLower(troffText(args[0]))
+			if len(args) > 0 && m.title == "" {
+				title := strings.ToLower(m.text(args[0]))
 				if name == "TH" {
-					title = troffText(args[0])
+					title = m.text(args[0])
 				}
 				if len(args) > 1 {
-					title += "(" + troffText(args[1]) + ")"
+					title += "(" + m.text(args[1]) + ")"
 				}
-				title = cleanText(title)
+				m.title = cleanText(title)
 			}
 		case name == "SH" || name == "Sh" || name == "SS" || name == "Ss":
-			flush()
+			m.flush()
 			lvl := 1
 			if name == "SS" || name == "Ss" {
 				lvl = 2
@@ -155,104 +715,130 @@ func extractMan(text string) *Document {
 				headingNext = lvl
 				continue
 			}
-			if t := cleanText(troffText(strings.Join(args, " "))); t != "" {
-				h.push(lvl, t)
+			t := cleanText(m.text(strings.Join(args, " ")))
+			if lvl == 1 {
+				m.section = t
 			}
-		case name == "de" || name == "de1" || name == "am" || name == "ig":
-			for i+1 < len(lines) && !strings.HasPrefix(lines[i+1], "..") {
-				i++
+			if t != "" {
+				m.h.push(lvl, t)
 			}
-			i++
+		case name == "de" || name == "de1" || name == "am" || name == "am1":
+			body := m.define(args, false)
+			if len(args) > 0 {
+				if name == "am" || name == "am1" {
+					body = append(slices.Clip(m.macros[args[0]]), body...)
+				}
+				m.macros[args[0]] = body
+			}
+		case name == "ig":
+			m.define(args, true)
+		case name == "rm":
+			for _, a := range args {
+				delete(m.macros, a)
+				delete(m.strs, a)
+			}
+		case name == "als" && len(args) == 2:
+			if body, ok := m.macros[args[1]]; ok {
+				m.macros[args[0]] = body
+			}
 		case name == "TS":
-			flush()
+			m.flush()
 			inTable, tableFormat = true, true
+		case name == "Bl":
+			m.flush()
+			kind := ""
+			for _, a := range args {
+				switch a {
+				case "-bullet", "-dash", "-hyphen", "-enum", "-column", "-item", "-tag", "-ohang", "-inset", "-diag", "-hang":
+					kind = a
+				}
+			}
+			m.lists = append(m.lists, kind)
+			m.enums = append(m.enums, 0)
+		case name == "El":
+			m.flush()
+			if len(m.lists) > 0 {
+				m.lists, m.enums = m.lists[:len(m.lists)-1], m.enums[:len(m.enums)-1]
+			}
 		case name == "It":
 			// Items whose tags stand one after the other share the
 			// description after the last (".It Fl L Xo … .Xc" four times
 			// in ssh(1)): one paragraph, every tag in it.
-			if tagEnd < 0 || len(buf) != tagEnd {
-				flush()
+			if m.tagEnd < 0 || len(m.buf) != m.tagEnd {
+				m.flush()
 			}
-			buf = append(buf, mdocWords(args))
-			xo = slices.Contains(args, "Xo")
-			tagEnd = len(buf)
-			if xo {
-				tagEnd = -1
+			kind := ""
+			if len(m.lists) > 0 {
+				kind = m.lists[len(m.lists)-1]
+			}
+			switch kind {
+			case "-bullet":
+				m.add("•", false)
+			case "-dash", "-hyphen":
+				m.add("-", false)
+			case "-enum":
+				m.enums[len(m.enums)-1]++
+				m.add(strconv.Itoa(m.enums[len(m.enums)-1])+".", false)
+			default:
+				m.mdoc(args)
+			}
+			m.xo = slices.Contains(args, "Xo")
+			m.tagEnd = len(m.buf)
+			if m.xo {
+				m.tagEnd = -1
 			}
 		case name == "Xc":
-			if xo {
-				xo, tagEnd = false, len(buf)
+			if m.xo {
+				m.xo, m.tagEnd = false, len(m.buf)
+			}
+		case name == "Rs":
+			m.flush()
+			m.refs, m.inRef = m.refs[:0], true
+		case name == "Re":
+			m.inRef = false
+			if len(m.refs) > 0 {
+				m.add(strings.Join(m.refs, ", ")+".", false)
+				m.flush()
+			}
+		case m.inRef && len(name) == 2 && name[0] == '%':
+			v := m.text(strings.Join(args, " "))
+			if name == "%T" {
+				v = "“" + v + "”"
+			}
+			m.refs = append(m.refs, v)
+		case name == "IP":
+			// help2man writes an option's tag as a .HP paragraph of its
+			// own and its description as the .IP after it: one entry.
+			if len(args) > 0 || len(m.buf) != 1 || !strings.HasPrefix(strings.TrimSpace(m.buf[0]), "-") {
+				m.flush()
+			}
+			if len(args) > 0 {
+				m.add(m.text(args[0]), false)
+			}
+		case manParaMacros[name]:
+			m.flush()
+		case name == "B" || name == "I" || name == "R" || name == "SM" || name == "SB":
+			if _, more := m.peek(); len(args) == 0 && more {
+				continue // the next line is in that font: read it as it comes
+			}
+			m.add(m.text(strings.Join(args, " ")), false)
+		case len(name) == 2 && strings.Trim(name, "BIR") == "":
+			m.add(m.text(strings.Join(args, "")), false)
+		case name == "br" || name == "UR" || name == "MT":
+		case name == "UE" || name == "ME":
+			if w := m.text(strings.Join(args, " ")); w != "" {
+				m.add(w, mdocDelim(args[0]) == 'c' || strings.HasPrefix(w, ".") || strings.HasPrefix(w, ","))
 			}
 		case name == "Sm":
 			// Spacing off: the words that follow are written without
 			// spaces ("-L bind_address:port:host:hostport").
-			smOff, smJoin = len(args) > 0 && args[0] == "off", false
-		case name == "IP":
-			// help2man writes an option's tag as a .HP paragraph of its
-			// own and its description as the .IP after it: one entry.
-			if len(args) > 0 || len(buf) != 1 || !strings.HasPrefix(strings.TrimSpace(buf[0]), "-") {
-				flush()
-			}
-			if len(args) > 0 {
-				buf = append(buf, troffText(args[0]))
-			}
-		case manParaMacros[name]:
-			flush()
-		case name == "B" || name == "I" || name == "R" || name == "SM" || name == "SB":
-			if len(args) == 0 && i+1 < len(lines) {
-				continue // the next line is in that font: read it as it comes
-			}
-			buf = append(buf, troffText(strings.Join(args, " ")))
-		case len(name) == 2 && strings.Trim(name, "BIR") == "":
-			buf = append(buf, troffText(strings.Join(args, "")))
-		case name == "br" || name == "Nm" && len(args) == 0 || name == "UR" || name == "UE" || name == "MT" || name == "ME":
-			if name == "UE" || name == "ME" {
-				buf = append(buf, troffText(strings.Join(args, " ")))
-			}
-		case mdocInline[name] != "" || mdocInline[name] == "" && isMdocName(name):
-			words := mdocWords(append([]string{name}, args...))
-			if smOff {
-				words = strings.ReplaceAll(words, " ", "")
-				if smJoin && len(buf) > 0 {
-					buf[len(buf)-1] += words
-					continue
-				}
-				smJoin = true
-			}
-			buf = append(buf, words)
+			m.smOff, m.smJoin = len(args) > 0 && args[0] == "off", false
+		case mdocCallable[name] || mdocInlineOnly[name]:
+			m.mdoc(append([]string{name}, args...))
 		}
 	}
-	flush()
-	return &Document{Title: title, Paragraphs: b.paras}
-}
-
-func isMdocName(name string) bool {
-	_, ok := mdocInline[name]
-	return ok
-}
-
-// mdocWords renders an mdoc line's words: macro names are dropped, Fl's
-// next word gets its dash, and Xr's name and section become "ls(1)".
-func mdocWords(args []string) string {
-	var out []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "Fl" && i+1 < len(args) && !isMdocName(args[i+1]):
-			out = append(out, "-"+troffText(args[i+1]))
-			i++
-		case a == "Xr" && i+2 < len(args):
-			out = append(out, troffText(args[i+1])+"("+args[i+2]+")")
-			i += 2
-		case isMdocName(a):
-			if s := mdocInline[a]; s != "" && s != "-" {
-				out = append(out, s)
-			}
-		default:
-			out = append(out, troffText(a))
-		}
-	}
-	return strings.Join(out, " ")
+	m.flush()
+	return &Document{Title: m.title, Paragraphs: m.b.paras}
 }
 
 // troffChars are the special characters of \(xx and \[xx].
@@ -271,7 +857,10 @@ var troffChars = map[string]string{
 var troffStrings = map[string]string{`L"`: "“", `R"`: "”", "--": "—", "PI": "π", "R": "®", "Tm": "™", "lq": "“", "rq": "”", "C+": "C++", "Ba": "|", "q": `"`, "Lq": "“", "Rq": "”"}
 
 // troffText turns a line of troff text into plain text.
-func troffText(s string) string {
+func troffText(s string) string { return troffTextStrings(s, nil) }
+
+// troffTextStrings is troffText with the strings a page defined (.ds).
+func troffTextStrings(s string, defined map[string]string) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
@@ -340,7 +929,11 @@ func troffText(s string) string {
 		case '*':
 			n, j := name(i)
 			i = j
-			b.WriteString(troffStrings[n])
+			if v, ok := defined[n]; ok {
+				b.WriteString(v)
+			} else {
+				b.WriteString(troffStrings[n])
+			}
 		case 'h', 'v', 'w', 'o', 'l', 'L', 'Z', 'X', 'N', 'D', 'b', 'x', 'A', 'B', 'C', 'R', 'S':
 			i = quoted(i)
 		case '-':

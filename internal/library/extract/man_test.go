@@ -1,0 +1,136 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// An mdoc page reads as mandoc and groff render it: .Nm without a name
+// is the page's name, and the marks among a macro's arguments (".Xr gzip
+// 1 .", ".Ar bind_address ,") and .Ns, .Pf and .Ap write against their
+// neighbours. The lines are ssh(1)'s (OpenSSH, BSD licence).
+func TestMdocNameAndMarks(t *testing.T) {
+	src := `.Dd $Mdocdate: November 28 2022 $
+.Dt SSH 1
+.Os
+.Sh NAME
+.Nm ssh
+.Nd OpenSSH remote login client
+.Sh SYNOPSIS
+.Nm ssh
+.Op Fl D Oo Ar bind_address : Oc Ns Ar port
+.Op Fl w Ar local_tun Ns Op : Ns Ar remote_tun
+.Op Ar command Op Ar argument ...
+.Sh DESCRIPTION
+.Nm
+(SSH client) is a program for logging into a remote machine and for
+executing commands on a remote machine.
+X11 connections, arbitrary TCP ports and
+.Ux Ns -domain
+sockets can also be forwarded over the secure channel.
+.Pp
+The compression algorithm is the same used by
+.Xr gzip 1 .
+Compression is desirable on modem lines.
+.Pp
+However, an explicit
+.Ar bind_address
+may be used.
+Only the
+.Ar bind_address ,
+or
+.Pq see Xr ssh_config 5 ,
+and the user
+.Pf ( Ar login_name )
+.Ap s
+key.
+.Dq Li yes
+is the default.
+.Sh SEE ALSO
+.Rs
+.%A T. Ylonen
+.%T The Secure Shell (SSH) Protocol Architecture
+.%R RFC 4251
+.%D 2006
+.Re
+`
+	d := mustExtract(t, []byte(src), "ssh.1")
+	want := []string{
+		"NAME: ssh — OpenSSH remote login client",
+		"SYNOPSIS: ssh [-D [bind_address:]port] [-w local_tun[:remote_tun]] [command [argument ...]]",
+		"DESCRIPTION: ssh (SSH client) is a program for logging into a remote machine and for executing commands on a remote machine. X11 connections, arbitrary TCP ports and UNIX-domain sockets can also be forwarded over the secure channel.",
+		"DESCRIPTION: The compression algorithm is the same used by gzip(1). Compression is desirable on modem lines.",
+		"DESCRIPTION: However, an explicit bind_address may be used. Only the bind_address, or (see ssh_config(5)), and the user (login_name)'s key. “yes” is the default.",
+		"SEE ALSO: T. Ylonen, “The Secure Shell (SSH) Protocol Architecture”, RFC 4251, 2006.",
+	}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}
+
+// A page written by asciidoctor (util-linux's fstab(5), mount(8))
+// defines its macros inside a condition's block and ends each with ". ."
+// rather than "..": the page is read, its strings (\*(Aq) and macros
+// (.URL) with it, and what a false condition governs is left out.
+func TestManAsciidoctor(t *testing.T) {
+	src := `'\" t
+.\" Generator: Asciidoctor 2.0.15
+.TH "FSTAB" "5" "2022-05-11" "util\-linux 2.38.1" "File formats"
+.ie \n(.g .ds Aq \(aq
+.el       .ds Aq '
+.ss \n[.ss] 0
+.nh
+.ad l
+.de URL
+\fI\\$2\fP <\\$1>\\$3
+..
+.als MTO URL
+.if \n[.g] \{\
+.  mso www.tmac
+.  am URL
+.    ad l
+.  .
+.  am MTO
+.    ad l
+.  .
+.  LINKSTYLE blue R < >
+.\}
+.if t \{\
+Printed only.
+.\}
+.SH "NAME"
+fstab \- static information about the filesystems
+.SH "DESCRIPTION"
+.sp
+The file \fBfstab\fP contains descriptive information; see \fBmount\fP(8).
+Lines starting with \*(Aq#\*(Aq are comments.
+.sp
+Mail
+.MTO "util\-linux\(atvger.kernel.org" "the list" ""
+or see
+.URL "https://www.kernel.org/pub/linux/utils/util\-linux/" "the archive" "."
+`
+	d := mustExtract(t, []byte(src), "fstab.5")
+	want := []string{
+		"NAME: fstab - static information about the filesystems",
+		"DESCRIPTION: The file fstab contains descriptive information; see mount(8). Lines starting with '#' are comments.",
+		"DESCRIPTION: Mail the list <util-linux@vger.kernel.org> or see the archive <https://www.kernel.org/pub/linux/utils/util-linux/>.",
+	}
+	if d.Title != "FSTAB(5)" {
+		t.Errorf("title %q", d.Title)
+	}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}
+
+// A page's macro that calls itself stops at the expansion budget.
+func TestManMacroLoop(t *testing.T) {
+	src := ".TH LOOP 1\n.de XX\nword\n.XX\n..\n.SH NAME\nloop \\- a page\n.XX\n"
+	d := mustExtract(t, []byte(src), "loop.1")
+	if len(d.Paragraphs) != 1 || !strings.HasPrefix(d.Paragraphs[0].Text, "loop - a page word word") {
+		t.Errorf("paragraphs %d: %.80q", len(d.Paragraphs), d.Paragraphs[0].Text)
+	}
+}

@@ -23,6 +23,7 @@
 //
 //	go run ./internal/bench/extractive -bin bin        # after make build
 //	go run ./internal/bench/extractive -tune           # also search the weights
+//	go run ./internal/bench/extractive -multilingual   # the sets of ../shared/bench/multilingual only
 package main
 
 import (
@@ -46,12 +47,11 @@ import (
 	"github.com/sponge-library/sponge/internal/bench"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/quality"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft/extractive"
 	"github.com/sponge-library/sponge/stages/draft/sentences"
-	"github.com/sponge-library/sponge/stages/rank"
 	"github.com/sponge-library/sponge/stages/render"
-	"github.com/sponge-library/sponge/stages/search"
 )
 
 // splitSeed fixes which claims and off-topic questions fall in the tuning
@@ -78,6 +78,8 @@ func main() {
 	flag.Var(&settings, "set", "change the drafter's parameters for this run: Name=value pairs of extractive.Params, separated by commas (\"NamesTop=1,StemFloor=true\")")
 	training := flag.Bool("squad-training", false, "with -squad-only: also measure the drafter on the questions the ranker learns from (its refusals were not fitted on them: a third, larger set for the rules of refusal)")
 	demoOnly := flag.Bool("demo-only", false, "with -bin: ask demo-questions.txt of the demo library (testdata/docs) only, then stop")
+	multilingual := flag.Bool("multilingual", false, "measure the sets of ../shared/bench/multilingual only (each a library of its own, asked in process), then stop")
+	multilingualN := flag.Int("multilingual-n", 0, "with -multilingual: ask this many answerable questions of each set, evenly spaced (and a fifth as many held-out ones); 0: all")
 	flag.Parse()
 	if *demoOnly {
 		if err := askDemo(*binDir); err != nil {
@@ -98,6 +100,13 @@ func main() {
 		os.Exit(2)
 	}
 	p := drafterParams()
+	if *multilingual {
+		if err := askMultilingual(*multilingualN, &p); err != nil {
+			fmt.Fprintln(os.Stderr, "extractive:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	s, x, err := loadSquad(*squadLib, &p)
 	if err == nil && *trainOut != "" {
 		err = trainRanker(s, x, &p, *trainOut)
@@ -119,20 +128,6 @@ func main() {
 		fmt.Fprintln(os.Stderr, "extractive:", err)
 		os.Exit(1)
 	}
-}
-
-// question is one question asked of a library, with its passages.
-type question struct {
-	text     string
-	gold     []string // evidence sentences, white space collapsed; none: unanswerable
-	goldDocs map[string]bool
-	passages []*jsonl.Passage
-	cands    []*extractive.Candidate
-	whole    []*extractive.Candidate // whole sentences (Params.Sentences)
-	docOf    map[int]string          // passage number → SciFact doc id, or the item's title
-	isShort  bool
-	topHit   float64
-	hits     []*jsonl.Hit // search's, best first
 }
 
 type claim struct {
@@ -160,34 +155,34 @@ func run(libDir, binDir string, runs int, tune bool, show int, quick bool, squad
 	if err != nil {
 		return err
 	}
-	unans, err := readLines(filepath.Join(benchDir, "unanswerable.txt"), true)
+	unans, err := quality.ReadLines(filepath.Join(benchDir, "unanswerable.txt"), true)
 	if err != nil {
 		return err
 	}
-	unans2, err := readLines(filepath.Join(benchDir, "unanswerable-2.txt"), true)
+	unans2, err := quality.ReadLines(filepath.Join(benchDir, "unanswerable-2.txt"), true)
 	if err != nil {
 		return err
 	}
-	var answerable, offTopic []*question
+	var answerable, offTopic []*quality.Question
 	for _, c := range claims {
 		if len(c.Evidence) == 0 {
 			continue
 		}
-		q := &question{text: c.Claim, goldDocs: map[string]bool{}}
+		q := &quality.Question{Text: c.Claim, GoldDocs: map[string]bool{}}
 		for _, e := range c.Evidence {
-			q.goldDocs[fmt.Sprint(e.DocID)] = true
+			q.GoldDocs[fmt.Sprint(e.DocID)] = true
 			for _, s := range e.Sentences {
-				q.gold = append(q.gold, norm(s))
+				q.Gold = append(q.Gold, quality.Norm(s))
 			}
 		}
 		answerable = append(answerable, q)
 	}
 	for _, u := range unans {
-		offTopic = append(offTopic, &question{text: u})
+		offTopic = append(offTopic, &quality.Question{Text: u})
 	}
-	var fresh []*question
+	var fresh []*quality.Question
 	for _, u := range unans2 {
-		fresh = append(fresh, &question{text: u})
+		fresh = append(fresh, &quality.Question{Text: u})
 	}
 	short, err := readShort(filepath.Join(benchDir, "short-questions.tsv"), answerable, claims)
 	if err != nil {
@@ -215,20 +210,20 @@ func run(libDir, binDir string, runs int, tune bool, show int, quick bool, squad
 		return err
 	}
 	defer x.Close()
-	all := append(append(append([]*question{}, answerable...), offTopic...), short...)
+	all := append(append(append([]*quality.Question{}, answerable...), offTopic...), short...)
 	inTop := 0
 	for _, q := range all {
-		if err := ask(lib, x, q); err != nil {
+		if err := quality.Ask(lib, x, q); err != nil {
 			return err
 		}
-		for n := range q.docOf {
-			q.docOf[n] = ids[q.docOf[n]]
+		for n := range q.DocOf {
+			q.DocOf[n] = ids[q.DocOf[n]]
 		}
 		found := false
-		for _, d := range q.docOf {
-			found = found || q.goldDocs[d]
+		for _, d := range q.DocOf {
+			found = found || q.GoldDocs[d]
 		}
-		if found && q.gold != nil && !q.isShort {
+		if found && q.Gold != nil && !q.Short {
 			inTop++
 		}
 	}
@@ -242,17 +237,17 @@ func run(libDir, binDir string, runs int, tune bool, show int, quick bool, squad
 		p = tuneParams(s.tune, s.offTune, p, x)
 		fmt.Printf("tuned: %+v\n\n", p)
 	}
-	prepare(all, &p, x)
+	quality.Prepare(all, &p, x, true)
 	closestTable("SciFact, the claims with evidence, its own items: the abstracts holding its evidence", s.tune, s.held, &p,
-		func(q *question, h *jsonl.Hit) bool { return q.goldDocs[ids[h.ItemID]] })
+		func(q *quality.Question, h *jsonl.Hit) bool { return q.GoldDocs[ids[h.ItemID]] })
 
 	// The demo library, asked in process for the padding rules, then
 	// through the real binaries.
 	var demo *demoSet
 	if binDir != "" {
-		demo, err = loadDemo(binDir, &p)
+		demo, err = loadDemo(&p)
 		if demo != nil {
-			defer os.RemoveAll(filepath.Dir(demo.dir))
+			defer os.RemoveAll(filepath.Dir(demo.Dir))
 		}
 		if err != nil {
 			return err
@@ -306,9 +301,9 @@ func askDemo(binDir string) error {
 		return fmt.Errorf("-demo-only needs -bin")
 	}
 	p := drafterParams()
-	demo, err := loadDemo(binDir, &p)
+	demo, err := loadDemo(&p)
 	if demo != nil {
-		defer os.RemoveAll(filepath.Dir(demo.dir))
+		defer os.RemoveAll(filepath.Dir(demo.Dir))
 	}
 	if err != nil {
 		return err
@@ -340,14 +335,14 @@ func beforeParams() extractive.Params {
 
 // sets are the questions asked of the SciFact library.
 type sets struct {
-	all, tune, held            []*question // claims with evidence
-	offTopic, offTune, offHeld []*question // questions it cannot answer
-	fresh                      []*question // those of unanswerable-2.txt
-	short                      []*question
+	all, tune, held            []*quality.Question // claims with evidence
+	offTopic, offTune, offHeld []*quality.Question // questions it cannot answer
+	fresh                      []*quality.Question // those of unanswerable-2.txt
+	short                      []*quality.Question
 }
 
 // halves shuffles qs with a fixed seed and cuts it in two.
-func halves(qs []*question, seed uint64) (tune, held []*question) {
+func halves(qs []*quality.Question, seed uint64) (tune, held []*quality.Question) {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	perm := r.Perm(len(qs))
 	for i, j := range perm {
@@ -358,28 +353,6 @@ func halves(qs []*question, seed uint64) (tune, held []*question) {
 		}
 	}
 	return tune, held
-}
-
-// ask finds q's passages through the search and rank stages; docOf maps
-// each passage to its item id.
-func ask(lib *library.Library, x *index.Index, q *question) error {
-	res, err := search.FindIn(lib, x, q.text, search.DefaultLimit)
-	if err != nil {
-		return fmt.Errorf("search %q: %v", q.text, err)
-	}
-	if len(res.Hits) > 0 {
-		q.topHit = res.Hits[0].Score
-	}
-	q.hits = res.Hits
-	q.passages, err = rank.RankWith(lib, q.text, res.IDF, res.Hits)
-	if err != nil {
-		return err
-	}
-	q.docOf = map[int]string{}
-	for _, p := range q.passages {
-		q.docOf[p.Number] = p.ItemID
-	}
-	return nil
 }
 
 type result struct {
@@ -399,28 +372,13 @@ func row(name string, s *sets, p *extractive.Params) []string {
 
 func f3(f float64) string { return fmt.Sprintf("%.3f", f) }
 
-func prepare(qs []*question, p *extractive.Params, corpus extractive.Corpus) {
-	whole := *p
-	whole.Sentences = true
-	for _, q := range qs {
-		q.cands = extractive.Candidates(q.text, q.passages, p, corpus)
-		q.whole = extractive.Candidates(q.text, q.passages, &whole, corpus)
-	}
-}
-
 // evaluate picks sentences for every question under p (candidates must be
 // prepared with the same K1 and B).
-func evaluate(answerable, offTopic []*question, p *extractive.Params) result {
+func evaluate(answerable, offTopic []*quality.Question, p *extractive.Params) result {
 	var r result
-	cands := func(q *question) []*extractive.Candidate {
-		if p.Sentences && q.whole != nil {
-			return q.whole
-		}
-		return q.cands
-	}
 	statements, answered, fromGold := 0, 0, 0
 	for _, q := range answerable {
-		picked := extractive.Select(cands(q), p)
+		picked := extractive.Select(q.CandidatesFor(p), p)
 		if len(picked) == 0 {
 			r.refusedAnswerable++
 			continue
@@ -429,13 +387,13 @@ func evaluate(answerable, offTopic []*question, p *extractive.Params) result {
 		statements += len(picked)
 		hit, exact := false, false
 		for i, c := range picked {
-			h, e := isGold(c.Quote, q.gold)
+			h, e := isGold(c.Quote, q.Gold)
 			hit = hit || h
 			exact = exact || e
 			if i == 0 && h {
 				r.firstGold++
 			}
-			if q.goldDocs[q.docOf[c.Passage]] {
+			if q.GoldDocs[q.DocOf[c.Passage]] {
 				fromGold++
 			}
 		}
@@ -456,7 +414,7 @@ func evaluate(answerable, offTopic []*question, p *extractive.Params) result {
 		r.firstGold /= float64(answered)
 	}
 	for _, q := range offTopic {
-		if len(extractive.Select(cands(q), p)) == 0 {
+		if len(extractive.Select(q.CandidatesFor(p), p)) == 0 {
 			r.rightRefusals++
 		}
 	}
@@ -470,7 +428,7 @@ func evaluate(answerable, offTopic []*question, p *extractive.Params) result {
 // sentence list sometimes joins two sentences or cuts one in two, so a quote
 // inside a gold sentence (or holding one) counts too; exact when equal.
 func isGold(quote string, gold []string) (hit, exact bool) {
-	q := norm(quote)
+	q := quality.Norm(quote)
 	for _, g := range gold {
 		if q == g {
 			return true, true
@@ -482,16 +440,14 @@ func isGold(quote string, gold []string) (hit, exact bool) {
 	return hit, false
 }
 
-func norm(s string) string { return strings.Join(strings.Fields(s), " ") }
-
 // tuneParams does coordinate ascent over the weights on the tuning half of
 // the claims, maximising the mean of the hit rates with at most 1, 2, …, 6
 // statements: a weight that puts the evidence first scores more than one
 // that only keeps it among six. The refusal thresholds and the rules
 // against padding stay as they are (they are chosen afterwards).
-func tuneParams(answerable, offTopic []*question, p extractive.Params, corpus extractive.Corpus) extractive.Params {
-	all := append(append([]*question{}, answerable...), offTopic...)
-	prepare(all, &p, corpus)
+func tuneParams(answerable, offTopic []*quality.Question, p extractive.Params, corpus extractive.Corpus) extractive.Params {
+	all := append(append([]*quality.Question{}, answerable...), offTopic...)
+	quality.Prepare(all, &p, corpus, true)
 	objective := func(pp *extractive.Params) float64 {
 		sum := 0.0
 		for k := 1; k <= pp.Max; k++ {
@@ -561,16 +517,16 @@ func tuneParams(answerable, offTopic []*question, p extractive.Params, corpus ex
 	return p
 }
 
-func showAnswers(answerable, offTopic []*question, p *extractive.Params, n int) {
-	for _, qs := range [][]*question{answerable[:min(n, len(answerable))], offTopic[:min(n, len(offTopic))]} {
+func showAnswers(answerable, offTopic []*quality.Question, p *extractive.Params, n int) {
+	for _, qs := range [][]*quality.Question{answerable[:min(n, len(answerable))], offTopic[:min(n, len(offTopic))]} {
 		for _, q := range qs {
-			fmt.Printf("Q: %s\n", q.text)
-			picked := extractive.Select(q.cands, p)
+			fmt.Printf("Q: %s\n", q.Text)
+			picked := extractive.Select(q.Cands, p)
 			if len(picked) == 0 {
 				fmt.Println("   Nothing in your library answers that.")
 			}
 			for _, c := range picked {
-				h, _ := isGold(c.Quote, q.gold)
+				h, _ := isGold(c.Quote, q.Gold)
 				mark := " "
 				if h {
 					mark = "*"
@@ -584,7 +540,7 @@ func showAnswers(answerable, offTopic []*question, p *extractive.Params, n int) 
 
 // latency times `sponge ask --extractive` as a whole process, a new process
 // for each question, alternating answerable and unanswerable questions.
-func latency(binDir, libDir string, answerable, offTopic []*question, runs int) error {
+func latency(binDir, libDir string, answerable, offTopic []*quality.Question, runs int) error {
 	sponge := filepath.Join(binDir, "sponge")
 	for _, b := range []string{"sponge", "sponge-search", "sponge-rank", "sponge-draft", "sponge-verify", "sponge-render"} {
 		if _, err := os.Stat(filepath.Join(binDir, b)); err != nil {
@@ -593,7 +549,7 @@ func latency(binDir, libDir string, answerable, offTopic []*question, runs int) 
 	}
 	var ds []time.Duration
 	var rss []int64
-	var qs []*question
+	var qs []*quality.Question
 	for i := 0; len(qs) < runs; i++ {
 		qs = append(qs, answerable[i%len(answerable)])
 		if len(qs) < runs {
@@ -601,16 +557,16 @@ func latency(binDir, libDir string, answerable, offTopic []*question, runs int) 
 		}
 	}
 	// One run first to warm the page cache.
-	exec.Command(sponge, "ask", "--extractive", "--library", libDir, qs[0].text).Run()
+	exec.Command(sponge, "ask", "--extractive", "--library", libDir, qs[0].Text).Run()
 	verifiedAll := true
 	for _, q := range qs {
-		cmd := exec.Command(sponge, "ask", "--extractive", "--json", "--library", libDir, q.text)
+		cmd := exec.Command(sponge, "ask", "--extractive", "--json", "--library", libDir, q.Text)
 		var out, errb bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errb
 		t := time.Now()
 		// Exit code 4 is a refusal: nothing in the library answers.
 		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != console.ExitNothing {
-			return fmt.Errorf("sponge ask %q: %v\n%s", q.text, err, errb.String())
+			return fmt.Errorf("sponge ask %q: %v\n%s", q.Text, err, errb.String())
 		}
 		ds = append(ds, time.Since(t))
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
@@ -682,8 +638,8 @@ func readClaims(path string) ([]claim, error) {
 
 // readShort reads the short questions, each with the gold sentences of the
 // claim it is about.
-func readShort(path string, answerable []*question, claims []claim) ([]*question, error) {
-	lines, err := readLines(path, true)
+func readShort(path string, answerable []*quality.Question, claims []claim) ([]*quality.Question, error) {
+	lines, err := quality.ReadLines(path, true)
 	if err != nil {
 		return nil, err
 	}
@@ -691,11 +647,11 @@ func readShort(path string, answerable []*question, claims []claim) ([]*question
 	for _, c := range claims {
 		byID[c.ID] = c.Claim
 	}
-	byText := map[string]*question{}
+	byText := map[string]*quality.Question{}
 	for _, q := range answerable {
-		byText[q.text] = q
+		byText[q.Text] = q
 	}
-	var out []*question
+	var out []*quality.Question
 	for _, l := range lines {
 		id, text, ok := strings.Cut(l, "\t")
 		var n int
@@ -706,31 +662,7 @@ func readShort(path string, answerable []*question, claims []claim) ([]*question
 		if c == nil {
 			return nil, fmt.Errorf("%s: claim %d has no evidence", path, n)
 		}
-		out = append(out, &question{text: strings.TrimSpace(text), gold: c.gold, goldDocs: c.goldDocs, isShort: true})
-	}
-	return out, nil
-}
-
-// readLines reads the lines of path that are not empty or comments; with
-// unique, a line written twice is an error.
-func readLines(path string, unique bool) ([]string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	seen := map[string]bool{}
-	for _, l := range strings.Split(string(data), "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		// A question written twice would count twice.
-		if unique && seen[l] {
-			return nil, fmt.Errorf("%s: %q is there twice", path, l)
-		}
-		seen[l] = true
-		out = append(out, l)
+		out = append(out, &quality.Question{Text: strings.TrimSpace(text), Gold: c.Gold, GoldDocs: c.GoldDocs, Short: true})
 	}
 	return out, nil
 }
@@ -739,17 +671,17 @@ func readLines(path string, unique bool) ([]string, error) {
 // could have (render.ClosestAbove), how often the list names one of the
 // question's own items and how long it is: over every question of each
 // half (what a refusal would list) and over those the drafter refuses.
-func closestTable(what string, tune, rep []*question, p *extractive.Params, own func(*question, *jsonl.Hit) bool) {
+func closestTable(what string, tune, rep []*quality.Question, p *extractive.Params, own func(*quality.Question, *jsonl.Hit) bool) {
 	type tally struct{ n, listed, items int }
-	count := func(qs []*question, floor float64, refused bool) tally {
+	count := func(qs []*quality.Question, floor float64, refused bool) tally {
 		var t tally
 		for _, q := range qs {
-			if refused && len(extractive.Select(q.cands, p)) > 0 {
+			if refused && len(extractive.Select(q.Cands, p)) > 0 {
 				continue
 			}
 			t.n++
 			found := false
-			for _, h := range render.ClosestAbove(q.hits, floor) {
+			for _, h := range render.ClosestAbove(q.Hits, floor) {
 				t.items++
 				found = found || own(q, h)
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/bench"
+	"github.com/sponge-library/sponge/internal/quality"
 )
 
 // manualPackages are the Debian packages whose manual pages make the
@@ -54,8 +55,8 @@ func loadManuals(work, binDir string) (*demoSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &demoSet{dir: filepath.Join(tmp, "library")}
-	cmd := exec.Command(filepath.Join(binDir, "sponge"), append([]string{"add", "--library", d.dir}, sources...)...)
+	d := &demoSet{Demo: &quality.Demo{Dir: filepath.Join(tmp, "library")}}
+	cmd := exec.Command(filepath.Join(binDir, "sponge"), append([]string{"add", "--library", d.Dir}, sources...)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return d, fmt.Errorf("sponge add: %v\n%s", err, out)
 	}
@@ -70,13 +71,13 @@ func askManuals(work, binDir string) error {
 	}
 	d, err := loadManuals(work, binDir)
 	if d != nil {
-		defer os.RemoveAll(filepath.Dir(d.dir))
+		defer os.RemoveAll(filepath.Dir(d.Dir))
 	}
 	if err != nil {
 		return err
 	}
 	for _, f := range manualQuestions {
-		if d.qs, err = readDemo(filepath.Join(benchDir, f)); err != nil {
+		if d.Questions, err = quality.ReadDemo(filepath.Join(benchDir, f)); err != nil {
 			return err
 		}
 		d.what = fmt.Sprintf("A library of the manual pages of %s and Go's %s asked the questions of %s",

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/bench"
 	"github.com/sponge-library/sponge/internal/library/index"
+	"github.com/sponge-library/sponge/internal/quality"
 	"github.com/sponge-library/sponge/stages/draft/extractive"
 )
 
@@ -34,21 +35,21 @@ var (
 // that one of those was asked on, so that neither half's figures are
 // fitted: the tuning half chooses the ranker's thresholds, the reported
 // half only reports. Then rankerPerKind of each kind, evenly spaced.
-func trainingQuestions(s *squadSets) (ans, un []*squadQuestion) {
+func trainingQuestions(s *squadSets) (ans, un []*quality.SquadQuestion) {
 	benchParas := map[int]bool{}
-	for _, set := range [][]*squadQuestion{s.tuneAns, s.tuneUn, s.repAns, s.repUn} {
+	for _, set := range [][]*quality.SquadQuestion{s.tuneAns, s.tuneUn, s.repAns, s.repUn} {
 		for _, sq := range set {
-			benchParas[sq.para] = true
+			benchParas[sq.Para] = true
 		}
 	}
-	pick := func(all []*squadQuestion) []*squadQuestion {
-		var free []*squadQuestion
+	pick := func(all []*quality.SquadQuestion) []*quality.SquadQuestion {
+		var free []*quality.SquadQuestion
 		for _, sq := range all {
-			if !benchParas[sq.para] {
+			if !benchParas[sq.Para] {
 				free = append(free, sq)
 			}
 		}
-		var out []*squadQuestion
+		var out []*quality.SquadQuestion
 		for i := 0; i < rankerPerKind && i < len(free); i++ {
 			out = append(out, free[i*len(free)/min(rankerPerKind, len(free))])
 		}
@@ -79,12 +80,12 @@ func trainRanker(s *squadSets, x *index.Index, p *extractive.Params, out string)
 	var from []int
 	hand := *p
 	hand.Ranker = false
-	for kind, set := range [][]*squadQuestion{ans, un} {
+	for kind, set := range [][]*quality.SquadQuestion{ans, un} {
 		for _, sq := range set {
-			if err := ask(s.lib, x, sq.q); err != nil {
+			if err := quality.Ask(s.lib, x, sq.Q); err != nil {
 				return err
 			}
-			cands := extractive.Candidates(sq.q.text, sq.q.passages, p, x)
+			cands := extractive.Candidates(sq.Q.Text, sq.Q.Passages, p, x)
 			qs = append(qs, asked{cands, kind == 0})
 			if kind == 1 && !rankerUnanswerable {
 				continue
@@ -99,7 +100,7 @@ func trainRanker(s *squadSets, x *index.Index, p *extractive.Params, out string)
 				X = append(X, extractive.RankFeatures(c))
 				from = append(from, len(qs)-1)
 				label := 0.0
-				if holdsAnswer(c.Quote, sq.answers) {
+				if quality.HoldsAnswer(c.Quote, sq.Answers) {
 					label, pos = 1, pos+1
 				}
 				y = append(y, label)
@@ -126,17 +127,17 @@ func trainRanker(s *squadSets, x *index.Index, p *extractive.Params, out string)
 			c.Ranked = 1 / (1 + math.Exp(-z))
 		}
 	}
-	for _, set := range [][]*squadQuestion{s.tuneAns, s.tuneUn} {
+	for _, set := range [][]*quality.SquadQuestion{s.tuneAns, s.tuneUn} {
 		for _, sq := range set {
-			score(sq.q.cands)
+			score(sq.Q.Cands)
 		}
 	}
 	var trows [][]string
 	for _, rel := range []float64{0.3, 0.35, 0.4, 0.5} {
 		tp := *p
 		tp.MinRelativeQuestion = rel
-		t := evalSquad(s.tuneAns, s.tuneUn, &tp)
-		trows = append(trows, []string{fmt.Sprintf("%.2f", rel), f3(t.inSome), f3(t.inFirst), f3(t.precision), f3(t.unRefused), f3(t.ansRefused), fmt.Sprintf("%.2f", t.meanStatements)})
+		t := quality.EvalSquad(s.tuneAns, s.tuneUn, &tp)
+		trows = append(trows, []string{fmt.Sprintf("%.2f", rel), f3(t.InSome), f3(t.InFirst), f3(t.Precision), f3(t.UnRefused), f3(t.AnsRefused), fmt.Sprintf("%.2f", t.MeanStatements)})
 	}
 	fmt.Println("The new weights on SQuAD 2.0's tuning half (the drafter's rules of refusal):")
 	fmt.Println(bench.Table([]string{"MinRelativeQuestion", "gold in some quote", "in first", "precision", "unanswerable refused", "answerable refused", "statements"}, trows))
@@ -427,22 +428,22 @@ func squadRanker(s *squadSets, p *extractive.Params) rankerPoint {
 						pt := rankerPoint{mr, rel, rules.maxNames, rules.minWindow, ty}
 						pp := *p
 						pt.apply(&pp)
-						t := evalSquad(s.tuneAns, s.tuneUn, &pp)
-						if t.ansRefused <= 0.10+eps && t.precision >= 0.50-eps && t.meanStatements <= 3 {
+						t := quality.EvalSquad(s.tuneAns, s.tuneUn, &pp)
+						if t.AnsRefused <= 0.10+eps && t.Precision >= 0.50-eps && t.MeanStatements <= 3 {
 							met := 0
-							for _, ok := range []bool{t.unRefused >= 0.40-eps, t.inFirst >= 0.78-eps, t.inSome >= 0.85-eps} {
+							for _, ok := range []bool{t.UnRefused >= 0.40-eps, t.InFirst >= 0.78-eps, t.InSome >= 0.85-eps} {
 								if ok {
 									met++
 								}
 							}
-							sum := t.unRefused + t.inFirst + t.inSome
+							sum := t.UnRefused + t.InFirst + t.InSome
 							consider(&free, pt, met, sum)
 							if mr == 0 && ty && rules.maxNames == 0.4 && rules.minWindow == 0.4 {
 								consider(&kept, pt, met, sum)
 							}
 						}
 						rows = append(rows, []string{fmt.Sprintf("%.1f / %.1f", pt.maxNames, pt.minWindow), fmt.Sprint(ty), fmt.Sprintf("%.2f", mr), fmt.Sprintf("%.1f", rel),
-							f3(t.inSome), f3(t.inFirst), f3(t.precision), f3(t.unRefused), f3(t.ansRefused), fmt.Sprintf("%.2f", t.meanStatements)})
+							f3(t.InSome), f3(t.InFirst), f3(t.Precision), f3(t.UnRefused), f3(t.AnsRefused), fmt.Sprintf("%.2f", t.MeanStatements)})
 					}
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sponge-library/sponge/internal/bench"
+	"github.com/sponge-library/sponge/internal/quality"
 	"github.com/sponge-library/sponge/stages/draft/extractive"
 )
 
@@ -81,9 +82,9 @@ func printPaddingRules(s *sets, demo *demoSet, p *extractive.Params) {
 		}
 		cells := []string{r.name + mark, f3(a.hit), f3(t.hit), fmt.Sprintf("%.2f", a.meanStatements), f3(a.precision), f3(a.firstGold), f3(sh.hit)}
 		if demo != nil {
-			d := demo.evalIn(&pp)
-			cells = append(cells, fmt.Sprintf("%d of %d", d.offAnswers, d.questions), fmt.Sprintf("%d of %d", d.offStatements, d.statements),
-				fmt.Sprintf("%.2f", d.meanStatements()), fmt.Sprintf("%d of %d", d.wantShown, d.answerable), fmt.Sprintf("%d of %d", d.firstWant, d.answerable))
+			d := demo.Eval(&pp)
+			cells = append(cells, fmt.Sprintf("%d of %d", d.OffAnswers, d.Questions), fmt.Sprintf("%d of %d", d.OffStatements, d.Statements),
+				fmt.Sprintf("%.2f", d.MeanStatements()), fmt.Sprintf("%d of %d", d.WantShown, d.Answerable), fmt.Sprintf("%d of %d", d.FirstWant, d.Answerable))
 		}
 		rows = append(rows, cells)
 	}
@@ -160,7 +161,7 @@ func refusalSweep(s *sets, p *extractive.Params) {
 		pp.MinAnswer, pp.MinSentenceAnswer, pp.MaxAbsent = c.pt.a, c.pt.s, c.pt.m
 		for _, half := range []struct {
 			name      string
-			ans, offs []*question
+			ans, offs []*quality.Question
 		}{{"tuning", s.tune, s.offTune}, {"held-out", s.held, s.offHeld}, {"unanswerable-2.txt alone", nil, s.fresh}} {
 			r := evaluate(half.ans, half.offs, &pp)
 			hit, refused := f3(r.hit), f3(r.refusedAnswerable)

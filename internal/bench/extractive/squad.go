@@ -4,187 +4,61 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
-	"time"
 
-	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/bench"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
 	"github.com/sponge-library/sponge/internal/library/ingest"
+	"github.com/sponge-library/sponge/internal/quality"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft/extractive"
 )
 
-// squadPerKind is how many answerable and how many unanswerable SQuAD 2.0
-// questions are asked, evenly spaced over the file.
-const squadPerKind = 200
-
-// squadFile is SQuAD 2.0's dev half as ../shared/bench/squad2 holds it.
-type squadFile struct {
-	Data []struct {
-		Title      string `json:"title"`
-		Paragraphs []struct {
-			Context string `json:"context"`
-			QAs     []struct {
-				Question   string `json:"question"`
-				Impossible bool   `json:"is_impossible"`
-				Answers    []struct {
-					Text string `json:"text"`
-				} `json:"answers"`
-			} `json:"qas"`
-		} `json:"paragraphs"`
-	} `json:"data"`
-}
-
-// squadQuestion is one SQuAD question; answers is empty when nothing in
-// the article answers it.
-type squadQuestion struct {
-	q       *question
-	para    int                     // the paragraph it was asked on, counted over the file
-	article string                  // the title of its item
-	before  []*extractive.Candidate // whole sentences, as before issue 13
-	answers []string                // lower case, white space collapsed
-}
-
 // squadSets are the questions asked, each kind cut into the tuning half
 // (even positions) and the reported half (odd positions).
 type squadSets struct {
-	tuneAns, tuneUn, repAns, repUn []*squadQuestion
+	tuneAns, tuneUn, repAns, repUn []*quality.SquadQuestion
 	// ans and un are all the file's questions of each kind, for training
 	// the ranker on those the bench does not ask (see trainRanker).
-	ans, un []*squadQuestion
+	ans, un []*quality.SquadQuestion
 	// trainAns and trainUn are the questions the ranker learns from, once
 	// squadTraining has asked them (for the dump).
-	trainAns, trainUn []*squadQuestion
+	trainAns, trainUn []*quality.SquadQuestion
 	lib               *library.Library
-}
-
-// squadDir finds ../shared/bench/squad2 beside the SciFact data.
-func squadDir() (string, error) {
-	d, err := bench.SciFactDir()
-	if err != nil {
-		return "", err
-	}
-	p := filepath.Join(filepath.Dir(d), "squad2")
-	if _, err := os.Stat(filepath.Join(p, "dev-v2.0.json")); err != nil {
-		return "", fmt.Errorf("no SQuAD 2.0 data at %s", p)
-	}
-	return p, nil
 }
 
 // loadSquad builds the library (one item per article: its title as the
 // heading, its paragraphs in order) in dir and asks every chosen question
 // through the real search and rank stages.
 func loadSquad(dir string, p *extractive.Params) (*squadSets, *index.Index, error) {
-	src, err := squadDir()
+	path, err := quality.SquadPath()
 	if err != nil {
 		return nil, nil, err
 	}
-	data, err := os.ReadFile(filepath.Join(src, "dev-v2.0.json"))
+	f, err := quality.ReadSquadFile(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	var f squadFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, nil, fmt.Errorf("dev-v2.0.json: %v", err)
-	}
-	var ans, un []*squadQuestion
-	var items []*item.Item
-	var sources [][]byte
-	paras := 0
-	for _, a := range f.Data {
-		title := strings.ReplaceAll(a.Title, "_", " ")
-		var md strings.Builder
-		md.WriteString("# " + title + "\n")
-		it := &item.Item{Title: title, Source: "squad2:" + a.Title, Kind: item.KindMarkdown,
-			Added: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-		for _, para := range a.Paragraphs {
-			md.WriteString("\n" + para.Context + "\n")
-			it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: para.Context, Heading: title})
-			paras++
-			for _, qa := range para.QAs {
-				sq := &squadQuestion{q: &question{text: qa.Question}, para: paras, article: title}
-				for _, an := range qa.Answers {
-					sq.answers = append(sq.answers, strings.ToLower(norm(an.Text)))
-				}
-				if qa.Impossible || len(sq.answers) == 0 {
-					un = append(un, sq)
-				} else {
-					ans = append(ans, sq)
-				}
-			}
-		}
-		it.ID = library.ItemID([]byte(md.String()))
-		items = append(items, it)
-		sources = append(sources, []byte(md.String()))
-	}
-	if err := buildSquad(dir, items, sources); err != nil {
+	all := quality.ItemsOf(f, "squad2")
+	if err := quality.SaveItems(dir, all.Items, all.Sources); err != nil {
 		return nil, nil, err
 	}
-	s := &squadSets{ans: ans, un: un}
-	s.tuneAns, s.repAns = evenSpaced(ans)
-	s.tuneUn, s.repUn = evenSpaced(un)
-	lib, err := library.Open(dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	x, err := index.Open(lib.IndexDir())
+	s := &squadSets{ans: all.Ans, un: all.Un}
+	s.tuneAns, s.repAns = quality.SquadHalves(all.Ans)
+	s.tuneUn, s.repUn = quality.SquadHalves(all.Un)
+	lib, x, err := quality.Open(dir)
 	if err != nil {
 		return nil, nil, err
 	}
 	s.lib = lib
-	for _, set := range [][]*squadQuestion{s.tuneAns, s.tuneUn, s.repAns, s.repUn} {
-		for _, sq := range set {
-			if err := ask(lib, x, sq.q); err != nil {
-				x.Close()
-				return nil, nil, err
-			}
-			sq.q.cands = extractive.Candidates(sq.q.text, sq.q.passages, p, x)
-			whole := *p
-			whole.Sentences = true
-			sq.before = extractive.Candidates(sq.q.text, sq.q.passages, &whole, x)
+	for _, set := range [][]*quality.SquadQuestion{s.tuneAns, s.tuneUn, s.repAns, s.repUn} {
+		if err := quality.AskAll(lib, x, set, p, true); err != nil {
+			x.Close()
+			return nil, nil, err
 		}
 	}
 	return s, x, nil
-}
-
-// evenSpaced takes squadPerKind questions evenly spaced over qs and deals
-// them alternately into the tuning half (even positions) and the reported
-// half (odd positions).
-func evenSpaced(qs []*squadQuestion) (tune, rep []*squadQuestion) {
-	for i := 0; i < squadPerKind && len(qs) > 0; i++ {
-		q := qs[i*len(qs)/squadPerKind]
-		if i%2 == 0 {
-			tune = append(tune, q)
-		} else {
-			rep = append(rep, q)
-		}
-	}
-	return tune, rep
-}
-
-func buildSquad(dir string, items []*item.Item, sources [][]byte) error {
-	if lib, err := library.Open(dir); err == nil && !index.Outdated(lib.IndexDir()) {
-		if have, err := lib.IDs(); err == nil && len(have) == len(items) {
-			return nil
-		}
-	}
-	w, err := ingest.OpenWriter(dir, nil)
-	if err != nil {
-		return err
-	}
-	for i, it := range items {
-		if w.Has(it.ID) {
-			continue
-		}
-		if err := w.Add(it, sources[i]); err != nil {
-			w.Close()
-			return err
-		}
-	}
-	return w.Close()
 }
 
 // remakeOutdated remakes the index of the library at dir when it was made
@@ -203,92 +77,17 @@ func remakeOutdated(dir string) error {
 	return w.Close()
 }
 
-// squadResult holds the measures of the issue's table.
-type squadResult struct {
-	inSome, inFirst, precision, unRefused, ansRefused, meanStatements, meanChars float64
-	longest                                                                      int
-}
-
-// evalSquad answers every question under p.
-func evalSquad(ans, un []*squadQuestion, p *extractive.Params) squadResult {
-	var r squadResult
-	cands := func(sq *squadQuestion) []*extractive.Candidate {
-		if p.Sentences {
-			return sq.before
-		}
-		return sq.q.cands
-	}
-	shown, holding, answered, chars := 0, 0, 0, 0
-	for _, sq := range ans {
-		picked := extractive.Select(cands(sq), p)
-		if len(picked) == 0 {
-			r.ansRefused++
-			continue
-		}
-		answered++
-		some := false
-		for i, c := range picked {
-			shown++
-			chars += len([]rune(c.Quote))
-			r.longest = max(r.longest, len([]rune(c.Quote)))
-			if holdsAnswer(c.Quote, sq.answers) {
-				holding++
-				some = true
-				if i == 0 {
-					r.inFirst++
-				}
-			}
-		}
-		if some {
-			r.inSome++
-		}
-	}
-	for _, sq := range un {
-		picked := extractive.Select(cands(sq), p)
-		if len(picked) == 0 {
-			r.unRefused++
-		}
-		for _, c := range picked {
-			r.longest = max(r.longest, len([]rune(c.Quote)))
-		}
-	}
-	n := float64(max(1, len(ans)))
-	r.inSome /= n
-	r.inFirst /= n
-	r.ansRefused /= n
-	r.unRefused /= float64(max(1, len(un)))
-	if shown > 0 {
-		r.precision = float64(holding) / float64(shown)
-		r.meanChars = float64(chars) / float64(shown)
-	}
-	if answered > 0 {
-		r.meanStatements = float64(shown) / float64(answered)
-	}
-	return r
-}
-
-// holdsAnswer reports whether a gold answer text stands inside the quote.
-func holdsAnswer(quote string, answers []string) bool {
-	q := strings.ToLower(norm(quote))
-	for _, a := range answers {
-		if strings.Contains(q, a) {
-			return true
-		}
-	}
-	return false
-}
-
 func squadRow(name string, s *squadSets, p *extractive.Params) []string {
-	r := evalSquad(s.repAns, s.repUn, p)
-	return []string{name, f3(r.inSome), f3(r.inFirst), f3(r.precision), f3(r.unRefused), f3(r.ansRefused),
-		fmt.Sprintf("%.2f", r.meanStatements), fmt.Sprintf("%.0f / %d", r.meanChars, r.longest)}
+	r := quality.EvalSquad(s.repAns, s.repUn, p)
+	return []string{name, f3(r.InSome), f3(r.InFirst), f3(r.Precision), f3(r.UnRefused), f3(r.AnsRefused),
+		fmt.Sprintf("%.2f", r.MeanStatements), fmt.Sprintf("%.0f / %d", r.MeanChars, r.Longest)}
 }
 
 // printSquad prints the issue's table on the reported half, and the
 // refusal trade-off on both halves.
 func printSquad(s *squadSets, p *extractive.Params) {
 	fmt.Printf("SQuAD 2.0 dev half, one item per article (16 items): %d answerable and %d unanswerable questions evenly spaced; tuned on the even positions, reported on the odd (%d + %d):\n\n",
-		squadPerKind, squadPerKind, len(s.repAns), len(s.repUn))
+		quality.SquadPerKind, quality.SquadPerKind, len(s.repAns), len(s.repUn))
 	baseline := extractive.Params{K1: p.K1, B: p.B, Max: 6, Sentences: true}
 	best1 := extractive.Params{K1: p.K1, B: p.B, Max: 1, Sentences: true}
 	before := beforeIssue13()
@@ -326,20 +125,20 @@ func dumpSquad(path string, s *squadSets, p *extractive.Params) error {
 	}
 	// half: 0 tuning, 1 reported, 2 the ranker's training questions
 	// (when -squad-training asked them).
-	for half, sets := range [][2][]*squadQuestion{{s.tuneAns, s.tuneUn}, {s.repAns, s.repUn}, {s.trainAns, s.trainUn}} {
+	for half, sets := range [][2][]*quality.SquadQuestion{{s.tuneAns, s.tuneUn}, {s.repAns, s.repUn}, {s.trainAns, s.trainUn}} {
 		for kind, set := range sets {
 			for _, sq := range set {
 				var cs []cand
-				for _, c := range sq.q.cands {
+				for _, c := range sq.Q.Cands {
 					cs = append(cs, cand{c.Quote, c.Passage, c.Rank, c.Index, c.Terms, p.Score(c), p.Own(c), c.BM25, c.Covers, c.Answer, c.SentenceAnswer,
-						c.Window, c.Gap, c.Names, c.Absent, c.Type, c.Refers, c.Ranked, holdsAnswer(c.Quote, sq.answers), strings.HasSuffix(strings.TrimSpace(c.Quote), "?")})
+						c.Window, c.Gap, c.Names, c.Absent, c.Type, c.Refers, c.Ranked, quality.HoldsAnswer(c.Quote, sq.Answers), strings.HasSuffix(strings.TrimSpace(c.Quote), "?")})
 				}
-				a := extractive.Choose(sq.q.cands, p)
+				a := extractive.Choose(sq.Q.Cands, p)
 				var picked []string
 				for _, c := range a.Statements {
 					picked = append(picked, c.Quote)
 				}
-				if err := enc.Encode(map[string]any{"half": half, "answerable": kind == 0, "question": sq.q.text, "answers": sq.answers, "cands": cs,
+				if err := enc.Encode(map[string]any{"half": half, "answerable": kind == 0, "question": sq.Q.Text, "answers": sq.Answers, "cands": cs,
 					"refused": a.Refused, "picked": picked, "why": a.Why}); err != nil {
 					f.Close()
 					return err
@@ -373,7 +172,7 @@ func squadRefusals(s *squadSets, p *extractive.Params) {
 	}
 	var rows [][]string
 	var best point
-	var bestT squadResult
+	var bestT quality.SquadResult
 	found := false
 	for _, top := range []int{1, 2, 3} {
 		for _, mn := range []float64{0, 0.3, 0.4} {
@@ -381,12 +180,12 @@ func squadRefusals(s *squadSets, p *extractive.Params) {
 				for _, ty := range []int{0, 1, 2, 3} {
 					pp := *p
 					pp.NamesTop, pp.MaxNames, pp.MinWindow, pp.TypeRefusal, pp.TypeTop = top, mn, mw, ty > 0, ty
-					t := evalSquad(s.tuneAns, s.tuneUn, &pp)
-					r := evalSquad(s.repAns, s.repUn, &pp)
+					t := quality.EvalSquad(s.tuneAns, s.tuneUn, &pp)
+					r := quality.EvalSquad(s.repAns, s.repUn, &pp)
 					pt := point{top, mn, mw, ty}
-					if t.ansRefused <= maxAnsRefused+1e-9 && (!found || t.unRefused > bestT.unRefused+1e-9 ||
-						(t.unRefused > bestT.unRefused-1e-9 && (t.ansRefused < bestT.ansRefused-1e-9 ||
-							(t.ansRefused < bestT.ansRefused+1e-9 && t.inFirst > bestT.inFirst+1e-9)))) {
+					if t.AnsRefused <= maxAnsRefused+1e-9 && (!found || t.UnRefused > bestT.UnRefused+1e-9 ||
+						(t.UnRefused > bestT.UnRefused-1e-9 && (t.AnsRefused < bestT.AnsRefused-1e-9 ||
+							(t.AnsRefused < bestT.AnsRefused+1e-9 && t.InFirst > bestT.InFirst+1e-9)))) {
 						best, bestT, found = pt, t, true
 					}
 					mark := ""
@@ -394,7 +193,7 @@ func squadRefusals(s *squadSets, p *extractive.Params) {
 						mark = " ← drafter"
 					}
 					rows = append(rows, []string{fmt.Sprint(top), fmt.Sprintf("%.1f", mn), fmt.Sprintf("%.1f", mw), typeSays(ty) + mark,
-						f3(t.unRefused), f3(t.ansRefused), f3(t.inFirst), f3(r.unRefused), f3(r.ansRefused), f3(r.inFirst)})
+						f3(t.UnRefused), f3(t.AnsRefused), f3(t.InFirst), f3(r.UnRefused), f3(r.AnsRefused), f3(r.InFirst)})
 				}
 			}
 		}
@@ -415,19 +214,19 @@ func squadRefusals(s *squadSets, p *extractive.Params) {
 func squadRankedRefusals(s *squadSets, p *extractive.Params) (minRanked, rulesBelow float64) {
 	off := *p
 	off.MinRanked, off.RulesBelow = 0, 0
-	maxAnsRefused := evalSquad(s.tuneAns, s.tuneUn, &off).ansRefused
+	maxAnsRefused := quality.EvalSquad(s.tuneAns, s.tuneUn, &off).AnsRefused
 	var rows [][]string
-	var bestT squadResult
+	var bestT quality.SquadResult
 	found := false
 	for _, mr := range []float64{0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5} {
 		for _, rb := range []float64{0, 0.5, 0.7, 0.8, 0.9} {
 			pp := *p
 			pp.MinRanked, pp.RulesBelow = mr, rb
-			t := evalSquad(s.tuneAns, s.tuneUn, &pp)
-			r := evalSquad(s.repAns, s.repUn, &pp)
-			if t.ansRefused <= maxAnsRefused+1e-9 && (!found || t.unRefused > bestT.unRefused+1e-9 ||
-				(t.unRefused > bestT.unRefused-1e-9 && (t.ansRefused < bestT.ansRefused-1e-9 ||
-					(t.ansRefused < bestT.ansRefused+1e-9 && t.inFirst > bestT.inFirst+1e-9)))) {
+			t := quality.EvalSquad(s.tuneAns, s.tuneUn, &pp)
+			r := quality.EvalSquad(s.repAns, s.repUn, &pp)
+			if t.AnsRefused <= maxAnsRefused+1e-9 && (!found || t.UnRefused > bestT.UnRefused+1e-9 ||
+				(t.UnRefused > bestT.UnRefused-1e-9 && (t.AnsRefused < bestT.AnsRefused-1e-9 ||
+					(t.AnsRefused < bestT.AnsRefused+1e-9 && t.InFirst > bestT.InFirst+1e-9)))) {
 				minRanked, rulesBelow, bestT, found = mr, rb, t, true
 			}
 			mark := ""
@@ -435,7 +234,7 @@ func squadRankedRefusals(s *squadSets, p *extractive.Params) (minRanked, rulesBe
 				mark = " ← drafter"
 			}
 			rows = append(rows, []string{fmt.Sprintf("%.2f", mr), fmt.Sprintf("%.1f", rb) + mark,
-				f3(t.unRefused), f3(t.ansRefused), f3(t.inFirst), f3(t.inSome), f3(r.unRefused), f3(r.ansRefused), f3(r.inFirst), f3(r.inSome)})
+				f3(t.UnRefused), f3(t.AnsRefused), f3(t.InFirst), f3(t.InSome), f3(r.UnRefused), f3(r.AnsRefused), f3(r.InFirst), f3(r.InSome)})
 		}
 	}
 	fmt.Println("Refusals by the learned ranker's chance on SQuAD 2.0 (MinRanked: refuse when the best sentence's chance is below it, 0 off; RulesBelow: the rules on the subject do not refuse when it reaches this, 0 off):")
@@ -493,14 +292,14 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		a := evaluate(s.all, s.offTopic, &pp)
 		row := []string{r.name, f3(a.hit), f3(a.firstGold), fmt.Sprintf("%.2f", a.meanStatements), f3(a.refusedAnswerable), f3(a.rightRefusals)}
 		if demo != nil {
-			d := demo.evalIn(&pp)
-			row = append(row, fmt.Sprintf("%d of %d", d.wantShown, d.answerable), fmt.Sprintf("%d of %d", d.rightRefusals, d.questions-d.answerable), fmt.Sprintf("%.2f", d.meanStatements()))
+			d := demo.Eval(&pp)
+			row = append(row, fmt.Sprintf("%d of %d", d.WantShown, d.Answerable), fmt.Sprintf("%d of %d", d.RightRefusals, d.Questions-d.Answerable), fmt.Sprintf("%.2f", d.MeanStatements()))
 		} else {
 			row = append(row, "–", "–", "–")
 		}
 		if sq != nil {
-			q := evalSquad(sq.repAns, sq.repUn, &pp)
-			row = append(row, f3(q.inSome), f3(q.inFirst), f3(q.precision), f3(q.unRefused), f3(q.ansRefused), fmt.Sprintf("%.2f", q.meanStatements))
+			q := quality.EvalSquad(sq.repAns, sq.repUn, &pp)
+			row = append(row, f3(q.InSome), f3(q.InFirst), f3(q.Precision), f3(q.UnRefused), f3(q.AnsRefused), fmt.Sprintf("%.2f", q.MeanStatements))
 		}
 		rows = append(rows, row)
 	}
@@ -528,12 +327,9 @@ func mainParams() extractive.Params {
 func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 	ans, un := trainingQuestions(s)
 	s.trainAns, s.trainUn = ans, un
-	for _, set := range [][]*squadQuestion{ans, un} {
-		for _, sq := range set {
-			if err := ask(s.lib, x, sq.q); err != nil {
-				return err
-			}
-			sq.q.cands = extractive.Candidates(sq.q.text, sq.q.passages, p, x)
+	for _, set := range [][]*quality.SquadQuestion{ans, un} {
+		if err := quality.AskAll(s.lib, x, set, p, false); err != nil {
+			return err
 		}
 	}
 	variants := []struct {
@@ -579,9 +375,9 @@ func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 		pp := *p
 		v.set(&pp)
 		row := []string{v.name}
-		for _, set := range [][2][]*squadQuestion{{s.tuneAns, s.tuneUn}, {s.repAns, s.repUn}, {ans, un}} {
-			r := evalSquad(set[0], set[1], &pp)
-			row = append(row, f3(r.inSome), f3(r.inFirst), f3(r.precision), f3(r.unRefused), f3(r.ansRefused), fmt.Sprintf("%.2f", r.meanStatements))
+		for _, set := range [][2][]*quality.SquadQuestion{{s.tuneAns, s.tuneUn}, {s.repAns, s.repUn}, {ans, un}} {
+			r := quality.EvalSquad(set[0], set[1], &pp)
+			row = append(row, f3(r.InSome), f3(r.InFirst), f3(r.Precision), f3(r.UnRefused), f3(r.AnsRefused), fmt.Sprintf("%.2f", r.MeanStatements))
 		}
 		rows = append(rows, row)
 	}
@@ -600,19 +396,19 @@ func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 // squadClosest prints the closest items' trade-off on SQuAD: the own item
 // of a question is the article it was asked on.
 func squadClosest(s *squadSets, p *extractive.Params) {
-	own := map[*question]string{}
-	var tune, rep []*question
-	for _, set := range [][]*squadQuestion{s.tuneAns, s.tuneUn, s.repAns, s.repUn} {
+	own := map[*quality.Question]string{}
+	var tune, rep []*quality.Question
+	for _, set := range [][]*quality.SquadQuestion{s.tuneAns, s.tuneUn, s.repAns, s.repUn} {
 		for _, sq := range set {
-			own[sq.q] = sq.article
+			own[sq.Q] = sq.Article
 		}
 	}
-	for _, sq := range append(append([]*squadQuestion{}, s.tuneAns...), s.tuneUn...) {
-		tune = append(tune, sq.q)
+	for _, sq := range append(append([]*quality.SquadQuestion{}, s.tuneAns...), s.tuneUn...) {
+		tune = append(tune, sq.Q)
 	}
-	for _, sq := range append(append([]*squadQuestion{}, s.repAns...), s.repUn...) {
-		rep = append(rep, sq.q)
+	for _, sq := range append(append([]*quality.SquadQuestion{}, s.repAns...), s.repUn...) {
+		rep = append(rep, sq.Q)
 	}
 	closestTable("SQuAD 2.0, every question of a half (answerable and not), its own item: the article it was asked on", tune, rep, p,
-		func(q *question, h *jsonl.Hit) bool { return h.Title == own[q] })
+		func(q *quality.Question, h *jsonl.Hit) bool { return h.Title == own[q] })
 }

@@ -1,0 +1,323 @@
+package quality_test
+
+// The quality floors: the answers of the extractive drafter measured in
+// this process, each figure held to what it was on the day it was measured
+// less a small margin, so that a change that breaks a language or a rule
+// fails here with the figure that fell. When a change makes a figure
+// better, the test says so: measure again and raise the floor (the date and
+// the command of each table are above it).
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sponge-library/sponge/internal/quality"
+	"github.com/sponge-library/sponge/stages/draft/extractive"
+)
+
+// A floor is one figure as measured, and how far it may move the wrong
+// way before the test fails.
+type floor struct {
+	measure string
+	was     float64
+	margin  float64
+}
+
+// lowerIsBetter are the measures whose floor is a ceiling.
+var lowerIsBetter = map[string]bool{
+	"off-topic statements":         true,
+	"answerable questions refused": true,
+	"longest quote (characters)":   true,
+}
+
+// measured is when and how a table of floors was measured.
+type measured struct{ date, command string }
+
+// hold checks each figure of got against its floor and says which fell,
+// from what to what.
+func hold(t testing.TB, set string, how measured, format string, floors []floor, got map[string]float64) {
+	t.Helper()
+	num := func(v float64) string { return fmt.Sprintf(format, v) }
+	for _, f := range floors {
+		g, ok := got[f.measure]
+		if !ok {
+			t.Fatalf("%s: no figure %q measured", set, f.measure)
+		}
+		const eps = 1e-9
+		switch {
+		case lowerIsBetter[f.measure] && g > f.was+f.margin+eps:
+			t.Errorf("%s: %s rose from %s to %s, above its ceiling %s (measured %s with %s)",
+				set, f.measure, num(f.was), num(g), num(f.was+f.margin), how.date, how.command)
+		case !lowerIsBetter[f.measure] && g < f.was-f.margin-eps:
+			t.Errorf("%s: %s fell from %s to %s, below its floor %s (measured %s with %s)",
+				set, f.measure, num(f.was), num(g), num(f.was-f.margin), how.date, how.command)
+		case lowerIsBetter[f.measure] && g < f.was-eps, !lowerIsBetter[f.measure] && g > f.was+eps:
+			t.Logf("%s: %s is better than when measured (%s, was %s): measure again and move its floor", set, f.measure, num(g), num(f.was))
+		}
+	}
+}
+
+// TestHoldSaysWhatFell: a figure that falls below its floor (or rises
+// above its ceiling) fails with the figure, from what to what; one within
+// its margin passes.
+func TestHoldSaysWhatFell(t *testing.T) {
+	floors := []floor{{"answers showing an expected sentence", 22, 1}, {"answerable questions refused", 0.08, 0.03}}
+	for _, c := range []struct {
+		got  map[string]float64
+		want []string
+	}{
+		{map[string]float64{"answers showing an expected sentence": 21, "answerable questions refused": 0.11}, nil},
+		{map[string]float64{"answers showing an expected sentence": 20, "answerable questions refused": 0.08},
+			[]string{"demo: answers showing an expected sentence fell from 22.00 to 20.00, below its floor 21.00 (measured today with a command)"}},
+		{map[string]float64{"answers showing an expected sentence": 22, "answerable questions refused": 0.2},
+			[]string{"demo: answerable questions refused rose from 0.08 to 0.20, above its ceiling 0.11 (measured today with a command)"}},
+	} {
+		r := &recorder{TB: t}
+		hold(r, "demo", measured{"today", "a command"}, "%.2f", floors, c.got)
+		if !slices.Equal(r.errors, c.want) {
+			t.Errorf("with %v: said %q, want %q", c.got, r.errors, c.want)
+		}
+	}
+}
+
+// recorder keeps what a test would say is wrong.
+type recorder struct {
+	testing.TB
+	errors []string
+}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+func (r *recorder) Logf(string, ...any) {}
+
+// report logs every figure, so that -v shows what a new floor would be.
+func report(t *testing.T, set string, format string, floors []floor, got map[string]float64) {
+	t.Helper()
+	var says []string
+	for _, f := range floors {
+		says = append(says, fmt.Sprintf("%s "+format, f.measure, got[f.measure]))
+	}
+	t.Logf("%s: %s", set, strings.Join(says, ", "))
+}
+
+// The demo library (testdata/docs) asked the 29 questions of
+// internal/bench/extractive/demo-questions.txt, counted in questions and
+// statements; the same figures as the benchmark's check through the built
+// sponge ask (go run ./internal/bench/extractive -demo-only -bin bin). The
+// demo is no sample: each question was written with the sentences that
+// answer it, and make demo shows them, so its margin is none. With one
+// question's margin, turning off JoinBack, DefinitionFirst or UnitFirst
+// (each of which moves one demo answer's expected sentence from first)
+// would pass.
+var (
+	demoMeasured = measured{"2026-12-07", "go test ./internal/quality -run TestDemoFloor -v"}
+	demoFloors   = []floor{
+		{"off-topic statements", 0, 0},                       // of 60
+		{"answers showing an expected sentence", 22, 0},      // of 24 answerable
+		{"answers whose first statement is expected", 19, 0}, // of 24
+		{"unanswerable questions refused", 5, 0},             // of 5
+		{"answerable questions refused", 0, 0},               // of 24
+	}
+)
+
+// TestDemoFloor: the demo questions get the sentences a person expects,
+// first, and nothing off their topic; the questions the demo library
+// cannot answer are refused. It needs nothing but the repository.
+func TestDemoFloor(t *testing.T) {
+	p := extractive.DefaultParams
+	d, err := quality.LoadDemo(filepath.Join(t.TempDir(), "library"), &p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := d.Eval(&p)
+	got := map[string]float64{
+		"off-topic statements":                      float64(r.OffStatements),
+		"answers showing an expected sentence":      float64(r.WantShown),
+		"answers whose first statement is expected": float64(r.FirstWant),
+		"unanswerable questions refused":            float64(r.RightRefusals),
+		"answerable questions refused":              float64(r.WrongRefusals),
+	}
+	report(t, "demo", "%.0f", demoFloors, got)
+	hold(t, "demo", demoMeasured, "%.0f", demoFloors, got)
+	if t.Failed() {
+		// Which answers changed: each question's verdict and statements.
+		for _, dq := range d.Questions {
+			a := d.Answer(dq, &p)
+			t.Logf("%q: %s", dq.Q.Text, dq.Verdict(a))
+			for _, s := range a {
+				t.Logf("    “%s” [%s]", s.Quote, s.Title)
+			}
+		}
+	}
+}
+
+// The reported half of the SQuAD 2.0 benchmark: 100 answerable and 100
+// unanswerable questions, evenly spaced over ../shared/bench/squad2 (the
+// odd positions of 200 of each), asked of one library of its 16 articles;
+// the same figures as the row "sponge-draft --extractive" of
+// go run ./internal/bench/extractive -squad-only.
+var (
+	squadMeasured = measured{"2026-12-07", "go test ./internal/quality -run TestSquadFloor -v"}
+	squadFloors   = []floor{
+		{"gold answer in some quote", 0.88, 0.03},
+		{"gold answer in the first statement", 0.78, 0.03},
+		{"quotes that hold a gold answer", 0.571, 0.03},
+		{"unanswerable questions refused", 0.42, 0.03},
+		{"answerable questions refused", 0.08, 0.03},
+		{"longest quote (characters)", 300, 0},
+	}
+)
+
+// TestSquadFloor holds the drafter to its SQuAD 2.0 figures.
+func TestSquadFloor(t *testing.T) {
+	path, err := quality.SquadPath()
+	if errors.Is(err, quality.ErrNoShared) {
+		t.Skipf("skipped: the shared data is not beside the repository (%v); the SQuAD 2.0 floor needs ../shared/bench/squad2, the demo floor runs without it", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := quality.ReadSquadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := quality.ItemsOf(f, "squad2")
+	dir := filepath.Join(t.TempDir(), "library")
+	if err := quality.SaveItems(dir, all.Items, all.Sources); err != nil {
+		t.Fatal(err)
+	}
+	_, ans := quality.SquadHalves(all.Ans)
+	_, un := quality.SquadHalves(all.Un)
+	p := extractive.DefaultParams
+	lib, x, err := quality.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = quality.AskAll(lib, x, append(append([]*quality.SquadQuestion{}, ans...), un...), &p, false)
+	x.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := quality.EvalSquad(ans, un, &p)
+	got := map[string]float64{
+		"gold answer in some quote":          r.InSome,
+		"gold answer in the first statement": r.InFirst,
+		"quotes that hold a gold answer":     r.Precision,
+		"unanswerable questions refused":     r.UnRefused,
+		"answerable questions refused":       r.AnsRefused,
+		"longest quote (characters)":         float64(r.Longest),
+	}
+	set := fmt.Sprintf("SQuAD 2.0 (%d answerable, %d unanswerable)", len(ans), len(un))
+	report(t, set, "%.3f", squadFloors, got)
+	hold(t, set, squadMeasured, "%.3f", squadFloors, got)
+}
+
+// The multilingual sets of ../shared/bench/multilingual (SQuAD's format,
+// one language each): of each, multiAnswerable answerable questions evenly
+// spaced over the file, asked of a library of the articles they were asked
+// on, and multiHeldOut questions of its held-out articles, which the
+// library does not hold. A figure may move the wrong way by one question.
+const multiAnswerable, multiHeldOut = 16, 8
+
+var (
+	multiMeasured = measured{"2026-12-07", "go test ./internal/quality -run TestMultilingualFloor -v"}
+	// Of each set's 16 answerable questions, how many have their gold
+	// answer in a quote of at most 300 characters and how many are
+	// refused; of its 8 held-out questions, how many are refused. Bengali
+	// is answered nowhere today (every Bengali sentence fails the
+	// statement filter: issue 40), so only its refusals are held; Thai
+	// refuses little that it should (issue 40).
+	multiToday = map[string][3]int{
+		"ar-arcd":       {10, 3, 5},
+		"bn-tydiqa":     {0, 16, 8},
+		"de-germanquad": {8, 6, 8},
+		"en-tydiqa":     {14, 2, 8},
+		"ja-jsquad":     {11, 2, 8},
+		"ko-tydiqa":     {4, 12, 8},
+		"ru-tydiqa":     {7, 7, 8},
+		"te-tydiqa":     {6, 6, 4},
+		"th-iapp":       {13, 0, 1},
+		"zh-Hant-drcd":  {11, 4, 8},
+		"zh-cmrc2018":   {12, 4, 8},
+	}
+)
+
+// TestMultilingualFloor holds each language's answers to its figures, so
+// that a change that stops answering (or refusing) in one language fails.
+func TestMultilingualFloor(t *testing.T) {
+	files, err := quality.MultilingualFiles()
+	if errors.Is(err, quality.ErrNoShared) {
+		t.Skipf("skipped: the shared data is not beside the repository (%v); the multilingual floor needs ../shared/bench/multilingual, the demo floor runs without it", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.Base(path), ".json")
+		seen[name] = true
+		t.Run(name, func(t *testing.T) {
+			today, ok := multiToday[name]
+			if !ok {
+				t.Fatalf("%s has no floors: measure it (%s) and add them", name, multiMeasured.command)
+			}
+			m, err := quality.LoadMultilingual(path, t.TempDir(), multiAnswerable, multiHeldOut)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(m.Ans) != multiAnswerable || len(m.Un) != multiHeldOut {
+				t.Fatalf("%s: %d answerable and %d held-out questions, not %d and %d", name, len(m.Ans), len(m.Un), multiAnswerable, multiHeldOut)
+			}
+			p := extractive.DefaultParams
+			lib, x, err := quality.Open(m.Dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = quality.AskAll(lib, x, append(append([]*quality.SquadQuestion{}, m.Ans...), m.Un...), &p, false)
+			x.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := quality.EvalSquad(m.Ans, m.Un, &p)
+			count := func(share float64, of int) float64 { return math.Round(share * float64(of)) }
+			got := map[string]float64{
+				"gold answer in a quote of ≤ 300 characters": count(r.InShort, len(m.Ans)),
+				"answerable questions refused":               count(r.AnsRefused, len(m.Ans)),
+				"held-out questions refused":                 count(r.UnRefused, len(m.Un)),
+			}
+			all := []floor{
+				{"gold answer in a quote of ≤ 300 characters", float64(today[0]), 1},
+				{"answerable questions refused", float64(today[1]), 1},
+				{"held-out questions refused", float64(today[2]), 1},
+			}
+			set := fmt.Sprintf("%s (%s; of %d answerable, %d held-out)", name, m.Language, len(m.Ans), len(m.Un))
+			report(t, set, "%.0f", all, got)
+			var floors []floor
+			for _, f := range all {
+				// A figure held only where it can move the wrong way
+				// by more than its margin.
+				of := len(m.Ans)
+				if f.measure == "held-out questions refused" {
+					of = len(m.Un)
+				}
+				if lowerIsBetter[f.measure] && f.was+f.margin >= float64(of) || !lowerIsBetter[f.measure] && f.was-f.margin <= 0 {
+					t.Logf("%s: %s is %.0f of %d today: no floor", set, f.measure, f.was, of)
+					continue
+				}
+				floors = append(floors, f)
+			}
+			hold(t, set, multiMeasured, "%.0f", floors, got)
+		})
+	}
+	for name := range multiToday {
+		if !seen[name] {
+			t.Errorf("%s has floors but no file in the shared data", name)
+		}
+	}
+}

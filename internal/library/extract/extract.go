@@ -73,10 +73,11 @@ var kindByExt = map[string]string{
 
 // Supported reports whether a file name has a format sponge reads by its
 // extension (.md .txt .log .html .pdf .vtt .srt .epub .docx .odt .rst .org,
-// a manual page's section such as .1 or .3p, and any of them gzipped). A
-// file with another extension may still be text: see Sniff.
+// a manual page's section such as .1 or .3p, and any of them compressed
+// with gzip, bzip2 or xz). A file with another extension may still be
+// text: see SniffFile.
 func Supported(name string) bool {
-	name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".GZ")
+	name = trimCompressedExt(name)
 	_, ok := kindByExt[ext(name)]
 	return ok || manPageExtRE.MatchString(ext(name))
 }
@@ -92,7 +93,21 @@ func SniffFile(path string) (text bool, why string) {
 	defer f.Close()
 	head := make([]byte, 8<<10)
 	n, _ := io.ReadFull(f, head)
-	switch k := sniff(head[:n]); {
+	head = head[:n]
+	if c := compressed(head); c != "" {
+		// A compressed file is what it holds (grep_NEWS.gz): its first
+		// 8 KiB unpacked say what that is. Up to 1 MiB of it is read, as
+		// bzip2 gives nothing before its first block (900 KiB unpacked) ends.
+		if n == len(head) {
+			more, _ := io.ReadAll(io.LimitReader(f, 1<<20))
+			head = append(head, more...)
+		}
+		if head = unpackHead(head, c, 8<<10); len(head) == 0 {
+			return false, "a " + c + " file that holds nothing sponge can read"
+		}
+		n = len(head)
+	}
+	switch k := sniff(head); {
 	case n == 0:
 		return false, "empty"
 	case k == "" && bytes.HasPrefix(head, []byte("PK\x03\x04")):
@@ -127,10 +142,10 @@ func unescapePath(s string) string {
 // people: "unsupported format .docx", "no readable text (…)" (ErrNoText), "corrupt PDF: …",
 // "encrypted PDF: sponge cannot read it".
 func Bytes(data []byte, name, contentType string) (doc *Document, err error) {
-	if isGzip(data) {
-		// A gzipped file is what it holds: ls.1.gz is a manual page.
-		name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".GZ")
-		if data, err = gunzip(data); err != nil {
+	if c := compressed(data); c != "" {
+		// A compressed file is what it holds: ls.1.gz is a manual page.
+		name = trimCompressedExt(name)
+		if data, err = unpack(data, c); err != nil {
 			return nil, err
 		}
 	}
@@ -154,9 +169,9 @@ func Read(data []byte, name, kind, contentType string) (doc *Document, err error
 	if contentType != "" {
 		_, params, _ = mime.ParseMediaType(contentType)
 	}
-	if isGzip(data) {
-		name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".GZ")
-		if data, err = gunzip(data); err != nil {
+	if c := compressed(data); c != "" {
+		name = trimCompressedExt(name)
+		if data, err = unpack(data, c); err != nil {
 			return nil, err
 		}
 	}

@@ -3,11 +3,14 @@ package extract
 import (
 	"archive/zip"
 	"bytes"
+	"compress/bzip2"
 	"compress/gzip"
 	"fmt"
 	"io"
 	"path"
 	"strings"
+
+	"github.com/ulikunitz/xz"
 )
 
 // Budgets of a zip container (EPUB, DOCX, ODT): a small file can declare
@@ -73,23 +76,94 @@ func (c *container) read(name string) ([]byte, error) {
 	return data, nil
 }
 
-func isGzip(data []byte) bool {
-	return len(data) >= 3 && data[0] == 0x1f && data[1] == 0x8b && data[2] == 8
+// compressed names the compression of data by its first bytes: "gzip",
+// "bzip2", "xz", or "" when it is none of them.
+func compressed(data []byte) string {
+	switch {
+	case len(data) >= 3 && data[0] == 0x1f && data[1] == 0x8b && data[2] == 8:
+		return "gzip"
+	case len(data) >= 4 && data[0] == 'B' && data[1] == 'Z' && data[2] == 'h' && data[3] >= '1' && data[3] <= '9':
+		return "bzip2"
+	case bytes.HasPrefix(data, []byte("\xfd7zXZ\x00")):
+		return "xz"
+	}
+	return ""
 }
 
-// gunzip unpacks a gzipped file (a manual page, ls.1.gz), within the same
-// limit as any input: a small .gz can unpack to gigabytes.
-func gunzip(data []byte) ([]byte, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("corrupt gzip file: %v", err)
+// compressedExts are the extensions of the compressions sponge unpacks.
+var compressedExts = []string{".gz", ".bz2", ".xz"}
+
+// trimCompressedExt is a compressed file's name without its compression's
+// extension: grep_NEWS.gz is grep_NEWS, ls.1.xz is ls.1.
+func trimCompressedExt(name string) string {
+	for _, e := range compressedExts {
+		if len(name) > len(e) && strings.EqualFold(name[len(name)-len(e):], e) {
+			return name[:len(name)-len(e)]
+		}
 	}
-	out, err := io.ReadAll(io.LimitReader(zr, maxUnzipped+1))
-	if err != nil {
-		return nil, fmt.Errorf("corrupt gzip file: %v", err)
+	return name
+}
+
+// Bounds of unpacking a compressed file: a small file can unpack to
+// gigabytes (a decompression bomb). Text compresses ten times or so, and
+// a log of repeated lines a few hundred, so what a file unpacks to is held
+// to maxUnpackRatio times its size, and at least minUnpackBound (a small
+// file of a few repeated lines is fine), and never past maxUnzipped.
+const maxUnpackRatio = 1000
+
+// minUnpackBound is a variable so that a test can lower it.
+var minUnpackBound int64 = 16 << 20
+
+// unpackBound is the most a compressed file of n bytes may unpack to.
+func unpackBound(n int) int64 {
+	return min(max(int64(n)*maxUnpackRatio, minUnpackBound), maxUnzipped)
+}
+
+// unpackReader reads what a compressed file holds.
+func unpackReader(data []byte, format string) (io.Reader, error) {
+	r := bytes.NewReader(data)
+	switch format {
+	case "gzip":
+		return gzip.NewReader(r)
+	case "bzip2":
+		return bzip2.NewReader(r), nil
+	case "xz":
+		return xz.NewReader(r)
 	}
-	if int64(len(out)) > maxUnzipped {
-		return nil, fmt.Errorf("cannot read this gzip file: it unpacks to more than the limit of %s", size(maxUnzipped))
+	return nil, fmt.Errorf("not a compressed file")
+}
+
+// unpack is what a compressed file (gzip, bzip2 or xz: a manual page
+// ls.1.gz, a grep_NEWS.gz) holds, within its bound (unpackBound): one that
+// unpacks to more is refused, and the error says so.
+func unpack(data []byte, format string) ([]byte, error) {
+	zr, err := unpackReader(data, format)
+	if err != nil {
+		return nil, fmt.Errorf("corrupt %s file: %v", format, err)
+	}
+	bound := unpackBound(len(data))
+	out, err := io.ReadAll(io.LimitReader(zr, bound+1))
+	if err != nil {
+		return nil, fmt.Errorf("corrupt %s file: %v", format, err)
+	}
+	if int64(len(out)) > bound {
+		if bound == maxUnzipped {
+			return nil, fmt.Errorf("cannot read this %s file: it unpacks to more than the limit of %s", format, size(maxUnzipped))
+		}
+		return nil, fmt.Errorf("cannot read this %s file: it unpacks to more than %s, %d times its size (a decompression bomb?)",
+			format, size(bound), bound/int64(len(data)))
 	}
 	return out, nil
+}
+
+// unpackHead is the first n bytes a compressed file holds, or fewer if it
+// holds fewer or is corrupt after them: enough to sniff what it is.
+func unpackHead(data []byte, format string, n int) []byte {
+	zr, err := unpackReader(data, format)
+	if err != nil {
+		return nil
+	}
+	head := make([]byte, n)
+	got, _ := io.ReadFull(zr, head)
+	return head[:got]
 }

@@ -69,7 +69,7 @@ func analyzerFingerprint() uint64 {
 			h.Write([]byte(t))
 			h.Write([]byte{0})
 		}
-		h.Write([]byte("words: ScanWords, then Terms of each; a spaceless run counts its terms; "))
+		h.Write([]byte("words: ScanWords (WordLetter: letters, every mark, joiners), then Terms of each; a spaceless run counts its terms; "))
 		h.Write([]byte(AnalyzerVersion()))
 		for _, w := range []string{"the", "what", "how"} {
 			if StopWords[w] {

@@ -515,8 +515,9 @@ func MayGive(word, term string) bool {
 
 // ScanWords calls word with each word of text, found as the index's
 // tokenizer finds them (Unicode word boundaries) but with a plain scan, many
-// times faster than the analyzer: letters, digits, marks and "_", joined by
-// word-internal punctuation ("john's", "e.g", "3.5", "1,000"). Ranking
+// times faster than the analyzer: letters with their marks (WordLetter),
+// digits and "_", joined by word-internal punctuation ("john's", "e.g",
+// "3.5", "1,000"). Ranking
 // counts words this way, and puts through the analyzer (Terms) only the
 // words it needs.
 func ScanWords(text string, word func(w string)) {
@@ -526,12 +527,12 @@ func ScanWords(text string, word func(w string)) {
 		inWord := isWordRune(r)
 		if !inWord && start >= 0 {
 			next, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
-			alnum := func(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }
+			alnum := func(c rune) bool { return WordLetter(c) || unicode.IsDigit(c) }
 			switch r {
 			case '\'', '’', '.':
 				inWord = alnum(prev) && alnum(next)
 			case ':':
-				inWord = unicode.IsLetter(prev) && unicode.IsLetter(next)
+				inWord = WordLetter(prev) && WordLetter(next)
 			case ',', ';':
 				inWord = unicode.IsDigit(prev) && unicode.IsDigit(next)
 			}
@@ -554,5 +555,23 @@ func isWordRune(r rune) bool {
 	if r < utf8.RuneSelf { // most text: ASCII letters, digits and "_" only
 		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_'
 	}
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || r == '_'
+	return WordLetter(r) || unicode.IsDigit(r)
 }
+
+// WordLetter reports whether r is a letter of a word, in any script: a
+// letter, or a mark written with one (Unicode's M: nonspacing, as an
+// accent or a Thai vowel; spacing, as the vowel signs of Bengali,
+// Devanagari and Telugu; enclosing), or a zero-width joiner or non-joiner,
+// which Indic conjuncts and Persian words hold inside a word ("র‍্যাব",
+// "می‌خواهم"). The index's tokenizer (Unicode's word boundaries) keeps all
+// of these inside a word; the word scan, rank and the drafter decide what
+// a word is with this one rule.
+func WordLetter(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsMark(r) || r == zwnj || r == zwj
+}
+
+// The joiners: written between two letters, never alone.
+const (
+	zwnj = '\u200c'
+	zwj  = '\u200d'
+)

@@ -247,10 +247,10 @@ func TestASCIITokens(t *testing.T) {
 }
 
 // TestIsWordRuneASCII checks isWordRune's shortcut for ASCII against the
-// rule it stands for: letters, digits, non-spacing marks and "_".
+// rule it stands for: letters, digits, marks and "_".
 func TestIsWordRuneASCII(t *testing.T) {
 	for r := rune(0); r < utf8.RuneSelf; r++ {
-		want := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || r == '_'
+		want := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == '_'
 		if got := isWordRune(r); got != want {
 			t.Errorf("isWordRune(%q) = %v, want %v", r, got, want)
 		}

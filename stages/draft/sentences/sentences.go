@@ -99,6 +99,12 @@ func isTerminal(r rune) bool {
 	switch r {
 	case '.', '!', '?', '…', '‼', '⁇', '⁈', '⁉':
 		return true
+	case '।', '॥': // the danda of Devanagari, Bengali and other Indic scripts
+		return true
+	case '؟', '۔': // Arabic's question mark (also Persian's, Urdu's), the Urdu full stop
+		return true
+	case '։', '።', '፧', '။': // Armenian's full stop, Ethiopic's full stop and question mark, Myanmar's
+		return true
 	}
 	return isWideTerminal(r)
 }

@@ -296,7 +296,7 @@ func eachUnit(text string, units map[string]bool, question string, visit func(u 
 			}
 		}
 	}
-	notLetter := func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+	notLetter := func(r rune) bool { return !isWordRune(r) }
 	qwords := map[string]bool{}
 	for _, w := range strings.FieldsFunc(q, notLetter) {
 		qwords[w] = true

@@ -184,7 +184,7 @@ func isPlainWord(w string) bool {
 	prev := rune(0)
 	for i, r := range w {
 		switch {
-		case unicode.IsLetter(r) || unicode.Is(unicode.Mn, r):
+		case keywords.WordLetter(r):
 			letters++
 		case unicode.IsDigit(r):
 			digits++
@@ -213,7 +213,9 @@ func isPlainWord(w string) bool {
 	return true
 }
 
-func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+// isWordRune reports whether r is part of a word: a letter with its marks
+// (keywords.WordLetter, as search and rank have it) or a digit.
+func isWordRune(r rune) bool { return keywords.WordLetter(r) || unicode.IsDigit(r) }
 
 // isWidePunct reports whether r is a punctuation mark of CJK text: the
 // ideographic ones (、。「」) and the full-width forms (，！？：；).

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft/sentences"
 )
@@ -198,14 +199,14 @@ func shortQuote(s string) string {
 	} else if i := strings.LastIndexByte(head, ' '); i > 0 {
 		head = head[:i]
 	}
-	return strings.TrimRightFunc(head, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ')' })
+	return strings.TrimRightFunc(head, func(r rune) bool { return !isWordRune(r) && r != ')' })
 }
 
 // wholeWords reports whether text[start:end] starts and ends on whole
 // words, as sponge-verify wants a quote to: not inside "1,409" or
 // "diagnosis.2,3", where the sentence splitter or a cut may stop.
 func wholeWords(text string, start, end int) bool {
-	alnum := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	alnum := isWordRune
 	if start > 0 {
 		if r, _ := utf8.DecodeLastRuneInString(text[:start]); alnum(r) {
 			return false
@@ -244,7 +245,7 @@ func summaryStatement(s string) bool {
 	letters, other, pipes := 0, 0, 0
 	for _, r := range s {
 		switch {
-		case unicode.IsLetter(r):
+		case keywords.WordLetter(r):
 			letters++
 		case unicode.IsSpace(r):
 		case r == '\\' || r == '{' || r == '}' || r == '=' || r == '<' || r == '>' || r == '$':

@@ -13,7 +13,7 @@ import (
 )
 
 // terms returns the content words of s, lower-cased and stemmed, in order.
-// Words are runs of letters and digits; hyphens and slashes split words
+// Words are runs of letters with their marks and digits; hyphens and slashes split words
 // ("IL-2" gives "il" and "2") because texts write the same thing both ways.
 // A run in a script written without spaces gives the index's terms.
 func terms(s string) []string {
@@ -60,7 +60,7 @@ func terms(s string) []string {
 		out = append(out, w)
 	}
 	for i, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+		if isWordRune(r) {
 			if start < 0 {
 				start = i
 			}
@@ -133,10 +133,8 @@ var hedges = []string{"typically", "commonly", "usually", "generally", "mostly",
 // the index's terms do.
 var ageNouns = keywords.AgeNouns
 
-// splitWords cuts text into its words: runs of letters, digits and
-// apostrophes ("don't" is one word).
+// splitWords cuts text into its words: runs of letters with their marks,
+// digits and apostrophes ("don't" is one word).
 func splitWords(text string) []string {
-	return strings.FieldsFunc(text, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-	})
+	return strings.FieldsFunc(text, func(r rune) bool { return !isWordRune(r) && r != '\'' })
 }

@@ -9,6 +9,7 @@ import (
 
 	porterstemmer "github.com/blevesearch/go-porterstemmer"
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/thai"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
 )
@@ -373,7 +374,7 @@ func nameTerms(question string) (out, ords map[string]bool) {
 // about "programs without races". Only a sentence's: a claim or question
 // about "progression-free survival" does not negate.
 func freeOf(s string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !keywords.WordLetter(r) && r != '-' }) {
 		if base, ok := strings.CutSuffix(w, "-free"); ok && strings.TrimRight(base, "-") != "" && !strings.HasSuffix(base, "-") {
 			return true
 		}
@@ -535,7 +536,7 @@ var negationWords = map[string]bool{"not": true, "never": true, "no": true, "can
 // word ending in "n't".
 func negates(s string) bool {
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && r != '\'' && r != '’'
+		return !keywords.WordLetter(r) && r != '\'' && r != '’'
 	}) {
 		if negationWords[w] || strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t") {
 			return true
@@ -549,16 +550,52 @@ var questionWords = map[string]bool{"who": true, "whom": true, "whose": true, "w
 	"where": true, "why": true, "how": true, "is": true, "are": true, "was": true, "were": true, "do": true, "does": true,
 	"did": true, "can": true, "could": true, "should": true, "would": true, "will": true, "has": true, "have": true, "had": true}
 
-// asks reports whether s is a question: it ends in a question mark or
-// starts with a question word ("how hot should green tea be"). A claim
-// ("green tea lowers blood pressure") is not.
+// asks reports whether s is a question: it ends in a question mark, starts
+// with an English question word ("how hot should green tea be"), or is
+// Thai and holds a Thai question word. A claim ("green tea lowers blood
+// pressure") is not.
 func asks(s string) bool {
 	s = strings.TrimSpace(s)
-	if item.Asks(s) {
+	if item.Asks(s) || thaiAsks(s) {
 		return true
 	}
 	first, _, _ := strings.Cut(strings.ToLower(s), " ")
 	return questionWords[strings.Trim(first, "\"'“‘(")]
+}
+
+// thaiQuestionWords ask in Thai, which writes no question mark, wherever
+// they stand in the question: what, who, which (ใด, ไหน, and ที่ไหน where),
+// when, how, how much, how many (กี่, before its classifier: "กี่คน"), why,
+// and the particles of a yes-or-no question.
+var thaiQuestionWords = []string{"อะไร", "ใคร", "ใด", "ไหน", "เมื่อไร", "เมื่อไหร่", "อย่างไร", "ยังไง",
+	"เท่าไร", "เท่าไหร่", "กี่", "ทำไม", "ไหม", "มั้ย", "หรือไม่", "หรือเปล่า"}
+
+// thaiAsks reports whether s, a text the person asks, is a Thai question:
+// it holds one of thaiQuestionWords. Thai has no spaces between words, so
+// they are found inside the run, except where a longer word holds them:
+// "ไหม้" (burn), "ใดๆ" and "ใด ๆ" (any). For the question only: a saved
+// sentence holding "อะไร" may tell ("ไม่มีอะไร", nothing).
+func thaiAsks(s string) bool {
+	if !strings.ContainsFunc(s, thai.Letter) {
+		return false
+	}
+	for _, w := range thaiQuestionWords {
+		for rest := s; ; {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(w):]
+			after := strings.TrimLeft(rest, " ")
+			switch {
+			case w == "ไหม" && strings.HasPrefix(rest, "\u0e49"): // ไหม้, burn
+			case w == "ใด" && strings.HasPrefix(after, "ๆ"): // ใดๆ, any
+			default:
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // stemHeld marks the question's words that text holds, as a term or with

@@ -39,7 +39,10 @@ func (r *lazyRegexp) Match(b []byte) bool                  { return r.re().Match
 func (r *lazyRegexp) MatchString(s string) bool            { return r.re().MatchString(s) }
 func (r *lazyRegexp) FindStringIndex(s string) []int       { return r.re().FindStringIndex(s) }
 func (r *lazyRegexp) FindStringSubmatch(s string) []string { return r.re().FindStringSubmatch(s) }
-func (r *lazyRegexp) FindSubmatch(b []byte) [][]byte       { return r.re().FindSubmatch(b) }
+func (r *lazyRegexp) FindStringSubmatchIndex(s string) []int {
+	return r.re().FindStringSubmatchIndex(s)
+}
+func (r *lazyRegexp) FindSubmatch(b []byte) [][]byte { return r.re().FindSubmatch(b) }
 func (r *lazyRegexp) FindAllSubmatch(b []byte, n int) [][][]byte {
 	return r.re().FindAllSubmatch(b, n)
 }

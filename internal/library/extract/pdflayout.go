@@ -42,7 +42,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 	open := false
 	flush := func() {
 		if open {
-			cur.text = b.String()
+			cur.text = dropLeaders(b.String())
 			if chars > 0 {
 				cur.size = sizeSum / chars
 				cur.bold = boldN > chars/2
@@ -108,6 +108,35 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 	flush()
 	return lines
 }
+
+// dropLeaders drops a table of contents' dot leaders from a line: the
+// dots between an entry and its page number ("Introduction . . . . 3" is
+// "Introduction 3"). A leader is a run of four dots or more (. · … ․ ‥,
+// spaced or not) running to a page number that ends the line: an ellipsis
+// in prose ("wait... 3", "then. . . 3") is not one.
+func dropLeaders(line string) string {
+	if !strings.Contains(line, "..") && !strings.Contains(line, ". .") && !strings.ContainsAny(line, "·…․‥") {
+		return line
+	}
+	m := leaderRE.FindStringSubmatchIndex(line)
+	if m == nil {
+		return line
+	}
+	run := line[m[2]:m[3]]
+	dots := strings.Count(run, ".") + strings.Count(run, "·") + strings.Count(run, "․") + 2*strings.Count(run, "‥") + 3*strings.Count(run, "…")
+	if dots < 4 {
+		return line // an ellipsis, spaced or not
+	}
+	before := strings.TrimRight(line[:m[2]], " ")
+	if before == "" {
+		return line[m[4]:]
+	}
+	return before + " " + line[m[4]:]
+}
+
+// leaderRE finds a run of leader dots before a page number (arabic or
+// roman, "A-3") at the end of a line.
+var leaderRE = lazyRE(`((?:[.·…․‥] ?){2,})\s*((?:[0-9]+|[ivxlcdm]+|[IVXLCDM]+|[A-Z]-?[0-9]+))\s*$`)
 
 // blank says whether s is only white space; most glyphs are one ASCII letter.
 func blank(s string) bool {

@@ -1,0 +1,72 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/go-pdf/fpdf"
+	"github.com/google/go-cmp/cmp"
+)
+
+// A table of contents keeps its entries and page numbers but not the dot
+// leaders between them, laid out as LaTeX does (a dot every 4.5 points up
+// to the number), close or as one string; an ellipsis in prose stays.
+func TestPDFDotLeaders(t *testing.T) {
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetAutoPageBreak(false, 0)
+	f.AddPage()
+	f.SetFont("Helvetica", "B", 16)
+	f.Text(72, 80, "Contents")
+	f.SetFont("Helvetica", "", 11)
+	entries := []struct {
+		text, page string
+		gap        float64
+	}{{"1 Introduction", "3", 4.5}, {"2 Brewing green tea", "12", 4.5}, {"3 Storage and the tin", "xiv", 2.8}}
+	y := 110.0
+	for _, e := range entries {
+		f.Text(72, y, e.text)
+		for x := 72 + f.GetStringWidth(e.text) + 6; x < 500; x += e.gap {
+			f.Text(x, y, ".")
+		}
+		f.Text(520, y, e.page)
+		y += 14
+	}
+	f.Text(72, y, "4 Recipes ........................................ 20")
+	f.Text(72, y+40, "The water boils... then it rests for 3")
+	f.Text(72, y+54, "minutes. . . and the tea waits.")
+	var b strings.Builder
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	d := mustExtract(t, []byte(b.String()), "contents.pdf")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Text)
+	}
+	want := []string{
+		"1 Introduction 3 2 Brewing green tea 12 3 Storage and the tin xiv 4 Recipes 20",
+		"The water boils... then it rests for 3 minutes. . . and the tea waits.",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}
+
+func TestDropLeaders(t *testing.T) {
+	for in, want := range map[string]string{
+		"Introduction . . . . . . . . 3":   "Introduction 3",
+		"Introduction ........ 3":          "Introduction 3",
+		"Preface · · · · · · xii":          "Preface xii",
+		"Index…………… 210":                   "Index 210",
+		". . . . . . . . 42":               "42",
+		"A long title that fills it . . 7": "A long title that fills it . . 7",
+		"He waited... 3":                   "He waited... 3",
+		"and then. . . 3":                  "and then. . . 3",
+		"version 1.2.3":                    "version 1.2.3",
+		"Appendix . . . . . . A-2":         "Appendix A-2",
+	} {
+		if got := dropLeaders(in); got != want {
+			t.Errorf("dropLeaders(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

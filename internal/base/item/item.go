@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/jsonl"
 )
@@ -149,15 +148,10 @@ func Where(page int, startMs *int64) string {
 }
 
 // Asks reports whether a text (a sentence or a paragraph) asks rather than
-// tells: it ends in a question mark, before any closing quotes or brackets:
-// "?", the full-width "？" of Chinese and Japanese, "؟" of Arabic, Persian
-// and Urdu, "፧" of Ethiopic. A question is never quoted as an answer, and
-// in a talk or an interview the paragraph after one is where its answer is.
-// Thai writes no question mark: its questions are told by their words
-// where a question is asked (the drafter's asks), not here, where a
-// sentence holding "อะไร" may tell ("nothing", "anything").
+// tells: it ends in a question mark, before any closing quotes or brackets.
+// A question is never quoted as an answer, and in a talk or an interview
+// the paragraph after one is where its answer is.
 func Asks(text string) bool {
 	text = strings.TrimRight(text, " \t\n\"'’”)]»")
-	last, _ := utf8.DecodeLastRuneInString(text)
-	return last == '?' || last == '？' || last == '؟' || last == '፧'
+	return strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？")
 }

@@ -934,7 +934,15 @@ func troffTextStrings(s string, defined map[string]string) string {
 			} else {
 				b.WriteString(troffStrings[n])
 			}
-		case 'h', 'v', 'w', 'o', 'l', 'L', 'Z', 'X', 'N', 'D', 'b', 'x', 'A', 'B', 'C', 'R', 'S':
+		case 'h':
+			// a motion to the right shows as a space (docbook's list
+			// numbers: \h'-04' 1.\h'+01'\c)
+			j := quoted(i)
+			if arg := strings.Trim(s[min(i+1, j):max(i+1, j-1)], " +"); arg != "" && arg[0] != '-' && strings.Trim(arg, "0.") != "" {
+				b.WriteByte(' ')
+			}
+			i = j
+		case 'v', 'w', 'o', 'l', 'L', 'Z', 'X', 'N', 'D', 'b', 'x', 'A', 'B', 'C', 'R', 'S':
 			i = quoted(i)
 		case '-':
 			b.WriteByte('-')

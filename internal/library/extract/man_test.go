@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -132,5 +133,39 @@ func TestManMacroLoop(t *testing.T) {
 	d := mustExtract(t, []byte(src), "loop.1")
 	if len(d.Paragraphs) != 1 || !strings.HasPrefix(d.Paragraphs[0].Text, "loop - a page word word") {
 		t.Errorf("paragraphs %d: %.80q", len(d.Paragraphs), d.Paragraphs[0].Text)
+	}
+}
+
+// docbook's numbered lists: the number, a motion to the right, and the
+// item's words after \c on the next line, read as "1. They".
+func TestManDocbookList(t *testing.T) {
+	src := ".TH GITPROTOCOL-COMMON 5\n.SH \"DESCRIPTION\"\n.RS 4\n.ie n \\{\\\n\\h'-04' 1.\\h'+01'\\c\n.\\}\n.el \\{\\\n.sp -1\n.IP \"  1.\" 4.2\n.\\}\nThey can include slash\n.RE\n"
+	d := mustExtract(t, []byte(src), "gitprotocol-common.5")
+	if len(d.Paragraphs) != 1 || d.Paragraphs[0].Text != "1. They can include slash" {
+		t.Errorf("paragraphs: %q", provenance(d))
+	}
+}
+
+// BenchmarkManPages reads a few of the machine's manual pages (mdoc,
+// man(7) by hand, by asciidoctor and by docbook), gzipped as installed.
+func BenchmarkManPages(b *testing.B) {
+	var pages [][]byte
+	var names []string
+	for _, p := range []string{"man1/ssh.1.gz", "man1/bash.1.gz", "man5/fstab.5.gz", "man8/mount.8.gz", "man1/git-config.1.gz"} {
+		data, err := os.ReadFile("/usr/share/man/" + p)
+		if err == nil {
+			pages, names = append(pages, data), append(names, p)
+		}
+	}
+	if len(pages) == 0 {
+		b.Skip("no manual pages in /usr/share/man")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, data := range pages {
+			if _, err := Bytes(data, names[i], ""); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }

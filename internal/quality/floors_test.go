@@ -234,20 +234,21 @@ var (
 	multiMeasured = measured{"2026-12-07", "go test ./internal/quality -run TestMultilingualFloor -v"}
 	// Of each set's 16 answerable questions, how many have their gold
 	// answer in a quote of at most 300 characters and how many are
-	// refused; of its 8 held-out questions, how many are refused. Bengali
-	// is answered nowhere today (every Bengali sentence fails the
-	// statement filter: issue 40), so only its refusals are held; Thai
-	// refuses little that it should (issue 40).
+	// refused; of its 8 held-out questions, how many are refused.
+	// Measured again after the drafter learned the letters of Indic words
+	// and Thai questions (issue 40): Bengali is answered (0 -> 5 of 16),
+	// Telugu and Thai refuse what the library does not hold (4 -> 7, 1 -> 7
+	// of 8); Telugu and Russian refuse one answerable question more.
 	multiToday = map[string][3]int{
 		"ar-arcd":       {10, 3, 5},
-		"bn-tydiqa":     {0, 16, 8},
+		"bn-tydiqa":     {5, 10, 7},
 		"de-germanquad": {8, 6, 8},
 		"en-tydiqa":     {14, 2, 8},
 		"ja-jsquad":     {11, 2, 8},
 		"ko-tydiqa":     {4, 12, 8},
-		"ru-tydiqa":     {7, 7, 8},
-		"te-tydiqa":     {6, 6, 4},
-		"th-iapp":       {13, 0, 1},
+		"ru-tydiqa":     {7, 8, 8},
+		"te-tydiqa":     {6, 7, 7},
+		"th-iapp":       {12, 1, 7},
 		"zh-Hant-drcd":  {11, 4, 8},
 		"zh-cmrc2018":   {12, 4, 8},
 	}

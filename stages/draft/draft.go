@@ -146,9 +146,17 @@ func CommandWith(rt *Runtimes) pipeline.Command {
 				if err := opts.check(); err != nil {
 					return nil, err
 				}
-				var err error
-				if opts.Library, opts.Models, err = env.Folders(opts.Library, opts.Models); err != nil {
+				// The library is optional here: the extractive drafter
+				// weighs words by it when there is one, and a model may be
+				// in its own folder. Without a flag or an environment
+				// there is none.
+				lib, err := env.Settings.Resolve("library", opts.Library)
+				if err != nil {
 					return nil, err
+				}
+				opts.Library = lib.Value
+				if opts.Models == "" {
+					opts.Models = env.Settings.ModelsDir()
 				}
 				// The two other modes are programs of their own that take no
 				// stream: they end with their exit code.
@@ -323,7 +331,7 @@ func choose(rt *Runtimes, opts *Options, stderr io.Writer) (Drafter, *jsonl.Warn
 		d, err := rt.OpenEndpoint(opts.Endpoint, opts.Model, mo)
 		return d, nil, err
 	}
-	if rt.OpenEndpoint != nil && opts.ModelFile == "" {
+	if rt.OpenEndpoint != nil && opts.ModelFile == "" && libDir != "" {
 		if info := openai.FindServe(context.Background(), libDir); info != nil {
 			mo.Timeout = opts.Timeout
 			d, err := rt.OpenEndpoint(info.Endpoint, info.Model, mo)

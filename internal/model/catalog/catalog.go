@@ -188,9 +188,9 @@ func OwnDir(libDir string) string { return filepath.Join(libDir, "models") }
 // resolved by the front end), else the library's own (OwnDir); "" and nil
 // when neither has one.
 func Find(shared, libDir string, kind Kind) (string, *Manifest, error) {
-	for _, dir := range []string{shared, OwnDir(libDir)} {
-		if dir == "" {
-			continue
+	for i, dir := range []string{shared, OwnDir(libDir)} {
+		if dir == "" || i == 1 && libDir == "" {
+			continue // no shared folder; no library
 		}
 		m, err := Installed(dir, kind)
 		if err != nil || m != nil {

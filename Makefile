@@ -1,6 +1,7 @@
 # sponge: build, test, bench.
 #   make demo    install what is needed, build, save the sample documents in a demo library, ask it
 #   make test    run every test (what CI runs)
+#   make check   the fast lane: go vet and every test without -race, less the bomb, kill and linearity tests (-short)
 #   make lint    gofmt, go vet, staticcheck, go mod tidy -diff (CI runs it)
 #   make bench   run every benchmark; each prints a table
 GO      ?= go
@@ -34,7 +35,7 @@ export CGO_CFLAGS := $(LLAMA_CFLAGS)
 export CGO_CXXFLAGS := $(LLAMA_CFLAGS)
 CGO_ENV := CGO_ENABLED=1
 
-.PHONY: all deps tokenizers build man demo test lint clean bench bench-retrieval bench-library bench-latency bench-start before-bin \
+.PHONY: all deps tokenizers build man demo test check lint clean bench bench-retrieval bench-library bench-latency bench-start before-bin \
 	bench-extractive bench-manuals extractive-ranker bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary
 
 all: build
@@ -100,6 +101,14 @@ demo: build
 test: deps tokenizers
 	CGO_ENABLED=0 $(GO) vet ./...
 	$(CGO_ENV) $(GO) test -race -timeout 30m ./...
+
+# check is the lane to run while working: vet, and every test without -race
+# and without the tests that -short skips (PDF bombs, the kill tests, the
+# linearity test), in about a minute and a half on 2 cores. The quality
+# floors run here too. make test, what CI runs, runs everything.
+check: tokenizers
+	CGO_ENABLED=0 $(GO) vet ./...
+	$(CGO_ENV) $(GO) test -short ./...
 
 # lint: go vet, staticcheck (installed into $(GOBIN_DIR) on first use, from the
 # Go module proxy) and go mod tidy -diff. Run without cgo: the same code is

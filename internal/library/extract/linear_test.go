@@ -20,6 +20,9 @@ func TestMarkdownLinear(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector's own work does not grow linearly with memory")
 	}
+	if testing.Short() {
+		t.Skip("-short (make check): the linearity test times large inputs; make test runs it")
+	}
 	cases := []struct {
 		name string
 		make func(n int) string // about n bytes of Markdown

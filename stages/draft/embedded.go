@@ -844,7 +844,14 @@ func spanStarts(text string, minWords int) []int {
 	}
 	var out []int
 	for _, s := range starts {
-		if words-s.words >= minWords {
+		// A start the quote check would refuse (the hyphen of
+		// "well-known", the point of "3.14", before a combining mark) is a
+		// quote that can never be found: a dead end.
+		at := s.at
+		if text[at] == ' ' {
+			at++
+		}
+		if words-s.words >= minWords && quote.MayStart(text, at) {
 			out = append(out, s.at)
 		}
 	}

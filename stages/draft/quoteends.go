@@ -1,9 +1,6 @@
 package draft
 
 import (
-	"unicode"
-	"unicode/utf8"
-
 	"github.com/sponge-library/sponge/internal/base/quote"
 )
 
@@ -35,12 +32,12 @@ func canEndAhead(text string, at, end int, written string, ok func(string) bool)
 // wordBoundary reports whether a quote may end at offset i of text: between
 // characters, and not inside a word (in a script written without spaces,
 // between any two characters).
+//
+// It is the quote check's own rule (quote.MayEnd), so that a place to end
+// found here is one sponge-verify accepts.
 func wordBoundary(text string, i int) bool {
-	if i <= 0 || i >= len(text) || !utf8.RuneStart(text[i]) {
-		return i == len(text)
+	if i == len(text) {
+		return true
 	}
-	before, _ := utf8.DecodeLastRuneInString(text[:i])
-	after, _ := utf8.DecodeRuneInString(text[i:])
-	inWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) }
-	return !inWord(before) || !inWord(after) || quote.NoSpaceScript(before) || quote.NoSpaceScript(after)
+	return quote.MayEnd(text, i)
 }

@@ -341,6 +341,34 @@ func extends(r rune) bool {
 		('\U0001f3fb' <= r && r <= '\U0001f3ff') || r == '\u0e33' || r == '\u0eb3'
 }
 
+// MayStart reports whether a quote of the text s may start at byte b: on a
+// word's start, not on a hyphen, apostrophe or joiner inside a word, not on
+// the point of "3.14", and not just before a mark that belongs to the
+// character before. A writer that builds quotes a piece at a time (the
+// model's constrained quotes) starts only where this holds, so that no
+// quote it begins can never be found.
+func MayStart(s string, b int) bool {
+	if b < 0 || b >= len(s) || !utf8.RuneStart(s[b]) {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(s[b:])
+	return !extends(first) && startsWord(s, b)
+}
+
+// MayEnd reports whether a quote of the text s may end at byte e, by the
+// same rules as MayStart.
+func MayEnd(s string, e int) bool {
+	if e <= 0 || e > len(s) || e < len(s) && !utf8.RuneStart(s[e]) {
+		return false
+	}
+	if e < len(s) {
+		if next, _ := utf8.DecodeRuneInString(s[e:]); extends(next) {
+			return false
+		}
+	}
+	return endsWord(s, e)
+}
+
 // startsWord reports whether a quote may start at byte b of s.
 func startsWord(s string, b int) bool {
 	first, fn := utf8.DecodeRuneInString(s[b:])

@@ -204,3 +204,34 @@ func BenchmarkFindMegabyte(b *testing.B) {
 		}
 	}
 }
+
+// TestMayStartEnd: the places a piece-by-piece writer may start or end a
+// quote are those Find accepts: not inside "well-known" or "3.14", not
+// before a combining mark.
+func TestMayStartEnd(t *testing.T) {
+	s := "A well-known value is 3.14 or x\u0338 here."
+	for _, c := range []struct {
+		at         string // the text from the place on
+		start, end bool
+	}{
+		{"well-known", true, true},
+		{"-known", false, false},
+		{"known", false, false},
+		{".14 or", false, false},
+		{"14 or", false, false},
+		{"\u0338 here", false, false},
+		{" here.", true, true}, // white space at a quote's ends is not part of it
+		{"here.", true, true},
+	} {
+		b := strings.Index(s, c.at)
+		if got := MayStart(s, b); got != c.start {
+			t.Errorf("MayStart before %q = %v", c.at, got)
+		}
+		if got := MayEnd(s, b); got != c.end {
+			t.Errorf("MayEnd before %q = %v", c.at, got)
+		}
+	}
+	if !MayEnd(s, len(s)) || MayStart(s, len(s)) {
+		t.Error("the text's end")
+	}
+}

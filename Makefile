@@ -101,6 +101,9 @@ demo: build
 test: deps tokenizers
 	CGO_ENABLED=0 $(GO) vet ./...
 	$(CGO_ENV) $(GO) test -race -timeout 30m ./...
+	# The quality floors skip under -race (their figures do not depend on it,
+	# and it makes them five times slower): they run here without it.
+	$(CGO_ENV) $(GO) test -count=1 ./internal/quality
 
 # check is the lane to run while working: vet, and every test without -race
 # and without the tests that -short skips (PDF bombs, the kill tests, the

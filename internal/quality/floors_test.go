@@ -129,7 +129,17 @@ var (
 // TestDemoFloor: the demo questions get the sentences a person expects,
 // first, and nothing off their topic; the questions the demo library
 // cannot answer are refused. It needs nothing but the repository.
+// skipUnderRace skips a floor in a -race build: a floor's figures do not
+// depend on the race detector, which makes them take five times as long;
+// make test runs the floors again without it (the Makefile's test target).
+func skipUnderRace(t *testing.T) {
+	if raceEnabled {
+		t.Skip("-race: the floors run without the race detector (make test runs go test ./internal/quality after the -race run)")
+	}
+}
+
 func TestDemoFloor(t *testing.T) {
+	skipUnderRace(t)
 	p := extractive.DefaultParams
 	d, err := quality.LoadDemo(filepath.Join(t.TempDir(), "library"), &p)
 	if err != nil {
@@ -181,6 +191,7 @@ var (
 
 // TestSquadFloor holds the drafter to its SQuAD 2.0 figures.
 func TestSquadFloor(t *testing.T) {
+	skipUnderRace(t)
 	path, err := quality.SquadPath()
 	if errors.Is(err, quality.ErrNoShared) {
 		t.Skipf("skipped: the shared data is not beside the repository (%v); the SQuAD 2.0 floor needs ../shared/bench/squad2, the demo floor runs without it", err)
@@ -257,6 +268,7 @@ var (
 // TestMultilingualFloor holds each language's answers to its figures, so
 // that a change that stops answering (or refusing) in one language fails.
 func TestMultilingualFloor(t *testing.T) {
+	skipUnderRace(t)
 	files, err := quality.MultilingualFiles()
 	if errors.Is(err, quality.ErrNoShared) {
 		t.Skipf("skipped: the shared data is not beside the repository (%v); the multilingual floor needs ../shared/bench/multilingual, the demo floor runs without it", err)

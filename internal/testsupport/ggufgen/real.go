@@ -125,22 +125,20 @@ func (f Family) Dir() string { return filepath.Join(TokenizersDir(), f.Package, 
 
 var (
 	tokMu    sync.Mutex
-	tokCache = map[string]*Tokenizer{}
+	tokCache = map[string]func() (*Tokenizer, error){}
 )
 
-// Read reads the family's tokenizer (once per process).
+// Read reads the family's tokenizer (once per process; tests of the
+// families in parallel read theirs side by side).
 func (f Family) Read() (*Tokenizer, error) {
 	tokMu.Lock()
-	defer tokMu.Unlock()
-	if t, ok := tokCache[f.Package]; ok {
-		return t, nil
+	read, ok := tokCache[f.Package]
+	if !ok {
+		read = sync.OnceValues(func() (*Tokenizer, error) { return ReadTokenizer(f.Dir(), f.Pre, f.Size) })
+		tokCache[f.Package] = read
 	}
-	t, err := ReadTokenizer(f.Dir(), f.Pre, f.Size)
-	if err != nil {
-		return nil, err
-	}
-	tokCache[f.Package] = t
-	return t, nil
+	tokMu.Unlock()
+	return read()
 }
 
 // Need reads the family's tokenizer for a test. Without it (make tokenizers

@@ -91,8 +91,10 @@ func writeGolden(t *testing.T, f Family) {
 // TestRealTokenizer reads each real tokenizer and writes it into a small
 // model: the GGUF header holds the whole vocabulary with its types.
 func TestRealTokenizer(t *testing.T) {
+	t.Parallel()
 	for _, f := range Families {
 		t.Run(f.Package, func(t *testing.T) {
+			t.Parallel()
 			tok := f.Need(t)
 			if f.Size > 0 && len(tok.Tokens) != f.Size {
 				t.Errorf("%d tokens, want %d", len(tok.Tokens), f.Size)

@@ -1,11 +1,13 @@
 package ggufgen
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Tokenizer is a real model's tokenizer, read from the tokenizer.json and
@@ -36,16 +38,98 @@ type Tokenizer struct {
 // hfTokenizer is the part of a Hugging Face tokenizer.json ReadTokenizer uses.
 type hfTokenizer struct {
 	Model struct {
-		Type         string            `json:"type"`
-		Vocab        map[string]int    `json:"vocab"`
-		Merges       []json.RawMessage `json:"merges"`
-		ByteFallback bool              `json:"byte_fallback"`
+		Type         string         `json:"type"`
+		Vocab        map[string]int `json:"vocab"`
+		Merges       []merge        `json:"merges"`
+		ByteFallback bool           `json:"byte_fallback"`
 	} `json:"model"`
 	AddedTokens []struct {
 		ID      int    `json:"id"`
 		Content string `json:"content"`
 		Special bool   `json:"special"`
 	} `json:"added_tokens"`
+}
+
+// merge is one BPE merge, "left right": older files write it so, newer ones
+// as ["left", "right"]. Without escapes (nearly all) it is read here, not
+// by encoding/json: Gemma's 514,906 merges took 15 s under -race.
+type merge string
+
+func (m *merge) UnmarshalJSON(b []byte) error {
+	p := jsonPlain{b: b}
+	if s, ok := p.str(); ok && p.end() {
+		*m = merge(s)
+		return nil
+	}
+	p = jsonPlain{b: b}
+	if p.is('[') {
+		if l, ok := p.str(); ok && p.is(',') {
+			if r, ok := p.str(); ok && p.is(']') && p.end() {
+				*m = merge(l + " " + r)
+				return nil
+			}
+		}
+	}
+	var s string
+	if json.Unmarshal(b, &s) == nil {
+		*m = merge(s)
+		return nil
+	}
+	var pair []string
+	if err := json.Unmarshal(b, &pair); err != nil || len(pair) != 2 {
+		return fmt.Errorf("a merge is %s", b)
+	}
+	*m = merge(pair[0] + " " + pair[1])
+	return nil
+}
+
+// jsonPlain reads valid JSON (encoding/json checked it) whose strings hold
+// no escapes; a reader meeting one says no, and the caller asks
+// encoding/json.
+type jsonPlain struct {
+	b []byte
+	i int
+}
+
+// space skips white space.
+func (p *jsonPlain) space() {
+	for p.i < len(p.b) && strings.IndexByte(" \t\r\n", p.b[p.i]) >= 0 {
+		p.i++
+	}
+}
+
+// is skips white space and c.
+func (p *jsonPlain) is(c byte) bool {
+	p.space()
+	if p.i < len(p.b) && p.b[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// str reads a string without escapes, of valid UTF-8 (encoding/json would
+// write U+FFFD for the bytes of an invalid one).
+func (p *jsonPlain) str() (string, bool) {
+	if !p.is('"') {
+		return "", false
+	}
+	n := bytes.IndexByte(p.b[p.i:], '"')
+	if n < 0 {
+		return "", false
+	}
+	s := p.b[p.i : p.i+n]
+	if bytes.IndexByte(s, '\\') >= 0 || !utf8.Valid(s) {
+		return "", false
+	}
+	p.i += n + 1
+	return string(s), true
+}
+
+// end says whether only white space is left.
+func (p *jsonPlain) end() bool {
+	p.space()
+	return p.i == len(p.b)
 }
 
 // ReadTokenizer reads dir/tokenizer.json and dir/tokenizer_config.json. pre is
@@ -97,18 +181,8 @@ func ReadTokenizer(dir, pre string, size int) (*Tokenizer, error) {
 		t.Types[id] = tokenNormal
 	}
 	merges := make([]string, len(hf.Model.Merges))
-	for i, raw := range hf.Model.Merges {
-		// "a b" in older files, ["a", "b"] in newer ones.
-		var s string
-		if json.Unmarshal(raw, &s) == nil {
-			merges[i] = s
-			continue
-		}
-		var pair []string
-		if err := json.Unmarshal(raw, &pair); err != nil || len(pair) != 2 {
-			return nil, fmt.Errorf("%s/tokenizer.json: merge %d is %s", dir, i, raw)
-		}
-		merges[i] = pair[0] + " " + pair[1]
+	for i, m := range hf.Model.Merges {
+		merges[i] = string(m)
 	}
 	if hf.Model.ByteFallback {
 		// A SentencePiece model: llama.cpp merges the adjacent pair whose

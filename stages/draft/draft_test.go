@@ -439,6 +439,7 @@ func TestPassageTokensFlag(t *testing.T) {
 
 // TestLongLine checks a passage of more than 1 MiB.
 func TestLongLine(t *testing.T) {
+	t.Parallel()
 	rt := Runtimes{}
 	text := strings.Repeat("Green tea is steeped at a lower temperature. ", 25000)
 	in := `{"v":1,"type":"question","text":"how hot should green tea be?"}` + "\n" +

@@ -191,9 +191,11 @@ func draftAndVerify(t *testing.T, e *Embedded, qs []question) (written, verified
 // constrained model writes verifies, in every language; without the
 // constraint the same model does not copy.
 func TestQuotesVerifyOnRealVocabularies(t *testing.T) {
+	t.Parallel()
 	qs := append(scifactQuestions(t, 2), worldQuestions...)
 	for _, f := range ggufgen.Families {
 		t.Run(f.Package, func(t *testing.T) {
+			t.Parallel()
 			tok := f.Need(t)
 			model := filepath.Join(t.TempDir(), f.Package+".gguf")
 			if err := ggufgen.WriteRandom(model, f.Small(tok)); err != nil {

@@ -325,6 +325,7 @@ func checkConsistent(t *testing.T, bin, lib string, printed []string) int {
 
 func TestKillAddMidFolder(t *testing.T) {
 	bin := spongeBinary(t)
+	t.Parallel() // a library of its own
 	dir := t.TempDir()
 	notes := filepath.Join(dir, "notes")
 	lib := filepath.Join(dir, "library")
@@ -375,6 +376,7 @@ func TestKillAddMidFolder(t *testing.T) {
 
 func TestTwoAddsAtOnce(t *testing.T) {
 	bin := spongeBinary(t)
+	t.Parallel() // a library of its own
 	dir := t.TempDir()
 	lib := filepath.Join(dir, "library")
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
@@ -441,6 +443,7 @@ func TestTwoAddsAtOnce(t *testing.T) {
 // the next update finishes the job: one item per note, its new version.
 func TestKillUpdateMidFolder(t *testing.T) {
 	bin := spongeBinary(t)
+	t.Parallel() // a library of its own
 	dir := t.TempDir()
 	notes := filepath.Join(dir, "notes")
 	lib := filepath.Join(dir, "library")

@@ -250,9 +250,8 @@ func stripOverstrike(s string) string {
 	if !strings.Contains(s, "\b") {
 		return s
 	}
-	r := []rune(s)
 	var out []rune
-	for _, c := range r {
+	for _, c := range s {
 		if c == '\b' && len(out) > 0 {
 			out = out[:len(out)-1]
 			continue

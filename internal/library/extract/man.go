@@ -856,10 +856,8 @@ var troffChars = map[string]string{
 // troffStrings are the predefined strings of \*(xx and \*[xx].
 var troffStrings = map[string]string{`L"`: "“", `R"`: "”", "--": "—", "PI": "π", "R": "®", "Tm": "™", "lq": "“", "rq": "”", "C+": "C++", "Ba": "|", "q": `"`, "Lq": "“", "Rq": "”"}
 
-// troffText turns a line of troff text into plain text.
-func troffText(s string) string { return troffTextStrings(s, nil) }
-
-// troffTextStrings is troffText with the strings a page defined (.ds).
+// troffTextStrings turns a line of troff text into plain text, with the
+// strings a page defined (.ds).
 func troffTextStrings(s string, defined map[string]string) string {
 	if !strings.Contains(s, `\`) {
 		return s

@@ -237,6 +237,7 @@ const stockMerge = "f829be526f4273b35a2b459c6c2ac11b183baba8d7d37095f8175b1dc37e
 // numbers of the documents, with what stock zapx merges: sponge's copy
 // merges faster, and must merge the same.
 func TestMergeAsStock(t *testing.T) {
+	t.Parallel() // TestSegmentAsStock, which counts on what zapx's pool holds, stays serial
 	got, err := mergeSegments(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -336,6 +337,7 @@ type mapOnly struct{ document.Field }
 // reads each chunk's terms as lists (chunkField.TermLists) or from bleve's
 // map of them.
 func TestSegmentOfChunkLists(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(5, 8))
 	var words []string
 	for _, text := range chunkTexts {

@@ -13,6 +13,7 @@ import (
 // the sizes of the inputs, the writer gets the results in input order, one
 // per input, and an input bigger than the whole read-ahead still passes.
 func TestPrepareAllInOrder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := OpenWriter(filepath.Join(dir, "lib"), nil)
 	if err != nil {

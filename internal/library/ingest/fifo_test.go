@@ -13,6 +13,7 @@ import (
 // TestPrepareNamedPipe: a named pipe given by path, as `sponge add <(…)`
 // gives one, is read like stdin.
 func TestPrepareNamedPipe(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := OpenWriter(filepath.Join(dir, "lib"), nil)
 	if err != nil {

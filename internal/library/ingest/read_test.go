@@ -37,6 +37,7 @@ func (r *endless) Read(p []byte) (int, error) {
 // TestPrepareRefusesUnending: an input without end or over the limit is
 // refused, naming the limit, without reading it until memory runs out.
 func TestPrepareRefusesUnending(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := OpenWriter(filepath.Join(dir, "lib"), nil)
 	if err != nil {
@@ -74,6 +75,7 @@ func TestPrepareRefusesUnending(t *testing.T) {
 // with their own bytes and text: no buffer is lent again while its bytes
 // are in use, and none shows a bigger file's bytes past a smaller one's end.
 func TestAddLentBuffers(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var paths []string
 	want := map[string]string{}

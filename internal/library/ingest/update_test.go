@@ -54,6 +54,7 @@ func age(t *testing.T, path string, by time.Duration) {
 }
 
 func TestUpdate(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	lib, notes := filepath.Join(dir, "lib"), filepath.Join(dir, "notes")
 	for _, n := range []string{"a", "b", "c", "sub/d"} {
@@ -161,6 +162,7 @@ func storeIDsOf(t *testing.T, lib, path string) []string {
 // and --prune kept the stale item), and the folder's files, under an added
 // folder, are read as new.
 func TestUpdateFileBecameFolder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	lib, notes := filepath.Join(dir, "lib"), filepath.Join(dir, "notes")
 	for _, n := range []string{"a", "b"} {

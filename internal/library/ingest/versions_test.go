@@ -84,6 +84,7 @@ func storeIDs(t *testing.T, lib string) []string {
 // The example: a note edited and added again is one item, the new
 // version, and only its words are found.
 func TestNewVersionReplacesOld(t *testing.T) {
+	t.Parallel()
 	for _, link := range []bool{false, true} {
 		dir := t.TempDir()
 		lib, note := filepath.Join(dir, "lib"), filepath.Join(dir, "n.md")
@@ -116,6 +117,7 @@ func TestNewVersionReplacesOld(t *testing.T) {
 // The same bytes under two paths are one item noting both; when one path
 // changes, the item keeps the other, and the changed path is a new item.
 func TestSameBytesTwoPaths(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	lib, a, b := filepath.Join(dir, "lib"), filepath.Join(dir, "a.md"), filepath.Join(dir, "b.md")
 	write(t, a, "# Tea\n\nSencha wants seventy degrees.\n")
@@ -167,6 +169,7 @@ func TestSameBytesTwoPaths(t *testing.T) {
 // An add killed after it saved the new version and before it removed the
 // old one leaves both; the same add run again removes the old one.
 func TestKilledReplaceFinishes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	lib, note := filepath.Join(dir, "lib"), filepath.Join(dir, "n.md")
 	write(t, note, "# N\n\nBudget is ten.\n")
@@ -198,6 +201,7 @@ func TestKilledReplaceFinishes(t *testing.T) {
 
 // Standard input names no one thing: two notes from it are two items.
 func TestStdinIsNotVersioned(t *testing.T) {
+	t.Parallel()
 	lib := filepath.Join(t.TempDir(), "lib")
 	for _, text := range []string{"# A\n\nThe first memo.\n", "# B\n\nThe second memo.\n"} {
 		w, err := OpenWriter(lib, nil)
@@ -221,6 +225,7 @@ func TestStdinIsNotVersioned(t *testing.T) {
 
 // A Stat is trusted only when the file's time is well before it was taken.
 func TestStatRacy(t *testing.T) {
+	t.Parallel()
 	now := time.Now()
 	s := library.Stat{Size: 10, ModTime: now.Add(-time.Hour), ID: "x", Checked: now}
 	if !s.Unchanged(10, now.Add(-time.Hour)) {

@@ -66,6 +66,7 @@ func hasPostings(dir, id string) bool {
 }
 
 func TestAddRemoveRoundTrip(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := OpenWriter(dir, nil)
 	if err != nil {
@@ -110,6 +111,7 @@ func TestAddRemoveRoundTrip(t *testing.T) {
 }
 
 func TestResolveAmbiguousAndShort(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, _ := OpenWriter(dir, nil)
 	// Find two items whose ids share a first hex digit.
@@ -152,6 +154,7 @@ func TestResolveAmbiguousAndShort(t *testing.T) {
 // a writer killed between them would, and checks that the next writer puts
 // it right: every item in the index is in the store and vice versa.
 func TestReconcileAfterCrash(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, _ := OpenWriter(dir, nil)
 	kept, srcKept := testItem(1)
@@ -196,6 +199,7 @@ func TestReconcileAfterCrash(t *testing.T) {
 }
 
 func TestRebuildMatchesStore(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, _ := OpenWriter(dir, nil)
 	for n := range 30 {
@@ -236,6 +240,7 @@ func TestRebuildMatchesStore(t *testing.T) {
 // TestTwoWriters runs two writers at once: the second waits for the first,
 // and both succeed.
 func TestTwoWriters(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var wg sync.WaitGroup
 	waited := make(chan bool, 2)
@@ -280,6 +285,7 @@ func TestTwoWriters(t *testing.T) {
 // TestSavedNotQueuedStaysPending: an item a worker saved but the writer has
 // not indexed yet is still noted after a flush, so a kill then is repaired.
 func TestSavedNotQueuedStaysPending(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, _ := OpenWriter(dir, nil)
 	a, srcA := testItem(1)
@@ -315,6 +321,7 @@ func TestSavedNotQueuedStaysPending(t *testing.T) {
 
 // TestMetaFromHead reads an item's summary from the head of its file.
 func TestMetaFromHead(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, _ := OpenWriter(dir, nil)
 	it, src := testItem(7)
@@ -335,6 +342,7 @@ func TestMetaFromHead(t *testing.T) {
 // earlier batches go into the index in the background all end in the index,
 // with no pending notes left, once Close returns.
 func TestQueueWhileIndexing(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := OpenWriter(dir, nil)
 	if err != nil {
@@ -395,6 +403,7 @@ func TestQueueWhileIndexing(t *testing.T) {
 // TestBackgroundIndexFailure: a batch the index refused in the background is
 // reported by Close, its items stay pending, and the next writer indexes them.
 func TestBackgroundIndexFailure(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := OpenWriter(dir, nil)
 	if err != nil {
@@ -436,6 +445,7 @@ func TestBackgroundIndexFailure(t *testing.T) {
 // batchChars, however few items it has, so bleve never analyses a huge batch
 // at once.
 func TestBatchByText(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := OpenWriter(dir, nil)
 	if err != nil {
@@ -473,6 +483,7 @@ func TestBatchByText(t *testing.T) {
 // Opening the library for changes rebuilds the index without it, sets it
 // aside (named, with its reason), and add, rebuild and remove work again.
 func TestDamagedItemSetAside(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := OpenWriter(dir, nil)
 	if err != nil {
@@ -546,6 +557,7 @@ func TestDamagedItemSetAside(t *testing.T) {
 // the next writer, so that `sponge add` (or `sponge reindex`) on an old
 // library brings it up to date; a reader refuses it until then.
 func TestOldIndexRemade(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, _ := OpenWriter(dir, nil)
 	for n := range 5 {
@@ -589,6 +601,7 @@ func segments(t *testing.T, dir string) int {
 // found. bleve's own merges keep a few segments of small batches, so the
 // test lowers the most to one.
 func TestCloseMergesSegments(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := OpenWriter(dir, nil)
 	if err != nil {
@@ -612,6 +625,7 @@ func TestCloseMergesSegments(t *testing.T) {
 // compactAbove by merging the small ones, not the whole index: the segment
 // of a big first batch is kept as it was.
 func TestCloseKeepsBigSegments(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := OpenWriter(dir, nil)
 	if err != nil {
@@ -656,6 +670,7 @@ func TestCloseKeepsBigSegments(t *testing.T) {
 // for the next batch while the merge runs, Flush waits for it and closes
 // the index, and every item is found.
 func TestMergeBesideNextBatch(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := OpenWriter(dir, nil)
 	if err != nil {
@@ -777,6 +792,7 @@ func allIndexed(t *testing.T, dir string, ids []string) {
 // batch leaves more than mergeAbove (the index merges only when asked), and
 // that every item is still found.
 func TestBatchesMerge(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := OpenWriter(dir, nil)
 	if err != nil {
@@ -837,6 +853,7 @@ func TestWriterLimitsMemory(t *testing.T) {
 // their own. A batch's age counts from its first item, so a batch begun
 // just after a long one waits for more items too.
 func TestWaitersMakeNoBatch(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := OpenWriter(dir, nil)
 	if err != nil {

@@ -87,6 +87,7 @@ func loadSchema(t *testing.T, file string) *jsonschema.Resolved {
 // Each command's --json output on the test library is valid by its schema
 // file, and a document with a key renamed, missing or added is not.
 func TestJSONOutputsMatchSchemas(t *testing.T) {
+	t.Parallel()
 	needDraft(t)
 	list, _, _ := command(t, "sponge", "list", "--library", docsLib, "--json")
 	var items []struct {

@@ -181,6 +181,7 @@ func checkOutput(t testing.TB, cs *sdk.ClientSession, tool string, res *sdk.Call
 // prints, which runs sponge-search | sponge-rank | sponge-render --json as
 // child processes.
 func TestFindPassagesIsAskPassages(t *testing.T) {
+	t.Parallel()
 	cs := connect(t, docsLib)
 	cases := []struct {
 		question string
@@ -290,6 +291,7 @@ type warning struct {
 // ask gives what `sponge ask --json` prints: here no model is set up, so
 // the draft stage quotes the passages' best sentences and says so.
 func TestAskIsSpongeAsk(t *testing.T) {
+	t.Parallel()
 	needDraft(t)
 	cs := connect(t, docsLib)
 	for _, q := range []string{"how hot should green tea be", "how do I clean a bicycle chain", "xylophone zeppelin"} {
@@ -423,6 +425,7 @@ func TestShow(t *testing.T) {
 
 // A long item comes in parts, each saying where the next starts.
 func TestShowLongItem(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	w, err := ingest.OpenWriter(dir, nil)
 	if err != nil {

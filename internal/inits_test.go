@@ -75,6 +75,7 @@ func TestInitsCheap(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds sponge and sponge-search")
 	}
+	t.Parallel()
 	for _, prog := range perQuestion {
 		name := filepath.Base(prog)
 		costs := inits(t, name, "--version")

@@ -178,6 +178,7 @@ func graph(t *testing.T) map[string]*pkg {
 }
 
 func TestLayoutRules(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Fatal("the go command is not on PATH")
 	}

@@ -37,6 +37,7 @@ func shownWords(shown []*shownPassage) int {
 }
 
 func TestBudgetIsRespected(t *testing.T) {
+	t.Parallel()
 	total := 0
 	for _, p := range budgetPassages {
 		total += words(passageHeader(p)) + words(p.Text)
@@ -94,6 +95,7 @@ func checkCuts(t *testing.T, shown []*shownPassage) {
 // with the question's words, from each passage that has them in rank
 // order, before any other; a passage without them comes last.
 func TestBudgetKeepsTheQuestionsSentences(t *testing.T) {
+	t.Parallel()
 	cost := func(n int, s string) int { return words(passageHeader(budgetPassages[n])) + words(s) }
 	// Passage 1's one sentence with "water", then passage 2's best (four
 	// of the question's words).

@@ -45,6 +45,7 @@ func TestMain(m *testing.M) {
 func golden() string { return filepath.Join("..", "..", "golden", "draft") }
 
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	// The golden cases need the build without model seams: they show the
 	// extractive drafter and the choice made when no model is available.
 	rt := Runtimes{}
@@ -146,6 +147,7 @@ func types(recs []jsonl.Record) []string {
 // TestStreams checks that each statement is written as soon as the drafter
 // makes it, before the next one is made.
 func TestStreams(t *testing.T) {
+	t.Parallel()
 	rt := Runtimes{}
 	f := &fakeDrafter{name: "slow-model", next: make(chan struct{}), statements: []*jsonl.Statement{
 		{Text: "Cooler than black tea.", Passage: 1, Quote: "at a lower temperature than black tea"},
@@ -191,6 +193,7 @@ func TestStreams(t *testing.T) {
 // A drafter that fails after a statement: the statement stays, no done
 // record is written (so render knows the answer was cut), exit 1.
 func TestDrafterFails(t *testing.T) {
+	t.Parallel()
 	rt := Runtimes{}
 	rt.OpenEndpoint = func(endpoint, model string, opt ModelOptions) (Drafter, error) {
 		return &fakeDrafter{name: "m", err: console.Errorf("the server at %s stopped answering", endpoint),
@@ -206,6 +209,7 @@ func TestDrafterFails(t *testing.T) {
 }
 
 func TestChoose(t *testing.T) {
+	t.Parallel()
 	lib := t.TempDir()
 	models := t.TempDir() // the shared models folder: empty
 	if _, err := library.Create(lib); err != nil {
@@ -345,6 +349,7 @@ func TestChoose(t *testing.T) {
 // With neither the library nor its index, the extractive drafter still
 // answers, weighing words by the passages alone.
 func TestExtractiveWithoutLibrary(t *testing.T) {
+	t.Parallel()
 	rt := Runtimes{}
 	r := stagetest.Run(mainWith(rt), []string{"--extractive", "--library", filepath.Join(t.TempDir(), "none")}, []byte(teaInput), "whole")
 	recs := records(t, r.Stdout)
@@ -363,6 +368,7 @@ func TestExtractiveWithoutLibrary(t *testing.T) {
 
 // Every quote the extractive drafter writes is found by sponge-verify.
 func TestExtractiveQuotesVerify(t *testing.T) {
+	t.Parallel()
 	rt := Runtimes{}
 	cases, _ := os.ReadDir(golden())
 	checked := 0
@@ -395,6 +401,7 @@ func TestExtractiveQuotesVerify(t *testing.T) {
 }
 
 func TestHiddenModesWithoutRuntime(t *testing.T) {
+	t.Parallel()
 	rt := Runtimes{}
 	for _, args := range [][]string{{"--check-model", "x.gguf"}, {"--serve", "--port", "7702"}} {
 		r := stagetest.Run(mainWith(rt), args, nil, "whole")
@@ -410,6 +417,7 @@ func TestHiddenModesWithoutRuntime(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	r := stagetest.Run(Main, []string{"--help"}, nil, "whole")
 	if r.Code != 0 || !strings.Contains(r.Stdout, "--extractive") || !strings.Contains(r.Stdout, "Exit codes:") {
 		t.Errorf("--help: code %d, stdout %q", r.Code, r.Stdout)
@@ -422,6 +430,7 @@ func TestHelp(t *testing.T) {
 // TestPassageTokensFlag: --passage-tokens defaults to DefaultPassageTokens
 // and says so; 0 lifts the limit; less than 0 is a usage error.
 func TestPassageTokensFlag(t *testing.T) {
+	t.Parallel()
 	r := stagetest.Run(Main, []string{"--help"}, nil, "whole")
 	if want := "(default: " + strconv.Itoa(DefaultPassageTokens) + ")"; !strings.Contains(r.Stdout, "--passage-tokens") || !strings.Contains(r.Stdout, want) {
 		t.Errorf("--help does not say --passage-tokens defaults to %d: %q", DefaultPassageTokens, r.Stdout)
@@ -457,6 +466,7 @@ func TestLongLine(t *testing.T) {
 
 // An interrupted draft (the context ends) stops the drafter.
 func TestInterrupted(t *testing.T) {
+	t.Parallel()
 	rt := Runtimes{}
 	f := &fakeDrafter{name: "m", next: make(chan struct{}), statements: []*jsonl.Statement{{Text: "a", Passage: 1, Quote: "b"}, {Text: "c", Passage: 1, Quote: "d"}}}
 	rt.OpenEndpoint = func(string, string, ModelOptions) (Drafter, error) { return f, nil }

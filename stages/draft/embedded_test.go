@@ -123,6 +123,7 @@ func checkSpans(t *testing.T, sts []*jsonl.Statement, passages []*jsonl.Passage)
 // TestQuotesVerify runs the stages as a user does, sponge-draft with the
 // model and then sponge-verify: with random weights every quote verifies.
 func TestQuotesVerify(t *testing.T) {
+	t.Parallel()
 	model, lib, passages := teaFixture(t)
 	var in bytes.Buffer
 	w := jsonl.NewWriter(&in)
@@ -201,6 +202,7 @@ func streamRecords(t *testing.T, b []byte) []jsonl.Record {
 // passage it names, ending only where sponge-verify finds it (so it may run
 // past 14 tokens, to the end of a word).
 func TestFixedLengthQuotesAreSpans(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	_, _, passages := teaFixture(t)
 	e.Fixed = &Fixed{Statements: 6, TextTokens: 6, QuoteTokens: 14}
@@ -231,6 +233,7 @@ func TestFixedLengthQuotesAreSpans(t *testing.T) {
 }
 
 func TestDraftIsDeterministic(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	_, _, passages := teaFixture(t)
 	a := draftAll(t, e, "How long should green tea steep?", passages)
@@ -248,6 +251,7 @@ func TestDraftIsDeterministic(t *testing.T) {
 // TestStatementsStream: each statement is emitted as soon as it is made, so
 // an error from the first emit ends the draft before any other is written.
 func TestStatementsStream(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	_, _, passages := teaFixture(t)
 	e.Fixed = &Fixed{Statements: 6, TextTokens: 4, QuoteTokens: 6}
@@ -270,6 +274,7 @@ func TestStatementsStream(t *testing.T) {
 }
 
 func TestPromptHasOnlyQuestionAndPassages(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	_, _, passages := teaFixture(t)
 	p := e.Prompt("How hot should the water be?", passages[:3])
@@ -287,6 +292,7 @@ func TestPromptHasOnlyQuestionAndPassages(t *testing.T) {
 }
 
 func TestNumbersOnlyOfGivenPassages(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	_, _, passages := teaFixture(t)
 	// Passages 7 and 12 only, as after a filter: nothing else may be named.
@@ -305,6 +311,7 @@ func TestNumbersOnlyOfGivenPassages(t *testing.T) {
 }
 
 func TestBrokenModelFile(t *testing.T) {
+	t.Parallel()
 	model, lib, passages := teaFixture(t)
 	good, err := os.ReadFile(model)
 	if err != nil {
@@ -335,6 +342,7 @@ func TestBrokenModelFile(t *testing.T) {
 }
 
 func TestSpanStarts(t *testing.T) {
+	t.Parallel()
 	text := "Tea, at 80 °C — “bitter”, hot."
 	var got []string
 	for _, s := range spanStarts(text, 1) {
@@ -410,6 +418,7 @@ func TestNarrowChoicesChangeNothing(t *testing.T) {
 // context but answerRoom, in a few tokenizations of the prompt rather than
 // one per passage left out.
 func TestFitToTheContext(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	e.opt.PassageTokens = -1
 	var passages []*jsonl.Passage
@@ -442,6 +451,7 @@ func TestFitToTheContext(t *testing.T) {
 // TestPassageBudget: the passages the model reads cost at most the budget
 // in tokens, by the model's own tokenizer, and the prompt grows with it.
 func TestPassageBudget(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	passages := cutFixture()
 	bare, err := e.m.TokenizePrompt(e.Prompt(budgetQuestion, nil))
@@ -491,6 +501,7 @@ func cutFixture() []*jsonl.Passage {
 // budget, a long quote still stays inside the sentences shown to the model,
 // never runs across a cut mark nor into the words cut, and verifies.
 func TestQuotesStayInTheTextShown(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	e.opt.PassageTokens = 90
 	e.Fixed = &Fixed{Statements: 6, TextTokens: 3, QuoteTokens: 40}
@@ -557,6 +568,7 @@ func TestQuotesStayInTheTextShown(t *testing.T) {
 // serve) does not read the system prompt again for a new question: the
 // prompt's tokens up to the question are kept from the draft before.
 func TestWarmStartKeepsTheSystemPrompt(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	passages := cutFixture()
 	e.Fixed = &Fixed{Statements: 1, TextTokens: 2, QuoteTokens: 4}
@@ -583,6 +595,7 @@ func TestWarmStartKeepsTheSystemPrompt(t *testing.T) {
 // TestDraftCancelledBeforeFitting: a request whose client has gone does
 // not start reading the prompt.
 func TestDraftCancelledBeforeFitting(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	_, _, passages := teaFixture(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -597,6 +610,7 @@ func TestDraftCancelledBeforeFitting(t *testing.T) {
 // family, or that has none, is prompted in ChatML with a warning, not
 // silently.
 func TestUnknownTemplateWarns(t *testing.T) {
+	t.Parallel()
 	_, lib, passages := teaFixture(t)
 	for _, tmpl := range []string{"{% for m in messages %}### {{ m.role }}: {{ m.content }}\n{% endfor %}", "", ggufgen.ChatMLTemplate} {
 		s := ggufgen.Tiny()
@@ -625,6 +639,7 @@ func TestUnknownTemplateWarns(t *testing.T) {
 // be long are still spans that sponge-verify finds; and the prompt names the
 // item where an answer's names the question.
 func TestSummaryQuotesVerify(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	_, _, passages := teaFixture(t)
 	e.Fixed = &Fixed{Statements: 4, TextTokens: 4, QuoteTokens: 10}
@@ -658,6 +673,7 @@ func TestSummaryQuotesVerify(t *testing.T) {
 // a quote never starts, nor runs on, where it could not end (every way on
 // being a quote given already), which would end the list there.
 func TestQuotesNeverDeadEnd(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	passages := []*jsonl.Passage{{Number: 1, Title: "Notes on tea", Text: "White tea is the least processed of all teas."}}
 	for _, qt := range []int{4, 40} {

@@ -163,6 +163,7 @@ func epHint(err error) string {
 }
 
 func TestEndpointStreamsStatements(t *testing.T) {
+	t.Parallel()
 	s := &epServer{reply: epReply, piece: 7, pause: 10 * time.Millisecond, models: []string{"tiny"}}
 	url := epStart(t, s)
 	e, err := epDraft(t, url, "", ModelOptions{MaxStatements: 6})
@@ -195,6 +196,7 @@ func TestEndpointStreamsStatements(t *testing.T) {
 }
 
 func TestEndpointWithoutSchemaSupport(t *testing.T) {
+	t.Parallel()
 	// Without a schema, small models fence their JSON and write numbers as strings.
 	reply := "```json\n" + strings.Replace(epReply, `"passage":2`, `"passage":"2"`, 1) + "\n```"
 	s := &epServer{reply: reply, piece: 5, noSchema: true}
@@ -211,6 +213,7 @@ func TestEndpointWithoutSchemaSupport(t *testing.T) {
 }
 
 func TestEndpointStopsAtMax(t *testing.T) {
+	t.Parallel()
 	var sb strings.Builder
 	sb.WriteString(`{"statements":[`)
 	for i := range 20 {
@@ -237,6 +240,7 @@ func TestEndpointStopsAtMax(t *testing.T) {
 }
 
 func TestEndpointNoStatements(t *testing.T) {
+	t.Parallel()
 	s := &epServer{reply: `{"statements": []}`, piece: 3}
 	e, err := epDraft(t, epStart(t, s), "tiny", ModelOptions{})
 	if err != nil || len(e.statements) != 0 {
@@ -245,6 +249,7 @@ func TestEndpointNoStatements(t *testing.T) {
 }
 
 func TestEndpointDead(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -258,6 +263,7 @@ func TestEndpointDead(t *testing.T) {
 }
 
 func TestEndpointDiesMidStream(t *testing.T) {
+	t.Parallel()
 	s := &epServer{reply: epReply, piece: 10, dieAfter: 130}
 	e, err := epDraft(t, epStart(t, s), "tiny", ModelOptions{})
 	if err == nil || !strings.Contains(err.Error(), "closed the connection before the reply was complete") || epHint(err) != failedHint {
@@ -270,6 +276,7 @@ func TestEndpointDiesMidStream(t *testing.T) {
 }
 
 func TestEndpointWrongModel(t *testing.T) {
+	t.Parallel()
 	s := &epServer{reply: epReply, models: []string{"qwen2.5:0.5b", "llama3.2:1b", "qwen2.5:latest"}}
 	url := epStart(t, s)
 	// The server lists its models: a name it does not have is refused as
@@ -311,6 +318,7 @@ func TestEndpointWrongModel(t *testing.T) {
 }
 
 func TestEndpointGarbage(t *testing.T) {
+	t.Parallel()
 	for name, tt := range map[string]struct {
 		reply, want string
 		n           int
@@ -336,6 +344,7 @@ func TestEndpointGarbage(t *testing.T) {
 }
 
 func TestEndpointLoneStatement(t *testing.T) {
+	t.Parallel()
 	url := epStart(t, &epServer{reply: `{"text":"a","passage":2,"quote":"four minutes"}`, piece: 4})
 	e, err := epDraft(t, url, "tiny", ModelOptions{})
 	if err != nil || len(e.statements) != 1 || e.statements[0].Passage != 2 {
@@ -344,6 +353,7 @@ func TestEndpointLoneStatement(t *testing.T) {
 }
 
 func TestEndpointEmitErrorPassesThrough(t *testing.T) {
+	t.Parallel()
 	url := epStart(t, &epServer{reply: epReply, piece: 9})
 	d, err := openEndpointDrafter(url, "tiny", ModelOptions{})
 	if err != nil {
@@ -357,6 +367,7 @@ func TestEndpointEmitErrorPassesThrough(t *testing.T) {
 }
 
 func TestEndpointTimeout(t *testing.T) {
+	t.Parallel()
 	url := epStart(t, &epServer{reply: epReply, piece: 10, pause: 300 * time.Millisecond})
 	_, err := epDraft(t, url, "tiny", ModelOptions{Timeout: 500 * time.Millisecond})
 	if err == nil || !strings.Contains(err.Error(), "the reply took longer than 500ms") {
@@ -365,6 +376,7 @@ func TestEndpointTimeout(t *testing.T) {
 }
 
 func TestEndpointBadURL(t *testing.T) {
+	t.Parallel()
 	_, err := openEndpointDrafter("localhost:8080", "", ModelOptions{})
 	var ce *console.Error
 	if !errors.As(err, &ce) || ce.Code != console.ExitUsage {
@@ -375,6 +387,7 @@ func TestEndpointBadURL(t *testing.T) {
 // TestSpongeDraftFixedOnlyForBenchmarks: the request to sponge serve names
 // a fixed length only when the benchmark's OpenFixedEndpoint asked for one.
 func TestSpongeDraftFixedOnlyForBenchmarks(t *testing.T) {
+	t.Parallel()
 	for _, fixed := range []*fixedDraft{nil, {Statements: 6, TextTokens: 16, QuoteTokens: 16}} {
 		d := &endpointDrafter{max: 6, sponge: true, fixed: fixed}
 		req := d.request("How hot?", epPassages, true)
@@ -446,6 +459,7 @@ func epInput() *strings.Reader {
 // what happened, and the hint for it, instead of filling the memory or
 // waiting for ever.
 func TestEndpointHostile(t *testing.T) {
+	t.Parallel()
 	for name, tt := range map[string]struct {
 		head, chunk string
 		pause       time.Duration
@@ -477,6 +491,7 @@ func TestEndpointHostile(t *testing.T) {
 // TestEndpointStatusHints: each way a server fails has its own hint; a
 // server that is up and failing is not told to start.
 func TestEndpointStatusHints(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		status     int
 		said       string // the server's message
@@ -503,6 +518,7 @@ func TestEndpointStatusHints(t *testing.T) {
 }
 
 func TestEndpointTimeoutUsage(t *testing.T) {
+	t.Parallel()
 	for _, bad := range []string{"0", "-1s"} {
 		var out, stderr strings.Builder
 		code := Main([]string{"--endpoint", "http://127.0.0.1:1", "--timeout", bad}, strings.NewReader(""), &out, &stderr)
@@ -516,6 +532,7 @@ func TestEndpointTimeoutUsage(t *testing.T) {
 // for a summary of the item (its prompt, the item's title where the
 // question was), and a question after it is an answer again.
 func TestEndpointSummary(t *testing.T) {
+	t.Parallel()
 	s := &epServer{reply: epReply, piece: 50, models: []string{"tiny"}}
 	url := epStart(t, s)
 	var sb strings.Builder

@@ -8,6 +8,7 @@ import (
 // TestCanEndAhead: a quote can end further on only at a word boundary
 // where it is long enough and not a quote given already.
 func TestCanEndAhead(t *testing.T) {
+	t.Parallel()
 	text := "White tea is the least processed."
 	seen := map[string]bool{}
 	ok := func(q string) bool {

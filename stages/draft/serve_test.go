@@ -85,6 +85,7 @@ func questionStream(passages []*jsonl.Passage) *bytes.Buffer {
 // are those the embedded drafter writes in-process, and every quote
 // verifies.
 func TestEndpointAgainstServe(t *testing.T) {
+	t.Parallel()
 	model, lib, passages := teaFixture(t)
 	endpoint := startServe(t, model, lib)
 
@@ -142,6 +143,7 @@ func TestEndpointAgainstServe(t *testing.T) {
 }
 
 func TestServeChat(t *testing.T) {
+	t.Parallel()
 	model, _, _ := teaFixture(t)
 	e, err := OpenEmbedded(model, ModelOptions{MaxStatements: jsonl.MaxStatements, Threads: 1})
 	if err != nil {
@@ -187,6 +189,7 @@ func TestServeChat(t *testing.T) {
 }
 
 func TestServeLocalOnly(t *testing.T) {
+	t.Parallel()
 	h := localOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
 	for _, tt := range []struct {
 		host, origin string
@@ -221,6 +224,7 @@ func TestServeLocalOnly(t *testing.T) {
 // TestServeHTTPTimeouts: a client must send its request in bounded time,
 // and a streamed reply is not cut by a write timeout.
 func TestServeHTTPTimeouts(t *testing.T) {
+	t.Parallel()
 	srv := newHTTPServer(http.NotFoundHandler())
 	if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.IdleTimeout <= 0 || srv.WriteTimeout != 0 {
 		t.Errorf("ReadHeaderTimeout %v, ReadTimeout %v, IdleTimeout %v, WriteTimeout %v",
@@ -264,6 +268,7 @@ func post(t *testing.T, url, contentType, origin string, body []byte) (int, stri
 // and a draft of 10,000 passages (which once kept the model busy for more
 // than ten minutes, re-reading the prompt for each passage it dropped).
 func TestServeRefusesHostileRequests(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	url := serveHandler(t, &modelServer{e: e})
 	many := make([]*jsonl.Passage, 10000)
@@ -336,6 +341,7 @@ func (g *hangUp) Generate(ctx context.Context, req *openai.ChatRequest, emit fun
 // TestServeStopsWhenClientHangsUp: when the client goes, the model stops
 // writing, and the next request is served.
 func TestServeStopsWhenClientHangsUp(t *testing.T) {
+	t.Parallel()
 	e := openTiny(t)
 	_, _, passages := teaFixture(t)
 	g := &hangUp{modelServer: &modelServer{e: e}, done: make(chan error, 1)}
@@ -372,6 +378,7 @@ func TestServeStopsWhenClientHangsUp(t *testing.T) {
 }
 
 func TestServePortInUse(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -385,6 +392,7 @@ func TestServePortInUse(t *testing.T) {
 }
 
 func TestCheckModel(t *testing.T) {
+	t.Parallel()
 	model, _, _ := teaFixture(t)
 	var out, stderr bytes.Buffer
 	if code := Main([]string{"--check-model", model, "--threads", "1"}, strings.NewReader(""), &out, &stderr); code != 0 {
@@ -418,6 +426,7 @@ func TestCheckModel(t *testing.T) {
 // the same as the embedded drafter makes in-process, and bad lengths are
 // refused by the server.
 func TestFixedDraftThroughServe(t *testing.T) {
+	t.Parallel()
 	model, lib, passages := teaFixture(t)
 	endpoint := startServe(t, model, lib)
 	const question = "How hot should the water be for green tea?"
@@ -482,6 +491,7 @@ func TestFixedDraftThroughServe(t *testing.T) {
 // TestOpenFixedEndpointRefusesOtherServers: only sponge serve takes a
 // fixed length; another server would write what it likes.
 func TestOpenFixedEndpointRefusesOtherServers(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"object":"list","data":[{"id":"other","object":"model","owned_by":"someone"}]}`))

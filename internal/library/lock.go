@@ -33,7 +33,48 @@ func (l *Library) Lock(waiting func()) (*Lock, error) {
 		f.Close()
 		return nil, fmt.Errorf("cannot lock the library: %w", err)
 	}
+	l.removeLeftovers(time.Now())
 	return &Lock{f: f}, nil
+}
+
+// leftoverAge is how old a temporary file of a summary must be to be taken
+// for a killed writer's: sponge summarize writes summaries without the lock,
+// each in a moment.
+const leftoverAge = time.Minute
+
+// removeLeftovers removes the temporary files (writeAtomic's ".tmp-") that a
+// writer killed while saving left behind: a big item's is as big as the
+// item, and nothing else would ever remove it. Only the lock's holder writes
+// items and the library's own files, so every temporary file among them is a
+// leftover; a summary's is one once it is older than leftoverAge.
+func (l *Library) removeLeftovers(now time.Time) {
+	sweep := func(dir string, age time.Duration) {
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			if !strings.HasPrefix(e.Name(), tmpPrefix) || e.IsDir() {
+				continue
+			}
+			if age > 0 {
+				info, err := e.Info()
+				if err != nil || now.Sub(info.ModTime()) < age {
+					continue
+				}
+			}
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+	sweep(l.Dir, 0)
+	for _, sub := range []struct {
+		name string
+		age  time.Duration
+	}{{"items", 0}, {"summaries", leftoverAge}} {
+		shards, _ := os.ReadDir(filepath.Join(l.Dir, sub.name))
+		for _, s := range shards {
+			if s.IsDir() {
+				sweep(filepath.Join(l.Dir, sub.name, s.Name()), sub.age)
+			}
+		}
+	}
 }
 
 // Unlock releases the lock.

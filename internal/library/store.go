@@ -793,17 +793,21 @@ func (l *Library) Sync() error {
 	return nil
 }
 
+// tmpPrefix starts the name of writeAtomic's temporary files, which a
+// killed writer leaves behind (removeLeftovers).
+const tmpPrefix = ".tmp-"
+
 // writeAtomic writes data to path through a temporary file and a rename.
 func writeAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
-	f, err := files.CreateTemp(dir, ".tmp-")
+	f, err := files.CreateTemp(dir, tmpPrefix)
 	if errors.Is(err, fs.ErrNotExist) {
 		// The folder is made when first needed: looking for it before
 		// each file cost a system call per item.
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		f, err = files.CreateTemp(dir, ".tmp-")
+		f, err = files.CreateTemp(dir, tmpPrefix)
 	}
 	if err != nil {
 		return err

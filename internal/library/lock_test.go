@@ -39,7 +39,7 @@ func TestLockRemovesLeftovers(t *testing.T) {
 	}
 	kept := []string{
 		plant("summaries/cd/.tmp-43", time.Now()), // being written by sponge summarize
-		plant("items/ab/notes.txt", time.Now()), // not a temporary file
+		plant("items/ab/notes.txt", time.Now()),   // not a temporary file
 	}
 	k, err := l.Lock(nil)
 	if err != nil {

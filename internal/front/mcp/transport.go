@@ -25,6 +25,10 @@ const MaxFrame = 4 << 20
 // error (-32700 for a line that is not JSON, -32600 for JSON that is not one
 // message) and reads on, and it never buffers more than MaxFrame of a line.
 // Batches (a JSON array) are refused: MCP 2025-06-18 dropped them.
+//
+// At the end of its input it answers every request it has read before it
+// reports the end: a client may write its requests and close stdin (the SDK
+// would cancel them on the end of input, and answer only the first).
 type Transport struct {
 	Reader io.ReadCloser
 	Writer io.WriteCloser
@@ -32,7 +36,8 @@ type Transport struct {
 
 // Connect implements sdk.Transport.
 func (t *Transport) Connect(context.Context) (sdk.Connection, error) {
-	c := &conn{r: t.Reader, w: t.Writer, incoming: make(chan readResult), closed: make(chan struct{})}
+	c := &conn{r: t.Reader, w: t.Writer, incoming: make(chan readResult), closed: make(chan struct{}),
+		pending: map[jsonrpc.ID]bool{}, answered: make(chan struct{}, 1)}
 	go c.readLoop()
 	return c, nil
 }
@@ -51,6 +56,10 @@ type conn struct {
 	closeOnce sync.Once
 	closed    chan struct{}
 	closeErr  error
+
+	pendingMu sync.Mutex
+	pending   map[jsonrpc.ID]bool // the calls read and not yet answered
+	answered  chan struct{}       // a call was answered
 }
 
 // readLoop reads lines and hands their messages to Read. It answers a
@@ -67,11 +76,18 @@ func (c *conn) readLoop() {
 		if werr != nil {
 			err = werr // the client is gone
 		}
+		if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+			c.pendingMu.Lock()
+			c.pending[req.ID] = true
+			c.pendingMu.Unlock()
+		}
 		if msg != nil && !c.send(readResult{msg: msg}) {
 			return
 		}
 		if err != nil {
-			c.send(readResult{err: err})
+			if c.drain() {
+				c.send(readResult{err: err})
+			}
 			return
 		}
 	}
@@ -91,6 +107,24 @@ func (c *conn) frame(line []byte, tooLong bool) (jsonrpc.Message, error) {
 		return nil, c.reply(bad.id, bad.code, bad.msg)
 	}
 	return msg, nil
+}
+
+// drain waits until every call read has been answered; false when the
+// connection was closed first.
+func (c *conn) drain() bool {
+	for {
+		c.pendingMu.Lock()
+		n := len(c.pending)
+		c.pendingMu.Unlock()
+		if n == 0 {
+			return true
+		}
+		select {
+		case <-c.answered:
+		case <-c.closed:
+			return false
+		}
+	}
 }
 
 // send hands Read a result; false when the connection was closed.
@@ -216,7 +250,17 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err != nil {
 		return fmt.Errorf("encoding a message: %w", err)
 	}
-	return c.write(append(b, '\n'))
+	err = c.write(append(b, '\n'))
+	if r, ok := msg.(*jsonrpc.Response); ok {
+		c.pendingMu.Lock()
+		delete(c.pending, r.ID)
+		c.pendingMu.Unlock()
+		select {
+		case c.answered <- struct{}{}:
+		default:
+		}
+	}
+	return err
 }
 
 // Close implements sdk.Connection.

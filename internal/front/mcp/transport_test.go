@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 	"os/exec"
@@ -138,5 +139,46 @@ func TestMalformedFrames(t *testing.T) {
 	s.in.Close()
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("sponge mcp ended with %v", err)
+	}
+}
+
+// Issue 43: a client that writes its requests and then closes stdin gets
+// every one answered before the server ends (it was answered only
+// initialize: the end of input cancelled the rest).
+func TestAnswersAllBeforeEOF(t *testing.T) {
+	t.Parallel()
+	cmd := exec.Command(filepath.Join(binDir, "sponge"), "mcp", "--library", docsLib)
+	cmd.Stdin = strings.NewReader(strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"0"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"search","arguments":{"question":"green tea"}}}`,
+		`{"jsonrpc":"2.0","id":"four","method":"tools/call","params":{"name":"find_passages","arguments":{"question":"green tea"}}}`,
+	}, "\n") + "\n")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("sponge mcp: %v\n%s", err, stderr.String())
+	}
+	replies := map[string]rpcReply{}
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var r rpcReply
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("reply %.200q: %v", l, err)
+		}
+		replies[string(r.ID)] = r
+	}
+	for id, want := range map[string]string{"1": `"serverInfo"`, "2": `"find_passages"`, "3": "Brewing tea at home", `"four"`: `"passages"`} {
+		r, ok := replies[id]
+		switch {
+		case !ok:
+			t.Errorf("request %s: no answer (the answers: %.300s)", id, out)
+		case r.Error != nil || !strings.Contains(string(r.Result), want):
+			t.Errorf("request %s: error %+v, result %.200s; want one with %s", id, r.Error, r.Result, want)
+		}
+	}
+	if len(replies) != 4 {
+		t.Errorf("%d answers, want 4:\n%s", len(replies), out)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -186,7 +187,24 @@ func decodeFrame(line []byte) (jsonrpc.Message, *badFrame) {
 	if err != nil {
 		return nil, &badFrame{id: idOf(line), code: jsonrpc.CodeInvalidRequest, msg: "invalid request: " + err.Error()}
 	}
+	if id := idOf(line); id != nil && id[0] != '"' && !exactID(string(id)) {
+		return nil, &badFrame{id: id, code: jsonrpc.CodeInvalidRequest, msg: fmt.Sprintf(
+			"invalid request: the id %s cannot be given back as sent: use a string or a whole number from %d to %d", id, -maxExactID, maxExactID)}
+	}
 	return msg, nil
+}
+
+// maxExactID is the largest number id answered: the SDK reads a number id
+// as a float64 and keeps it as an int64, so 1e308 came back as
+// -9223372036854775808, 1.5 as 1 and 2^53+1 as 2^53. A number id that
+// would not come back as sent is refused, with the id as sent.
+const maxExactID = 1<<53 - 1
+
+// exactID says whether a number id is written as a whole number the SDK
+// gives back as it is written.
+func exactID(id string) bool {
+	n, err := strconv.ParseInt(id, 10, 64)
+	return err == nil && n >= -maxExactID && n <= maxExactID && strconv.FormatInt(n, 10) == id
 }
 
 // idOf is the id of a message that could not be decoded, if it is a string

@@ -110,6 +110,11 @@ func TestMalformedFrames(t *testing.T) {
 		{"object id", `{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`, -32600, "null"},
 		{"method not a string", `{"jsonrpc":"2.0","id":"x","method":3}`, -32600, `"x"`},
 		{"48 MB line", huge, -32600, "null"},
+		// Issue 42: number ids the SDK would not give back as sent.
+		{"id 1e308", `{"jsonrpc":"2.0","id":1e308,"method":"ping"}`, -32600, "1e308"},
+		{"id 1.5", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, -32600, "1.5"},
+		{"id 2^53+1", `{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`, -32600, "9007199254740993"},
+		{"id -0", `{"jsonrpc":"2.0","id":-0,"method":"ping"}`, -32600, "-0"},
 	}
 	// Before the session starts, then within it.
 	s.send(frames[0].line)
@@ -128,6 +133,12 @@ func TestMalformedFrames(t *testing.T) {
 			t.Errorf("%s: reply id %s, error %+v; want id %s, code %d", f.name, r.ID, r.Error, f.id, f.code)
 		} else {
 			t.Logf("%-20s -> %d %s", f.name, r.Error.Code, r.Error.Message)
+		}
+	}
+	for _, id := range []string{"9007199254740991", "-9007199254740991", "0"} {
+		s.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"ping"}`)
+		if r := s.reply(); r.Error != nil || string(r.ID) != id {
+			t.Errorf("ping with id %s: reply id %s, error %+v", id, r.ID, r.Error)
 		}
 	}
 	s.send("") // an empty line is no message, and gets no reply

@@ -37,6 +37,7 @@ func (l *Library) Paragraphs(id string) (*Paragraphs, error) {
 	ps := &Paragraphs{raw: raw}
 	head, spans, ok := splitParagraphs(raw)
 	if ok && json.Unmarshal(head, &ps.Item) == nil {
+		decodeItemSources(&ps.Item)
 		ps.spans = spans
 		return ps, nil
 	}
@@ -45,6 +46,7 @@ func (l *Library) Paragraphs(id string) (*Paragraphs, error) {
 	if err := json.Unmarshal(raw, &it); err != nil {
 		return nil, fault.New(fault.Damaged, "item %s is damaged: %v", item.Short(id), err)
 	}
+	decodeItemSources(&it)
 	ps.all, it.Paragraphs = it.Paragraphs, nil
 	ps.Item = it
 	return ps, nil

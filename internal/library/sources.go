@@ -7,7 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/fault"
 )
@@ -38,6 +41,55 @@ func (l *Library) Sources() (map[string][]*Meta, error) {
 	return out, nil
 }
 
+// A file's path is bytes, and need not be UTF-8 (a name written in Latin-1,
+// Caf\xe9), while a JSON string holds UTF-8 only: encoding/json writes each
+// byte that is not UTF-8 as U+FFFD, and the path read back names no file
+// (sponge update took such files for gone, and --prune removed their items).
+// So in the library's files (items, their Meta, folders.json, stat.json,
+// removed.json) a source that is not UTF-8 is written Go-quoted, as
+// strconv.Quote writes it ("/docs/Caf\xe9/menu.txt", the quotes included),
+// and read back to its very bytes. No path or URL starts with a quote: any
+// other source is written as it is, so libraries saved before read the same.
+
+// EncodeSource is how a source is written in the library's files.
+func EncodeSource(s string) string {
+	if utf8.ValidString(s) && !strings.HasPrefix(s, `"`) {
+		return s
+	}
+	return strconv.Quote(s)
+}
+
+// DecodeSource gives back the source EncodeSource wrote.
+func DecodeSource(s string) string {
+	if strings.HasPrefix(s, `"`) {
+		if u, err := strconv.Unquote(s); err == nil {
+			return u
+		}
+	}
+	return s
+}
+
+// encodeSources and decodeSources are EncodeSource and DecodeSource of
+// each source of a list, in a new list when one changes.
+func encodeSources(ss []string) []string { return mapSources(ss, EncodeSource) }
+func decodeSources(ss []string) []string { return mapSources(ss, DecodeSource) }
+
+func mapSources(ss []string, f func(string) string) []string {
+	var out []string
+	for i, s := range ss {
+		if t := f(s); t != s {
+			if out == nil {
+				out = append([]string(nil), ss...)
+			}
+			out[i] = t
+		}
+	}
+	if out == nil {
+		return ss
+	}
+	return out
+}
+
 // Versioned says whether a new version of source replaces the old one: a
 // file or a URL does, standard input does not.
 func Versioned(source string) bool { return source != "" && source != "stdin" }
@@ -64,6 +116,9 @@ func (l *Library) Folders() ([]Folder, error) {
 	if err := json.Unmarshal(data, &fs); err != nil {
 		return nil, fault.New(fault.Damaged, "%s is damaged: %v", l.foldersPath(), err)
 	}
+	for i := range fs {
+		fs[i].Path = DecodeSource(fs[i].Path)
+	}
 	return fs, nil
 }
 
@@ -85,6 +140,9 @@ func (l *Library) AddFolder(f Folder) error {
 	}
 	fs = append(fs, f)
 	sort.Slice(fs, func(i, j int) bool { return fs[i].Path < fs[j].Path })
+	for i := range fs {
+		fs[i].Path = EncodeSource(fs[i].Path)
+	}
 	data, err := json.MarshalIndent(fs, "", "  ")
 	if err != nil {
 		return err
@@ -122,17 +180,25 @@ func (l *Library) statsPath() string { return filepath.Join(l.Dir, "stat.json") 
 // from the files, and nothing else. Missing or damaged, it is empty, and
 // update reads every file again.
 func (l *Library) Stats() map[string]Stat {
-	out := map[string]Stat{}
+	saved := map[string]Stat{}
 	data, err := os.ReadFile(l.statsPath())
 	if err == nil {
-		json.Unmarshal(data, &out)
+		json.Unmarshal(data, &saved)
+	}
+	out := make(map[string]Stat, len(saved))
+	for p, s := range saved {
+		out[DecodeSource(p)] = s
 	}
 	return out
 }
 
 // SaveStats writes the file stats (atomically). The caller holds the write lock.
 func (l *Library) SaveStats(stats map[string]Stat) error {
-	data, err := json.Marshal(stats)
+	encoded := make(map[string]Stat, len(stats))
+	for p, s := range stats {
+		encoded[EncodeSource(p)] = s
+	}
+	data, err := json.Marshal(encoded)
 	if err != nil {
 		return err
 	}
@@ -157,7 +223,7 @@ func (l *Library) Removed() (map[string]bool, error) {
 	}
 	out := make(map[string]bool, len(paths))
 	for _, p := range paths {
-		out[p] = true
+		out[DecodeSource(p)] = true
 	}
 	return out, nil
 }
@@ -186,7 +252,7 @@ func (l *Library) NoteRemoved(removed, unremoved []string) error {
 	}
 	paths := make([]string, 0, len(have))
 	for p := range have {
-		paths = append(paths, p)
+		paths = append(paths, EncodeSource(p))
 	}
 	sort.Strings(paths)
 	data, err := json.MarshalIndent(paths, "", "  ")

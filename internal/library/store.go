@@ -141,7 +141,14 @@ func (l *Library) Item(id string) (*item.Item, error) {
 	if err := json.Unmarshal(raw, &it); err != nil {
 		return nil, fault.New(fault.Damaged, "item %s is damaged: %v", item.Short(id), err)
 	}
+	decodeItemSources(&it)
 	return &it, nil
+}
+
+// decodeItemSources gives an item read from its file the sources it was
+// saved with (EncodeSource).
+func decodeItemSources(it *item.Item) {
+	it.Source, it.Also = DecodeSource(it.Source), decodeSources(it.Also)
 }
 
 // Source returns the saved source bytes of an item.
@@ -385,6 +392,9 @@ func (l *Library) Put(it *item.Item, source []byte) error {
 	if !item.IsID(it.ID) {
 		return fault.New(fault.BadID, "%q is not a full item id (64 hex digits)", it.ID)
 	}
+	enc := *it
+	enc.Source, enc.Also = EncodeSource(it.Source), encodeSources(it.Also)
+	it = &enc
 	meta, err := json.Marshal(MetaOf(it))
 	if err != nil {
 		return err
@@ -652,6 +662,7 @@ func (l *Library) Meta(id string) (*Meta, error) {
 						var m Meta
 						if json.Unmarshal(buf, &m) == nil {
 							f.Close()
+							m.Source, m.Also = DecodeSource(m.Source), decodeSources(m.Also)
 							return &m, nil
 						}
 					}

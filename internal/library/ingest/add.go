@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/files"
 	"github.com/sponge-library/sponge/internal/base/item"
@@ -456,10 +457,33 @@ func readFile(path string) (data []byte, buf *files.Buffer, st fs.FileInfo, err 
 // ExtractedTitle is an item's title when none is given: the document's,
 // else the file name's.
 func ExtractedTitle(doc *extract.Document, name string) string {
-	if doc.Title != "" {
-		return doc.Title
+	base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+	if doc.Title == "" || !utf8.ValidString(base) && (doc.Title == string([]rune(base)) || doc.Title == strings.ToValidUTF8(base, "\uFFFD")) {
+		// The extractor's title is the name's, with U+FFFD for each byte
+		// that is not UTF-8: it is shown escaped.
+		return escapeBytes(base)
 	}
-	return strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+	return doc.Title
+}
+
+// escapeBytes writes the bytes of a file name that are not UTF-8 as \xNN,
+// as ls -b and Go's %q show them: a title is text, and the name's bytes
+// stay in the item's source.
+func escapeBytes(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // extractSafely turns a panic in an extractor into an error for that input,

@@ -198,3 +198,75 @@ func TestUpdateFileBecameFolder(t *testing.T) {
 		t.Errorf("the next update: gone %v, read %v", c.Gone, c.Read)
 	}
 }
+
+// TestUpdateKeepsByteNames: file names are bytes. A file and a folder named
+// in Latin-1 (Caf\xe9, not UTF-8) were saved as Caf\ufffd, so sponge update
+// took them for gone and --prune removed their items although the files
+// were there (issue 42). Their sources keep the very bytes, in the item, its
+// Meta and folders.json, and the title shows them escaped.
+func TestUpdateKeepsByteNames(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	lib, notes := filepath.Join(dir, "lib"), filepath.Join(dir, "notes")
+	cafe := filepath.Join(notes, "Caf\xe9")
+	file, inCafe := filepath.Join(notes, "th\xe9.txt"), filepath.Join(cafe, "beans.txt")
+	write(t, file, "A note on tea, named in Latin-1.\n")
+	write(t, inCafe, "Coffee beans, in a folder named in Latin-1.\n")
+	for _, p := range []string{file, inCafe} {
+		age(t, p, time.Hour)
+	}
+	w, err := OpenWriter(lib, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ins []Input
+	for _, arg := range []string{notes, cafe} {
+		got, _, _ := Expand(arg, false)
+		ins = append(ins, got...)
+		if err := w.AddFolder(library.Folder{Path: arg}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids := map[string]string{}
+	if err := Add(context.Background(), w, ins, AddOptions{}, func(r Added) {
+		if r.Err != nil {
+			t.Errorf("%q: %v", r.Input.Path, r.Err)
+		}
+		ids[r.Source] = r.ID
+	}); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+
+	c, _ := update(t, lib, true)
+	if len(c.Gone) > 0 || len(c.Read) > 0 {
+		t.Errorf("update found gone %v, to read %v; want nothing changed", c.Gone, c.Read)
+	}
+	l, err := library.Open(lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, id := range map[string]string{file: ids[file], inCafe: ids[inCafe]} {
+		it, err := l.Item(id)
+		if err != nil {
+			t.Fatalf("%q: %v (pruned?)", path, err)
+		}
+		m, err := l.Meta(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if it.Source != path || m.Source != path {
+			t.Errorf("source %q, Meta's %q; want %q", it.Source, m.Source, path)
+		}
+	}
+	if it, err := l.Item(ids[file]); err == nil && it.Title != `th\xe9` {
+		t.Errorf("title %q, want th\\xe9", it.Title)
+	}
+	folders, err := l.Folders()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(folders, func(f library.Folder) bool { return f.Path == cafe }) {
+		t.Errorf("folders %+v, want %q among them", folders, cafe)
+	}
+}

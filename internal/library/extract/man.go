@@ -404,7 +404,10 @@ type manReader struct {
 	b     builder
 	h     *headings
 	title string
-	buf   []string
+	// buf is the paragraph's lines, each a builder: words written against
+	// the last ones (.Sm off, \c) are appended, not copied with them
+	// (200,000 words of .Sm off, 2.4 KB gzipped, took 23 s).
+	buf []*strings.Builder
 	// tagEnd is the length of buf when an mdoc item's tag (".It Fl L")
 	// ended, -1 when none is open; xo: the tag goes on to .Xc.
 	tagEnd  int
@@ -463,15 +466,29 @@ func (m *manReader) peek() (string, bool) {
 // or after a line that asked for it.
 func (m *manReader) add(words string, against bool) {
 	if (against || m.attach) && len(m.buf) > 0 {
-		m.buf[len(m.buf)-1] += words
+		m.buf[len(m.buf)-1].WriteString(words)
 	} else {
-		m.buf = append(m.buf, words)
+		m.line(words)
 	}
 	m.attach = false
 }
 
+// line starts a line of the paragraph.
+func (m *manReader) line(words string) {
+	b := &strings.Builder{}
+	b.WriteString(words)
+	m.buf = append(m.buf, b)
+}
+
 func (m *manReader) flush() {
-	m.b.addText(strings.Join(m.buf, "\n"), m.h.path())
+	var text strings.Builder
+	for i, l := range m.buf {
+		if i > 0 {
+			text.WriteByte('\n')
+		}
+		text.WriteString(l.String())
+	}
+	m.b.addText(text.String(), m.h.path())
 	m.buf = m.buf[:0]
 	m.tagEnd, m.xo, m.attach = -1, false, false
 }
@@ -644,7 +661,7 @@ func extractMan(text string) *Document {
 			case strings.HasPrefix(line, ".") || line == "_" || line == "=":
 			default:
 				m.flush()
-				m.buf = append(m.buf, strings.ReplaceAll(m.text(line), "\t", " | "))
+				m.line(strings.ReplaceAll(m.text(line), "\t", " | "))
 				m.flush()
 			}
 			continue
@@ -809,7 +826,7 @@ func extractMan(text string) *Document {
 		case name == "IP":
 			// help2man writes an option's tag as a .HP paragraph of its
 			// own and its description as the .IP after it: one entry.
-			if len(args) > 0 || len(m.buf) != 1 || !strings.HasPrefix(strings.TrimSpace(m.buf[0]), "-") {
+			if len(args) > 0 || len(m.buf) != 1 || !strings.HasPrefix(strings.TrimSpace(m.buf[0].String()), "-") {
 				m.flush()
 			}
 			if len(args) > 0 {

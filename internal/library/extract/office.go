@@ -22,8 +22,8 @@ type officeWriter struct {
 	b     builder
 	h     headings
 	buf   strings.Builder
-	cells []string // the cells of the table row being read
-	table int      // how deep in tables the reader is
+	cells [][]string // the cells of the table row being read, each its paragraphs
+	table int        // how deep in tables the reader is
 }
 
 // para ends a paragraph: in a table it joins the current cell; a heading
@@ -34,8 +34,11 @@ func (w *officeWriter) para(level int) {
 	switch {
 	case text == "":
 	case w.table > 0:
+		// A cell's paragraphs are joined when its row ends: joining them
+		// as they come copied the cell for each (a cell of 40,000
+		// paragraphs, 10 KB zipped, took 12.5 s).
 		if n := len(w.cells); n > 0 {
-			w.cells[n-1] = strings.TrimSpace(w.cells[n-1] + " " + text)
+			w.cells[n-1] = append(w.cells[n-1], text)
 		}
 	case level > 0:
 		w.h.push(level, text)
@@ -52,7 +55,7 @@ func (w *officeWriter) rowStart() {
 
 func (w *officeWriter) cellStart() {
 	if w.table == 1 {
-		w.cells = append(w.cells, "")
+		w.cells = append(w.cells, nil)
 	}
 }
 
@@ -62,8 +65,8 @@ func (w *officeWriter) rowEnd() {
 	}
 	var cells []string
 	for _, c := range w.cells {
-		if c != "" {
-			cells = append(cells, c)
+		if len(c) > 0 {
+			cells = append(cells, strings.Join(c, " "))
 		}
 	}
 	w.b.addText(strings.Join(cells, " | "), w.h.path())

@@ -360,16 +360,18 @@ func contentRoots(body *html.Node) []*html.Node {
 
 // htmlWalker turns the content tree into paragraphs.
 type htmlWalker struct {
-	b   *builder
-	h   *headings
-	buf strings.Builder
-	brs int // consecutive <br>s
+	b       *builder
+	h       *headings
+	buf     strings.Builder
+	brs     int  // consecutive <br>s
+	hasText bool // buf holds more than white space
 }
 
 func (w *htmlWalker) flush() {
 	w.b.addText(w.buf.String(), w.h.path())
 	w.buf.Reset()
 	w.brs = 0
+	w.hasText = false
 }
 
 func (w *htmlWalker) walk(n *html.Node) {
@@ -377,6 +379,7 @@ func (w *htmlWalker) walk(n *html.Node) {
 	case html.TextNode:
 		if strings.TrimSpace(n.Data) != "" {
 			w.brs = 0
+			w.hasText = true
 		}
 		w.buf.WriteString(n.Data)
 		return
@@ -404,8 +407,11 @@ func (w *htmlWalker) walk(n *html.Node) {
 	block := blockTags[n.DataAtom]
 	if block {
 		w.flush()
-	} else if (n.DataAtom == atom.Td || n.DataAtom == atom.Th) && strings.TrimSpace(w.buf.String()) != "" {
-		w.buf.WriteString(" | ") // a table row is a paragraph, its cells joined as in Markdown
+	} else if (n.DataAtom == atom.Td || n.DataAtom == atom.Th) && w.hasText {
+		// A table row is a paragraph, its cells joined as in Markdown.
+		// (Whether the row has text yet is kept as it is written: trimming
+		// the buffer at each cell made a row of many cells quadratic.)
+		w.buf.WriteString(" | ")
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		w.walk(c)

@@ -60,6 +60,11 @@ func (c *container) read(name string) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("corrupt %s: %s is missing", c.format, name)
 	}
+	if f.Flags&0x1 != 0 {
+		// Encrypted (zip -P, or a document saved with a password): its
+		// bytes read as garbage, "flate: corrupt input" before this check.
+		return nil, fmt.Errorf("encrypted %s: sponge cannot read it", c.format)
+	}
 	rc, err := f.Open()
 	if err != nil {
 		return nil, fmt.Errorf("corrupt %s: %s: %v", c.format, name, err)

@@ -40,7 +40,8 @@ CGO_ENV := CGO_ENABLED=1
 export GORACE ?= atexit_sleep_ms=0
 
 .PHONY: all deps tokenizers build man demo test check lint clean bench bench-retrieval bench-library bench-latency bench-start before-bin \
-	bench-extractive bench-manuals extractive-ranker bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary
+	bench-extractive bench-manuals extractive-ranker bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary \
+	bench-extract extract-corpora
 
 all: build
 
@@ -138,7 +139,38 @@ clean:
 	rm -rf $(BIN) .demo .bench
 
 # Benchmarks read ../shared/bench/scifact and fetch Debian packages into .bench/.
-bench: bench-retrieval bench-languages bench-library bench-latency bench-start bench-extractive bench-manuals bench-mcp bench-draft bench-embed bench-first-statement bench-summary
+bench: bench-extract bench-retrieval bench-languages bench-library bench-latency bench-start bench-extractive bench-manuals bench-mcp bench-draft bench-embed bench-first-statement bench-summary
+
+# Each reader against a reference reader none of our code wrote (issue 39), in one table: the article
+# extraction benchmark of ../shared/bench (its own evaluate.py; go-trafilatura and go-readability beside
+# sponge), documentation sites against w3m -dump, texlive's PDFs against pdftotext, man pages against
+# man -l, EPUB/DOCX/ODT against pandoc. EXTRACT_ONLY=articles,docs runs some of them.
+EXTRACT_WORK := .bench/extract
+# HTML docs; PDFs; EPUBs (calibre's quick start guides), DOCX (officer's examples), ODT (relatorio's examples).
+EXTRACT_DEBS := debian-reference-en debian-handbook python3.11-doc texlive-latex-base-doc calibre r-cran-officer python3-relatorio
+# The reference readers: w3m, pdftotext (poppler-utils), pandoc, man (man-db, groff), and python3 for evaluate.py.
+EXTRACT_TOOLS := w3m:w3m pdftotext:poppler-utils pandoc:pandoc man:man-db groff:groff python3:python3
+EXTRACT_ONLY ?=
+bench-extract: extract-corpora
+	$(GO) run ./internal/bench/extract -work $(EXTRACT_WORK) $(if $(EXTRACT_ONLY),-only $(EXTRACT_ONLY))
+
+# The reference readers (apt-get install, bench only) and the packages, unpacked in $(EXTRACT_WORK)/pkgs.
+extract-corpora: $(EXTRACT_DEBS:%=$(EXTRACT_WORK)/pkgs/%/.unpacked)
+	@missing=""; for t in $(EXTRACT_TOOLS); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
+		$$sudo apt-get update -qq && $$sudo apt-get install -y -qq $$missing; \
+	fi
+
+$(EXTRACT_WORK)/pkgs/%/.unpacked:
+	@mkdir -p $(EXTRACT_WORK)/debs
+	apt-cache show $* >/dev/null 2>&1 || apt-get update -qq
+	cd $(EXTRACT_WORK)/debs && rm -f $*_*.deb && apt-get download -q $*
+	rm -rf $(EXTRACT_WORK)/pkgs/$* && mkdir -p $(EXTRACT_WORK)/pkgs
+	dpkg-deb -x $(EXTRACT_WORK)/debs/$*_*.deb $(EXTRACT_WORK)/pkgs/$*.tmp
+	mv $(EXTRACT_WORK)/pkgs/$*.tmp $(EXTRACT_WORK)/pkgs/$*
+	@touch $@
 
 # nDCG@10 of keyword search and of sponge ask --passages on SciFact, beside the published BM25 figures.
 bench-retrieval: build

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+)
+
+var pdfCount = flag.Int("pdfs", 45, "texlive PDFs in the sample, every k-th in name order (0: all 269)")
+
+// dotLeader is a run of four or more dots, spaced or not, or of two or
+// more ellipses: a table of contents' leader.
+var dotLeader = regexp.MustCompile(`(?:\. ?){4,}|…{2,}`)
+
+// pdfs scores sponge's PDF reader page by page against pdftotext (its
+// reading order, not -layout): the words of each page that sponge keeps
+// on that page, on it or a page beside it, pages whose words sponge puts
+// on a page beside it instead (page numbers wrong), and dot leaders.
+func pdfs(sponge []reader) {
+	paths, _ := filepath.Glob(filepath.Join(*work, "pkgs/texlive-latex-base-doc/usr/share/doc/texlive-doc/*/*/*.pdf"))
+	more, _ := filepath.Glob(filepath.Join(*work, "pkgs/texlive-latex-base-doc/usr/share/doc/texlive-doc/*/*/*/*.pdf"))
+	paths = append(paths, more...)
+	if len(paths) == 0 {
+		fmt.Fprintf(os.Stderr, "extract: pdf: no PDFs in %s (make extract-corpora fetches them)\n", filepath.Join(*work, "pkgs"))
+		return
+	}
+	paths = sample(paths, *pdfCount)
+	var refs map[string][][]string
+	refLeaders := 0
+	timed(fmt.Sprintf("pdf: pdftotext of %d PDFs", len(paths)), func() {
+		texts := parallel(paths, pdftotext)
+		refs = map[string][][]string{}
+		for p, t := range texts {
+			refLeaders += len(dotLeader.FindAllString(t, -1))
+			pages := strings.Split(t, "\f")
+			if len(pages) > 0 && strings.TrimSpace(pages[len(pages)-1]) == "" {
+				pages = pages[:len(pages)-1]
+			}
+			for _, pg := range pages {
+				refs[p] = append(refs[p], words(pg))
+			}
+		}
+	})
+	for _, r := range sponge {
+		docs := readAll("pdf", r, paths)
+		type pageScore struct {
+			path         string
+			page, words  int
+			same, nearby float64
+			misnumbered  bool
+		}
+		var scores []pageScore
+		leaders, failed := 0, 0
+		timed("pdf: scoring "+r.name, func() {
+			res := parallel(paths, func(p string) []pageScore {
+				d := docs[p]
+				got := pageWords(d)
+				var out []pageScore
+				for i, ref := range refs[p] {
+					if len(ref) == 0 {
+						continue
+					}
+					n := i + 1
+					same := lcs(ref, got[n])
+					var near []string
+					near = append(append(append(near, got[n-1]...), got[n]...), got[n+1]...)
+					prev, next := lcs(ref, got[n-1]), lcs(ref, got[n+1])
+					out = append(out, pageScore{p, n, len(ref), float64(same) / float64(len(ref)),
+						float64(lcs(ref, near)) / float64(len(ref)), max(prev, next) > same})
+				}
+				return out
+			})
+			for _, p := range paths {
+				scores = append(scores, res[p]...)
+				if docs[p].Err != "" {
+					failed++
+				}
+				for _, q := range docs[p].Paras {
+					leaders += len(dotLeader.FindAllString(q.T, -1))
+				}
+			}
+		})
+		var sameW, nearW, refW float64
+		good, wrong := 0, 0
+		for _, s := range scores {
+			sameW += s.same * float64(s.words)
+			nearW += s.nearby * float64(s.words)
+			refW += float64(s.words)
+			if s.same >= 0.99 {
+				good++
+			}
+			if s.misnumbered {
+				wrong++
+			}
+		}
+		sort.Slice(scores, func(i, j int) bool { return scores[i].same < scores[j].same })
+		rows = append(rows, row{"pdf", fmt.Sprintf("%d PDFs, %d pages", len(paths), len(scores)), r.name, len(paths), []string{
+			fmt.Sprintf("kept on its page %.3f", sameW/refW),
+			fmt.Sprintf("within a page %.3f", nearW/refW),
+			fmt.Sprintf("pages ≥0.99 %.1f%%", 100*float64(good)/float64(len(scores))),
+			fmt.Sprintf("page p5 %.3f", scores[len(scores)/20].same),
+			fmt.Sprintf("misnumbered %d", wrong),
+			fmt.Sprintf("dot leaders %d (pdftotext %d)", leaders, refLeaders),
+			fmt.Sprintf("failed %d", failed),
+		}, readerSec(docs)})
+		var worstOnes []string
+		for i, s := range scores {
+			if i == *worst {
+				break
+			}
+			worstOnes = append(worstOnes, fmt.Sprintf("%.2f %s p%d (%d words)", s.same, filepath.Base(s.path), s.page, s.words))
+		}
+		details = append(details, fmt.Sprintf("  pdf, %s: %s", r.name, strings.Join(worstOnes, ", ")))
+	}
+}
+
+// pdftotext is a PDF's text by pdftotext, pages ending in form feeds.
+func pdftotext(p string) string {
+	cache := filepath.Join(*work, "ref", "pdftotext", filepath.Base(p)+".txt")
+	if b, err := os.ReadFile(cache); err == nil {
+		return string(b)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "pdftotext", "-enc", "UTF-8", p, "-").Output()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "extract: pdftotext %s: %v\n", p, err)
+		return ""
+	}
+	os.MkdirAll(filepath.Dir(cache), 0o755)
+	os.WriteFile(cache, out, 0o644)
+	return string(out)
+}

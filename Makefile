@@ -146,8 +146,8 @@ bench: bench-extract bench-retrieval bench-languages bench-library bench-latency
 # sponge), documentation sites against w3m -dump, texlive's PDFs against pdftotext, man pages against
 # man -l, EPUB/DOCX/ODT against pandoc. EXTRACT_ONLY=articles,docs runs some of them.
 EXTRACT_WORK := .bench/extract
-# HTML docs; PDFs; EPUBs (calibre's quick start guides), DOCX (officer's examples), ODT (relatorio's examples).
-EXTRACT_DEBS := debian-reference-en debian-handbook python3.11-doc texlive-latex-base-doc calibre r-cran-officer python3-relatorio
+# HTML docs; PDFs; EPUBs (calibre's quick start guides), DOCX (officer's examples), ODT (relatorio's examples, odfpy's manual).
+EXTRACT_DEBS := debian-reference-en debian-handbook python3.11-doc texlive-latex-base-doc calibre r-cran-officer python3-relatorio python-odf-doc
 # The reference readers: w3m, pdftotext (poppler-utils), pandoc, man (man-db, groff), and python3 for evaluate.py.
 EXTRACT_TOOLS := w3m:w3m pdftotext:poppler-utils pandoc:pandoc man:man-db groff:groff python3:python3
 EXTRACT_ONLY ?=

@@ -117,6 +117,8 @@ func main() {
 		{"articles", articles},
 		{"docs", docs},
 		{"pdf", pdfs},
+		{"man", manPagesCorpus},
+		{"office", office},
 	}
 	want := map[string]bool{}
 	for _, c := range strings.Split(*only, ",") {

@@ -21,8 +21,10 @@ var dotLeader = regexp.MustCompile(`(?:\. ?){4,}|…{2,}`)
 
 // pdfs scores sponge's PDF reader page by page against pdftotext (its
 // reading order, not -layout): the words of each page that sponge keeps
-// on that page, on it or a page beside it, pages whose words sponge puts
-// on a page beside it instead (page numbers wrong), and dot leaders.
+// on that page in any order (two good readers may order margin notes,
+// table columns and page numbers differently), on it or a page beside
+// it, on it in pdftotext's order (LCS), pages whose words sponge puts on
+// a page beside it instead (page numbers wrong), and dot leaders.
 func pdfs(sponge []reader) {
 	paths, _ := filepath.Glob(filepath.Join(*work, "pkgs/texlive-latex-base-doc/usr/share/doc/texlive-doc/*/*/*.pdf"))
 	more, _ := filepath.Glob(filepath.Join(*work, "pkgs/texlive-latex-base-doc/usr/share/doc/texlive-doc/*/*/*/*.pdf"))
@@ -54,6 +56,7 @@ func pdfs(sponge []reader) {
 			path         string
 			page, words  int
 			same, nearby float64
+			inOrder      float64
 			misnumbered  bool
 		}
 		var scores []pageScore
@@ -68,12 +71,12 @@ func pdfs(sponge []reader) {
 						continue
 					}
 					n := i + 1
-					same := lcs(ref, got[n])
+					same := common(ref, got[n])
 					var near []string
 					near = append(append(append(near, got[n-1]...), got[n]...), got[n+1]...)
-					prev, next := lcs(ref, got[n-1]), lcs(ref, got[n+1])
+					prev, next := common(ref, got[n-1]), common(ref, got[n+1])
 					out = append(out, pageScore{p, n, len(ref), float64(same) / float64(len(ref)),
-						float64(lcs(ref, near)) / float64(len(ref)), max(prev, next) > same})
+						float64(common(ref, near)) / float64(len(ref)), float64(lcs(ref, got[n])) / float64(len(ref)), max(prev, next) > same})
 				}
 				return out
 			})
@@ -87,11 +90,12 @@ func pdfs(sponge []reader) {
 				}
 			}
 		})
-		var sameW, nearW, refW float64
+		var sameW, nearW, orderW, refW float64
 		good, wrong := 0, 0
 		for _, s := range scores {
 			sameW += s.same * float64(s.words)
 			nearW += s.nearby * float64(s.words)
+			orderW += s.inOrder * float64(s.words)
 			refW += float64(s.words)
 			if s.same >= 0.99 {
 				good++
@@ -104,6 +108,7 @@ func pdfs(sponge []reader) {
 		rows = append(rows, row{"pdf", fmt.Sprintf("%d PDFs, %d pages", len(paths), len(scores)), r.name, len(paths), []string{
 			fmt.Sprintf("kept on its page %.3f", sameW/refW),
 			fmt.Sprintf("within a page %.3f", nearW/refW),
+			fmt.Sprintf("in order %.3f", orderW/refW),
 			fmt.Sprintf("pages ≥0.99 %.1f%%", 100*float64(good)/float64(len(scores))),
 			fmt.Sprintf("page p5 %.3f", scores[len(scores)/20].same),
 			fmt.Sprintf("misnumbered %d", wrong),

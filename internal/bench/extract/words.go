@@ -68,12 +68,23 @@ func docText(d *doc) string {
 }
 
 // pageWords are a PDF's words by the page sponge gives them (Page, and
-// Pages where a paragraph runs on to another page), headings left out:
-// in a PDF the heading is a line of the text too.
+// Pages where a paragraph runs on to another page), each heading where it
+// changes on the page of the paragraph under it.
 func pageWords(d *doc) map[int][]string {
 	out := map[int][]string{}
+	var prev []string
 	for _, q := range d.Paras {
 		page, text := q.P, q.T
+		var path []string
+		if q.H != "" {
+			path = strings.Split(q.H, " › ")
+		}
+		for i, h := range path {
+			if i >= len(prev) || prev[i] != h {
+				out[page] = append(out[page], words(h)...)
+			}
+		}
+		prev = path
 		at := 0 // code points of q.T before text
 		for _, s := range q.Ps {
 			cut := byteOffset(text, s.Offset-at)
@@ -146,4 +157,22 @@ func lcs(a, b []string) int {
 		prev, cur = cur, prev
 	}
 	return pre + suf + int(prev[len(y)])
+}
+
+// common is how many of a's words b holds, in any order (each word of b
+// counted once): for pages, whose reading order two good readers may
+// give differently (margin notes, table columns, page numbers).
+func common(a, b []string) int {
+	have := map[string]int{}
+	for _, w := range b {
+		have[w]++
+	}
+	n := 0
+	for _, w := range a {
+		if have[w] > 0 {
+			have[w]--
+			n++
+		}
+	}
+	return n
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"mime"
 	"strings"
+	stdunicode "unicode"
 	"unicode/utf8"
 
 	"github.com/wlynxg/chardet"
@@ -32,12 +33,23 @@ const minConfidence = 0.2
 func decodeText(data []byte, cs string) (string, error) {
 	switch {
 	case bytes.HasPrefix(data, []byte("\xef\xbb\xbf")):
-		return string(data[3:]), nil
+		// The mark says UTF-8; when the bytes after it are not (a
+		// Latin-1 file an editor put the mark on), they are read as what
+		// they are, not with U+FFFD for each letter beyond ASCII.
+		if rest := data[3:]; utf8.Valid(rest) {
+			return string(rest), nil
+		}
+		data, cs = data[3:], ""
 	case bytes.HasPrefix(data, []byte("\xff\xfe")), bytes.HasPrefix(data, []byte("\xfe\xff")):
 		dec := unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder()
 		out, err := dec.Bytes(data)
 		if err != nil {
 			return "", fmt.Errorf("cannot decode UTF-16 text: %v", err)
+		}
+		if bad, n := notText(string(out)); bad > n/50+1 {
+			// Random bytes after the mark decode to characters of every
+			// script, private-use and unassigned ones among them.
+			return "", fmt.Errorf("cannot decode the text: it starts with a UTF-16 byte-order mark, but %d of its %d characters are not text", bad, n)
 		}
 		return string(out), nil
 	}
@@ -53,7 +65,34 @@ func decodeText(data []byte, cs string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return decodeWith(data, enc, name)
+	text, err := decodeWith(data, enc, name)
+	if err != nil {
+		return "", err
+	}
+	// A guess is checked: text whose words mix alphabets was read wrong.
+	if mixed, words := mixedWords(text[:min(len(text), 2*detectSample)]); mixed > words/20+2 {
+		return "", fmt.Errorf("cannot decode the text: it is not UTF-8, and read as %s %d of its words mix alphabets (save it as UTF-8)", name, mixed)
+	}
+	return text, nil
+}
+
+// notText counts the characters of text that no text holds: replacement
+// characters, C0 controls but white space and the few that logs hold
+// (backspace, escape), C1 controls, private-use and unassigned code
+// points (and surrogates, noncharacters); n is all characters.
+func notText(text string) (bad, n int) {
+	for _, r := range text {
+		n++
+		switch {
+		case r < 0x80:
+			bad += int(binaryBytes[r])
+		case r == utf8.RuneError, r <= 0x9f, r >= 0xe000 && r <= 0xf8ff, r >= 0xf0000, r&0xfffe == 0xfffe, r >= 0xfdd0 && r <= 0xfdef:
+			bad++
+		case !stdunicode.In(r, stdunicode.L, stdunicode.M, stdunicode.N, stdunicode.P, stdunicode.S, stdunicode.Z, stdunicode.Cf):
+			bad++ // unassigned
+		}
+	}
+	return bad, n
 }
 
 func isUTF8Name(cs string) bool {
@@ -61,21 +100,14 @@ func isUTF8Name(cs string) bool {
 }
 
 // decodeWith decodes data as enc, and refuses the result when more than
-// one character in 200 (and one stray) is a replacement character or a C1
-// control: the bytes were not in that encoding.
+// one character in 200 (and one stray) is not text (see notText): the
+// bytes were not in that encoding.
 func decodeWith(data []byte, enc encoding.Encoding, name string) (string, error) {
 	out, err := enc.NewDecoder().Bytes(data)
 	if err != nil {
 		return "", fmt.Errorf("cannot decode the text as %s: %v", name, err)
 	}
-	bad, n := 0, 0
-	for _, r := range string(out) {
-		n++
-		if r == utf8.RuneError || r >= 0x80 && r <= 0x9f {
-			bad++
-		}
-	}
-	if bad > n/200+1 {
+	if bad, n := notText(string(out)); bad > n/200+1 {
 		return "", fmt.Errorf("cannot decode the text: it is not UTF-8, and read as %s it gives %d characters that are not text", name, bad)
 	}
 	return string(out), nil
@@ -121,6 +153,13 @@ var (
 // XML declaration's encoding), and when it declares nothing, the bytes
 // are read as decodeText reads them: UTF-8 if valid, else as detected.
 func decodeMarkup(data []byte, contentType string) (string, error) {
+	if bytes.HasPrefix(data, []byte("\xff\xfe")) || bytes.HasPrefix(data, []byte("\xfe\xff")) ||
+		bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) && !utf8.Valid(data[3:]) {
+		// A byte-order mark wins over what the page declares; decodeText
+		// reads UTF-16 (refusing random bytes after the mark) and a UTF-8
+		// mark before bytes that are not UTF-8 (by what they are).
+		return decodeText(data, "")
+	}
 	head := data
 	if len(head) > 1024 {
 		head = head[:1024]

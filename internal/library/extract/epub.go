@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"path"
@@ -54,14 +53,10 @@ type ncxDoc struct {
 
 // xmlUnmarshal reads an XML part of a container, whatever its encoding.
 func xmlUnmarshal(data []byte, v any) error {
-	text, err := decodeMarkup(data, "")
+	d, err := xmlTokens(data)
 	if err != nil {
 		return err
 	}
-	text = xmlEncodingRE.ReplaceAllString(text, `<?xml version="1.0"`)
-	d := xml.NewDecoder(strings.NewReader(text))
-	d.Strict = false
-	d.Entity = xml.HTMLEntity
 	return d.Decode(v)
 }
 

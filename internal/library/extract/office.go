@@ -83,12 +83,20 @@ func attrVal(e xml.StartElement, local string) string {
 }
 
 // xmlTokens reads an XML part token by token, leniently (office files
-// written by small tools are not always well-formed).
-func xmlTokens(data []byte) *xml.Decoder {
-	d := xml.NewDecoder(strings.NewReader(string(data)))
+// written by small tools are not always well-formed), in the encoding it
+// declares (UTF-16, ISO-8859-1: refused as corrupt before, issue 42) or
+// UTF-8.
+func xmlTokens(data []byte) (*xml.Decoder, error) {
+	text, err := decodeMarkup(data, "")
+	if err != nil {
+		return nil, err
+	}
+	// Now UTF-8: the declaration would have encoding/xml decode it again.
+	text = xmlEncodingRE.ReplaceAllString(text, `<?xml version="1.0"`)
+	d := xml.NewDecoder(strings.NewReader(text))
 	d.Strict = false
 	d.Entity = xml.HTMLEntity
-	return d
+	return d, nil
 }
 
 type coreProps struct {
@@ -103,7 +111,10 @@ var headingStyleRE = lazyRE(`(?i)^heading ?([1-9])$`)
 // the id is translated ("berschrift2"); titleStyles are the Title styles.
 func docxStyles(data []byte) (levels map[string]int, titleStyles map[string]bool) {
 	levels, titleStyles = map[string]int{}, map[string]bool{"Title": true}
-	d := xmlTokens(data)
+	d, err := xmlTokens(data)
+	if err != nil {
+		return
+	}
 	id := ""
 	for {
 		tok, err := d.Token()
@@ -161,7 +172,10 @@ func extractDOCX(data []byte) (*Document, error) {
 	w := &officeWriter{}
 	title := usableTitle(meta.Title)
 	w.h.title = title
-	d := xmlTokens(body)
+	d, err := xmlTokens(body)
+	if err != nil {
+		return nil, fmt.Errorf("corrupt DOCX: word/document.xml: %v", err)
+	}
 	level, isTitle := 0, false
 	for {
 		tok, err := d.Token()
@@ -248,7 +262,10 @@ func extractODT(data []byte) (*Document, error) {
 	w := &officeWriter{}
 	title := usableTitle(meta.Title)
 	w.h.title = title
-	d := xmlTokens(body)
+	d, err := xmlTokens(body)
+	if err != nil {
+		return nil, fmt.Errorf("corrupt ODT: content.xml: %v", err)
+	}
 	level := 0
 	for {
 		tok, err := d.Token()

@@ -248,16 +248,27 @@ func usage(env *Env, w io.Writer) {
 		}
 		return p
 	}
+	here := "none"
+	if lib, err := env.Settings.Library(""); err == nil {
+		here = home(lib)
+	}
 	fmt.Fprintf(w, "\nRun 'sponge help COMMAND' (or 'sponge COMMAND --help') for a command's options and examples.\n"+
 		"'sponge --version' says which sponge this is, and 'sponge completion bash|zsh|fish' prints\n"+
-		"a shell completion script. The library is --library DIR (before or after the command),\n"+
-		"else $SPONGE_HOME, else the library of the config file %s, else %s (see 'sponge config').\n%s\n",
-		home(env.Settings.File()), home(env.Settings.DataDir()), console.ExitCodesHelp)
+		"a shell completion script.\n\n"+
+		"The library is --library DIR (before or after the command), else $SPONGE_HOME,\n"+
+		"else the config file's library, else $XDG_DATA_HOME/sponge, else ~/.local/share/sponge;\n"+
+		"here it is %s. The config file is %s (see 'sponge config').\n\n%s\n",
+		here, home(env.Settings.File()), console.ExitCodesHelp)
 }
+
+// libraryDefault is where the library is when --library is not given, in
+// the order settings.Environ.Library takes them: the help, the man page and
+// every --library option say this (TestLibraryDefaultSaidAsResolved).
+const libraryDefault = "$SPONGE_HOME, else the config file's library, else $XDG_DATA_HOME/sponge, else ~/.local/share/sponge"
 
 // LibraryOpt is the --library flag every subcommand takes.
 type LibraryOpt struct {
-	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else ~/.local/share/sponge)"`
+	Library string `long:"library" value-name:"DIR" description:"the library folder (default $SPONGE_HOME, else the config file's library, else $XDG_DATA_HOME/sponge, else ~/.local/share/sponge)"`
 }
 
 // Count says "1 paragraph" or "3 paragraphs".

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/settings"
 )
 
 // writeManPage writes sponge(1) in roff from the same text as the help:
@@ -15,7 +16,7 @@ func writeManPage(w io.Writer) {
 	fmt.Fprintf(w, ".SH NAME\nsponge \\- a local-first personal library\n")
 	fmt.Fprintf(w, ".SH SYNOPSIS\n.B sponge\n.I COMMAND\n[OPTIONS] [ARGS]\n")
 	fmt.Fprintf(w, ".SH DESCRIPTION\n%s\n", roff("Save what you read, ask it questions, get answers whose every quote is checked against what you saved. "+
-		"The library is --library DIR (before or after the command), else $SPONGE_HOME, else $XDG_DATA_HOME/sponge, else ~/.local/share/sponge."))
+		"The library is --library DIR (before or after the command), else "+libraryDefault+"."))
 	fmt.Fprintf(w, ".SH COMMANDS\n")
 	for _, n := range names() {
 		c := commands[n]
@@ -47,7 +48,12 @@ func writeManPage(w io.Writer) {
 			fmt.Fprintf(w, ".TP\n%s\n%s\n", name, roff(desc))
 		}
 	}
-	fmt.Fprintf(w, ".SH ENVIRONMENT\n.TP\n.B SPONGE_HOME\nthe library folder, when \\-\\-library is not given\n")
+	fmt.Fprintf(w, ".SH ENVIRONMENT\n")
+	for _, k := range settings.Keys {
+		fmt.Fprintf(w, ".TP\n.B %s\n%s; before the config file's\n", k.Env, roff(k.About))
+	}
+	fmt.Fprintf(w, ".TP\n.B XDG_DATA_HOME\n%s\n", roff("$XDG_DATA_HOME/sponge (else ~/.local/share/sponge) holds the models every library shares, and is the library when neither --library, $SPONGE_HOME nor the config file gives one"))
+	fmt.Fprintf(w, ".TP\n.B XDG_CONFIG_HOME\n%s\n", roff("the config file is $XDG_CONFIG_HOME/sponge/config, else ~/.config/sponge/config (see sponge config)"))
 	fmt.Fprintf(w, ".SH EXIT STATUS\n%s\n", roff(console.ExitCodesHelp))
 	fmt.Fprintf(w, ".SH SEE ALSO\n.BR sponge-search (1),\n.BR sponge-rank (1),\n.BR sponge-draft (1),\n.BR sponge-verify (1),\n.BR sponge-render (1)\n")
 }

@@ -311,7 +311,10 @@ func sample(paths []string, n int) []string {
 }
 
 func printTable(w *os.File, total time.Duration) {
-	head, _ := exec.Command("git", "log", "-1", "--format=%h %cd", "--date=iso").Output()
+	head, err := exec.Command("git", "log", "-1", "--format=%h %cd", "--date=iso").Output()
+	if err != nil {
+		head = []byte("a tree that is no git checkout")
+	}
 	dirty, _ := exec.Command("git", "status", "--porcelain", "--untracked-files=no", "internal/library/extract").Output()
 	state := ""
 	if len(dirty) > 0 {

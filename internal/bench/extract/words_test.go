@@ -1,0 +1,74 @@
+package main
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/sponge-library/sponge/internal/testsupport"
+)
+
+// TestMain runs the tests in an environment of their own (testsupport).
+func TestMain(m *testing.M) { testsupport.Main(m) }
+
+func TestWords(t *testing.T) {
+	got := words("See gzip(1). It’s the “UNIX‐domain” socket …. ....")
+	want := []string{"see", "gzip(1", "it's", "the", "unix-domain", "socket"}
+	if !slices.Equal(got, want) {
+		t.Errorf("words = %q, want %q", got, want)
+	}
+}
+
+func TestLCSAndCommon(t *testing.T) {
+	ref := []string{"a", "b", "c", "d", "e"}
+	for _, c := range []struct {
+		got          []string
+		lcs, common_ int
+	}{
+		{[]string{"a", "b", "c", "d", "e"}, 5, 5},
+		{[]string{"e", "d", "c", "b", "a"}, 1, 5},
+		{[]string{"a", "x", "c", "e"}, 3, 3},
+		{[]string{"b", "a", "d", "c", "e", "e"}, 3, 5},
+		{nil, 0, 0},
+	} {
+		if n := lcs(ref, c.got); n != c.lcs {
+			t.Errorf("lcs(%q) = %d, want %d", c.got, n, c.lcs)
+		}
+		if n := common(ref, c.got); n != c.common_ {
+			t.Errorf("common(%q) = %d, want %d", c.got, n, c.common_)
+		}
+	}
+}
+
+// A paragraph running on to the next page gives its words to both, cut
+// at the page start's offset in code points; a heading counts where it
+// changes, on its paragraph's page.
+func TestPageWords(t *testing.T) {
+	d := &doc{Paras: []para{
+		{H: "Intro", T: "één twee drie", P: 1, Ps: []pageStart{{Offset: 9, Page: 2}}},
+		{H: "Intro", T: "vier", P: 2},
+		{H: "Next", T: "vijf", P: 3},
+	}}
+	got := pageWords(d)
+	want := map[int][]string{1: {"intro", "één", "twee"}, 2: {"drie", "vier"}, 3: {"next", "vijf"}}
+	for p, w := range want {
+		if !slices.Equal(got[p], w) {
+			t.Errorf("page %d: %q, want %q", p, got[p], w)
+		}
+	}
+}
+
+func TestDocWords(t *testing.T) {
+	d := &doc{Title: "Guide", Paras: []para{
+		{H: "A › B", T: "one"}, {H: "A › B", T: "two"}, {H: "A › C", T: "three"}, {T: "four"},
+	}}
+	if got, want := docWords(d, true), []string{"guide", "a", "b", "one", "two", "c", "three", "four"}; !slices.Equal(got, want) {
+		t.Errorf("docWords = %q, want %q", got, want)
+	}
+}
+
+func TestDropHeaderFooter(t *testing.T) {
+	in := "\nSSH(1)  General Commands Manual  SSH(1)\n\nNAME\n  ssh\n\nOpenBSD 7.3  June 2023  SSH(1)\n\n"
+	if got, want := words(dropHeaderFooter(in)), []string{"name", "ssh"}; !slices.Equal(got, want) {
+		t.Errorf("dropHeaderFooter: %q, want %q", got, want)
+	}
+}

@@ -36,8 +36,8 @@ const navOnly = 0.2
 func docs(sponge []reader) {
 	readers := append([]reader{}, sponge...)
 	readers = append(readers,
-		reader{"go-trafilatura", textReader(func(p string) (string, string, error) { return trafilaturaRead(p, "") })},
-		reader{"go-readability", textReader(func(p string) (string, string, error) { return readabilityRead(p, "") })})
+		reader{"go-trafilatura", textReader("go-trafilatura", func(p string) (string, string, error) { return trafilaturaRead(p, "") })},
+		reader{"go-readability", textReader("go-readability", func(p string) (string, string, error) { return readabilityRead(p, "") })})
 	for _, s := range sites {
 		var paths []string
 		for _, g := range s.glob {

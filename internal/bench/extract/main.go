@@ -236,13 +236,20 @@ func dumpReader(bin string) func([]string) map[string]*doc {
 }
 
 // textReader is a reader of whole text (the other HTML readers): each
-// line of its text a paragraph, two files at a time.
-func textReader(read func(path string) (title, text string, err error)) func([]string) map[string]*doc {
+// line of its text a paragraph, two files at a time. What it gave is kept
+// in -work/ref/NAME (these readers are pinned by go.mod, so a second run
+// reads it back, with the time the first took).
+func textReader(name string, read func(path string) (title, text string, err error)) func([]string) map[string]*doc {
 	return func(paths []string) map[string]*doc {
 		return parallel(paths, func(p string) *doc {
+			key := filepath.Join(*work, "ref", name, strings.ReplaceAll(strings.TrimPrefix(p, "/"), "/", "_")+".json")
+			var d doc
+			if data, err := os.ReadFile(key); err == nil && json.Unmarshal(data, &d) == nil && d.Path == p {
+				return &d
+			}
 			start := time.Now()
 			title, text, err := read(p)
-			d := &doc{Path: p, Title: title, Sec: time.Since(start).Seconds()}
+			d = doc{Path: p, Title: title, Sec: time.Since(start).Seconds()}
 			if err != nil {
 				d.Err = err.Error()
 			}
@@ -251,7 +258,11 @@ func textReader(read func(path string) (title, text string, err error)) func([]s
 					d.Paras = append(d.Paras, para{T: l})
 				}
 			}
-			return d
+			if data, err := json.Marshal(&d); err == nil {
+				os.MkdirAll(filepath.Dir(key), 0o755)
+				os.WriteFile(key, data, 0o644)
+			}
+			return &d
 		})
 	}
 }

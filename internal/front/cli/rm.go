@@ -27,9 +27,29 @@ func runRm(env *Env, opts *cmdline.RmOptions, rest []string) int {
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
+	// Every id is resolved before any is removed: one that is no id at all
+	// (too short, not hex) is a usage error, as no id is, and removes
+	// nothing; one that names no item is an error of its own, and the rest
+	// are still removed.
+	ids := make([]string, len(rest))
+	errs := make([]error, len(rest))
+	usage := false
+	for i, a := range rest {
+		ids[i], errs[i] = w.Resolve(a)
+		if fault.Is(errs[i], fault.BadID) {
+			console.Report(env.Stderr, Prog, errs[i])
+			usage = true
+		}
+	}
+	if usage {
+		if err := w.Close(); err != nil {
+			console.Report(env.Stderr, Prog, err)
+		}
+		return console.ExitUsage
+	}
 	failed := 0
-	for _, a := range rest {
-		id, err := w.Resolve(a)
+	for i := range rest {
+		id, err := ids[i], errs[i]
 		if err == nil {
 			title := "(damaged, set aside)"
 			var m *library.Meta

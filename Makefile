@@ -81,11 +81,16 @@ $(TOKENIZERS)/%/models/tokenizer.json:
 # when GOFLAGS says -buildvcs=false; outside a git checkout it stamps nothing.
 # (Go does not find the commit in a git worktree, only in a clone.)
 BUILDVCS := -buildvcs=auto
+# sponge --version says what git describe says: the tag, the tag and the
+# commits since it, or the commit, with -dirty for uncommitted changes (a
+# plain go build says the commit Go stamps: console.VersionOf).
+VERSION := $(shell git describe --tags --always --dirty 2>/dev/null)
+VERSION_LDFLAGS := -ldflags "-X github.com/sponge-library/sponge/internal/base/console.Version=$(VERSION)"
 
 build: deps
 	@mkdir -p $(BIN)
-	for c in $(PURE); do CGO_ENABLED=0 $(GO) build $(BUILDVCS) -o $(BIN)/ ./cmd/$$c || exit 1; done
-	for c in $(MODEL); do $(CGO_ENV) $(GO) build $(BUILDVCS) -o $(BIN)/ ./cmd/$$c || exit 1; done
+	for c in $(PURE); do CGO_ENABLED=0 $(GO) build $(BUILDVCS) $(VERSION_LDFLAGS) -o $(BIN)/ ./cmd/$$c || exit 1; done
+	for c in $(MODEL); do $(CGO_ENV) $(GO) build $(BUILDVCS) $(VERSION_LDFLAGS) -o $(BIN)/ ./cmd/$$c || exit 1; done
 
 # man writes the man page bin/sponge.1 (not committed) from the commands' help:
 # man -l bin/sponge.1 reads it.

@@ -205,13 +205,21 @@ func IsList(p string) bool {
 	return true
 }
 
-// WriteVersion prints which build prog is: its module version, the commit it
-// was built from (with "modified" when the checkout had changes), and the Go
-// that built it, all from the build information Go stamps in the binary.
+// Version is the version the build was given, by the Makefile's
+// -ldflags "-X …/console.Version=$(git describe --tags --always --dirty)":
+// the tag, or the tag and the commits since it, or the commit. Empty in a
+// plain go build or go install, where Go's own stamp is read (VersionOf).
+var Version string
+
+// WriteVersion prints which build prog is: its version (VersionOf), the
+// commit it was built from (with "modified" when the checkout had changes),
+// and the Go that built it, from what the build stamped in the binary.
 func WriteVersion(w io.Writer, prog string) {
-	version, commit, when, modified := "(unknown)", "", "", false
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		version = bi.Main.Version
+	commit, when, modified := "", "", false
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		bi = nil
+	} else {
 		for _, s := range bi.Settings {
 			switch s.Key {
 			case "vcs.revision":
@@ -223,7 +231,7 @@ func WriteVersion(w io.Writer, prog string) {
 			}
 		}
 	}
-	fmt.Fprintf(w, "%s %s\n", prog, version)
+	fmt.Fprintf(w, "%s %s\n", prog, VersionOf(Version, bi))
 	switch {
 	case commit == "":
 		fmt.Fprintln(w, "commit: unknown (not stamped: built outside a git clone, or with -buildvcs=false)")
@@ -233,6 +241,64 @@ func WriteVersion(w io.Writer, prog string) {
 		fmt.Fprintf(w, "commit: %s %s\n", commit, when)
 	}
 	fmt.Fprintf(w, "go: %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+// VersionOf is the version a person is told: the one given at build time
+// (given), else the module's version when it is a release (go install of a
+// tag: "v1.2.0"), else the commit Go stamped, as git describe --always
+// --dirty writes it ("8feab8d" or "8feab8d-dirty"), never the made-up
+// pseudo-version Go gives a build from a checkout ("v0.0.0-2026…-8feab8d…").
+func VersionOf(given string, bi *debug.BuildInfo) string {
+	if given != "" {
+		return given
+	}
+	if bi == nil {
+		return "(unknown)"
+	}
+	v := bi.Main.Version
+	if v != "" && v != "(devel)" && !pseudoVersion(v) {
+		return v
+	}
+	commit, dirty := "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			commit = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if commit == "" {
+		return "(devel)"
+	}
+	commit = commit[:min(len(commit), 7)]
+	if dirty {
+		commit += "-dirty"
+	}
+	return commit
+}
+
+// pseudoVersion reports whether v is a Go pseudo-version, which names a
+// commit by its time and hash ("v0.0.0-20261207035128-8feab8d0a1b2", or
+// "v1.2.1-0.20261207035128-8feab8d0a1b2" after a tag), with "+dirty" when
+// the checkout had changes.
+func pseudoVersion(v string) bool {
+	v, _, _ = strings.Cut(v, "+")
+	i := strings.LastIndexByte(v, '-')
+	if i < 0 || len(v)-i-1 != 12 {
+		return false
+	}
+	rest := v[:i]
+	j := strings.LastIndexAny(rest, "-.")
+	if j < 0 || len(rest)-j-1 != 14 {
+		return false
+	}
+	for _, c := range rest[j+1:] + v[i+1:] {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // Flag is one option of a command, as its help shows it.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -84,5 +85,38 @@ func TestUnwrap(t *testing.T) {
 	want := "Serve the library to an agent. Its tools:\n\n  search  items\n  show    an item\n\n- one\n- two\n\nExamples:"
 	if got := unwrap(in); got != want {
 		t.Errorf("unwrap = %q, want %q", got, want)
+	}
+}
+
+// TestVersionOf: sponge --version says the tag of a release, what git
+// describe said for a build by make, else the commit of a checkout, never
+// Go's pseudo-version ("v0.0.0-2026…", issue 43).
+func TestVersionOf(t *testing.T) {
+	rev := "8feab8d0a1b2c3d4e5f60718293a4b5c6d7e8f90"
+	vcs := func(version string, modified bool) *debug.BuildInfo {
+		bi := &debug.BuildInfo{Main: debug.Module{Path: "github.com/sponge-library/sponge", Version: version}}
+		bi.Settings = []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: rev},
+			{Key: "vcs.time", Value: "2026-12-07T03:51:28Z"}, {Key: "vcs.modified", Value: fmt.Sprint(modified)}}
+		return bi
+	}
+	for _, tc := range []struct {
+		given string
+		bi    *debug.BuildInfo
+		want  string
+	}{
+		{"v0.3.0-2-g8feab8d-dirty", vcs("v0.0.0-20261207035128-8feab8d0a1b2+dirty", true), "v0.3.0-2-g8feab8d-dirty"},
+		{"", vcs("v0.0.0-20261207035128-8feab8d0a1b2+dirty", true), "8feab8d-dirty"},
+		{"", vcs("v0.0.0-20261207035128-8feab8d0a1b2", false), "8feab8d"},
+		{"", vcs("v1.2.1-0.20261207035128-8feab8d0a1b2", false), "8feab8d"},
+		{"", vcs("v0.4.0-rc.1.0.20261207035128-8feab8d0a1b2", false), "8feab8d"},
+		{"", vcs("(devel)", false), "8feab8d"},
+		{"", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}}, "v1.2.0"},
+		{"", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0-rc.1"}}, "v1.2.0-rc.1"},
+		{"", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "(devel)"},
+		{"", nil, "(unknown)"},
+	} {
+		if got := VersionOf(tc.given, tc.bi); got != tc.want {
+			t.Errorf("VersionOf(%q, %+v) = %q, want %q", tc.given, tc.bi, got, tc.want)
+		}
 	}
 }

@@ -163,6 +163,9 @@ func Read(data []byte, name, kind, contentType string) (doc *Document, err error
 		// An extractor bug must cost one document, not the whole command.
 		if r := recover(); r != nil {
 			doc, err = nil, fmt.Errorf("cannot read this %s: internal error: %v", kind, r)
+			if e, ok := r.(tooMuchText); ok {
+				doc, err = nil, fmt.Errorf("cannot read this %s: %w", kind, e)
+			}
 		}
 	}()
 	var params map[string]string
@@ -215,7 +218,20 @@ func Read(data []byte, name, kind, contentType string) (doc *Document, err error
 		}
 	}
 	if err != nil {
+		var e tooMuchText
+		if errors.As(err, &e) { // from the PDF reader's goroutine
+			err = fmt.Errorf("cannot read this %s: %w", kind, e)
+		}
 		return nil, err
+	}
+	if kind != item.KindPDF && !zipped {
+		n := 0
+		for _, p := range doc.Paragraphs {
+			n += len(p.Text)
+		}
+		if n > maxExpansion*len(data)+1<<20 {
+			return nil, fmt.Errorf("cannot read this %s: its %s make %s of text, more than %d times its size", kind, size(int64(len(data))), size(int64(n)), maxExpansion)
+		}
 	}
 	if len(doc.Paragraphs) == 0 {
 		switch {

@@ -3,6 +3,7 @@ package extract
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/xml"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -154,5 +155,86 @@ func TestDeclaredXMLEncodings(t *testing.T) {
 				t.Errorf("%s in %s: %q", name, tc.label, got)
 			}
 		}
+	}
+}
+
+// A file that expands past a bound is refused, naming the bound (issue
+// 42: a 41 KB EPUB of tiny paragraphs made 1.7 million paragraphs and
+// took 818 MB, a 50 MB text 7.5 million and 2 GB).
+func TestExpansionBounds(t *testing.T) {
+	t.Parallel()
+	tiny := strings.Repeat("a\n\n", maxParagraphs+1)
+	epub := zipOf(t, "mimetype", "application/epub+zip",
+		"META-INF/container.xml", `<container><rootfiles><rootfile full-path="c.opf"/></rootfiles></container>`,
+		"c.opf", `<package><manifest><item id="a" href="a.xhtml"/></manifest><spine><itemref idref="a"/></spine></package>`,
+		"a.xhtml", "<html><body>"+strings.Repeat("<p>a</p>", maxParagraphs+1)+"</body></html>")
+	// A macro of one long line, called on every line: 2.5 MB of text from 12 KB.
+	macro := ".TH A 1\n.de X\n" + strings.Repeat("tea ", 250) + "\n..\n" + strings.Repeat(".X\n", 2500)
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"tiny.txt", []byte(tiny), "cannot read this text: it makes more than 200000 paragraphs, the most one item may have (split the file)"},
+		{"tiny.txt.gz", gzipOf(t, []byte(tiny)), "cannot read this text: it makes more than 200000 paragraphs, the most one item may have (split the file)"},
+		{"tiny.md", []byte(tiny), "cannot read this markdown: it makes more than 200000 paragraphs, the most one item may have (split the file)"},
+		{"tiny.epub", epub, "cannot read this epub: it makes more than 200000 paragraphs, the most one item may have (split the file)"},
+		{"macro.1", []byte(macro), "cannot read this man: its 8 KiB make 2.4 MiB of text, more than 8 times its size"},
+	} {
+		d, err := Bytes(tc.data, tc.name, "")
+		if err == nil || err.Error() != tc.want {
+			n := 0
+			if d != nil {
+				n = len(d.Paragraphs)
+			}
+			t.Errorf("%s: error %v (%d paragraphs), want %q", tc.name, err, n, tc.want)
+		}
+	}
+	// Just within the bound is fine.
+	if d := mustExtract(t, []byte(strings.Repeat("a\n\n", maxParagraphs)), "many.txt"); len(d.Paragraphs) != maxParagraphs {
+		t.Errorf("%d paragraphs, want %d", len(d.Paragraphs), maxParagraphs)
+	}
+}
+
+// A manual page's strings are bounded: one that appends itself to itself
+// doubles at each line (22 lines: 4 MiB, read ten times 40 MiB of text).
+func TestManStringBound(t *testing.T) {
+	page := ".TH A 1\n.ds a tea\n" + strings.Repeat(".as a \\*a\n", 22) + strings.Repeat("\\*a\n.PP\n", 10)
+	d := mustExtract(t, []byte(page), "double.1")
+	n := 0
+	for _, p := range d.Paragraphs {
+		n += len(p.Text)
+	}
+	if n > 10*maxManString+100 {
+		t.Errorf("%d bytes of text from %d", n, len(page))
+	}
+}
+
+// ODT's <text:s text:c="100"/> is one space in the paragraph being read,
+// as cleanText would make it: a 153 KB file of them took 587 MB (issue 42).
+func TestODTSpaces(t *testing.T) {
+	body := `<text:p>` + strings.Repeat(`a<text:s text:c="100"/>`, 1000) + `</text:p>`
+	d, err := xmlTokens([]byte(`<?xml version="1.0"?><x xmlns:text="t">` + body + `</x>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e, ok := tok.(xml.StartElement); ok && e.Name.Local == "p" {
+			break
+		}
+	}
+	var b strings.Builder
+	if err := odtText(d, &b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Len() > 2000 {
+		t.Errorf("%d bytes held for 1000 letters", b.Len())
+	}
+	if got := cleanText(b.String()); got != strings.TrimSpace(strings.Repeat("a ", 1000)) {
+		t.Errorf("text %.40q…", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Manual pages are troff source with the man (or BSD mdoc) macros: .TH
@@ -432,6 +433,21 @@ type manReader struct {
 	expanded int
 }
 
+// maxManString bounds a string a page defines (.ds, .as): a page that
+// appends a string to itself doubles it at each line.
+const maxManString = 4 << 10
+
+// clip is s cut to at most n bytes, at a character's start.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
 // maxManExpanded bounds the lines a page's macros may expand to: a page
 // that defines a macro calling itself stops there.
 const maxManExpanded = 1 << 20
@@ -704,12 +720,12 @@ func extractMan(text string) *Document {
 		case name == "ds" || name == "ds1":
 			if n, v, _ := strings.Cut(rest, " "); n != "" {
 				v = strings.TrimPrefix(strings.TrimLeft(v, " "), `"`)
-				m.strs[n] = m.text(v)
+				m.strs[n] = clip(m.text(v), maxManString)
 			}
 		case name == "as" || name == "as1":
 			if n, v, _ := strings.Cut(rest, " "); n != "" {
 				v = strings.TrimPrefix(strings.TrimLeft(v, " "), `"`)
-				m.strs[n] += m.text(v)
+				m.strs[n] = clip(m.strs[n]+m.text(v), maxManString)
 			}
 		case name == "TH" || name == "Dt":
 			if len(args) > 0 && m.title == "" {

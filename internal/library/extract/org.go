@@ -47,7 +47,7 @@ func extractOrg(text string) *Document {
 		buf = buf[:0]
 	}
 	inDrawer, inComment := false, false
-	for _, line := range splitLines(text) {
+	for line := range eachLine(text) {
 		trimmed := strings.TrimSpace(line)
 		upper := strings.ToUpper(trimmed)
 		switch {

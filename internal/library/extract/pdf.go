@@ -67,7 +67,8 @@ func extractPDF(data []byte) (*Document, error) {
 
 // corrupt words a parser error for people.
 func corrupt(err error) error {
-	if errors.Is(err, errTooSlow) || errors.Is(err, errEncrypted) {
+	var big tooMuchText
+	if errors.Is(err, errTooSlow) || errors.Is(err, errEncrypted) || errors.As(err, &big) {
 		return err
 	}
 	msg := printable(err.Error())

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -174,9 +175,52 @@ func abs(x int) int {
 	return x
 }
 
+// Bounds of what one file may expand to, kept by the builder every reader
+// puts its paragraphs through: a 41 KB EPUB of tiny paragraphs made 1.7
+// million of them (818 MB), a 50 MB text 7.5 million (2 GB). A file past a
+// bound is refused, not cut short: an item that silently lacks the end of
+// its file would answer "not in the item" for what is in it, and a file of
+// that many paragraphs is not one document to ask questions of. The
+// reader stops at once (a panic that Read recovers), so what it has made
+// up to the bound is all the memory it takes.
+const (
+	// maxParagraphs is the most paragraphs one item may have: 16 times War
+	// and Peace (12,000), and a 100 MB text of 500-byte paragraphs.
+	maxParagraphs = 200_000
+	// maxTextBytes is the most text one item may have: as much as the
+	// largest file sponge reads holds.
+	maxTextBytes = MaxBytes
+	// maxExpansion is the most bytes of text a file may give per byte it
+	// holds (after unpacking gzip, bzip2 or xz), beyond the first MiB:
+	// decoding an 8-bit encoding to UTF-8 gives up to three, the rest comes
+	// from expansions (a manual page's strings and macros). Zipped formats
+	// and PDFs are held by their own budgets (maxUnzipped, the PDF's
+	// pages and time).
+	maxExpansion = 8
+)
+
+// tooMuchText is the panic of a builder past a bound; Read recovers it and
+// names the kind of file.
+type tooMuchText string
+
+func (e tooMuchText) Error() string { return string(e) }
+
 // builder collects a document's paragraphs, cleaning and cutting them.
 type builder struct {
 	paras []item.Paragraph
+	bytes int // of the paragraphs' text
+}
+
+// keep appends a paragraph, within the bounds (maxParagraphs, maxTextBytes).
+func (b *builder) keep(p item.Paragraph) {
+	b.bytes += len(p.Text)
+	if len(b.paras) >= maxParagraphs {
+		panic(tooMuchText(fmt.Sprintf("it makes more than %d paragraphs, the most one item may have (split the file)", maxParagraphs)))
+	}
+	if b.bytes > maxTextBytes {
+		panic(tooMuchText(fmt.Sprintf("it makes more than %s of text, the most one item may have (split the file)", size(maxTextBytes))))
+	}
+	b.paras = append(b.paras, p)
 }
 
 // addText adds a paragraph of raw text under a heading.
@@ -194,12 +238,12 @@ func (b *builder) add(p item.Paragraph) {
 	// A text of no more bytes than splitLong's limit in runes is never cut:
 	// most paragraphs, which then cost no rune count and no slices.
 	if len(p.Text) <= maxParagraph*5/4 {
-		b.paras = append(b.paras, p)
+		b.keep(p)
 		return
 	}
 	pieces, offsets := splitLong(p.Text)
 	if len(pieces) == 1 {
-		b.paras = append(b.paras, p)
+		b.keep(p)
 		return
 	}
 	total := utf8.RuneCountInString(p.Text)
@@ -232,7 +276,7 @@ func (b *builder) add(p item.Paragraph) {
 				}
 			}
 		}
-		b.paras = append(b.paras, q)
+		b.keep(q)
 	}
 }
 

@@ -335,6 +335,16 @@ func printTable(w *os.File, total time.Duration) {
 	for _, n := range notes {
 		fmt.Fprintln(w, n)
 	}
+	// each part's readers together, before beside after
+	partAt := map[string]int{}
+	for i, r := range rows {
+		if _, ok := partAt[r.corpus+"\x00"+r.part]; !ok {
+			partAt[r.corpus+"\x00"+r.part] = i
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool {
+		return partAt[rows[i].corpus+"\x00"+rows[i].part] < partAt[rows[j].corpus+"\x00"+rows[j].part]
+	})
 	corpus := ""
 	for _, r := range rows {
 		if r.corpus != corpus {

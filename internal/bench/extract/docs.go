@@ -32,7 +32,9 @@ const navOnly = 0.2
 
 // docs scores each HTML reader on each documentation site against the
 // page as a browser shows it: w3m -dump, less the lines that repeat on at
-// least half the site's pages (menus, headers, footers).
+// least half the site's pages (menus, headers, footers) and a page's table
+// of contents (see browserWords). What stays of the furniture (a page's
+// previous and next titles) is in every reader's reference alike.
 func docs(sponge []reader) {
 	readers := append([]reader{}, sponge...)
 	readers = append(readers,
@@ -117,7 +119,8 @@ func docs(sponge []reader) {
 }
 
 // browserWords are each page's words as w3m shows them (kept in
-// -work/ref), less the lines that repeat on at least half the pages.
+// -work/ref), less the lines that repeat on at least half the pages and
+// the short lines that come again further down the same page.
 func browserWords(siteName string, paths []string) map[string][]string {
 	cache := filepath.Join(*work, "ref", "w3m")
 	texts := parallel(paths, func(p string) string {
@@ -137,6 +140,15 @@ func browserWords(siteName string, paths []string) map[string][]string {
 		os.WriteFile(key, out, 0o644)
 		return string(out)
 	})
+	out, furniture, toc := referenceWords(texts)
+	notes = append(notes, fmt.Sprintf("docs %s: left out of the reference: %d lines on at least half the pages, %d table-of-contents lines (their heading comes later on the page)", siteName, furniture, toc))
+	return out
+}
+
+// referenceWords are the words of a site's pages (their w3m text by path),
+// less the lines that repeat on at least half of them (furniture) and the
+// short lines whose words come again on a later line of the same page.
+func referenceWords(texts map[string]string) (out map[string][]string, furniture, toc int) {
 	pagesWith := map[string]int{}
 	for _, t := range texts {
 		seen := map[string]bool{}
@@ -148,23 +160,38 @@ func browserWords(siteName string, paths []string) map[string][]string {
 			}
 		}
 	}
-	furniture := 0
-	out := map[string][]string{}
+	out = map[string][]string{}
 	for p, t := range texts {
-		var w []string
+		var lines [][]string
 		for _, l := range strings.Split(t, "\n") {
 			l = strings.Join(strings.Fields(l), " ")
 			if l == "" {
 				continue
 			}
-			if len(paths) >= 4 && 2*pagesWith[l] >= len(paths) {
+			if len(texts) >= 4 && 2*pagesWith[l] >= len(texts) {
 				furniture++
 				continue
 			}
-			w = append(w, words(l)...)
+			lines = append(lines, words(l))
+		}
+		// A short line whose words come again on a later line of the same
+		// page is a table of contents' entry for its heading ("□ Basic
+		// Usage" before "Basic Usage¶"): the heading is kept, the entry not.
+		later := map[string]int{}
+		for _, w := range lines {
+			later[strings.Join(w, " ")]++
+		}
+		var w []string
+		for _, l := range lines {
+			key := strings.Join(l, " ")
+			later[key]--
+			if len(l) > 0 && len(l) <= 12 && later[key] > 0 {
+				toc++
+				continue
+			}
+			w = append(w, l...)
 		}
 		out[p] = w
 	}
-	notes = append(notes, fmt.Sprintf("docs %s: %d lines left out of the reference as furniture (on at least half the pages)", siteName, furniture))
-	return out
+	return out, furniture, toc
 }

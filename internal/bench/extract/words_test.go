@@ -72,3 +72,24 @@ func TestDropHeaderFooter(t *testing.T) {
 		t.Errorf("dropHeaderFooter: %q, want %q", got, want)
 	}
 }
+
+// The reference of a documentation page leaves out the lines on at least
+// half the site's pages and a table of contents' entries, not the text.
+func TestReferenceWords(t *testing.T) {
+	texts := map[string]string{
+		"a": "Menu\nContents\n  □ Basic Usage\nBasic Usage\nOne sentence.\nPrevious topic\nb page\n",
+		"b": "Menu\nAnother text here.\n",
+		"c": "Menu\nMore.\n",
+		"d": "Footer only on one\nMenu\n",
+	}
+	out, furniture, toc := referenceWords(texts)
+	if got, want := out["a"], []string{"contents", "basic", "usage", "one", "sentence", "previous", "topic", "b", "page"}; !slices.Equal(got, want) {
+		t.Errorf("page a: %q, want %q", got, want)
+	}
+	if got, want := out["d"], []string{"footer", "only", "on", "one"}; !slices.Equal(got, want) {
+		t.Errorf("page d: %q, want %q", got, want)
+	}
+	if furniture != 4 || toc != 1 {
+		t.Errorf("furniture %d, toc %d, want 4 and 1", furniture, toc)
+	}
+}

@@ -69,11 +69,28 @@ func decodeText(data []byte, cs string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	// A guess is checked: text whose words mix alphabets was read wrong.
-	if mixed, words := mixedWords(text[:min(len(text), 2*detectSample)]); mixed > words/20+2 {
-		return "", fmt.Errorf("cannot decode the text: it is not UTF-8, and read as %s %d of its words mix alphabets (save it as UTF-8)", name, mixed)
+	// A guess is checked: text whose words mix alphabets was read wrong
+	// ("Grφίe" for German "Größe" read as Greek). The Latin, then the
+	// Cyrillic encodings people use most are tried instead.
+	if mixedText(text) {
+		sample := data[:min(len(data), detectSample)]
+		for _, guess := range []string{"windows-1252", "windows-1251"} {
+			if enc, other := chooseLatin(sample, guess); other != name {
+				if t, err := decodeWith(data, enc, other); err == nil && !mixedText(t) {
+					return t, nil
+				}
+			}
+		}
+		return "", fmt.Errorf("cannot decode the text: it is not UTF-8, and read as %s its words mix alphabets (save it as UTF-8)", name)
 	}
 	return text, nil
+}
+
+// mixedText says whether more than one word in 20 of text (of its first
+// 512 KiB) mixes alphabets (see mixedWords).
+func mixedText(text string) bool {
+	mixed, words := mixedWords(text[:min(len(text), 2*detectSample)])
+	return mixed > words/20
 }
 
 // notText counts the characters of text that no text holds: replacement

@@ -238,3 +238,21 @@ func TestODTSpaces(t *testing.T) {
 		t.Errorf("text %.40q…", got)
 	}
 }
+
+// A detected encoding whose words mix alphabets is wrong: German in
+// Latin-1 that the detector calls Greek was saved as "Grφίe Ζrψ" (issue
+// 42); the Latin encodings are tried instead.
+func TestMixedAlphabets(t *testing.T) {
+	for _, text := range []string{"Größe", "Größe Ærø"} {
+		data := encode(t, charmap.ISO8859_1, text)
+		if got := chardet.Detect(data).Charset; got != "ISO-8859-7" {
+			t.Logf("the detector now says %s for %q, not ISO-8859-7", got, text)
+		}
+		if d := mustExtract(t, data, "a.txt"); texts(d)[0] != text {
+			t.Errorf("%q read as %q", text, texts(d)[0])
+		}
+	}
+	if mixed, words := mixedWords("Grφίe Ζrψ, Война и мир, Café"); mixed != 2 || words != 6 {
+		t.Errorf("mixedWords: %d of %d", mixed, words)
+	}
+}

@@ -12,9 +12,13 @@ import (
 // HTML is read readability-style: navigation, page header and footer,
 // asides, scripts, styles, forms, hidden elements, menus and link lists are
 // dropped; then <main>, else the <article> elements, else the element that
-// holds most of the page's text is read. Headings h1–h6 make the Heading
-// path of the paragraphs below; p, li, blockquote, pre, table rows (cells
-// joined with " | "), dt/dd, figcaption and text directly in divs are paragraphs.
+// holds most of the page's text is read, going down no further than a
+// block beside which other paragraphs or sections of prose stand (the
+// sections of a documentation page are siblings). Boxes among the
+// paragraphs (DocBook's sidebars: TIP, CULTURE…) and tables of data whose
+// cells are links are content. Headings h1–h6 make the Heading path of the
+// paragraphs below; p, li, blockquote, pre, table rows (cells joined with
+// " | "), dt/dd, figcaption and text directly in divs are paragraphs.
 
 // dropTags are never content.
 var dropTags = map[atom.Atom]bool{
@@ -44,9 +48,10 @@ var (
 	// is cut into words at spaces, "_" and "-"; two-word entries match two
 	// words in a row. (A word set, not a regular expression: matching class
 	// names was a tenth of all the time `sponge add` spent on linux-doc.)
-	clutterWords = wordSet("nav navbar navigation menu menubar footer sidebar breadcrumb breadcrumbs cookie cookies " +
+	clutterWords = wordSet("nav navbar navigation menu menubar footer breadcrumb breadcrumbs cookie cookies " +
 		"consent banner share sharing social advert advertisement ads promo related subscribe newsletter popup modal " +
 		"skip comment comments masthead toolbar pagination pager site-header hidden visually-hidden sr-only")
+	sidebarWords = wordSet("sidebar")
 	contentWords = wordSet("article content main post entry story body text")
 	hiddenRE     = lazyRE(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
 	clutterRoles = map[string]bool{
@@ -198,13 +203,20 @@ func textLen(n *html.Node) (all, linked int) {
 				linked += k
 			}
 		}
-		inLink = inLink || n.DataAtom == atom.A
+		inLink = inLink || isLink(n)
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c, inLink)
 		}
 	}
 	walk(n, false)
 	return all, linked
+}
+
+// isLink reports whether n is a link. An <a> without href is an anchor:
+// DocBook's XHTML writes them as <a id="x"/>, which HTML parsing leaves
+// open, so that one wraps the rest of the page (Debian Reference).
+func isLink(n *html.Node) bool {
+	return n.DataAtom == atom.A && hasAttr(n, "href")
 }
 
 // isClutter reports whether an element is navigation, chrome or hidden.
@@ -238,6 +250,9 @@ func isClutter(n *html.Node, inContent bool) bool {
 	if hasWord(names, clutterWords) && !hasWord(names, contentWords) {
 		return true
 	}
+	if hasWord(names, sidebarWords) && !hasWord(names, contentWords) && !amongParagraphs(n) {
+		return true // a page's side column, not a box in the text (DocBook's sidebars)
+	}
 	// Lists and blocks that are mostly links: menus, tag clouds, "related" lists.
 	switch n.DataAtom {
 	case atom.Ul, atom.Ol, atom.Div, atom.Section, atom.Table, atom.P:
@@ -245,7 +260,7 @@ func isClutter(n *html.Node, inContent bool) bool {
 		links := 0
 		var count func(*html.Node)
 		count = func(m *html.Node) {
-			if m.DataAtom == atom.A {
+			if isLink(m) {
 				links++
 			}
 			for c := m.FirstChild; c != nil; c = c.NextSibling {
@@ -253,11 +268,22 @@ func isClutter(n *html.Node, inContent bool) bool {
 			}
 		}
 		count(n)
-		if links >= 3 && all > 0 && float64(linked) > 0.7*float64(all) {
+		if links >= 3 && all > 0 && float64(linked) > 0.7*float64(all) && !titled(n) {
 			return true
 		}
 	}
 	return false
+}
+
+// titled reports whether n, full of links, is still content: a table of
+// data whose cells are links (a list of packages, under its header cells),
+// or a section under its own heading that holds prose. The link lists
+// inside it are judged on their own.
+func titled(n *html.Node) bool {
+	if find(n, func(m *html.Node) bool { return m.DataAtom == atom.Th }) != nil {
+		return true
+	}
+	return find(n, func(m *html.Node) bool { return headingLevel[m.DataAtom] > 0 }) != nil && holdsProse(n)
 }
 
 // holdsMain reports whether n wraps the page's main content (<main>,
@@ -323,7 +349,9 @@ func contentRoots(body *html.Node) []*html.Node {
 	if len(articles) > 0 {
 		return articles
 	}
-	// Go down while one child holds two thirds of the text.
+	// Go down while one child holds two thirds of the text and none of
+	// the others holds prose: the sections of a documentation page are
+	// siblings, and the largest of them is not the page.
 	n := body
 	for {
 		all, _ := textLen(n)
@@ -339,7 +367,14 @@ func contentRoots(body *html.Node) []*html.Node {
 				best = c
 			}
 		}
-		if best == nil || headingLevel[best.DataAtom] > 0 {
+		if best == nil || headingLevel[best.DataAtom] > 0 || isParagraph(best) {
+			break
+		}
+		prose := false
+		for c := n.FirstChild; c != nil && !prose; c = c.NextSibling {
+			prose = c != best && (isParagraph(c) || c.DataAtom == best.DataAtom && attr(c, "class") == attr(best, "class")) && holdsProse(c)
+		}
+		if prose {
 			break
 		}
 		n = best
@@ -357,6 +392,80 @@ func contentRoots(body *html.Node) []*html.Node {
 	}
 	return []*html.Node{n}
 }
+
+// holdsProse reports whether n holds a paragraph of prose: a block of
+// at least proseChars characters outside links, and few of them in links.
+func holdsProse(n *html.Node) bool {
+	if n.Type == html.TextNode {
+		return utf8.RuneCountInString(strings.TrimSpace(n.Data)) >= proseChars
+	}
+	if n.Type != html.ElementNode {
+		return false
+	}
+	switch n.DataAtom {
+	case atom.P, atom.Blockquote, atom.Dd, atom.Li, atom.Td:
+		all, linked := textLen(n)
+		return all-linked >= proseChars && 2*linked < all
+	}
+	if all, linked := ownText(n); all-linked >= proseChars && 2*linked < all {
+		return true // DocBook's <div class="para">
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && blockTags[c.DataAtom] && holdsProse(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownText counts the characters of n's text outside its blocks, and
+// those in links.
+func ownText(n *html.Node) (all, linked int) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c.Type == html.TextNode:
+			all += utf8.RuneCountInString(strings.TrimSpace(c.Data))
+		case c.Type == html.ElementNode && !blockTags[c.DataAtom]:
+			k, l := textLen(c)
+			if isLink(c) {
+				l = k
+			}
+			all, linked = all+k, linked+l
+		}
+	}
+	return all, linked
+}
+
+// amongParagraphs reports whether n sits among paragraphs of text, as a
+// box inside the text does (a TIP, a CULTURE note), and a page's side
+// column does not.
+func amongParagraphs(n *html.Node) bool {
+	if n.Parent == nil {
+		return false
+	}
+	for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
+		if c != n && isParagraph(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// isParagraph reports whether n is a paragraph of text: a <p>, or an
+// element with text of its own, outside blocks (DocBook's <div class="para">).
+func isParagraph(n *html.Node) bool {
+	if n.Type != html.ElementNode {
+		return false
+	}
+	if n.DataAtom == atom.P {
+		return true
+	}
+	all, _ := ownText(n)
+	return all >= 20
+}
+
+// proseChars is the least paragraph holdsProse counts: two sentences.
+const proseChars = 150
 
 // htmlWalker turns the content tree into paragraphs.
 type htmlWalker struct {

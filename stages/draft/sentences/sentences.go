@@ -58,6 +58,13 @@ func Split(text string) []Span {
 				i = k
 				continue
 			}
+			// A line that ends in a colon introduces what the next
+			// lines hold (a command, a listing, a table): it ends there.
+			if prev := strings.TrimRight(text[start:i], " \t\r"); strings.HasSuffix(prev, ":") || strings.HasSuffix(prev, "：") {
+				emit(i)
+				i = j
+				continue
+			}
 		case r == '>' && strings.HasPrefix(text[i:], ">>") && atLineOrSpaceStart(text, i):
 			// ">>" marks a new speaker in transcripts.
 			if i > start {
@@ -93,6 +100,38 @@ func Sentences(text string) []string {
 		out[i] = text[s.Start:s.End]
 	}
 	return out
+}
+
+// Ends reports whether text ends a sentence: its last mark, after any
+// closing quotes and brackets, is a full stop, a question or an
+// exclamation mark of any script Split knows ("It is.", "Это так.",
+// "这是。", "এটা।", "هل هذا؟"). A heading, a table's cell or a clause cut
+// at a comma does not. Thai, which writes no sentence end, never does.
+func Ends(text string) bool {
+	text = strings.TrimRightFunc(text, unicode.IsSpace)
+	// A citation after the full stop belongs to the sentence: "… in
+	// 1965.[1]", "… a Muslim family.[6][7]".
+	for strings.HasSuffix(text, "]") {
+		i := strings.LastIndexByte(text, '[')
+		if i < 0 {
+			break
+		}
+		if _, ok := citation(text, i); !ok {
+			break
+		}
+		text = strings.TrimRightFunc(text[:i], unicode.IsSpace)
+	}
+	for text != "" {
+		r, size := utf8.DecodeLastRuneInString(text)
+		if isTerminal(r) {
+			return true
+		}
+		if !isCloser(r) {
+			return false
+		}
+		text = text[:len(text)-size]
+	}
+	return false
 }
 
 func isTerminal(r rune) bool {

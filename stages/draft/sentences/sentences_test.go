@@ -8,6 +8,26 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// Ends: a sentence's end in any script that writes one, after closing
+// quotes and brackets; a heading, a cell, a clause cut at a comma, a line
+// of Thai do not end as a sentence does.
+func TestEnds(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"It is.", true}, {"Is it?", true}, {"He said “go.”", true}, {"(See above.)", true},
+		{"Это так.", true}, {"这是。", true}, {"これです。", true}, {"এটা ভাষা।", true}, {"هل هذا؟", true},
+		{"2.1.1 What is wrong with current live systems", false}, {"the miller, the schoolmaster,", false},
+		{"Run:", false}, {"ชาเขียวแช่ในน้ำ", false}, {"", false},
+		{"It was promulgated on 28 October 1965 by Pope Paul VI.[1]", true}, {"of Kunyang, Yunnan, China.[6][7]", true},
+	} {
+		if got := Ends(c.text); got != c.want {
+			t.Errorf("Ends(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
+
 func TestSplit(t *testing.T) {
 	tests := []struct {
 		name string
@@ -26,6 +46,14 @@ func TestSplit(t *testing.T) {
 			[]string{"The curve (Fig. 3) rises.", "See Fig. 2a and Eq. (4) for the fit.", "Table 2 lists it, cf. No. 5 in Vol. II of the series."}},
 		{"no. ends a sentence", "She said no. Then she left.",
 			[]string{"She said no.", "Then she left."}},
+		// A line ending in a colon introduces the lines after it: a
+		// command, a listing (issue 40), in any script's colon.
+		{"colon at a line's end", "Den Editor ändern Sie so:\n$ sudo update-alternatives --config editor",
+			[]string{"Den Editor ändern Sie so:", "$ sudo update-alternatives --config editor"}},
+		{"full-width colon at a line's end", "用以下命令更改：\n$ sudo update-alternatives --config editor",
+			[]string{"用以下命令更改：", "$ sudo update-alternatives --config editor"}},
+		{"colon inside a line", "It holds two things: tea and\ncoffee, in that order.",
+			[]string{"It holds two things: tea and\ncoffee, in that order."}},
 		{"et al.", "Smith et al. found a rise. As Jones et al. (2020) showed, it holds (Smith et al., 2020). It is small.",
 			[]string{"Smith et al. found a rise.", "As Jones et al. (2020) showed, it holds (Smith et al., 2020).", "It is small."}},
 		{"vs. and approx.", "Tea vs. coffee: approx. 40 mg vs. 95 mg. Both wake you.",

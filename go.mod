@@ -91,7 +91,16 @@ require (
 	github.com/wasilibs/go-re2 v1.7.0 // indirect
 	github.com/wasilibs/wazero-helpers v0.0.0-20240620070341-3dff1577cd52 // indirect
 	github.com/yosssi/gohtml v0.0.0-20201013000340-ee4748c638f4 // indirect
-	golang.org/x/exp v0.0.0-20250218142911-aa4b98e5adaa // indirect
+	golang.org/x/exp v0.0.0-20260410095643-746e56fc9e2f // indirect
+)
+
+require github.com/go-git/go-git/v5 v5.19.3
+
+require (
+	github.com/go-git/gcfg v1.5.1-0.20230307220236-3a3c6141e376 // indirect
+	github.com/go-git/go-billy/v5 v5.9.2 // indirect
+	github.com/jbenet/go-context v0.0.0-20150711004518-d14ea06fba99 // indirect
+	gopkg.in/warnings.v0 v0.1.2 // indirect
 )
 
 // vellum with a cheaper automaton-builder hash: see internal/third_party/vellum/SPONGE.md.

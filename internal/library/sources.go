@@ -99,6 +99,10 @@ func Versioned(source string) bool { return source != "" && source != "stdin" }
 type Folder struct {
 	Path string `json:"path"`
 	Link bool   `json:"link,omitempty"`
+	// NoIgnore and Hidden: added with --no-ignore or --hidden, the folder
+	// is walked so by sponge update too.
+	NoIgnore bool `json:"noIgnore,omitempty"`
+	Hidden   bool `json:"hidden,omitempty"`
 }
 
 func (l *Library) foldersPath() string { return filepath.Join(l.Dir, "folders.json") }
@@ -123,7 +127,7 @@ func (l *Library) Folders() ([]Folder, error) {
 }
 
 // AddFolder notes a folder given to sponge add (its absolute path); noted
-// again, its link setting is the latest one's. The caller holds the write lock.
+// again, its settings are the latest one's. The caller holds the write lock.
 func (l *Library) AddFolder(f Folder) error {
 	fs, err := l.Folders()
 	if err != nil {

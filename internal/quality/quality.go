@@ -163,7 +163,7 @@ func SaveItems(dir string, items []*item.Item, sources [][]byte) error {
 // AddFiles saves the files under folder in a new library at dir as sponge
 // add does: each read by its extractor, saved, and indexed.
 func AddFiles(dir, folder string) error {
-	inputs, _, errs := ingest.Expand(folder, false)
+	inputs, _, errs := ingest.Expand(folder, ingest.WalkOptions{})
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}

@@ -205,7 +205,7 @@ func addAll(libDir, dir string) error {
 			return nil
 		}
 	}
-	ins, _, errs := ingest.Expand(dir, false)
+	ins, _, errs := ingest.Expand(dir, ingest.WalkOptions{})
 	if len(errs) > 0 {
 		return errs[0]
 	}

@@ -30,7 +30,7 @@ func runAdd(env *Env, opts *cmdline.AddOptions, rest []string) int {
 	var inputs []ingest.Input
 	failed, skipped := 0, 0
 	for _, a := range rest {
-		ins, skip, errs := ingest.Expand(a, opts.Follow)
+		ins, skip, errs := ingest.Expand(a, ingest.WalkOptions{Follow: opts.Follow, NoIgnore: opts.NoIgnore, Hidden: opts.Hidden})
 		for _, err := range errs {
 			console.PrintError(env.Stderr, Prog, err.Error())
 		}
@@ -67,7 +67,7 @@ func runAdd(env *Env, opts *cmdline.AddOptions, rest []string) int {
 	for _, a := range rest {
 		if st, err := os.Stat(a); err == nil && st.IsDir() {
 			if abs, err := filepath.Abs(a); err == nil {
-				if err := w.AddFolder(library.Folder{Path: abs, Link: opts.Link}); err != nil {
+				if err := w.AddFolder(library.Folder{Path: abs, Link: opts.Link, NoIgnore: opts.NoIgnore, Hidden: opts.Hidden}); err != nil {
 					console.Report(env.Stderr, Prog, err)
 					t.failed++
 				}

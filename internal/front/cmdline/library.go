@@ -20,7 +20,10 @@ const addAbout = "Save files, folders (every supported file under them), http(s)
 	"WebVTT, SubRip, logs, and any other file of text (see README.md for what is read of each).\n" +
 	"A file or URL saved before with other bytes is a new version: it replaces the old item, which is\n" +
 	"gone (\"updated ID (was OLD ID)\"); the same bytes under another path are one item noting both.\n" +
-	"Folders are remembered: 'sponge update' adds the files that appear under them later." +
+	"In a folder, as ripgrep and fd do, hidden files and folders, .git, node_modules and what .gitignore\n" +
+	"and .spongeignore files exclude are left out (a .spongeignore has git's rules, and may take back\n" +
+	"with ! what .gitignore leaves out); --hidden and --no-ignore take them. A file named is always read.\n" +
+	"Folders are remembered, with these settings: 'sponge update' adds the files that appear under them later." +
 	"\n\nExamples:\n\n" +
 	"  sponge add notes.md ~/papers\n" +
 	"  sponge add https://go.dev/doc/effective_go\n" +
@@ -34,6 +37,8 @@ type AddOptions struct {
 	Summarize bool          `long:"summarize" description:"then write a summary of each item added (as sponge summarize does)"`
 	Link      bool          `long:"link" description:"keep files where they are instead of a copy of each in the library (which then takes about the size of the text); sponge reindex --extract reads them there if they are unchanged. URLs and stdin are kept whole."`
 	Follow    bool          `long:"follow" description:"in a folder, follow links to files outside it too (by default they are skipped, so that a link planted in a shared folder cannot bring a private file into the library)"`
+	NoIgnore  bool          `long:"no-ignore" description:"in a folder, take what .gitignore and .spongeignore files exclude, and node_modules, too"`
+	Hidden    bool          `long:"hidden" description:"in a folder, take hidden files and folders (names starting with a dot) too; .git only with --no-ignore as well"`
 }
 
 const updateAbout = "Read again every saved file that changed, and add the new files under the folders given to\n" +

@@ -67,16 +67,19 @@ type Skipped struct {
 // Expand turns one argument into inputs. Under a folder, files that
 // sponge does not read are returned as skipped, and each file or folder
 // that cannot be read as an error naming it, while the walk goes on: one
-// locked sub-folder costs its own files, not the whole folder. A link to a
-// file inside the folder is followed, as the file a person sees there; a
-// link to a file outside it is not, unless follow (sponge add --follow): a
-// link planted in a downloads or shared folder must not bring a private
-// file (~/.ssh/id_ed25519) into the library, from where any MCP client may
-// read it; ripgrep and fd follow none by default. A link to a folder is
-// never followed (a walk that followed them could go round for ever, or
-// reach far outside the folder), and is skipped. A file named as arg
-// itself is read wherever a link takes it: the person named it.
-func Expand(arg string, follow bool) (ins []Input, skipped []Skipped, errs []error) {
+// locked sub-folder costs its own files, not the whole folder. What the
+// walk leaves out unsaid is in WalkOptions: hidden files, .git,
+// node_modules, and what .gitignore and .spongeignore files exclude. A
+// link to a file inside the folder is followed, as the file a person sees
+// there; a link to a file outside it is not, unless opts.Follow (sponge add
+// --follow): a link planted in a downloads or shared folder must not bring
+// a private file (~/.ssh/id_ed25519) into the library, from where any MCP
+// client may read it; ripgrep and fd follow none by default. A link to a
+// folder is never followed (a walk that followed them could go round for
+// ever, or reach far outside the folder), and is skipped. A file named as
+// arg itself is read wherever a link takes it, and whatever the ignore
+// rules say: the person named it.
+func Expand(arg string, opts WalkOptions) (ins []Input, skipped []Skipped, errs []error) {
 	switch {
 	case arg == "-":
 		return []Input{{Name: "stdin", Stdin: true}}, nil, nil
@@ -97,6 +100,16 @@ func Expand(arg string, follow bool) (ins []Input, skipped []Skipped, errs []err
 	if err != nil {
 		return nil, nil, []error{fmt.Errorf("%s: %v", arg, errors.Unwrap(err))}
 	}
+	// The ignore rules match absolute paths: the folder's, as given (a link
+	// to it keeps its name), and each file's under it.
+	abs, err := filepath.Abs(arg)
+	if err != nil {
+		return nil, nil, []error{fmt.Errorf("%s: %v", arg, err)}
+	}
+	var rules map[string]*ignoreRules // of each folder walked, by its absolute path
+	if !opts.NoIgnore {
+		rules = map[string]*ignoreRules{abs: rulesAbove(abs).within(abs)}
+	}
 	filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if d != nil && d.IsDir() {
@@ -106,13 +119,34 @@ func Expand(arg string, follow bool) (ins []Input, skipped []Skipped, errs []err
 			}
 			return nil // the walk goes on without it
 		}
-		if d.IsDir() {
-			if p != arg && strings.HasPrefix(d.Name(), ".") {
+		if p == arg {
+			return nil
+		}
+		isDir := d.IsDir()
+		if opts.skipName(d.Name(), isDir) {
+			if isDir {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if strings.HasPrefix(d.Name(), ".") {
+		if rules != nil {
+			rel, err := filepath.Rel(arg, p)
+			if err != nil {
+				return nil
+			}
+			ap := filepath.Join(abs, rel)
+			in := rules[filepath.Dir(ap)]
+			if in.excluded(ap, isDir) {
+				if isDir {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if isDir {
+				rules[ap] = in.within(ap)
+			}
+		}
+		if isDir {
 			return nil
 		}
 		mode := d.Type()
@@ -125,7 +159,7 @@ func Expand(arg string, follow bool) (ins []Input, skipped []Skipped, errs []err
 			case st.IsDir():
 				skipped = append(skipped, Skipped{p, "a link to a folder, not followed (add the folder itself)"})
 				return nil
-			case !follow && !inside(root, p):
+			case !opts.Follow && !inside(root, p):
 				skipped = append(skipped, Skipped{p, "a link to a file outside the folder, not followed (--follow follows it)"})
 				return nil
 			}

@@ -36,7 +36,8 @@ type Gone struct {
 
 // FindChanges looks at every saved file and every folder given to sponge
 // add, and says what sponge update has to do. follow: links to files
-// outside a folder are followed (Expand).
+// outside a folder are followed (Expand). Each folder is walked with the
+// ignore rules it was added with (library.Folder).
 func FindChanges(w *Writer, follow bool) (*Changes, error) {
 	w.mu.Lock()
 	m, err := w.sourcesLocked()
@@ -102,7 +103,7 @@ func FindChanges(w *Writer, follow bool) (*Changes, error) {
 			c.Errs = append(c.Errs, fmt.Errorf("%s: the folder is gone (its files are gone too)", f.Path))
 			continue
 		}
-		ins, _, errs := Expand(f.Path, follow)
+		ins, _, errs := Expand(f.Path, WalkOptions{Follow: follow, NoIgnore: f.NoIgnore, Hidden: f.Hidden})
 		c.Errs = append(c.Errs, errs...)
 		for _, in := range ins {
 			if _, saved := sources[in.Path]; saved || removed[in.Path] {

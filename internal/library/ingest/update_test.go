@@ -66,7 +66,7 @@ func TestUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ins, _, _ := Expand(notes, false)
+	ins, _, _ := Expand(notes, WalkOptions{})
 	if err := Add(context.Background(), w, ins, AddOptions{}, func(Added) {}); err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestUpdateFileBecameFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ins, _, _ := Expand(notes, false)
+	ins, _, _ := Expand(notes, WalkOptions{})
 	if err := Add(context.Background(), w, ins, AddOptions{}, func(Added) {}); err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestUpdateKeepsByteNames(t *testing.T) {
 	}
 	var ins []Input
 	for _, arg := range []string{notes, cafe} {
-		got, _, _ := Expand(arg, false)
+		got, _, _ := Expand(arg, WalkOptions{})
 		ins = append(ins, got...)
 		if err := w.AddFolder(library.Folder{Path: arg}); err != nil {
 			t.Fatal(err)

@@ -115,16 +115,29 @@ var numberWords = map[string]bool{"two": true, "three": true, "four": true, "fiv
 // holdsType reports whether sentence holds an answer of type t that the
 // question does not hold (qterms: the question's terms, as terms gives them).
 func holdsType(sentence string, t answerType, qterms map[string]bool) bool {
+	return typeHeld(sentence, t, qterms) != ""
+}
+
+// typeHeld returns the first word of sentence that answers a question of
+// type t and that the question does not hold: a word with digits or a
+// month (a time), a word with digits or a number in words (a number), a
+// capitalised word inside the sentence (a name), a word that says how
+// often; "" when there is none. --explain names it (seenAs), so that it
+// says what the rule saw, not what the question asked for.
+func typeHeld(sentence string, t answerType, qterms map[string]bool) string {
 	if t == typeNone {
-		return false
+		return ""
 	}
 	words := splitWords(sentence)
 	for i, w := range words {
 		lower := strings.ToLower(w)
 		if t == typeFrequency {
 			// Most of these words are stop words.
-			if frequencyWords[lower] || (lower == "a" || lower == "per") && i+1 < len(words) && timeUnit[strings.ToLower(words[i+1])] {
-				return true
+			if frequencyWords[lower] {
+				return w
+			}
+			if (lower == "a" || lower == "per") && i+1 < len(words) && timeUnit[strings.ToLower(words[i+1])] {
+				return w + " " + words[i+1]
 			}
 			continue
 		}
@@ -134,23 +147,79 @@ func holdsType(sentence string, t answerType, qterms map[string]bool) bool {
 		digits := strings.IndexFunc(w, unicode.IsDigit) >= 0
 		switch t {
 		case typeTime, typeWhen:
-			if digits || months[lower] {
-				return true
+			// A year, a date, a day's or a century's number ("19th"); not
+			// a name with digits ("UTF-8", "pdfTeX3").
+			if digits && (isNumberish(w) || ordinal(w)) || isMonth(w) {
+				return w
 			}
 		case typeNumber:
 			if digits || numberWords[lower] {
-				return true
+				return w
 			}
 		case typeName:
 			// A capitalised word inside the sentence; the first word is
 			// capitalised whatever it is.
 			r, _ := utf8.DecodeRuneInString(w)
 			if i > 0 && unicode.IsUpper(r) {
-				return true
+				return w
 			}
 		}
 	}
+	return ""
+}
+
+// ordinal: digits with an English ordinal's ending ("19th", "21st").
+func ordinal(w string) bool {
+	lw := strings.ToLower(w)
+	for _, end := range []string{"st", "nd", "rd", "th"} {
+		if d, ok := strings.CutSuffix(lw, end); ok {
+			_, num := lineNumber(d)
+			return num
+		}
+	}
 	return false
+}
+
+// isMonth reports whether an English word names a month: English writes
+// them capitalised, and "may" in lower case is the verb ("you may use").
+func isMonth(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && months[strings.ToLower(w)]
+}
+
+// seenAs says what a word that typeHeld found is, as --explain names it:
+// "a year" (1998, 1990s), "a month",
+// "a number", "a name", "a word that says how often". It reads the word
+// itself, so that a sentence whose only number is a section's "2.1.1" is
+// not said to hold "a date or year".
+func seenAs(w string, t answerType) string {
+	switch {
+	case t == typeFrequency:
+		return "a word that says how often"
+	case t == typeName:
+		return "a name"
+	case isYear(w):
+		return "a year"
+	case isMonth(w):
+		return "a month"
+	case isNumberish(w) || ordinal(w):
+		return "a number"
+	}
+	return "a word with digits"
+}
+
+// isYear: four digits from 1000 to 2099, or a decade ("1990s").
+func isYear(w string) bool {
+	w = strings.TrimSuffix(strings.TrimSuffix(w, "s"), "'")
+	if len(w) != 4 {
+		return false
+	}
+	for i := 0; i < 4; i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return w[0] == '1' || w[0] == '2' && w[1] == '0'
 }
 
 // spelledNumbers are numbers written in words that numberWords leaves out,

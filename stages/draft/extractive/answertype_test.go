@@ -669,3 +669,45 @@ func TestHoldsFrequency(t *testing.T) {
 		}
 	}
 }
+
+// --explain says what the answer type rule saw in the sentence, the word
+// itself and what it is, not what the question asked for: a sentence
+// whose only digits are a number was said to hold "a date or year" (issue
+// 40), and "UTF-8" or "may" (the verb) is no time at all.
+func TestExplainSaysWhatTheTypeRuleSaw(t *testing.T) {
+	for _, c := range []struct {
+		question, sentence string
+		want, not          string // in --explain's words; "" when the rule sees nothing
+	}{
+		{"In what year did LaTeX make UTF-8 its default encoding?",
+			"LaTeX has made UTF-8 its default input encoding since the release of 2018.", "a year, «2018»", "asks for"},
+		{"In what year did LaTeX make UTF-8 its default encoding?",
+			"Section 3 of the news says LaTeX made UTF-8 its default encoding.", "a number, «3», where the question asks for a date or year", ""},
+		{"In what year did LaTeX make UTF-8 its default encoding?",
+			"You may now assume UTF-8 input in LaTeX documents by default.", "", ""},
+		{"When was the bridge finished?", "The bridge was finished in the 1990s after a long delay.", "a year, «1990s»", "asks for"},
+		{"When was the bridge finished?", "The bridge over the river was finished in May.", "a month, «May»", "asks for"},
+		{"How many pages does the guide have?", "The guide has 112 pages and an index.", "a number, «112»", "asks for"},
+	} {
+		qt := questionType(c.question)
+		word := typeHeld(c.sentence, qt, termSet(c.question))
+		if c.want == "" {
+			if word != "" {
+				t.Errorf("%q: the rule saw «%s», want nothing", c.sentence, word)
+			}
+			continue
+		}
+		got := typeSaid(word, qt)
+		if !strings.Contains(got, c.want) || c.not != "" && strings.Contains(got, c.not) {
+			t.Errorf("%q: --explain says %q, want %q", c.sentence, got, c.want)
+		}
+	}
+}
+
+func termSet(text string) map[string]bool {
+	m := map[string]bool{}
+	for _, t := range terms(text) {
+		m[t] = true
+	}
+	return m
+}

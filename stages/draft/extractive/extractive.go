@@ -653,6 +653,8 @@ type Candidate struct {
 	// measure (Params.MeasureScale). offScale: the passage measures
 	// something else than the question asks about (Params.OtherScale).
 	scaled, offScale bool
+	// typed is the word that made Type 1 (typeHeld), for --explain.
+	typed string
 	// spelled: the sentence holds the kind of answer asked for written in
 	// words the Type feature does not read (Params.Spelled).
 	spelled bool
@@ -815,19 +817,30 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				after = shares[i+1]
 			}
 			clauses := []Span{{0, len(sentence)}}
+			withBlock := false
 			if !p.Sentences {
-				// Code that lost its lines has no statement in any of its
-				// clauses, and a sentence that introduces what follows
-				// ("These examples all represent the same string:") says
-				// nothing alone.
-				if isFlatCode(sentence) || isListing(sentence) || introduces(sentence) {
+				// Code, a table's row, a heading (NotStatement) has no
+				// statement in any of its clauses. A sentence that
+				// introduces what follows ("You can change it by the
+				// following.") is quoted with the command or short block
+				// after it in its passage, and says nothing alone.
+				switch {
+				case introduces(sentence):
+					end, ok := blockAfter(ps.Text, sp.Start, sp.End)
+					if !ok || !IsStatement(sentence) {
+						continue
+					}
+					sentence, withBlock = ps.Text[sp.Start:end], true
+					clauses = []Span{{0, len(sentence)}}
+				case NotStatement(sentence) != "":
 					continue
+				default:
+					clauses = Clauses(sentence)
 				}
-				clauses = Clauses(sentence)
 			}
 			for _, cl := range clauses {
 				quote := sentence[cl.Start:cl.End]
-				if !p.Sentences && !IsStatement(quote) {
+				if !p.Sentences && !withBlock && !IsStatement(quote) {
 					continue
 				}
 				// A clause of a few words cut from a long sentence ("on
@@ -871,7 +884,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 					before := ps.Text[spans[i-1].Start:spans[i-1].End]
 					joined := strings.TrimSpace(ps.Text[spans[i-1].Start : sp.Start+cl.End])
 					if utf8.RuneCountInString(joined) <= MaxStatement && !item.Asks(before) && !announces(before) &&
-						IsStatement(before) && !isFlatCode(before) && !isListing(before) && !introduces(before) {
+						IsStatement(before) && !introduces(before) {
 						c.withBefore = joined
 					}
 				}
@@ -890,7 +903,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				c.window, c.negates, c.stemAnswer = w, negates(quote) || freeOf(quote), stemAnswer
 				c.lacksOption, c.definesOptions = lacking, defines
 				c.measureAnswer, c.headed, c.scaled, c.offScale = measureAnswer, headed, scaled, offScale
-				if holdsType(quote, qtype, qset) {
+				if c.typed = typeHeld(quote, qtype, qset); c.typed != "" {
 					c.Type = 1
 				}
 				c.spelled = holdsSpelled(quote, qtype, qset)
@@ -1731,10 +1744,26 @@ func (p *Params) alsoHolds(c *Candidate) string {
 	case c.Unit > 0:
 		s = ", and a measure in the unit asked for"
 	case c.Type > 0:
-		s = ", and " + c.weights.qtype.String()
+		s = ", and " + typeSaid(c.typed, c.weights.qtype)
 	}
 	if c.Joined > c.Covers {
 		s += fmt.Sprintf("; it points back to the sentence before, with which it holds %.0f%% of the question's weight", 100*c.Joined)
+	}
+	return s
+}
+
+// typeSaid says what the answer type rule saw in a sentence (the word
+// typeHeld found) and, when that is not what the question asks for, what
+// it asks for: "a year, «1998»", "a number, «2.1.1», where the question
+// asks for a date or year".
+func typeSaid(word string, t answerType) string {
+	seen := seenAs(word, t)
+	s := fmt.Sprintf("%s, «%s»", seen, word)
+	switch {
+	case t == typeName || t == typeFrequency || t == typeNumber && seen == "a number":
+	case (t == typeTime || t == typeWhen) && (seen == "a year" || seen == "a month"):
+	default:
+		s += ", where the question asks for " + t.String()
 	}
 	return s
 }

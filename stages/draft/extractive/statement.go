@@ -7,6 +7,7 @@ import (
 
 	"github.com/sponge-library/sponge/internal/base/quote"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
+	"github.com/sponge-library/sponge/stages/draft/sentences"
 )
 
 // MaxStatement is the longest statement, in characters. A longer sentence
@@ -22,9 +23,9 @@ const minClauseWords = 6
 func wordCount(text string) int { return quote.NewQuote(text).Words() }
 
 // IsStatement reports whether text can be quoted as a statement at all:
-// it has quote.MinWords words or more and reads as prose, not as a code
-// listing, a table of keys or options, or a page's navigation line
-// ("Next: Tables, Previous: Lists, Up: Top [Contents][Index]"). Every
+// it has quote.MinWords words or more, no rule of neverStatement holds it
+// (a code listing, a shell session, a table's row, a heading, a table of
+// contents, a page's navigation line) and it reads as prose. Every
 // extractive answer and summary asks this of each sentence.
 func IsStatement(text string) bool {
 	text = strings.TrimSpace(text)
@@ -45,27 +46,556 @@ func IsStatement(text string) bool {
 		}
 		prose = strings.Join(words, " ")
 	}
-	return !isNavigation(text) && !isListing(text) && !isFlatCode(text) && keys(text) < maxKeys && proseShare(prose) >= minProse
+	return NotStatement(text) == "" && proseShare(prose) >= minProse
 }
 
-// introduces reports whether a sentence ends in a colon: it introduces a
-// list, a table or a listing that follows it.
+// A shapeRule is a kind of text that is never a statement, told by its
+// shape: its symbols, its lines, its digits, its case. Scripts says which
+// scripts the rule sees the shape in: a rule that reads letter case sees
+// nothing in Chinese or Arabic, and a rule that reads an English word sees
+// nothing in Russian; elsewhere it holds for none, and says so here
+// rather than failing silently.
+type shapeRule struct {
+	Name, Scripts string
+	Is            func(text string) bool
+}
+
+// neverStatement are the rules of what is never quoted as a statement, in
+// any language (each with its table test in statement_test.go).
+var neverStatement = []shapeRule{
+	{"a navigation line", "Latin (English link words: Next, Previous, Up, [Contents])", isNavigation},
+	{"a code listing", "any (it reads lines and code's ASCII marks)", isListing},
+	{"code that lost its lines", "any (code's ASCII marks)", isFlatCode},
+	{"numbered lines of code", "any (line numbers in any script's digits, code's ASCII marks)", isNumberedCode},
+	{"TeX code", "any (TeX's control words are ASCII)", isTeXCode},
+	{"a shell session", "any (a prompt of $, # or user@host before a command)", isShellSession},
+	{"a table of keys", "Latin (C-b, M-x, ^X, Ctrl-a)", func(text string) bool { return keys(text) >= maxKeys }},
+	{"a table's header", "scripts with letter case (Latin, Cyrillic, Greek, Armenian); none in others", isTableHeader},
+	{"a table of contents", "any for dot leaders and numbers of three levels (2.1.1); page numbers and two-level numbers before a capital only in scripts with letter case", isContents},
+	{"a table's row of numbers", "any but Thai, Lao and Khmer, which write no sentence end (any script's digits)", isNumberRow},
+	{"a table's row of keys", "any but Thai, Lao and Khmer, which write no sentence end (paths, options and patterns in ASCII)", isKeyRow},
+	{"a heading", "any when numbered (2.1, §3, IV., 第二章, 제2장, 一、); title case in scripts with letter case; short Chinese, Japanese and Korean lines", isHeading},
+}
+
+// NotStatement names the rule of neverStatement that holds text ("a
+// heading"), "" when none does.
+func NotStatement(text string) string {
+	text = strings.TrimSpace(text)
+	for _, r := range neverStatement {
+		if r.Is(text) {
+			return r.Name
+		}
+	}
+	return ""
+}
+
+// isNumberedCode reports whether text is lines of code with their numbers,
+// flattened into one line, as a program's documented source prints them
+// ("78 \ifnum\col@number>20 79 \PackageError{multicol}% …"): two or more
+// line numbers that count up by one, standing alone as words, with a word
+// of code's marks between them. A sentence that names two numbers in a row
+// ("pages 78 and 79") holds no code.
+func isNumberedCode(text string) bool {
+	fields := strings.Fields(text)
+	prev, code, runs := -1, false, 0
+	for _, w := range fields {
+		n, ok := lineNumber(w)
+		switch {
+		case ok && prev >= 0 && n == prev+1 && code:
+			runs++
+			prev, code = n, false
+		case ok:
+			prev, code = n, false
+		case strings.ContainsAny(w, codeChars):
+			code = true
+		}
+	}
+	if runs >= 1 {
+		return true
+	}
+	// An index of a program's source, one line: "for balancing 23
+	// \c@minrows: Provide minrows counter for".
+	for i, w := range fields[:max(0, len(fields)-1)] {
+		if _, ok := lineNumber(w); ok && controlWord(fields[i+1]) && !sentences.Ends(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// controlWord: a word that starts with a TeX control word, "\c@minrows:".
+func controlWord(w string) bool {
+	return len(w) > 1 && w[0] == '\\' && (isASCIILetter(w[1]) || w[1] == '@')
+}
+
+// codeChars are marks that prose seldom writes inside a word and code
+// does: TeX's backslash, braces, a comment's percent after a brace …
+const codeChars = "\\{}@;=<>|"
+
+// lineNumber reads w as a whole number of at most five digits of any
+// script.
+func lineNumber(w string) (int, bool) {
+	if w == "" || utf8.RuneCountInString(w) > 5 {
+		return 0, false
+	}
+	n := 0
+	for _, r := range w {
+		d := digitValue(r)
+		if d < 0 {
+			return 0, false
+		}
+		n = 10*n + d
+	}
+	return n, true
+}
+
+// digitValue is the value of a decimal digit of any script, -1 for any
+// other rune.
+func digitValue(r rune) int {
+	if !unicode.IsDigit(r) {
+		return -1
+	}
+	// Unicode's decimal digits come in runs of ten, zero first (some runs
+	// of ten stand side by side: the mathematical digits).
+	z := r
+	for unicode.IsDigit(z - 1) {
+		z--
+	}
+	return int(r-z) % 10
+}
+
+// isTeXCode reports whether text is TeX or LaTeX code rather than prose
+// about it: three or more words hold a control word (a backslash and a
+// letter: \usepackage, \col@number) and they are two fifths of its words,
+// or two or more words are a control word and a colon, as an index or a
+// change log of a package's source labels its entries ("\docolaction:
+// Support star … \balance@columns: Provide minrows counter"). "Add
+// \UseRawInputEncoding as the first line" names one.
+func isTeXCode(text string) bool {
+	fields := strings.Fields(text)
+	n, labels := 0, 0
+	for _, w := range fields {
+		if i := strings.IndexByte(w, '\\'); i >= 0 && i+1 < len(w) && (isASCIILetter(w[i+1]) || w[i+1] == '@') {
+			n++
+		}
+		if controlWord(w) && strings.HasSuffix(w, ":") {
+			labels++
+		}
+	}
+	return n >= 3 && 5*n >= 2*len(fields) || labels >= 2
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// isShellSession reports whether text is a shell session: it opens with a
+// prompt ("$ tar -xf …", "# apt-get update", "user@host:~$ ls") and a
+// command in ASCII lower case, or holds two prompts with a command after
+// each ("$ cd src $ make"). A prompt's sign alone in prose ("costs $ 5")
+// is followed by no command.
+func isShellSession(text string) bool {
+	fields := strings.Fields(text)
+	prompts := 0
+	for i, w := range fields {
+		if i+1 >= len(fields) || !isCommand(fields[i+1]) {
+			continue
+		}
+		if w == "$" || w == "#" && i == 0 || promptOf(w) {
+			if i == 0 {
+				return true
+			}
+			prompts++
+		}
+	}
+	return prompts >= 2
+}
+
+// isCommand: a program's name as a shell reads it, ASCII lower case,
+// digits, dots, dashes and slashes ("apt-get", "./configure", "sudo").
+func isCommand(w string) bool {
+	if w == "" || !(w[0] >= 'a' && w[0] <= 'z' || w[0] == '.' || w[0] == '/') {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == '/') {
+			return false
+		}
+	}
+	return true
+}
+
+// promptOf: a prompt naming its user and host, "user@host:~$" or
+// "root@box:/etc#".
+func promptOf(w string) bool {
+	at := strings.IndexByte(w, '@')
+	colon := strings.IndexByte(w, ':')
+	return at > 0 && colon > at && (strings.HasSuffix(w, "$") || strings.HasSuffix(w, "#"))
+}
+
+// isTableHeader reports whether text holds a table's header flattened into
+// a line: three or more words in a row written in capitals only, making a
+// third of its words or more ("NUMBER DATE DESCRIPTION NAME Debian
+// Reference iv", "ИМЯ ДАТА ОПИСАНИЕ НОМЕР"). It sees only scripts with
+// letter case; a sentence with an acronym or two ("NASA and ESA") is not
+// one.
+func isTableHeader(text string) bool {
+	fields := strings.Fields(text)
+	run, best, caps := 0, 0, 0
+	for _, w := range fields {
+		if isCapitals(w) {
+			run++
+			caps++
+			best = max(best, run)
+		} else {
+			run = 0
+		}
+	}
+	return best >= 3 && 3*caps >= len(fields)
+}
+
+// isCapitals: a word of two letters or more, all of them capitals.
+func isCapitals(w string) bool {
+	w = strings.Trim(w, ",;:()[]\"'")
+	letters := 0
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		letters++
+	}
+	return letters >= 2
+}
+
+// isNumberRow reports whether text is a table's row of numbers, not a
+// sentence: it does not end as a sentence does (sentences.Ends), and three
+// or more of its words, two fifths of them or more, are numbers in any
+// script's digits ("aptitude V:4 I:62 4455 3.2", "2019 4,1 3,8 2,9").
+func isNumberRow(text string) bool {
+	if sentences.Ends(text) || writesNoEnd(text) {
+		return false
+	}
+	fields := strings.Fields(text)
+	n := 0
+	for _, w := range fields {
+		if isNumberish(w) {
+			n++
+		}
+	}
+	return n >= 3 && 5*n >= 2*len(fields)
+}
+
+// minKeyRow is the fewest words of a table's row of keys: a shorter text
+// that does not end as a sentence is a heading or a list's item.
+const minKeyRow = 8
+
+// isKeyRow reports whether text is rows of a table whose cells are keys
+// and their descriptions, flattened into a line: it does not end as a
+// sentence does (sentences.Ends), has minKeyRow words or more, and a key
+// stands inside it, after its first two words: a path, an option, a
+// pattern ("… on this SSH server ~/.ssh/id_rsa secret SSH-2 RSA key of the
+// user", "… of type ~DB[type:]pattern match packages …"). A manual's
+// entry opens with its key and ends as a sentence. Thai, Lao and Khmer,
+// which write no sentence end, are left alone.
+func isKeyRow(text string) bool {
+	if sentences.Ends(text) || strings.HasSuffix(text, ":") {
+		return false
+	}
+	fields := strings.Fields(text)
+	if len(fields) < minKeyRow {
+		return false
+	}
+	if writesNoEnd(text) {
+		return false
+	}
+	for _, w := range fields[2:] {
+		if isKey(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// isKey: a table's key in ASCII: a path ("~/.ssh/id_rsa", "/etc/fstab"),
+// a long option ("--config"), an aptitude pattern ("~DB[type:]pattern").
+// Not a pronunciation between slashes ("/ˈlʌndən/") nor a citation.
+func isKey(w string) bool {
+	if len(w) < 3 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	switch {
+	case strings.HasPrefix(w, "--"):
+		return isASCIILetter(w[2])
+	case w[0] == '~':
+		return w[1] == '/' || isASCIILetter(w[1]) && unicode.IsUpper(rune(w[1]))
+	case w[0] == '/':
+		return strings.Count(w, "/") >= 2 && !strings.HasSuffix(w, "/")
+	}
+	return false
+}
+
+// writesNoEnd reports whether text is in a script that writes no
+// sentence end (Thai, Lao, Khmer): that it does not end as a sentence
+// does tells nothing there.
+func writesNoEnd(text string) bool {
+	for _, r := range text {
+		if unicode.In(r, unicode.Thai, unicode.Lao, unicode.Khmer) {
+			return true
+		}
+	}
+	return false
+}
+
+// isNumberish: a word of digits with at most the marks numbers are written
+// with (3.5, 1,000, 20%, V:4, 12/05).
+func isNumberish(w string) bool {
+	digits, other := 0, 0
+	for _, r := range w {
+		switch {
+		case unicode.IsDigit(r):
+			digits++
+		case strings.ContainsRune(".,:%/-+()", r):
+		default:
+			other++
+		}
+	}
+	return digits > 0 && other <= 1
+}
+
+// leader is a table of contents' dot leader between a title and its page.
+var leaders = []string{". . . .", "....", "…", "·····", "．．．"}
+
+// isContents reports whether text is (or holds) a table of contents: a dot
+// leader before a page number ("The new default . . . . . 2"), two section
+// numbers or more each before a title ("2.1.1 What is wrong … 23 2.1.2
+// Live systems …"), or, in a text that does not end as a sentence does,
+// two page numbers or more each after a title ("The new default 2
+// Compatibility 2 BOM: byte order mark handling 2").
+func isContents(text string) bool {
+	for _, l := range leaders {
+		if i := strings.Index(text, l); i >= 0 {
+			rest := strings.TrimLeft(text[i:], ". …·．")
+			if r, _ := utf8.DecodeRuneInString(rest); unicode.IsDigit(r) || isRomanPage(rest) {
+				return true
+			}
+		}
+	}
+	fields := strings.Fields(text)
+	n, pages := 0, 0
+	for i, w := range fields {
+		// A title after a page number starts with a capital; in a script
+		// without letter case a number before a word is no page's.
+		next := i+1 == len(fields) || startsUpper(fields[i+1])
+		if i+1 < len(fields) && sectionNumber(w) && (strings.Count(strings.TrimSuffix(w, "."), ".") >= 2 ||
+			strings.Contains(w, ".") && startsUpper(fields[i+1])) {
+			n++
+		}
+		if _, ok := lineNumber(w); ok && i > 0 && next {
+			pages++
+		}
+	}
+	return n >= 2 || pages >= 2 && !sentences.Ends(text)
+}
+
+// isRomanPage: a page number in roman numerals, as a book's front matter
+// has them ("iv", "xii").
+func isRomanPage(s string) bool {
+	w, _, _ := strings.Cut(strings.TrimSpace(s), " ")
+	return w != "" && strings.Trim(strings.ToLower(w), "ivxlc") == ""
+}
+
+// sectionNumber: a section's number, "2", "2.1", "2.1.1." in any
+// script's digits.
+func sectionNumber(w string) bool {
+	w = strings.TrimSuffix(w, ".")
+	if w == "" {
+		return false
+	}
+	for _, part := range strings.Split(w, ".") {
+		if _, ok := lineNumber(part); !ok || utf8.RuneCountInString(part) > 3 {
+			return false
+		}
+	}
+	return true
+}
+
+// startsTitle: a word that may open a title: a capital in scripts with
+// letter case, any letter in scripts without it.
+func startsTitle(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) || unicode.IsLetter(r) && !unicode.IsLower(r)
+}
+
+// maxHeadingWords is the most words of a heading: a longer text that does
+// not end as a sentence does is a sentence whose end was lost.
+const maxHeadingWords = 14
+
+// isHeading reports whether text is a heading, not a sentence: it does not
+// end as a sentence does (sentences.Ends), is short, and is numbered as a
+// section is ("2.1.1 What is wrong with current live systems", "3.2
+// Установка пакетов", "§ 4 Scope", "IV. Results", "第二章 安装", "제2장
+// 설치", "一、概述"), or written in title case in a script with letter case
+// ("Changes to Packages in the Tools Category"), or a short line of
+// Chinese, Japanese or Korean (they end their sentences with 。 or a full
+// stop). Thai, which writes no sentence end, has only numbered headings.
+func isHeading(text string) bool {
+	if sentences.Ends(text) || strings.HasSuffix(text, ":") || strings.HasSuffix(text, "：") {
+		return false
+	}
+	fields := strings.Fields(text)
+	if len(fields) == 0 || len(fields) > maxHeadingWords {
+		return false
+	}
+	if numbered(fields) || titleCase(fields) {
+		return true
+	}
+	return utf8.RuneCountInString(text) <= 20 && cjkShare(text) >= 0.5
+}
+
+// numbered reports whether a heading's words open with a section's number.
+func numbered(fields []string) bool {
+	first := fields[0]
+	if len(fields) > 1 && (sectionNumber(first) || first == "§" || isRoman(first) && strings.HasSuffix(first, ".")) {
+		return startsTitle(fields[1]) || unicode.IsDigit([]rune(fields[1])[0])
+	}
+	if strings.HasPrefix(first, "§") {
+		return true
+	}
+	// 第二章, 第3节, 제2장: a chapter's or section's number in Chinese,
+	// Japanese and Korean; 一、 a numbered point in Chinese.
+	rs := []rune(first)
+	if len(rs) >= 3 && (rs[0] == '第' || rs[0] == '제') && strings.ContainsRune("章節节篇部장절편", rs[len(rs)-1]) {
+		return true
+	}
+	if i := strings.IndexRune(first, '、'); i > 0 {
+		return strings.Trim(first[:i], "一二三四五六七八九十百0123456789") == ""
+	}
+	return false
+}
+
+// isRoman: a number in capital roman numerals with its full stop, "IV.".
+func isRoman(w string) bool {
+	w = strings.TrimSuffix(w, ".")
+	return w != "" && strings.Trim(w, "IVXLC") == ""
+}
+
+// titleCase reports whether words are a title in title case: three words
+// or more, every word of four letters or more capitalised, in a script
+// with letter case.
+func titleCase(fields []string) bool {
+	long := 0
+	for _, w := range fields {
+		w = strings.Trim(w, "\"'“”‘’()[],;")
+		if utf8.RuneCountInString(w) < 4 {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		long++
+	}
+	return len(fields) >= 3 && long >= 2
+}
+
+// cjkShare is the share of text's letters that are Chinese, Japanese or
+// Korean.
+func cjkShare(text string) float64 {
+	cjk, letters := 0, 0
+	for _, r := range text {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		letters++
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+			cjk++
+		}
+	}
+	if letters == 0 {
+		return 0
+	}
+	return float64(cjk) / float64(letters)
+}
+
+// introduces reports whether a sentence announces what follows it: a
+// list, a table, a listing or a command. It ends in a colon (":", or the
+// full-width "：" of Chinese and Japanese), or, in English only, in "the
+// following", "as follows" or "below" before its full stop ("You can
+// change it by the following."). Alone it says nothing; with a short
+// block after it in its passage it is quoted whole (blockAfter).
 func introduces(sentence string) bool {
-	return strings.HasSuffix(strings.TrimSpace(sentence), ":")
+	s := strings.TrimSpace(sentence)
+	if strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：") {
+		return true
+	}
+	s = strings.ToLower(strings.TrimSuffix(s, "."))
+	for _, end := range announcingEnds {
+		if strings.HasSuffix(s, end) {
+			return true
+		}
+	}
+	return false
+}
+
+// announcingEnds end an English sentence that announces what follows.
+var announcingEnds = []string{" the following", " as follows", " as below", " shown below", " like this"}
+
+// maxBlock is the longest block, in characters, that an announcing
+// sentence is quoted with: a command or a few lines of code. A longer one
+// is no statement's part, and the announcer alone is no statement.
+const maxBlock = 200
+
+// blockAfter returns where the block that the announcing sentence
+// text[:end] is followed by ends in text (its passage): the lines after
+// it that are not prose (a command, lines of code; each line holds a rule
+// of neverStatement or does not end as a sentence), up to a blank line or
+// a line of prose. ok is false when no such block follows, or when it is
+// longer than maxBlock or makes a quote longer than MaxStatement with the
+// sentence that starts at start.
+func blockAfter(text string, start, end int) (int, bool) {
+	rest := text[end:]
+	nl := strings.IndexByte(rest, '\n')
+	if nl < 0 || strings.TrimSpace(rest[:nl]) != "" {
+		return 0, false // the block starts on a line of its own
+	}
+	at := end + nl + 1
+	blockEnd := -1
+	for at < len(text) {
+		lineEnd := strings.IndexByte(text[at:], '\n')
+		if lineEnd < 0 {
+			lineEnd = len(text)
+		} else {
+			lineEnd += at
+		}
+		line := strings.TrimSpace(text[at:lineEnd])
+		if line == "" || NotStatement(line) == "" && sentences.Ends(line) {
+			break
+		}
+		blockEnd = at + len(strings.TrimRight(text[at:lineEnd], " \t\r"))
+		at = lineEnd + 1
+	}
+	if blockEnd < 0 || utf8.RuneCountInString(text[end:blockEnd]) > maxBlock ||
+		utf8.RuneCountInString(text[start:blockEnd]) > MaxStatement {
+		return 0, false
+	}
+	return blockEnd, true
 }
 
 // isFlatCode reports whether text is code that lost its lines (a listing
 // of an HTML page whose <pre> became one line, or a declaration in a
-// reference page): it opens with a shell prompt ("$ tar -xf …"), or it
-// holds maxCodeMarks or more of code's marks standing alone as words:
+// reference page): it holds maxCodeMarks or more of code's marks standing alone as words:
 // braces, comment markers, pointers, comparisons ("struct s { const
 // char * name; }", "// An interface … interface { ~int }"). Prose about
 // code names functions ("a call to ffi_prep_cif_var with n=3") but does
 // not hold its braces.
 func isFlatCode(text string) bool {
-	if strings.HasPrefix(text, "$ ") {
-		return true
-	}
 	n := 0
 	for _, w := range strings.Fields(text) {
 		if codeMarks[w] || strings.HasPrefix(w, "//") || strings.HasPrefix(w, "/*") {

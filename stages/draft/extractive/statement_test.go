@@ -1,6 +1,7 @@
 package extractive
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -395,5 +396,177 @@ func TestClausesKeepAnAside(t *testing.T) {
 	parenCut = 1
 	if holds() {
 		t.Error("cut before the parenthesis too: the test proves nothing")
+	}
+}
+
+// Each rule of neverStatement, with texts in several languages and
+// scripts: those it must hold (the rule's name is NotStatement's answer)
+// and prose it must leave alone (no rule holds it). A rule's Scripts say
+// where it sees nothing; the prose cases include those scripts, so that a
+// rule that reads case or ASCII does not take their sentences for tables.
+func TestNeverStatementRules(t *testing.T) {
+	prose := []string{
+		"Green tea is steeped at eighty degrees for two minutes.",
+		"In 1973, about 3.5% of the oil came from the U.S. and Canada.",
+		"Pages 78 and 79 describe the multicol package in detail.",
+		"Add \\UseRawInputEncoding as the first line of the file to keep the old encoding.",
+		"It costs $ 5 to ship, and # 3 is the cheapest box.",
+		"NASA and ESA launched the probe together in 2018.",
+		"Der Tee wird bei achtzig Grad zwei Minuten lang gezogen.",
+		"Чай заваривают при восьмидесяти градусах две минуты.",
+		"绿茶用八十度的水冲泡两分钟。",
+		"緑茶は八十度のお湯で二分間淹れます。",
+		"녹차는 팔십 도의 물에 이 분 동안 우려냅니다.",
+		"يُنقع الشاي الأخضر في ماء بدرجة ثمانين لمدة دقيقتين.",
+		"বাংলা ভাষা দক্ষিণ এশিয়ার একটি প্রধান ভাষা।",
+		"ชาเขียวแช่ในน้ำอุณหภูมิแปดสิบองศาเป็นเวลาสองนาที",
+		"The release of 1994 was followed by 2.09 in 1996 and 2e in 2018.",
+		"-r Recursively copy entire directories. Note that scp follows symbolic links encountered in the tree traversal.",
+		"The file ~/.ssh/authorized_keys lists the public keys that are permitted for logging in.",
+		"ไฟล์ ~/.ssh/authorized_keys เก็บกุญแจสาธารณะที่อนุญาตให้เข้าสู่ระบบ สำหรับผู้ใช้แต่ละคน",
+		"documents using only ascii in the input file and",
+		"2561 อายุรวม 94 ปี 7 เดือน 20 วัน",
+	}
+	for _, c := range []struct {
+		rule  string
+		holds []string
+	}{
+		{"numbered lines of code", []string{
+			"78 \\ifnum\\col@number>20 79 \\PackageError{multicol}% 80 {Too many columns}\\@ehc",
+			"12 if (x > 0) { 13 return x; 14 }",
+			"١٢ if(x>0){ ١٣ return;",
+			"for balancing 23 \\c@minrows: Provide minrows counter for",
+		}},
+		{"a table's row of keys", []string{
+			"default public SSH keys that clients use to connect to this account on this SSH server ~/.ssh/id_rsa secret SSH-2 RSA key of the user",
+			"match pattern packages declaring broken dependency of type ~DB[type:]pattern match packages to which the pattern matching package declares dependency",
+			"Standardschlüssel des Benutzers für diesen Server ~/.ssh/id_ed25519 geheimer Schlüssel des Benutzers",
+		}},
+		{"TeX code", []string{
+			"\\def\\foo{bar} \\let\\baz\\relax \\newcommand{\\qux}{1}",
+			"\\begin{multicols}{3} \\raggedcolumns \\end{multicols}",
+			"\\docolaction: Support star with \\docolaction 33 v1.8v \\multi@column@out: Removed dead code, the case where this can go wrong is too obscure",
+		}},
+		{"a shell session", []string{
+			"$ tar -xf archive.tar",
+			"# apt-get install debian-reference-en",
+			"user@host:~$ ls -l /etc",
+			"Затем выполните $ cd src $ make install",
+		}},
+		{"a table's header", []string{
+			"NUMBER DATE DESCRIPTION NAME Debian Reference iv",
+			"НОМЕР ДАТА ОПИСАНИЕ ИМЯ",
+			"PACKAGE POPCON SIZE DESCRIPTION",
+		}},
+		{"a table's row of numbers", []string{
+			"aptitude V:4, I:62 4455 terminal-based",
+			"2019 4,1 3,8 2,9 Umsatz",
+			"２０１９ ３２ ４５ 売上",
+		}},
+		{"a table of contents", []string{
+			"The new default . . . . . . . . . . . 2",
+			"BOM: byte order mark handling .......... 2",
+			"2.1.1 What is wrong with current live systems 23 2.1.2 Live systems 24",
+			"1.1 Введение 3 1.2 Установка 5",
+			"Inhaltsverzeichnis Einleitung …… 3",
+			"The new default 2 Compatibility 2 BOM: byte order mark handling 2",
+			"Введение 3 Установка пакетов 5 Настройка 9",
+		}},
+		{"a heading", []string{
+			"2.1.1 What is wrong with current live systems",
+			"3.2 Установка пакетов",
+			"4.1 Installation der Pakete",
+			"IV. Results and Discussion",
+			"§ 4 Scope of the Licence",
+			"第二章 安装软件包",
+			"제2장 패키지 설치",
+			"一、概述",
+			"Changes to Packages in the Tools Category",
+			"安装软件包",
+			"パッケージのインストール",
+			"๒.๑ การติดตั้งแพ็กเกจ",
+		}},
+	} {
+		for _, text := range c.holds {
+			if got := NotStatement(text); got != c.rule {
+				t.Errorf("NotStatement(%q) = %q, want %q", text, got, c.rule)
+			}
+			if IsStatement(text) {
+				t.Errorf("IsStatement(%q) = true", text)
+			}
+		}
+	}
+	for _, text := range prose {
+		if got := NotStatement(text); got != "" {
+			t.Errorf("NotStatement(%q) = %q, want none: it is prose", text, got)
+		}
+	}
+	// Every rule says which scripts it sees its shape in.
+	for _, r := range neverStatement {
+		if r.Scripts == "" {
+			t.Errorf("rule %q says nothing of its scripts", r.Name)
+		}
+	}
+}
+
+// A sentence that announces a command is quoted with the command after it
+// in its passage, word for word; with a block too long to read at a
+// glance, or none, it is no statement (issue 40: "You can change it by
+// the following." was quoted alone).
+func TestAnnouncerBringsItsBlock(t *testing.T) {
+	long := strings.Repeat("$ sudo update-alternatives --install /usr/bin/editor editor /usr/bin/vim.basic 50\n", 4)
+	for _, c := range []struct {
+		name, q, text, want string // want: the first quote; "" when the announcer is never quoted
+	}{
+		{"English, a full stop", "How do I change the default editor?",
+			"Debian keeps its default editor behind /usr/bin/editor.\nYou can change the default editor by the following.\n$ sudo update-alternatives --config editor",
+			"You can change the default editor by the following.\n$ sudo update-alternatives --config editor"},
+		{"German, a colon", "Wie ändere ich den Standardeditor?",
+			"Den Standardeditor ändern Sie so:\n$ sudo update-alternatives --config editor",
+			"Den Standardeditor ändern Sie so:\n$ sudo update-alternatives --config editor"},
+		{"Chinese, a full-width colon", "如何更改默认编辑器？",
+			"用以下命令更改默认编辑器：\n$ sudo update-alternatives --config editor",
+			"用以下命令更改默认编辑器：\n$ sudo update-alternatives --config editor"},
+		{"a block too long", "How do I change the default editor?",
+			"You can change the default editor by the following.\n" + long, ""},
+		{"no block: prose follows", "How do I change the default editor?",
+			"You can change the default editor by the following. The editor is vim by default on new systems.", ""},
+	} {
+		// The candidates, not the answer: the refusal rules, which
+		// weigh the question's words by language, are not this test's.
+		var quotes []string
+		for _, cand := range Candidates(c.q, []*jsonl.Passage{passage(1, "Editors", c.text)}, &DefaultParams, nil) {
+			quotes = append(quotes, cand.Quote)
+			if !strings.Contains(c.text, cand.Quote) {
+				t.Errorf("%s: %q is not the passage's words", c.name, cand.Quote)
+			}
+			if c.want == "" && strings.Contains(cand.Quote, "the following") {
+				t.Errorf("%s: quoted %q", c.name, cand.Quote)
+			}
+		}
+		if c.want != "" && !slices.Contains(quotes, c.want) {
+			t.Errorf("%s: candidates %q, want %q among them", c.name, quotes, c.want)
+		}
+	}
+	// And the answer quotes it first.
+	text := "Debian keeps its default editor behind /usr/bin/editor.\nYou can change the default editor by the following.\n$ sudo update-alternatives --config editor"
+	if got := draft(t, New(), "How do I change the default editor?", []*jsonl.Passage{passage(1, "Editors", text)}); len(got) == 0 || !strings.HasSuffix(got[0].Quote, "--config editor") {
+		t.Errorf("statements %+v, want the announcer with its command first", got)
+	}
+	for _, c := range []struct {
+		sentence string
+		want     bool
+	}{
+		{"You can change it by the following.", true},
+		{"Run:", true},
+		{"Führen Sie Folgendes aus:", true},
+		{"执行以下命令：", true},
+		{"The output looks like this.", true},
+		{"The following is a list of packages.", false},
+		{"You can change it at any time.", false},
+	} {
+		if got := introduces(c.sentence); got != c.want {
+			t.Errorf("introduces(%q) = %v, want %v", c.sentence, got, c.want)
+		}
 	}
 }

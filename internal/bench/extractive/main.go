@@ -24,6 +24,7 @@
 //	go run ./internal/bench/extractive -bin bin        # after make build
 //	go run ./internal/bench/extractive -tune           # also search the weights
 //	go run ./internal/bench/extractive -multilingual   # the sets of ../shared/bench/multilingual only
+//	go run ./internal/bench/extractive -bin bin -realdocs .bench/realdocs  # real documentation (issue 40)
 package main
 
 import (
@@ -75,7 +76,9 @@ func main() {
 	flag.IntVar(&rankerTop, "ranker-top", rankerTop, "with -train-ranker: learn from each question's this many best sentences by the hand-made score only (0: all)")
 	flag.BoolVar(&rankerUnanswerable, "ranker-unanswerable", rankerUnanswerable, "with -train-ranker: learn from the unanswerable questions' sentences too")
 	manuals := flag.String("manuals", "", "with -bin: ask manual-questions.txt of a library of Debian manual pages (fetched with apt-get into this folder) and Go's docs, then stop")
+	realdocs := flag.String("realdocs", "", "with -bin: ask "+realDocQuestions+" of a library of real documentation (Debian packages fetched with apt-get into this folder), then stop")
 	flag.Var(&settings, "set", "change the drafter's parameters for this run: Name=value pairs of extractive.Params, separated by commas (\"NamesTop=1,StemFloor=true\")")
+	tuningOnly := flag.Bool("squad-tuning", false, "measure the drafter on SQuAD 2.0's tuning half only (the half whose misses may be studied), then stop")
 	training := flag.Bool("squad-training", false, "with -squad-only: also measure the drafter on the questions the ranker learns from (its refusals were not fitted on them: a third, larger set for the rules of refusal)")
 	demoOnly := flag.Bool("demo-only", false, "with -bin: ask demo-questions.txt of the demo library (testdata/docs) only, then stop")
 	multilingual := flag.Bool("multilingual", false, "measure the sets of ../shared/bench/multilingual only (each a library of its own, asked in process), then stop")
@@ -90,6 +93,13 @@ func main() {
 	}
 	if *manuals != "" {
 		if err := askManuals(*manuals, *binDir); err != nil {
+			fmt.Fprintln(os.Stderr, "extractive:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *realdocs != "" {
+		if err := askRealDocs(*realdocs, *binDir); err != nil {
 			fmt.Fprintln(os.Stderr, "extractive:", err)
 			os.Exit(1)
 		}
@@ -110,6 +120,9 @@ func main() {
 	s, x, err := loadSquad(*squadLib, &p)
 	if err == nil && *trainOut != "" {
 		err = trainRanker(s, x, &p, *trainOut)
+		x.Close()
+	} else if err == nil && *tuningOnly {
+		printSquadTuning(s, &p)
 		x.Close()
 	} else if err == nil {
 		printSquad(s, &p)

@@ -109,6 +109,17 @@ func printSquad(s *squadSets, p *extractive.Params) {
 	fmt.Println(bench.Table([]string{"drafter", "gold answer in some quote", "in the first statement", "precision (quotes holding a gold answer)", "unanswerable refused", "answerable refused", "statements per answer", "quote length: mean / longest (chars)"}, rows))
 }
 
+// printSquadTuning prints the drafter's row of the table on the
+// tuning half (even positions), the half a change is measured on before
+// the reported half is read once.
+func printSquadTuning(s *squadSets, p *extractive.Params) {
+	r := quality.EvalSquad(s.tuneAns, s.tuneUn, p)
+	fmt.Printf("SQuAD 2.0 dev half, the tuning half (even positions): %d answerable and %d unanswerable questions:\n\n", len(s.tuneAns), len(s.tuneUn))
+	fmt.Println(bench.Table([]string{"drafter", "gold answer in some quote", "in the first statement", "precision (quotes holding a gold answer)", "unanswerable refused", "answerable refused", "statements per answer", "quote length: mean / longest (chars)"},
+		[][]string{{"sponge-draft --extractive", f3(r.InSome), f3(r.InFirst), f3(r.Precision), f3(r.UnRefused), f3(r.AnsRefused),
+			fmt.Sprintf("%.2f", r.MeanStatements), fmt.Sprintf("%.0f / %d", r.MeanChars, r.Longest)}}))
+}
+
 // dumpSquad writes each question with its candidates' features.
 func dumpSquad(path string, s *squadSets, p *extractive.Params) error {
 	f, err := os.Create(path)

@@ -71,6 +71,11 @@ type Warning struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Hint    string `json:"hint,omitempty"`
+	// Setup: what the warning says is missing is a part the person has not
+	// set up (no embedding model, no writing model), a choice rather than a
+	// fault, so a front end may stop showing it once they have seen it
+	// (sponge ask: three times, or never after 'sponge config set hints off').
+	Setup bool `json:"setup,omitempty"`
 }
 
 // How a hit was found, in Hit.FoundBy.

@@ -364,6 +364,7 @@ func choose(rt *Runtimes, opts *Options, stderr io.Writer) (Drafter, *jsonl.Warn
 		Code:    jsonl.WarnModelUnavailable,
 		Message: "no writing model is set up, so the statements are the passages' best sentences, quoted",
 		Hint:    "run sponge setup --digest for written statements",
+		Setup:   true, // a choice, not a fault: sponge ask stops showing it once seen
 	}, nil
 }
 

@@ -67,6 +67,7 @@ type WarningJSON struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Hint    string `json:"hint,omitempty"`
+	Setup   bool   `json:"setup,omitempty"` // as in the stream (jsonl.Warning)
 }
 
 // SourceJSON is a quoted item; Claims are indexes into the claims.
@@ -168,7 +169,7 @@ func passages(s *Stream) []PassageJSON {
 func warnings(s *Stream) []WarningJSON {
 	out := []WarningJSON{}
 	for _, w := range s.AllWarnings() {
-		out = append(out, WarningJSON{Code: w.Code, Message: w.Message, Hint: w.Hint})
+		out = append(out, WarningJSON{Code: w.Code, Message: w.Message, Hint: w.Hint, Setup: w.Setup})
 	}
 	return out
 }

@@ -84,7 +84,10 @@ On a terminal the text is wrapped to its width and sources are coloured
 (never when NO_COLOR is set).`
 
 type options struct {
-	JSON bool `long:"json" description:"write one JSON document instead of text"`
+	JSON         bool   `long:"json" description:"write one JSON document instead of text"`
+	Quiet        bool   `short:"q" long:"quiet" description:"write no warnings and hints on stderr, only the answer (the JSON document keeps them)"`
+	SetupHints   string `long:"setup-hints" value-name:"FILE" description:"show each setup warning (setup: true, e.g. no writing model is set up) and its hint until it has been shown 3 times, counted in FILE (sponge ask: hints-seen.json in the library)"`
+	NoSetupHints bool   `long:"no-setup-hints" description:"show no setup warnings (sponge config set hints off); the others are shown"`
 }
 
 // Command is sponge-render as a program.
@@ -96,7 +99,14 @@ var Command = pipeline.Command{
 	Setup: func() (any, func([]string, pipeline.Env) (pipeline.Stage, error)) {
 		var opts options
 		return &opts, func(args []string, env pipeline.Env) (pipeline.Stage, error) {
-			return &Stage{JSON: opts.JSON, Out: env.Stdout, Err: env.Stderr, Env: env.Settings}, nil
+			st := &Stage{JSON: opts.JSON, Out: env.Stdout, Err: env.Stderr, Env: env.Settings}
+			switch {
+			case opts.Quiet:
+				st.Err = nil
+			case opts.SetupHints != "" || opts.NoSetupHints:
+				st.Hints = &Hints{File: opts.SetupHints, Off: opts.NoSetupHints}
+			}
+			return st, nil
 		}
 	},
 }
@@ -128,6 +138,8 @@ type Stage struct {
 	Out  io.Writer
 	Err  io.Writer
 	Env  settings.Environ // the terminal's conventions (StyleFor)
+	// Hints chooses the setup warnings shown on Err (nil: all of them).
+	Hints *Hints
 }
 
 // Run reads the stream and writes it to s.Out. The text view shows each
@@ -176,15 +188,11 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, _ *jsonl.Writer) erro
 	if s.Empty() {
 		return nil
 	}
-	errw := st.Err
-	if errw == nil {
-		errw = io.Discard
-	}
 	err = tw.Finish(s)
-	if err == nil || readerGone(err) {
+	if (err == nil || readerGone(err)) && st.Err != nil {
 		// The warnings are the person's even when the answer's reader
 		// stopped early.
-		err = WriteWarnings(errw, s, StyleFor(errw, st.Env))
+		err = writeWarnings(st.Err, st.Hints.Filter(s.AllWarnings()), StyleFor(st.Err, st.Env))
 	}
 	if err != nil && !readerGone(err) {
 		return console.Errorf("cannot write the answer: %v", err)

@@ -272,8 +272,12 @@ func (p *printer) footer(s *Stream) {
 // each on a "Warning:" line and a "Hint:" line: they go to stderr, apart
 // from the answer.
 func WriteWarnings(w io.Writer, s *Stream, st Style) error {
+	return writeWarnings(w, s.AllWarnings(), st)
+}
+
+func writeWarnings(w io.Writer, ws []*jsonl.Warning, st Style) error {
 	p := &printer{st: st}
-	for _, w := range s.AllWarnings() {
+	for _, w := range ws {
 		msg := w.Code
 		if w.Message != "" {
 			msg += ": " + oneLine(w.Message)

@@ -90,7 +90,9 @@ func prepareMeaning(models string, lib *library.Library) (*vectors.Store, string
 		return nil, "", model, unavailable("items are found by keyword only: cannot read the embedding model: "+err.Error(), "run sponge setup to see the installed models")
 	}
 	if path == "" {
-		return nil, "", model, unavailable("items are found by keyword only: no embedding model is set up", "run sponge setup --embedding to also find items by meaning")
+		w := unavailable("items are found by keyword only: no embedding model is set up", "run sponge setup --embedding to also find items by meaning")
+		w.Setup = true // a choice, not a fault
+		return nil, "", model, w
 	}
 	store, err := vectors.Open(vectors.Dir(lib.Dir))
 	if errors.Is(err, vectors.ErrNotBuilt) {

@@ -41,6 +41,13 @@ type Ask struct {
 	// steps start at sponge-rank --item ITEM instead of sponge-search, and
 	// Question and Limit are not used.
 	Item string
+	// Quiet: sponge-render writes no warnings and hints (sponge ask -q).
+	Quiet bool
+	// SetupHints is the file in which sponge-render counts the setup
+	// warnings it shows, each at most render.SeenTimes times; NoSetupHints
+	// shows none ('sponge config set hints off'). Neither: every one.
+	SetupHints   string
+	NoSetupHints bool
 }
 
 // Steps are the stages that answer a: sponge-search | sponge-rank |
@@ -94,6 +101,14 @@ func (a Ask) Steps() []Step {
 	var render []string
 	if a.JSON {
 		render = append(render, "--json")
+	}
+	switch {
+	case a.Quiet:
+		render = append(render, "--quiet")
+	case a.NoSetupHints:
+		render = append(render, "--no-setup-hints")
+	case a.SetupHints != "":
+		render = append(render, "--setup-hints", a.SetupHints)
 	}
 	return append(steps, Step{"sponge-render", render})
 }

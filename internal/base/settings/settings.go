@@ -2,7 +2,7 @@
 // key's value comes from its command-line flag, else its environment
 // variable, else the config file, else its default. The config file is
 // $XDG_CONFIG_HOME/sponge/config (~/.config/sponge/config), lines of
-// "key = value"; the format needs no parser beyond this file for three
+// "key = value"; the format needs no parser beyond this file for four
 // string keys, and '#' starts a comment line.
 package settings
 
@@ -27,6 +27,7 @@ var Keys = []Key{
 	{"library", "SPONGE_HOME", "the library folder (--library)"},
 	{"endpoint", "SPONGE_ENDPOINT", "an OpenAI-compatible server that writes the statements of sponge ask (--endpoint)"},
 	{"model", "SPONGE_MODEL", "the model name to ask the endpoint for (--model)"},
+	{"hints", "SPONGE_HINTS", "on: sponge ask shows what is not set up (a model) and how to set it up, 3 times each; off: never"},
 }
 
 // Where a value comes from.
@@ -81,7 +82,7 @@ type Environ struct {
 // Vars are the environment variables sponge reads, and the only ones an
 // Environ holds: the settings' variables (Keys), the folders of the XDG
 // base directory specification, and the terminal's conventions.
-var Vars = []string{"XDG_DATA_HOME", "XDG_CONFIG_HOME", "SPONGE_HOME", "SPONGE_ENDPOINT", "SPONGE_MODEL",
+var Vars = []string{"XDG_DATA_HOME", "XDG_CONFIG_HOME", "SPONGE_HOME", "SPONGE_ENDPOINT", "SPONGE_MODEL", "SPONGE_HINTS",
 	"NO_COLOR", "TERM", "COLUMNS", "SPONGE_TIMING", "SPONGE_LLAMA_LOG"}
 
 // NewEnviron is an Environ of the home folder and variables given; a
@@ -189,10 +190,14 @@ func (e Environ) File() string {
 }
 
 // Default is a key's value when nothing sets it: the library is in DataDir;
-// there is no endpoint or model (sponge serve or the installed model).
+// there is no endpoint or model (sponge serve or the installed model);
+// hints are on.
 func (e Environ) Default(k Key) string {
-	if k.Name == "library" {
+	switch k.Name {
+	case "library":
 		return e.DataDir()
+	case "hints":
+		return "on"
 	}
 	return ""
 }

@@ -22,7 +22,7 @@ func TestConfig(t *testing.T) {
 	}
 	t.Setenv("SPONGE_HOME", "")
 	data := os.Getenv("XDG_DATA_HOME")
-	if got, want := list(), "library "+filepath.Join(data, "sponge")+" default\nendpoint (none) default\nmodel (none) default\n"; got != want {
+	if got, want := list(), "library "+filepath.Join(data, "sponge")+" default\nendpoint (none) default\nmodel (none) default\nhints on default\n"; got != want {
 		t.Errorf("list:\n%s\nwant:\n%s", got, want)
 	}
 	for _, args := range [][]string{
@@ -40,7 +40,7 @@ func TestConfig(t *testing.T) {
 		t.Errorf("the config file:\n%s", b)
 	}
 	t.Setenv("SPONGE_ENDPOINT", "http://127.0.0.1:9")
-	want := "library " + lib + " file " + config + "\nendpoint http://127.0.0.1:9 env SPONGE_ENDPOINT\nmodel (none) default\n"
+	want := "library " + lib + " file " + config + "\nendpoint http://127.0.0.1:9 env SPONGE_ENDPOINT\nmodel (none) default\nhints on default\n"
 	if got := list(); got != want {
 		t.Errorf("list:\n%s\nwant:\n%s", got, want)
 	}
@@ -55,7 +55,7 @@ func TestConfig(t *testing.T) {
 		t.Errorf("add did not use the configured library: %v", err)
 	}
 	_, errs, code := runSponge(t, "config", "set", "colour", "blue")
-	if code != console.ExitUsage || errs != "sponge: error: unknown setting \"colour\"; the settings are library, endpoint, model\n" {
+	if code != console.ExitUsage || errs != "sponge: error: unknown setting \"colour\"; the settings are library, endpoint, model, hints\n" {
 		t.Errorf("unknown key: exit %d: %s", code, errs)
 	}
 	_, _, code = runSponge(t, "config", "get")

@@ -36,6 +36,7 @@ type askOptions struct {
 	JSON       bool   `long:"json" description:"print one JSON document instead of text"`
 	Extractive bool   `long:"extractive" description:"answer with the best sentences of the passages, without a model"`
 	Explain    bool   `long:"explain" description:"say why each statement was chosen, or why the answer was refused (the extractive drafter)"`
+	Quiet      bool   `short:"q" long:"quiet" description:"print only the answer and errors: no warnings or hints (--json keeps its warnings)"`
 	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements, e.g. http://127.0.0.1:8080 (default $SPONGE_ENDPOINT, else the config file's endpoint)"`
 	Model      string `long:"model" value-name:"NAME" description:"the model name to ask the --endpoint for (default $SPONGE_MODEL, else the config file's model)"`
 	// The same default as sponge-draft's --passage-tokens, which it is
@@ -108,7 +109,12 @@ func askSteps(env *Env, opts *askOptions, question string) ([]pipeline.Step, err
 	}
 	a := pipeline.Ask{Library: opts.Library, Models: env.Settings.ModelsDir(), Question: question, Limit: opts.Limit, Passages: opts.Passages,
 		JSON: opts.JSON, Extractive: opts.Extractive, Explain: opts.Explain, Timeout: opts.Timeout,
-		PassageTokens: strconv.Itoa(opts.PassageTokens)}
+		PassageTokens: strconv.Itoa(opts.PassageTokens), Quiet: opts.Quiet}
+	hints, err := setupHints(env.Settings, opts.Library)
+	if err != nil {
+		return nil, err
+	}
+	a.SetupHints, a.NoSetupHints = hints.File, hints.Off
 	if !opts.Extractive && !opts.Passages {
 		var err error
 		if a.Endpoint, a.Model, err = DrafterSettings(env.Settings, opts.Endpoint, opts.Model); err != nil {

@@ -149,7 +149,7 @@ func TestAskSettings(t *testing.T) {
 	// A damaged config file stops every command but config, naming the line.
 	os.WriteFile(config, []byte("# mine\nendpont = http://x\n"), 0o644)
 	_, errs, code = runSponge(t, "ask", "q")
-	if code != 1 || !strings.HasPrefix(errs, "sponge: error: "+config+`:2: unknown setting "endpont"; the settings are library, endpoint, model`+"\n") {
+	if code != 1 || !strings.HasPrefix(errs, "sponge: error: "+config+`:2: unknown setting "endpont"; the settings are library, endpoint, model, hints`+"\n") {
 		t.Errorf("damaged file: exit %d: %s", code, errs)
 	}
 	// config unset mends it.

@@ -81,6 +81,9 @@ func runConfig(env *Env, opts *configOptions, rest []string) int {
 		if value == "" {
 			return console.Report(env.Stderr, Prog, console.Usage("a setting cannot be empty").WithHint("sponge config unset %s", rest[1]))
 		}
+		if rest[1] == "hints" && value != "on" && value != "off" {
+			return console.Report(env.Stderr, Prog, console.Usage("hints is on or off, not %q", value))
+		}
 		return console.Report(env.Stderr, Prog, env.Settings.Set(rest[1], value))
 	case "unset":
 		if err := env.Settings.Set(rest[1], ""); err != nil {

@@ -2,13 +2,16 @@ package cmdline
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/settings"
 	"github.com/sponge-library/sponge/internal/base/termtext"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/jsonl"
+	"github.com/sponge-library/sponge/stages/render"
 	"github.com/sponge-library/sponge/stages/search"
 )
 
@@ -35,6 +38,10 @@ func runSearch(env *Env, opts *searchOptions, rest []string) int {
 	}
 	if opts.Limit < 1 || opts.Limit > search.MaxLimit {
 		return console.Report(env.Stderr, Prog, console.Usage("--limit must be from 1 to %d, not %d", search.MaxLimit, opts.Limit))
+	}
+	hints, err := setupHints(env.Settings, opts.Library)
+	if err != nil {
+		return console.Report(env.Stderr, Prog, err)
 	}
 	res, err := search.Find(opts.Library, env.Settings.ModelsDir(), question, opts.Limit)
 	if err != nil {
@@ -63,10 +70,28 @@ func runSearch(env *Env, opts *searchOptions, rest []string) int {
 			fmt.Fprintf(env.Stdout, "    %s\n", OneLine(h.Snippet))
 		}
 	}
-	for _, wr := range res.Warnings {
+	for _, wr := range hints.Filter(res.Warnings) {
 		fmt.Fprintf(env.Stderr, "Warning: %s: %s\n", OneLine(wr.Code), OneLine(wr.Message))
 	}
 	return searchExit(res.Hits)
+}
+
+// setupHints is how sponge ask and search show what is not set up (a
+// model): until the person has seen it render.SeenTimes times, counted in
+// the library, or never with 'sponge config set hints off'.
+func setupHints(environ settings.Environ, library string) (*render.Hints, error) {
+	v, err := environ.Resolve("hints", "")
+	if err != nil {
+		return nil, err
+	}
+	switch v.Value {
+	case "off":
+		return &render.Hints{Off: true}, nil
+	case "", "on":
+		return &render.Hints{File: filepath.Join(library, render.SeenFile)}, nil
+	}
+	return nil, console.Usage("the setting hints is on or off, not %q (%s)", v.Value, DescribeSource(v)).
+		WithHint("sponge config set hints off")
 }
 
 // searchExit is ExitNothing when no item matches, as grep tells a script

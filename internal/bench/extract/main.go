@@ -99,6 +99,8 @@ var (
 	notes  []string
 	// details are lines printed below the table: each corpus's worst files.
 	details []string
+	// cleanups run as the program ends.
+	cleanups []func()
 )
 
 func timed(what string, f func()) {
@@ -138,13 +140,20 @@ func main() {
 		}
 	}
 	var sponge []reader
-	timed("building the dump program", func() {
-		var err error
-		if sponge, err = spongeReaders(); err != nil {
-			fmt.Fprintln(os.Stderr, "extract: error:", err)
-			os.Exit(1)
+	var err error
+	timed("building the dump program", func() { sponge, err = spongeReaders() })
+	defer func() {
+		for _, f := range cleanups {
+			f()
 		}
-	})
+	}()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "extract: error:", err)
+		for _, f := range cleanups {
+			f()
+		}
+		os.Exit(1)
+	}
 	for _, c := range corpora {
 		if len(want) > 0 && !want[c.name] {
 			continue
@@ -157,10 +166,13 @@ func main() {
 
 // spongeReaders are sponge's readers: the working tree's, and -before's.
 func spongeReaders() ([]reader, error) {
-	bin, err := filepath.Abs(filepath.Join(*work, "bin"))
+	// a folder of this run's own: two runs at once (the tree's and a
+	// commit's, say) must not read through each other's dump program
+	bin, err := os.MkdirTemp("", "bench-extract-")
 	if err != nil {
 		return nil, err
 	}
+	cleanups = append(cleanups, func() { os.RemoveAll(bin) })
 	after := filepath.Join(bin, "dump")
 	cmd := exec.Command("go", "build", "-o", after, "./internal/bench/extract/dump")
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
@@ -171,8 +183,7 @@ func spongeReaders() ([]reader, error) {
 	if *before == "" {
 		return readers, nil
 	}
-	src := filepath.Join(*work, "before")
-	os.RemoveAll(src)
+	src := filepath.Join(bin, "src")
 	if err := os.MkdirAll(src, 0o755); err != nil {
 		return nil, err
 	}

@@ -21,8 +21,9 @@
 // common subsequence of the two word lists over the reference's words.
 //
 // Sponge reads through internal/bench/extract/dump, built from the working
-// tree; -before COMMIT builds it from that commit too, and each table row
-// of sponge gets a "before" row beside it.
+// tree (or from -after COMMIT: another engineer's unfinished work in the
+// tree is then not measured); -before COMMIT builds it from that commit
+// too, and each table row of sponge gets a "before" row beside it.
 //
 //	go run ./internal/bench/extract -only articles,docs -before main
 package main
@@ -43,13 +44,14 @@ import (
 )
 
 var (
-	work     = flag.String("work", ".bench/extract", "the working folder: pkgs/ (unpacked Debian packages) and the references made here")
-	shared   = flag.String("shared", "../shared/bench", "the shared benchmark data")
-	only     = flag.String("only", "", "the corpora to run, comma-separated: articles, docs, pdf, man, office (default all)")
-	before   = flag.String("before", "", "a commit whose readers are measured beside the working tree's")
-	manPages = flag.Int("man-pages", 500, "man pages in the sample, every k-th in name order (0: every page)")
-	docPages = flag.Int("doc-pages", 0, "pages of each documentation site, every k-th in name order (0: every page)")
-	worst    = flag.Int("worst", 5, "worst files listed for each corpus and reader")
+	work        = flag.String("work", ".bench/extract", "the working folder: pkgs/ (unpacked Debian packages) and the references made here")
+	shared      = flag.String("shared", "../shared/bench", "the shared benchmark data")
+	only        = flag.String("only", "", "the corpora to run, comma-separated: articles, docs, pdf, man, office (default all)")
+	before      = flag.String("before", "", "a commit whose readers are measured beside -after's")
+	afterCommit = flag.String("after", "", "the commit whose readers are measured (default: the working tree)")
+	manPages    = flag.Int("man-pages", 500, "man pages in the sample, every k-th in name order (0: every page)")
+	docPages    = flag.Int("doc-pages", 0, "pages of each documentation site, every k-th in name order (0: every page)")
+	worst       = flag.Int("worst", 5, "worst files listed for each corpus and reader")
 )
 
 // doc is a file as a reader gave it.
@@ -164,7 +166,8 @@ func main() {
 	printTable(os.Stdout, time.Since(start))
 }
 
-// spongeReaders are sponge's readers: the working tree's, and -before's.
+// spongeReaders are sponge's readers: -after's (the working tree's by
+// default) and -before's.
 func spongeReaders() ([]reader, error) {
 	// a folder of this run's own: two runs at once (the tree's and a
 	// commit's, say) must not read through each other's dump program
@@ -173,43 +176,56 @@ func spongeReaders() ([]reader, error) {
 		return nil, err
 	}
 	cleanups = append(cleanups, func() { os.RemoveAll(bin) })
-	after := filepath.Join(bin, "dump")
-	cmd := exec.Command("go", "build", "-o", after, "./internal/bench/extract/dump")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("go build dump: %v\n%s", err, out)
-	}
-	readers := []reader{{"sponge", dumpReader(after)}}
-	if *before == "" {
-		return readers, nil
-	}
-	src := filepath.Join(bin, "src")
-	if err := os.MkdirAll(src, 0o755); err != nil {
-		return nil, err
-	}
-	archive := exec.Command("sh", "-c", "git archive \"$1\" | tar -x -C \"$2\"", "sh", *before, src)
-	if out, err := archive.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("git archive %s: %v\n%s", *before, err, out)
-	}
-	dst := filepath.Join(src, "internal/bench/extract/dump")
-	os.MkdirAll(dst, 0o755)
-	code, err := os.ReadFile("internal/bench/extract/dump/main.go")
+	after, err := buildDump(bin, "after", *afterCommit)
 	if err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(dst, "main.go"), code, 0o644); err != nil {
+	if *before == "" {
+		return []reader{{"sponge", dumpReader(after)}}, nil
+	}
+	old, err := buildDump(bin, "before", *before)
+	if err != nil {
 		return nil, err
 	}
-	old := filepath.Join(bin, "dump-before")
-	cmd = exec.Command("go", "build", "-o", old, "./internal/bench/extract/dump")
+	return []reader{{"before", dumpReader(old)}, {"after", dumpReader(after)}}, nil
+}
+
+// buildDump builds the dump program in bin, of the working tree when
+// commit is "", else of the commit's extract package with this tree's
+// dump/main.go.
+func buildDump(bin, name, commit string) (string, error) {
+	exe := filepath.Join(bin, "dump-"+name)
+	src := "."
+	if commit != "" {
+		src = filepath.Join(bin, "src-"+name)
+		if err := os.MkdirAll(src, 0o755); err != nil {
+			return "", err
+		}
+		archive := exec.Command("sh", "-c", "git archive \"$1\" | tar -x -C \"$2\"", "sh", commit, src)
+		if out, err := archive.CombinedOutput(); err != nil {
+			return "", fmt.Errorf("git archive %s: %v\n%s", commit, err, out)
+		}
+		dst := filepath.Join(src, "internal/bench/extract/dump")
+		code, err := os.ReadFile("internal/bench/extract/dump/main.go")
+		if err == nil {
+			err = os.MkdirAll(dst, 0o755)
+		}
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dst, "main.go"), code, 0o644)
+		}
+		if err != nil {
+			return "", err
+		}
+		rev, _ := exec.Command("git", "log", "-1", "--format=%h %cd", "--date=iso", commit).Output()
+		notes = append(notes, fmt.Sprintf("%s: %s (%s)", name, commit, strings.TrimSpace(string(rev))))
+	}
+	cmd := exec.Command("go", "build", "-o", exe, "./internal/bench/extract/dump")
 	cmd.Dir = src
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("go build dump at %s: %v\n%s", *before, err, out)
+		return "", fmt.Errorf("go build dump (%s): %v\n%s", name, err, out)
 	}
-	rev, _ := exec.Command("git", "rev-parse", "--short", *before).Output()
-	notes = append(notes, fmt.Sprintf("before: %s (%s)", *before, strings.TrimSpace(string(rev))))
-	return []reader{{"before", dumpReader(old)}, readers[0]}, nil
+	return exe, nil
 }
 
 // dumpReader reads files with a dump program.
@@ -333,16 +349,17 @@ func sample(paths []string, n int) []string {
 }
 
 func printTable(w *os.File, total time.Duration) {
-	head, err := exec.Command("git", "log", "-1", "--format=%h %cd", "--date=iso").Output()
-	if err != nil {
-		head = []byte("a tree that is no git checkout")
+	what := "the working tree"
+	if *afterCommit == "" {
+		head, _ := exec.Command("git", "log", "-1", "--format=%h %cd", "--date=iso").Output()
+		what += " at " + strings.TrimSpace(string(head))
+		if dirty, _ := exec.Command("git", "status", "--porcelain", "--untracked-files=no", "internal/library/extract").Output(); len(dirty) > 0 {
+			what += " (internal/library/extract has changes not committed)"
+		}
+	} else {
+		what = "the commits below"
 	}
-	dirty, _ := exec.Command("git", "status", "--porcelain", "--untracked-files=no", "internal/library/extract").Output()
-	state := ""
-	if len(dirty) > 0 {
-		state = " (internal/library/extract has changes not committed)"
-	}
-	fmt.Fprintf(w, "readers against reference readers, at %s%s\n", strings.TrimSpace(string(head)), state)
+	fmt.Fprintf(w, "sponge's readers (%s) against reference readers\n", what)
 	for _, n := range notes {
 		fmt.Fprintln(w, n)
 	}

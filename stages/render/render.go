@@ -19,6 +19,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/base/quote"
 	"github.com/sponge-library/sponge/internal/base/termtext"
@@ -339,6 +340,29 @@ func (s *Stream) Sources() (sources []*Source, numbers []int) {
 		numbers = append(numbers, src.Number)
 	}
 	return sources, numbers
+}
+
+// Labels are the labels of the items ids, shown together (an answer's
+// sources, the passages, the closest items), whose records carry titles:
+// item.Labels, so that two items of the same title are told apart by their
+// files. The title and source are those of search's hit for the item, as
+// saved; an item with no hit in the stream (a summary's) keeps its record's
+// title.
+func (s *Stream) Labels(ids, titles []string) []string {
+	hits := map[string]*jsonl.Hit{}
+	for _, h := range s.Hits {
+		if hits[h.ItemID] == nil {
+			hits[h.ItemID] = h
+		}
+	}
+	ts, srcs := make([]string, len(ids)), make([]string, len(ids))
+	for i, id := range ids {
+		ts[i] = titles[i]
+		if h, ok := hits[id]; ok {
+			ts[i], srcs[i] = h.Title, h.Source
+		}
+	}
+	return item.Labels(ts, srcs)
 }
 
 // Extractive reports whether a statement only restates its quote (as the

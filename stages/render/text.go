@@ -227,9 +227,14 @@ func (p *printer) answer(s *Stream) {
 // sources writes each source with the quotes of its statements that are
 // not shown as their quote already.
 func (p *printer) sources(s *Stream, sources []*Source) {
-	for _, src := range sources {
+	ids, titles := make([]string, len(sources)), make([]string, len(sources))
+	for i, src := range sources {
+		ids[i], titles[i] = src.ItemID, src.Title
+	}
+	labels := s.Labels(ids, titles)
+	for i, src := range sources {
 		p.blank()
-		p.line("", indent, span{text: fmt.Sprintf("[%d]", src.Number), colour: cNumber}, span{text: src.Title, colour: cTitle})
+		p.line("", indent, span{text: fmt.Sprintf("[%d]", src.Number), colour: cNumber}, span{text: labels[i], colour: cTitle})
 		p.line(indent, indent, span{text: item.Short(src.ItemID), colour: cDim, keep: true})
 		for _, i := range src.Claims {
 			v := s.Verified[i]
@@ -254,8 +259,14 @@ func (p *printer) closest(s *Stream) {
 		return
 	}
 	p.line("", "", span{text: ClosestHeading})
-	for _, h := range Closest(s.Hits) {
-		p.line(indent, indent+strings.Repeat(" ", item.ShortLen+3), span{text: item.Short(h.ItemID), colour: cDim}, span{text: h.Title, gap: 2})
+	closest := Closest(s.Hits)
+	titles, sources := make([]string, len(closest)), make([]string, len(closest))
+	for i, h := range closest {
+		titles[i], sources[i] = h.Title, h.Source
+	}
+	labels := item.Labels(titles, sources)
+	for i, h := range closest {
+		p.line(indent, indent+strings.Repeat(" ", item.ShortLen+3), span{text: item.Short(h.ItemID), colour: cDim}, span{text: labels[i], gap: 2})
 	}
 }
 
@@ -295,11 +306,24 @@ func (p *printer) passages(s *Stream) {
 	if len(s.Passages) == 0 {
 		p.line("", "", span{text: NoPassages})
 	}
+	// Each item once, so that its passages keep one label.
+	var ids, titles []string
+	seen := map[string]bool{}
+	for _, ps := range s.Passages {
+		if !seen[ps.ItemID] {
+			seen[ps.ItemID] = true
+			ids, titles = append(ids, ps.ItemID), append(titles, ps.Title)
+		}
+	}
+	label := map[string]string{}
+	for i, l := range s.Labels(ids, titles) {
+		label[ids[i]] = l
+	}
 	for i, ps := range s.Passages {
 		if i > 0 {
 			p.blank()
 		}
-		p.line("", indent, span{text: fmt.Sprintf("[%d]", ps.Number), colour: cNumber}, span{text: ps.Title, colour: cTitle})
+		p.line("", indent, span{text: fmt.Sprintf("[%d]", ps.Number), colour: cNumber}, span{text: label[ps.ItemID], colour: cTitle})
 		about := []span{{text: item.Short(ps.ItemID), colour: cDim, keep: true}}
 		if h := oneLine(ps.Heading); h != "" {
 			about = append(about, span{text: separator, colour: cDim}, span{text: h})

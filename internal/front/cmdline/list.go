@@ -103,10 +103,15 @@ func runList(env *Env, opts *listOptions, rest []string) int {
 		fmt.Fprintln(env.Stdout, "The library is empty. Save something with: sponge add FILE|FOLDER|URL")
 		return console.ExitOK
 	}
+	titles, sources := make([]string, len(metas)), make([]string, len(metas))
+	for i, m := range metas {
+		titles[i], sources[i] = m.Title, m.Source
+	}
+	labels := item.Labels(titles, sources)
 	var table bytes.Buffer
 	tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', 0)
-	for _, m := range metas {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", item.Short(m.ID), m.Kind, clip(item.Label(m.Title, m.Source), 60), clip(m.Source, 60), m.Added.Local().Format("2006-01-02 15:04"))
+	for i, m := range metas {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", item.Short(m.ID), m.Kind, clipLabel(labels[i], 60), clip(m.Source, 60), m.Added.Local().Format("2006-01-02 15:04"))
 	}
 	tw.Flush()
 	for i, line := range strings.SplitAfter(strings.TrimSuffix(table.String(), "\n"), "\n") {
@@ -141,6 +146,22 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// clipLabel is clip for an item's label: what it ends with in brackets
+// (what tells it apart from another item of the same title, item.Labels)
+// stays, and the title before it is clipped.
+func clipLabel(label string, n int) string {
+	label = OneLine(label)
+	i := strings.LastIndex(label, " (")
+	if len([]rune(label)) <= n || i <= 0 || !strings.HasSuffix(label, ")") {
+		return clip(label, n)
+	}
+	end := label[i:]
+	if room := n - len([]rune(end)); room >= 10 {
+		return clip(label[:i], room) + end
+	}
+	return clip(label, n)
 }
 
 // ListItemJSON is an item in `sponge list --json`: its library.Meta, with

@@ -61,8 +61,13 @@ func runSearch(env *Env, opts *searchOptions, rest []string) int {
 	if len(res.Hits) == 0 {
 		fmt.Fprintln(env.Stdout, "No item matches.")
 	}
-	for _, h := range res.Hits {
-		fmt.Fprintf(env.Stdout, "%2d. %s  %s  (score %.2f, found by %s)\n", h.Rank, item.Short(h.ItemID), OneLine(item.Label(h.Title, h.Source)), h.Score, strings.Join(h.FoundBy, " and "))
+	titles, sources := make([]string, len(res.Hits)), make([]string, len(res.Hits))
+	for i, h := range res.Hits {
+		titles[i], sources[i] = h.Title, h.Source
+	}
+	labels := item.Labels(titles, sources)
+	for i, h := range res.Hits {
+		fmt.Fprintf(env.Stdout, "%2d. %s  %s  (score %.2f, found by %s)\n", h.Rank, item.Short(h.ItemID), OneLine(labels[i]), h.Score, strings.Join(h.FoundBy, " and "))
 		if h.Source != "" {
 			fmt.Fprintf(env.Stdout, "    %s\n", OneLine(h.Source))
 		}

@@ -256,3 +256,26 @@ func TestMixedAlphabets(t *testing.T) {
 		t.Errorf("mixedWords: %d of %d", mixed, words)
 	}
 }
+
+// A format read as a slice of lines refuses more than maxLines of them:
+// 256 MiB of line breaks would take 4 GiB of slice (issue 42).
+func TestLineBound(t *testing.T) {
+	t.Parallel()
+	breaks := strings.Repeat("\n", maxLines) + "tea\n"
+	for _, name := range []string{"a.rst", "a.1", "a.srt", "a.vtt"} {
+		data := breaks
+		switch name {
+		case "a.vtt":
+			data = "WEBVTT\n" + data
+		case "a.1":
+			data = ".TH A 1\n" + data
+		}
+		_, err := Bytes([]byte(data), name, "")
+		if err == nil || !strings.HasSuffix(err.Error(), "it has more than 2000000 lines, the most sponge reads in this format (split the file)") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if n := len(splitLines(strings.Repeat("\n", maxLines-1))); n != maxLines {
+		t.Errorf("%d lines, want %d", n, maxLines)
+	}
+}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"html"
 	"iter"
 	"slices"
@@ -99,8 +100,19 @@ func (h *headings) joined() string {
 }
 
 func splitLines(text string) []string {
-	return strings.Split(unixNewlines(text), "\n")
+	text = unixNewlines(text)
+	// A slice of lines takes 16 bytes a line: 256 MiB of line breaks
+	// would take 4 GiB before the first paragraph.
+	if n := strings.Count(text, "\n"); n >= maxLines {
+		panic(tooMuchText(fmt.Sprintf("it has more than %d lines, the most sponge reads in this format (split the file)", maxLines)))
+	}
+	return strings.Split(text, "\n")
 }
+
+// maxLines is the most lines of a format read as a slice of lines (man,
+// reStructuredText, WebVTT, SubRip): 32 MiB of slice. Text and Org are
+// read line by line (eachLine), Markdown by positions.
+const maxLines = 2_000_000
 
 // eachLine is splitLines for a reader that reads each line once: no slice
 // of them all (a 50 MB text of blank lines is 33 million of them, 530 MB

@@ -47,9 +47,11 @@ func articles(sponge []reader) {
 		}
 	}
 	readers := append([]reader{}, sponge...)
-	readers = append(readers,
-		reader{"go-trafilatura", textReader("go-trafilatura", func(p string) (string, string, error) { return trafilaturaRead(p, pageURL[p]) })},
-		reader{"go-readability", textReader("go-readability", func(p string) (string, string, error) { return readabilityRead(p, pageURL[p]) })})
+	if *others {
+		readers = append(readers,
+			reader{"go-trafilatura", textReader("go-trafilatura", func(p string) (string, string, error) { return trafilaturaRead(p, pageURL[p]) })},
+			reader{"go-readability", textReader("go-readability", func(p string) (string, string, error) { return readabilityRead(p, pageURL[p]) })})
+	}
 	bodies := map[string]map[string]string{} // reader → key → body
 	secs := map[string]float64{}
 	for _, r := range readers {

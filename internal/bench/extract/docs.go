@@ -37,9 +37,11 @@ const navOnly = 0.2
 // previous and next titles) is in every reader's reference alike.
 func docs(sponge []reader) {
 	readers := append([]reader{}, sponge...)
-	readers = append(readers,
-		reader{"go-trafilatura", textReader("go-trafilatura", func(p string) (string, string, error) { return trafilaturaRead(p, "") })},
-		reader{"go-readability", textReader("go-readability", func(p string) (string, string, error) { return readabilityRead(p, "") })})
+	if *others {
+		readers = append(readers,
+			reader{"go-trafilatura", textReader("go-trafilatura", func(p string) (string, string, error) { return trafilaturaRead(p, "") })},
+			reader{"go-readability", textReader("go-readability", func(p string) (string, string, error) { return readabilityRead(p, "") })})
+	}
 	for _, s := range sites {
 		var paths []string
 		for _, g := range s.glob {

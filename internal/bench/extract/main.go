@@ -52,6 +52,7 @@ var (
 	manPages    = flag.Int("man-pages", 500, "man pages in the sample, every k-th in name order (0: every page)")
 	docPages    = flag.Int("doc-pages", 0, "pages of each documentation site, every k-th in name order (0: every page)")
 	worst       = flag.Int("worst", 5, "worst files listed for each corpus and reader")
+	others      = flag.Bool("others", true, "measure go-trafilatura and go-readability beside sponge on the HTML corpora (-others=false: sponge's readers alone, quicker)")
 )
 
 // doc is a file as a reader gave it.

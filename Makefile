@@ -149,15 +149,17 @@ bench: bench-extract bench-retrieval bench-languages bench-library bench-latency
 # Each reader against a reference reader none of our code wrote (issue 39), in one table: the article
 # extraction benchmark of ../shared/bench (its own evaluate.py; go-trafilatura and go-readability beside
 # sponge), documentation sites against w3m -dump, texlive's PDFs against pdftotext, man pages against
-# man -l, EPUB/DOCX/ODT against pandoc. EXTRACT_ONLY=articles,docs runs some of them.
+# man -l, EPUB/DOCX/ODT against pandoc. EXTRACT_ONLY=articles,docs runs some of them;
+# EXTRACT_FLAGS='-before main -others=false' measures a commit's readers beside the tree's, sponge's alone.
 EXTRACT_WORK := .bench/extract
 # HTML docs; PDFs; EPUBs (calibre's quick start guides), DOCX (officer's examples), ODT (relatorio's examples, odfpy's manual).
 EXTRACT_DEBS := debian-reference-en debian-handbook python3.11-doc texlive-latex-base-doc calibre r-cran-officer python3-relatorio python-odf-doc
 # The reference readers: w3m, pdftotext (poppler-utils), pandoc, man (man-db, groff), and python3 for evaluate.py.
 EXTRACT_TOOLS := w3m:w3m pdftotext:poppler-utils pandoc:pandoc man:man-db groff:groff python3:python3
 EXTRACT_ONLY ?=
+EXTRACT_FLAGS ?=
 bench-extract: extract-corpora
-	$(GO) run ./internal/bench/extract -work $(EXTRACT_WORK) $(if $(EXTRACT_ONLY),-only $(EXTRACT_ONLY))
+	$(GO) run ./internal/bench/extract -work $(EXTRACT_WORK) $(if $(EXTRACT_ONLY),-only $(EXTRACT_ONLY)) $(EXTRACT_FLAGS)
 
 # The reference readers (apt-get install, bench only) and the packages, unpacked in $(EXTRACT_WORK)/pkgs.
 extract-corpora: $(EXTRACT_DEBS:%=$(EXTRACT_WORK)/pkgs/%/.unpacked)

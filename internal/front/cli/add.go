@@ -83,6 +83,8 @@ func runAdd(env *Env, opts *cmdline.AddOptions, rest []string) int {
 	embedAdded(env, w.Library, t.saved)
 	if opts.Summarize && len(t.saved) > 0 {
 		t.failed += summarizeAdded(env, w.Library, t.saved, opts.Quiet)
+	} else {
+		t.failed += summarizeAgain(env, w.Library, t.resummarize, opts.Quiet)
 	}
 	summary := fmt.Sprintf("added %d, already saved %d, failed %d", t.added, t.had, t.failed)
 	if t.updated > 0 {

@@ -29,10 +29,14 @@ type tally struct {
 
 	added, updated, had, same, skipped, failed int
 	saved                                      map[string]bool // items new or updated, to embed or summarize
+	// resummarize are the new versions whose earlier version had a
+	// summary, and who wrote it: the new one is summarized again by the
+	// same writer (resummarize.go).
+	resummarize map[string]string
 }
 
 func newTally(env *Env, w *ingest.Writer, bar *progress.Bar, quiet bool) *tally {
-	return &tally{env: env, w: w, bar: bar, quiet: quiet || bar != nil, quietSkips: quiet, saved: map[string]bool{}}
+	return &tally{env: env, w: w, bar: bar, quiet: quiet || bar != nil, quietSkips: quiet, saved: map[string]bool{}, resummarize: map[string]string{}}
 }
 
 // take prints and counts one result of ingest.Add.
@@ -59,6 +63,14 @@ func (t *tally) take(r ingest.Added) {
 		t.updated++
 		if r.Item != nil {
 			t.saved[r.ID] = true
+		}
+		// The earlier versions are still in the store (Add removes them
+		// once every input is saved), with their summaries.
+		for _, old := range r.Replaced {
+			if sum, err := t.w.Summary(old); err == nil && sum != nil {
+				t.resummarize[r.ID] = sum.Model
+				break
+			}
 		}
 		if !t.quiet {
 			fmt.Fprintln(t.env.Stdout, updatedLine(t.w, r))

@@ -3,7 +3,10 @@ package cli
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/item"
@@ -25,6 +28,27 @@ func runUpdate(env *Env, opts *cmdline.UpdateOptions, rest []string) int {
 		return console.Report(env.Stderr, Prog, console.Usage("update takes no arguments (got %q)", rest[0]).
 			WithHint("sponge add FILE|FOLDER saves something new; update reads again what is saved"))
 	}
+	if opts.Watch {
+		ctx, stop := watchContext()
+		defer stop()
+		return watch(ctx, env, opts, watchPassed)
+	}
+	return updatePass(env, opts, false)
+}
+
+// watchContext ends sponge update --watch: Ctrl-C or SIGTERM. watchPassed
+// is told of each pass. Tests set both.
+var (
+	watchContext = func() (context.Context, context.CancelFunc) {
+		return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	}
+	watchPassed func()
+)
+
+// updatePass brings the library up to date once, and returns the exit
+// code. quietSame: a pass that finds nothing changed says nothing (each
+// pass of --watch).
+func updatePass(env *Env, opts *cmdline.UpdateOptions, quietSame bool) int {
 	w, err := openExistingWriter(env, opts.Library)
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
@@ -94,11 +118,14 @@ func runUpdate(env *Env, opts *cmdline.UpdateOptions, rest []string) int {
 		t.failed++
 	}
 	embedAdded(env, w.Library, t.saved)
+	t.failed += summarizeAgain(env, w.Library, t.resummarize, opts.Quiet)
 
 	if !opts.Quiet {
 		files := cmdline.Count(t.same+t.added+t.updated+t.had+nGone+t.skipped+t.failed, "file")
 		if t.added+t.updated+t.had+nGone+t.failed+t.skipped == 0 {
-			fmt.Fprintf(env.Stdout, "nothing changed (%s checked)\n", files)
+			if !quietSame {
+				fmt.Fprintf(env.Stdout, "nothing changed (%s checked)\n", files)
+			}
 		} else {
 			summary := fmt.Sprintf("added %d, updated %d, unchanged %d, gone %d", t.added, t.updated, t.same, nGone)
 			if t.had > 0 {

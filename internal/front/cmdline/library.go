@@ -48,16 +48,20 @@ const updateAbout = "Read again every saved file that changed, and add the new f
 	"had when it was read, so nothing changed is said fast; a file touched but the same is read and\n" +
 	"found the same. Files that are gone are listed, and removed with --prune. URLs are not fetched\n" +
 	"again (a page can change with every visit): 'sponge add URL' saves a new version of one.\n" +
-	"A killed update leaves a library that opens; run it again to finish." +
+	"A killed update leaves a library that opens; run it again to finish. With --watch it goes on: each\n" +
+	"change to a saved file or under a folder is saved within seconds (a burst of saves is one update),\n" +
+	"new sub-folders are watched too, and Ctrl-C ends it once the save under way is done." +
 	"\n\nExamples:\n\n" +
 	"  sponge update\n" +
-	"  sponge update --prune"
+	"  sponge update --prune\n" +
+	"  sponge update --watch"
 
 type UpdateOptions struct {
 	LibraryOpt
 	Prune  bool `long:"prune" description:"remove the items whose files are gone (an item saved from several paths goes when all are gone)"`
 	Quiet  bool `short:"q" long:"quiet" description:"print only errors"`
 	Follow bool `long:"follow" description:"in the folders, follow links to files outside them too (as sponge add --follow)"`
+	Watch  bool `long:"watch" description:"then keep watching the saved files and the folders, and save each change within seconds of it, until Ctrl-C"`
 }
 
 const rmAbout = "Remove items (any unique id prefix of 4+ hex digits) from the store and the index, with their\n" +

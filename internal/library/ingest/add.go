@@ -100,68 +100,20 @@ func Expand(arg string, opts WalkOptions) (ins []Input, skipped []Skipped, errs 
 	if err != nil {
 		return nil, nil, []error{fmt.Errorf("%s: %v", arg, errors.Unwrap(err))}
 	}
-	// The ignore rules match absolute paths: the folder's, as given (a link
-	// to it keeps its name), and each file's under it.
-	abs, err := filepath.Abs(arg)
-	if err != nil {
-		return nil, nil, []error{fmt.Errorf("%s: %v", arg, err)}
-	}
-	var rules map[string]*ignoreRules // of each folder walked, by its absolute path
-	if !opts.NoIgnore {
-		rules = map[string]*ignoreRules{abs: rulesAbove(abs).within(abs)}
-	}
-	filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if d != nil && d.IsDir() {
-				errs = append(errs, fmt.Errorf("%s: cannot read the folder (%v)", p, errors.Unwrap(err)))
-			} else {
-				errs = append(errs, fmt.Errorf("%s: %v", p, errors.Unwrap(err)))
-			}
-			return nil // the walk goes on without it
-		}
-		if p == arg {
-			return nil
-		}
-		isDir := d.IsDir()
-		if opts.skipName(d.Name(), isDir) {
-			if isDir {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if rules != nil {
-			rel, err := filepath.Rel(arg, p)
-			if err != nil {
-				return nil
-			}
-			ap := filepath.Join(abs, rel)
-			in := rules[filepath.Dir(ap)]
-			if in.excluded(ap, isDir) {
-				if isDir {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if isDir {
-				rules[ap] = in.within(ap)
-			}
-		}
-		if isDir {
-			return nil
-		}
+	errs = walkFolder(arg, opts, nil, func(p string, d fs.DirEntry) {
 		mode := d.Type()
 		if mode&fs.ModeSymlink != 0 {
 			st, err := os.Stat(p)
 			switch {
 			case err != nil:
 				skipped = append(skipped, Skipped{p, "a link to nothing"})
-				return nil
+				return
 			case st.IsDir():
 				skipped = append(skipped, Skipped{p, "a link to a folder, not followed (add the folder itself)"})
-				return nil
+				return
 			case !opts.Follow && !inside(root, p):
 				skipped = append(skipped, Skipped{p, "a link to a file outside the folder, not followed (--follow follows it)"})
-				return nil
+				return
 			}
 			mode = st.Mode().Type()
 		}
@@ -177,10 +129,77 @@ func Expand(arg string, opts WalkOptions) (ins []Input, skipped []Skipped, errs 
 				skipped = append(skipped, Skipped{p, why})
 			}
 		}
-		return nil
 	})
 	sort.Slice(ins, func(i, j int) bool { return ins[i].Path < ins[j].Path })
 	return ins, skipped, errs
+}
+
+// Dirs are the folders a walk of the folder arg goes into (arg too), by
+// the same rules as Expand: those sponge update --watch watches.
+func Dirs(arg string, opts WalkOptions) (dirs []string, errs []error) {
+	errs = walkFolder(arg, opts, func(p string) { dirs = append(dirs, p) }, nil)
+	return dirs, errs
+}
+
+// walkFolder walks the folder arg, leaving out what opts leave out, and
+// calls dir with each folder it goes into (arg first) and file with each
+// other entry; either may be nil. It returns the files and folders that
+// could not be read, while the walk goes on without them.
+func walkFolder(arg string, opts WalkOptions, dir func(p string), file func(p string, d fs.DirEntry)) (errs []error) {
+	// The ignore rules match absolute paths: the folder's, as given (a link
+	// to it keeps its name), and each file's under it.
+	abs, err := filepath.Abs(arg)
+	if err != nil {
+		return []error{fmt.Errorf("%s: %v", arg, err)}
+	}
+	var rules map[string]*ignoreRules // of each folder walked, by its absolute path
+	if !opts.NoIgnore {
+		rules = map[string]*ignoreRules{abs: rulesAbove(abs).within(abs)}
+	}
+	filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if d != nil && d.IsDir() {
+				errs = append(errs, fmt.Errorf("%s: cannot read the folder (%v)", p, errors.Unwrap(err)))
+			} else {
+				errs = append(errs, fmt.Errorf("%s: %v", p, errors.Unwrap(err)))
+			}
+			return nil // the walk goes on without it
+		}
+		isDir := d.IsDir()
+		if p != arg {
+			if opts.skipName(d.Name(), isDir) {
+				if isDir {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if rules != nil {
+				rel, err := filepath.Rel(arg, p)
+				if err != nil {
+					return nil
+				}
+				ap := filepath.Join(abs, rel)
+				in := rules[filepath.Dir(ap)]
+				if in.excluded(ap, isDir) {
+					if isDir {
+						return filepath.SkipDir
+					}
+					return nil
+				}
+				if isDir {
+					rules[ap] = in.within(ap)
+				}
+			}
+		}
+		switch {
+		case isDir && dir != nil:
+			dir(p)
+		case !isDir && file != nil:
+			file(p, d)
+		}
+		return nil
+	})
+	return errs
 }
 
 // inside says whether the link p leads to a file under the folder root

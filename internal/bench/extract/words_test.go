@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -91,5 +92,28 @@ func TestReferenceWords(t *testing.T) {
 	}
 	if furniture != 4 || toc != 1 {
 		t.Errorf("furniture %d, toc %d, want 4 and 1", furniture, toc)
+	}
+}
+
+// The bit-vector LCS is the table's, on random word lists of every length
+// about the 64-bit block edges, few words or many.
+func TestLCSBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	list := func(n, vocab int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = string(rune('a' + r.IntN(vocab)))
+		}
+		return out
+	}
+	for _, n := range []int{0, 1, 5, 63, 64, 65, 127, 128, 129, 300} {
+		for _, vocab := range []int{2, 5, 26} {
+			for range 5 {
+				a, b := list(n, vocab), list(r.IntN(2*n+2), vocab)
+				if got, want := lcsBits(a, b), lcsTable(a, b); got != want {
+					t.Fatalf("n %d vocab %d: lcsBits %d, table %d", n, vocab, got, want)
+				}
+			}
+		}
 	}
 }

@@ -154,7 +154,14 @@ func walkFolder(arg string, opts WalkOptions, dir func(p string), file func(p st
 	}
 	var rules map[string]*ignoreRules // of each folder walked, by its absolute path
 	if !opts.NoIgnore {
-		rules = map[string]*ignoreRules{abs: rulesAbove(abs).within(abs)}
+		above := rulesAbove(abs)
+		if above.excluded(abs, true) {
+			// The person named a folder that an ignore file above it leaves
+			// out (a home folder kept in git whose .gitignore says /*): it
+			// is read, under its own ignore files only.
+			above = nil
+		}
+		rules = map[string]*ignoreRules{abs: above.within(abs)}
 	}
 	filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

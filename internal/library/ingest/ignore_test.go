@@ -36,6 +36,13 @@ var ignoreTree = map[string]string{
 	"proj/.spongeignore":                "!run.log\n",
 	"proj/node_modules/pkg/readme.txt":  "A dependency.\n",
 	"proj/web/node_modules/x/index.txt": "Another dependency.\n",
+	// A home folder kept in git, whose .gitignore leaves out all but what
+	// is added to it by name.
+	"home/.git/config":          "[core]\n",
+	"home/.gitignore":           "/*\n",
+	"home/Documents/n.md":       "# N\n\nA note.\n",
+	"home/Documents/a.log":      "A log.\n",
+	"home/Documents/.gitignore": "*.log\n",
 }
 
 // TestExpandIgnores: sponge add of a folder took every text file in it,
@@ -81,6 +88,9 @@ func TestExpandIgnores(t *testing.T) {
 		}},
 		{"./proj/docs", WalkOptions{}, []string{"proj/docs/a/b/page.md"}},
 		{"proj/sub", WalkOptions{}, []string{"proj/sub/keep.txt"}},
+		// A folder named is read although a .gitignore above leaves it
+		// out, under its own ignore files.
+		{"home/Documents", WalkOptions{}, []string{"home/Documents/n.md"}},
 		{"notes", WalkOptions{Hidden: true}, []string{
 			"notes/.hidden.txt", "notes/.obsidian/workspace.json", "notes/.spongeignore", "notes/drafts/plan.txt", "notes/tea.md",
 		}},

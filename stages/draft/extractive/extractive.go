@@ -840,7 +840,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 			}
 			for _, cl := range clauses {
 				quote := sentence[cl.Start:cl.End]
-				if !p.Sentences && !withBlock && !IsStatement(quote) {
+				if !p.Sentences && !withBlock && !isStatement(quote, len(clauses) > 1) {
 					continue
 				}
 				// A clause of a few words cut from a long sentence ("on

@@ -27,7 +27,13 @@ func wordCount(text string) int { return quote.NewQuote(text).Words() }
 // (a code listing, a shell session, a table's row, a heading, a table of
 // contents, a page's navigation line) and it reads as prose. Every
 // extractive answer and summary asks this of each sentence.
-func IsStatement(text string) bool {
+func IsStatement(text string) bool { return isStatement(text, false) }
+
+// isStatement is IsStatement of a whole sentence, or of a clause cut from
+// a long one (Clauses): a clause ends at a comma or a semicolon, so the
+// rules that read whether a text ends as a sentence does (sentenceRule)
+// are not asked of it.
+func isStatement(text string, clause bool) bool {
 	text = strings.TrimSpace(text)
 	if quote.NewQuote(text).Words() < quote.MinWords {
 		return false
@@ -46,7 +52,7 @@ func IsStatement(text string) bool {
 		}
 		prose = strings.Join(words, " ")
 	}
-	return NotStatement(text) == "" && proseShare(prose) >= minProse
+	return notStatement(text, clause) == "" && proseShare(prose) >= minProse
 }
 
 // A shapeRule is a kind of text that is never a statement, told by its
@@ -79,15 +85,27 @@ var neverStatement = []shapeRule{
 
 // NotStatement names the rule of neverStatement that holds text ("a
 // heading"), "" when none does.
-func NotStatement(text string) string {
+func NotStatement(text string) string { return notStatement(text, false) }
+
+// notStatement is NotStatement of a sentence, or of a clause without the
+// rules that read a sentence's end.
+func notStatement(text string, clause bool) string {
 	text = strings.TrimSpace(text)
 	for _, r := range neverStatement {
+		if clause && sentenceRule[r.Name] {
+			continue
+		}
 		if r.Is(text) {
 			return r.Name
 		}
 	}
 	return ""
 }
+
+// sentenceRule are the rules of neverStatement that read whether a text
+// ends as a sentence does (sentences.Ends): asked of whole sentences only.
+var sentenceRule = map[string]bool{"a table's row of numbers": true, "a table's row of keys": true,
+	"a table of contents": true, "a heading": true, "numbered lines of code": true}
 
 // isNumberedCode reports whether text is lines of code with their numbers,
 // flattened into one line, as a program's documented source prints them

@@ -570,3 +570,32 @@ func TestAnnouncerBringsItsBlock(t *testing.T) {
 		}
 	}
 }
+
+// A clause cut from a long sentence ends at a comma, not as a sentence
+// does: the rules that read a sentence's end (a table's row, a heading)
+// are not asked of it, or a clause dense with numbers was taken for a
+// table's row (one more answerable question of en-tydiqa's tuning half
+// refused).
+func TestClausesAreNotRows(t *testing.T) {
+	clause := "the peaks stand at 1,200, 1,450, 1,900, 2,100, 2,350, 2,600, 2,800 and 3,050 metres;"
+	if !isStatement(clause, true) {
+		t.Errorf("the clause %q is no statement", clause)
+	}
+	if IsStatement(clause) {
+		t.Errorf("as a whole text %q is a statement: the test proves nothing", clause)
+	}
+	long := "The committee, which had met in the old town hall every spring since the charter was signed by the seven founding villages " +
+		"and which counted among its members the miller, the schoolmaster, two farmers and the widow of the former mayor, decided after a long debate; " +
+		clause + " the new road would climb them all before the winter came to the valley, and the toll on it would be one penny for a cart, " +
+		"two pennies for a coach drawn by four horses, and nothing at all for a person on foot, a child or a priest on his way to the chapel."
+	if cl := Clauses(long); len(cl) != 3 || long[cl[1].Start:cl[1].End] != clause {
+		t.Fatalf("clauses %v: the test wants the heights as a clause of their own", cl)
+	}
+	found := false
+	for _, c := range Candidates("How high do the peaks stand?", []*jsonl.Passage{passage(1, "Mountains", long)}, &DefaultParams, nil) {
+		found = found || strings.Contains(c.Quote, "3,050 metres")
+	}
+	if !found {
+		t.Error("the clause with the heights is no candidate")
+	}
+}

@@ -137,19 +137,58 @@ func Create(dir string) (*Index, error) {
 		}
 		return x, nil
 	}
-	si, err := newScorch(dir)
-	if err != nil {
+	if err := makeIndex(dir); err != nil {
 		return nil, fault.New(fault.Failed, "cannot make the index at %s: %v", dir, err)
 	}
-	// The turn file is made with the index: a search that comes while a
-	// new library's first batch goes in then waits its turn, rather than
-	// racing bleve's lock through the whole first add.
-	takeTurn(dir, syscall.LOCK_EX)()
-	if err := si.SetInternal(versionKey, []byte(keywords.AnalyzerVersion())); err != nil {
-		si.Close()
-		return nil, fault.New(fault.Failed, "cannot make the index at %s: %v", dir, err)
+	// Opened for writing, the index gets its turn file (openScorch): a
+	// search that comes while a new library's first batch goes in then
+	// waits its turn, rather than racing bleve's lock through the whole
+	// first add.
+	si, err := openScorch(dir, map[string]any{"scorchMergePlanOptions": noMerges}, analysisQueue())
+	if err != nil {
+		return nil, broken(dir, "cannot open the index at %s: %v", dir, err)
 	}
 	return &Index{si: si, dir: dir}, nil
+}
+
+// makingSuffix names the folder beside dir where makeIndex makes a new
+// index before it moves it to dir.
+const makingSuffix = ".making"
+
+// makeIndex makes an empty index at dir, whole or not at all: it is made
+// in a folder beside dir (dir + makingSuffix), with its version, closed,
+// and only then renamed to dir. A writer killed while it made the index
+// in dir itself left a folder with no version (or no files), which the
+// next writer refused as made by an older sponge (issue 42); now a kill
+// leaves no index, which the next writer makes from the items, and a
+// folder beside it, which the next makeIndex removes.
+func makeIndex(dir string) error {
+	tmp := dir + makingSuffix
+	if err := os.RemoveAll(tmp); err != nil {
+		return err
+	}
+	si, err := newScorch(tmp)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return err
+	}
+	err = si.SetInternal(versionKey, []byte(keywords.AnalyzerVersion()))
+	if cerr := si.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, dir)
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+		return err
+	}
+	// The rename is kept on disk before the first batch goes in.
+	if d, err := os.Open(filepath.Dir(dir)); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
 }
 
 // Open opens the index at dir for reading.

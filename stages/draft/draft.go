@@ -11,6 +11,7 @@ package draft
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -97,9 +98,12 @@ type Options struct {
 	Extractive bool   `long:"extractive" description:"quote the best sentences of the passages instead of asking a model"`
 	Endpoint   string `long:"endpoint" value-name:"URL" description:"an OpenAI-compatible server to write the statements (e.g. http://127.0.0.1:8080)"`
 	Model      string `long:"model" value-name:"NAME" description:"with --endpoint: the server's model name"`
-	ModelFile  string `long:"model-file" value-name:"PATH" description:"the GGUF model to load (default the installed one: digest.gguf in the models folder, see sponge setup)"`
-	Explain    bool   `long:"explain" description:"say on stderr why the extractive drafter chose each statement, or why it wrote none"`
-	Threads    int    `long:"threads" value-name:"N" description:"CPU threads for the model (default: the runtime's choice)"`
+	// EndpointFrom is set by the sponge command when the endpoint is the
+	// person's setting rather than their command line.
+	EndpointFrom string `long:"endpoint-from" hidden:"true" value-name:"config|env" description:"with --endpoint: it was set in the config file (config) or in $SPONGE_ENDPOINT (env); when nothing answers there, the statements are the passages' best sentences, with a warning"`
+	ModelFile    string `long:"model-file" value-name:"PATH" description:"the GGUF model to load (default the installed one: digest.gguf in the models folder, see sponge setup)"`
+	Explain      bool   `long:"explain" description:"say on stderr why the extractive drafter chose each statement, or why it wrote none"`
+	Threads      int    `long:"threads" value-name:"N" description:"CPU threads for the model (default: the runtime's choice)"`
 	// The default is DefaultPassageTokens (a test checks they agree).
 	PassageTokens int `long:"passage-tokens" default:"320" value-name:"N" description:"the most passage text the model in this process (or sponge serve) reads, in tokens: passages are cut to their sentences with the question's words, marked …, so that a CPU model starts writing in seconds (320: read in about 2 s on two cores by Qwen2.5 0.5B); 0: as much as the model's context holds"`
 	// The default is openai.DefaultTotalTimeout.
@@ -212,6 +216,10 @@ func (o *Options) check() error {
 	switch {
 	case o.Model != "" && o.Endpoint == "":
 		return console.Usage("--model goes with --endpoint")
+	case o.EndpointFrom != "" && o.Endpoint == "":
+		return console.Usage("--endpoint-from goes with --endpoint")
+	case o.EndpointFrom != "" && o.EndpointFrom != "config" && o.EndpointFrom != "env":
+		return console.Usage("--endpoint-from is config or env, not %q", o.EndpointFrom)
 	case o.Extractive && o.Endpoint != "":
 		return console.Usage("--extractive and --endpoint do not go together")
 	case o.Extractive && o.ModelFile != "":
@@ -315,7 +323,9 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) erro
 
 // choose picks who writes the statements: --extractive; --endpoint; a
 // running sponge serve; the model file; else the extractive drafter with a
-// model-unavailable warning.
+// model-unavailable warning. An endpoint that is the person's setting
+// (--endpoint-from) and where nothing answers gives the extractive drafter
+// and a warning too; one given on the command line is an error.
 func choose(rt *Runtimes, opts *Options, stderr io.Writer) (Drafter, *jsonl.Warning, error) {
 	mo := opts.modelOptions(stderr)
 	libDir := opts.Library
@@ -329,7 +339,18 @@ func choose(rt *Runtimes, opts *Options, stderr io.Writer) (Drafter, *jsonl.Warn
 		}
 		mo.Timeout = opts.Timeout
 		d, err := rt.OpenEndpoint(opts.Endpoint, opts.Model, mo)
-		return d, nil, err
+		var oe *openai.Error
+		if err == nil || !errors.As(err, &oe) || oe.Kind != openai.ErrUnreachable {
+			return d, nil, err
+		}
+		switch opts.EndpointFrom {
+		case "config":
+			return newExtractive(libDir, explainTo(opts, stderr)), endpointDown(oe, "set in the config file", "run 'sponge config unset endpoint'"), nil
+		case "env":
+			return newExtractive(libDir, explainTo(opts, stderr)), endpointDown(oe, "set in $SPONGE_ENDPOINT", "unset SPONGE_ENDPOINT"), nil
+		}
+		return nil, nil, console.Errorf("%s", oe.Error()).
+			WithHint("start the server, or leave out --endpoint ('sponge config unset endpoint' forgets a saved one)")
 	}
 	if rt.OpenEndpoint != nil && opts.ModelFile == "" && libDir != "" {
 		if info := openai.FindServe(context.Background(), libDir); info != nil {
@@ -366,6 +387,17 @@ func choose(rt *Runtimes, opts *Options, stderr io.Writer) (Drafter, *jsonl.Warn
 		Hint:    "run sponge setup --digest for written statements",
 		Setup:   true, // a choice, not a fault: sponge ask stops showing it once seen
 	}, nil
+}
+
+// endpointDown is the warning for an endpoint the person set (where) and
+// where nothing answers; forget is how they stop using it.
+func endpointDown(oe *openai.Error, where, forget string) *jsonl.Warning {
+	return &jsonl.Warning{
+		Code: jsonl.WarnModelUnavailable,
+		Message: fmt.Sprintf("the endpoint %s (%s) does not answer: %s; so the statements are the passages' best sentences, quoted",
+			oe.Endpoint, where, oe.Msg),
+		Hint: fmt.Sprintf("start the server, or %s to stop using it", forget),
+	}
 }
 
 // modelFile is the model to load: --model-file, else the writing model of

@@ -181,8 +181,19 @@ func endpointError(err error) error {
 		oe.Kind == openai.ErrStatus && oe.Status >= 500:
 		hint = failedHint
 	}
-	return console.Errorf("%s", oe.Error()).WithHint("%s", hint)
+	return &serverError{console.Errorf("%s", oe.Error()).WithHint("%s", hint), oe}
 }
+
+// serverError is a failure of the server: the message and hint for the
+// person, and the failure itself, whose kind choose reads.
+type serverError struct {
+	msg   *console.Error
+	cause *openai.Error
+}
+
+func (e *serverError) Error() string { return e.msg.Error() }
+
+func (e *serverError) Unwrap() []error { return []error{e.msg, e.cause} }
 
 // malformedError is a reply that is not the JSON asked for.
 type malformedError struct{ msg string }

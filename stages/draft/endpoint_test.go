@@ -262,6 +262,66 @@ func TestEndpointDead(t *testing.T) {
 	}
 }
 
+// Issue 43: where nothing answers at the endpoint the person set (the
+// config file, the environment), the statements are the passages' best
+// sentences, with a warning naming the endpoint and how to stop using it;
+// an endpoint given on the command line is an error, whose hint says how.
+func TestEndpointDeadSetting(t *testing.T) {
+	t.Parallel()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + l.Addr().String()
+	l.Close()
+	rt := Runtimes{OpenEndpoint: openEndpointDrafter}
+	for _, c := range []struct {
+		from, where, hint string
+	}{
+		{"config", "set in the config file", "start the server, or run 'sponge config unset endpoint' to stop using it"},
+		{"env", "set in $SPONGE_ENDPOINT", "start the server, or unset SPONGE_ENDPOINT to stop using it"},
+	} {
+		var out, stderr bytes.Buffer
+		code := MainWith(rt, []string{"--endpoint", url, "--endpoint-from", c.from}, epInput(), &out, &stderr)
+		recs := records(t, out.String())
+		if code != 0 || stderr.Len() != 0 {
+			t.Fatalf("--endpoint-from %s: exit %d, stderr %q", c.from, code, stderr.String())
+		}
+		var w *jsonl.Warning
+		var model string
+		done := false
+		for _, r := range recs {
+			switch r := r.(type) {
+			case *jsonl.Warning:
+				w = r
+			case *jsonl.Model:
+				model = r.Name
+			case *jsonl.Done:
+				done = true
+			}
+		}
+		wantMsg := "the endpoint " + url + " (" + c.where + ") does not answer: connection refused (no server is listening there); " +
+			"so the statements are the passages' best sentences, quoted"
+		if w == nil || w.Code != jsonl.WarnModelUnavailable || w.Message != wantMsg || w.Hint != c.hint {
+			t.Errorf("--endpoint-from %s: warning %+v\nwant message %q, hint %q", c.from, w, wantMsg, c.hint)
+		}
+		if model != jsonl.ModelExtractive || !done {
+			t.Errorf("--endpoint-from %s: model %q, done %v; want the extractive drafter's whole answer", c.from, model, done)
+		}
+	}
+	var out, stderr bytes.Buffer
+	code := MainWith(rt, []string{"--endpoint", url}, epInput(), &out, &stderr)
+	want := "sponge-draft: error: endpoint " + url + ": connection refused (no server is listening there)\n" +
+		"sponge-draft: hint: start the server, or leave out --endpoint ('sponge config unset endpoint' forgets a saved one)\n"
+	if code != console.ExitFailure || stderr.String() != want || out.Len() != 0 {
+		t.Errorf("--endpoint alone: exit %d, stdout %q, stderr:\n%s\nwant:\n%s", code, out.String(), stderr.String(), want)
+	}
+	stderr.Reset()
+	if code := MainWith(rt, []string{"--endpoint-from", "config"}, epInput(), &out, &stderr); code != console.ExitUsage {
+		t.Errorf("--endpoint-from without --endpoint: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
 func TestEndpointDiesMidStream(t *testing.T) {
 	t.Parallel()
 	s := &epServer{reply: epReply, piece: 10, dieAfter: 130}

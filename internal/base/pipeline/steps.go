@@ -32,7 +32,12 @@ type Ask struct {
 	Explain    bool // sponge-draft says why it chose each statement (extractive)
 	Endpoint   string
 	Model      string
-	Timeout    time.Duration // how long sponge-draft waits for a server; 0 is its default
+	// EndpointFrom is where Endpoint was set when it was not on the command
+	// line: "config" (the config file) or "env" ($SPONGE_ENDPOINT).
+	// sponge-draft then writes without it, and says so, when nothing
+	// answers there; an endpoint given on the command line fails instead.
+	EndpointFrom string
+	Timeout      time.Duration // how long sponge-draft waits for a server; 0 is its default
 	// PassageTokens is sponge-draft's --passage-tokens (how much passage
 	// text a model in this computer reads; "0" is no limit but the
 	// context's); "" is its default.
@@ -86,6 +91,9 @@ func (a Ask) Steps() []Step {
 		}
 		if a.Endpoint != "" {
 			draft = append(draft, "--endpoint", a.Endpoint)
+			if a.EndpointFrom != "" {
+				draft = append(draft, "--endpoint-from", a.EndpointFrom)
+			}
 		}
 		if a.Model != "" {
 			draft = append(draft, "--model", a.Model)

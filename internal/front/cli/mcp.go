@@ -24,11 +24,11 @@ func runMCP(env *Env, opts *cmdline.MCPOptions, rest []string) int {
 		return console.Report(env.Stderr, Prog, console.Usage("mcp takes no arguments (got %q)", rest[0]).
 			WithHint("an MCP client starts 'sponge mcp' and talks to it on stdin and stdout"))
 	}
-	endpoint, model, err := cmdline.DrafterSettings(env.Settings, "", "")
+	endpoint, model, from, err := cmdline.DrafterSettings(env.Settings, "", "")
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
-	s := mcp.New(mcp.Options{Library: opts.Library, Models: env.Settings.ModelsDir(), Endpoint: endpoint, Model: model,
+	s := mcp.New(mcp.Options{Library: opts.Library, Models: env.Settings.ModelsDir(), Endpoint: endpoint, Model: model, EndpointFrom: from,
 		FormatItem: cmdline.FormatItem, FindStage: pipeline.FindProgram, Stderr: env.Stderr})
 	if f, ok := env.Stdin.(*os.File); ok && tty.IsTerminal(f) {
 		fmt.Fprintf(env.Stderr, "sponge mcp: serving the library at %s on stdin and stdout (Model Context Protocol)\n"+

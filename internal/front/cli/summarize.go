@@ -102,7 +102,7 @@ func newSummarizer(env *Env, lib *library.Library, extractive bool, endpoint, mo
 	a := pipeline.Ask{Library: lib.Dir, Models: env.Settings.ModelsDir(), Extractive: extractive, Timeout: timeout}
 	if !extractive {
 		var err error
-		if a.Endpoint, a.Model, err = cmdline.DrafterSettings(env.Settings, endpoint, model); err != nil {
+		if a.Endpoint, a.Model, a.EndpointFrom, err = cmdline.DrafterSettings(env.Settings, endpoint, model); err != nil {
 			return nil, err
 		}
 	}

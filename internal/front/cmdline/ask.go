@@ -117,33 +117,40 @@ func askSteps(env *Env, opts *askOptions, question string) ([]pipeline.Step, err
 	a.SetupHints, a.NoSetupHints = hints.File, hints.Off
 	if !opts.Extractive && !opts.Passages {
 		var err error
-		if a.Endpoint, a.Model, err = DrafterSettings(env.Settings, opts.Endpoint, opts.Model); err != nil {
+		if a.Endpoint, a.Model, a.EndpointFrom, err = DrafterSettings(env.Settings, opts.Endpoint, opts.Model); err != nil {
 			return nil, err
 		}
 	}
 	return a.Steps(), nil
 }
 
-// drafterSettings resolves the server that writes the statements (sponge
+// DrafterSettings resolves the server that writes the statements (sponge
 // ask, the MCP ask tool) from the flags given, the environment and the
-// config file; empty when none is set.
-func DrafterSettings(environ settings.Environ, flagEndpoint, flagModel string) (endpoint, model string, err error) {
+// config file; empty when none is set. from is where the endpoint was set
+// when not by a flag (pipeline.Ask.EndpointFrom): "config" or "env".
+func DrafterSettings(environ settings.Environ, flagEndpoint, flagModel string) (endpoint, model, from string, err error) {
 	e, err := environ.Resolve("endpoint", flagEndpoint)
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	m, err := environ.Resolve("model", flagModel)
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	if m.Value != "" && e.Value == "" {
 		if m.Source == settings.FromFlag {
-			return "", "", console.Usage("--model goes with --endpoint")
+			return "", "", "", console.Usage("--model goes with --endpoint")
 		}
-		return "", "", console.Usage("the model %q (%s) goes with an endpoint, and none is set", m.Value, DescribeSource(m)).
+		return "", "", "", console.Usage("the model %q (%s) goes with an endpoint, and none is set", m.Value, DescribeSource(m)).
 			WithHint("set one with --endpoint URL, %s or 'sponge config set endpoint URL'", e.Key.Env)
 	}
-	return e.Value, m.Value, nil
+	switch e.Source {
+	case settings.FromFile:
+		from = "config"
+	case settings.FromEnv:
+		from = "env"
+	}
+	return e.Value, m.Value, from, nil
 }
 
 // describeSource says where a setting's value comes from, for messages.

@@ -71,7 +71,7 @@ func (s *Server) ask(ctx context.Context, in *questionArgs) (*reply, error) {
 		return nil, errors.New("this server cannot run sponge-draft, so it has no ask")
 	}
 	var draft *pipeline.Process
-	for _, step := range (pipeline.Ask{Library: lib.Dir, Models: s.opts.Models, Question: q, Limit: limit, Endpoint: s.opts.Endpoint, Model: s.opts.Model}).Steps() {
+	for _, step := range (pipeline.Ask{Library: lib.Dir, Models: s.opts.Models, Question: q, Limit: limit, Endpoint: s.opts.Endpoint, Model: s.opts.Model, EndpointFrom: s.opts.EndpointFrom}).Steps() {
 		if step.Name == "sponge-draft" {
 			path, err := s.opts.FindStage(step.Name)
 			if err != nil {

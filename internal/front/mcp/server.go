@@ -41,6 +41,8 @@ type Options struct {
 	// Endpoint and Model are the server that writes the ask tool's
 	// statements (the settings sponge resolved); empty: sponge-draft's choice.
 	Endpoint, Model string
+	// EndpointFrom is where Endpoint was set (pipeline.Ask.EndpointFrom).
+	EndpointFrom string
 	// Models is the shared models folder (the embedding model for meaning
 	// search, the writing model for ask); "" for none.
 	Models string

@@ -77,9 +77,10 @@ type Runtimes struct {
 	OpenEndpoint func(endpoint, model string, opt ModelOptions) (Drafter, error)
 	// Serve and CheckModel are the hidden modes the sponge command runs,
 	// since only sponge-draft links the model runtime: --serve keeps a
-	// model loaded behind an endpoint, --check-model FILE loads a model and
-	// exits 0 if it works (serve.go, cgo). They return the exit code.
-	Serve      func(opts *Options, stdout, stderr io.Writer) int
+	// model loaded behind an endpoint until ctx ends, --check-model FILE
+	// loads a model and exits 0 if it works (serve.go, cgo). They return
+	// the exit code.
+	Serve      func(ctx context.Context, opts *Options, stdout, stderr io.Writer) int
 	CheckModel func(opts *Options, stdout, stderr io.Writer) int
 }
 
@@ -112,6 +113,7 @@ type Options struct {
 	// Hidden modes for the sponge command.
 	Serve      bool   `long:"serve" hidden:"true" description:"serve the model on 127.0.0.1 (run by sponge serve)"`
 	Port       int    `long:"port" hidden:"true" value-name:"PORT" description:"with --serve: the port"`
+	UntilEOF   bool   `long:"until-eof" hidden:"true" description:"with --serve: stop also when stdin ends (sponge serve holds it open, so that the server stops when sponge serve is gone, even killed)"`
 	CheckModel string `long:"check-model" hidden:"true" value-name:"FILE" description:"load the model FILE and exit (run by sponge setup)"`
 }
 
@@ -178,7 +180,17 @@ func CommandWith(rt *Runtimes) pipeline.Command {
 				case opts.CheckModel != "":
 					return mode(rt.CheckModel), nil
 				case opts.Serve:
-					return mode(rt.Serve), nil
+					return pipeline.Func(func(ctx context.Context, r *jsonl.Reader, _ *jsonl.Writer) error {
+						if opts.UntilEOF {
+							var cancel context.CancelFunc
+							ctx, cancel = untilEOF(ctx, r)
+							defer cancel()
+						}
+						if code := rt.Serve(ctx, &opts, env.Stdout, env.Stderr); code != 0 {
+							return pipeline.ExitCode(code)
+						}
+						return nil
+					}), nil
 				}
 				return &Stage{Options: opts, Stderr: env.Stderr, Runtimes: *rt}, nil
 			}
@@ -232,10 +244,28 @@ func (o *Options) check() error {
 		return console.Usage("--timeout must be more than 0, not %s", o.Timeout)
 	case o.Port != 0 && !o.Serve:
 		return console.Usage("--port goes with --serve")
+	case o.UntilEOF && !o.Serve:
+		return console.Usage("--until-eof goes with --serve")
 	case o.Port < 0 || o.Port > 65535:
 		return console.Usage("--port must be from 1 to 65535, not %d", o.Port)
 	}
 	return nil
+}
+
+// untilEOF is ctx, ended also when the stream r ends (or cannot be read).
+// Nothing is written to sponge serve's child: the end of its stdin is the
+// end of sponge serve.
+func untilEOF(ctx context.Context, r *jsonl.Reader) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		defer cancel()
+		for {
+			if _, err := r.Next(); err != nil {
+				return
+			}
+		}
+	}()
+	return ctx, cancel
 }
 
 func noRuntime() error {
@@ -353,7 +383,11 @@ func choose(rt *Runtimes, opts *Options, stderr io.Writer) (Drafter, *jsonl.Warn
 			WithHint("start the server, or leave out --endpoint ('sponge config unset endpoint' forgets a saved one)")
 	}
 	if rt.OpenEndpoint != nil && opts.ModelFile == "" && libDir != "" {
-		if info := openai.FindServe(context.Background(), libDir); info != nil {
+		info, ignored := openai.LookupServe(context.Background(), libDir)
+		if ignored != "" {
+			console.PrintWarning(stderr, Prog, ignored)
+		}
+		if info != nil {
 			mo.Timeout = opts.Timeout
 			d, err := rt.OpenEndpoint(info.Endpoint, info.Model, mo)
 			return d, nil, err

@@ -416,6 +416,49 @@ func TestHiddenModesWithoutRuntime(t *testing.T) {
 	}
 }
 
+// Issue 43: sponge serve's child, given --until-eof, stops when its stdin
+// ends (sponge serve holds the other end, so when sponge serve is gone,
+// even killed); without it the end of stdin does not stop the server.
+func TestServeUntilEOF(t *testing.T) {
+	t.Parallel()
+	for _, untilEOF := range []bool{true, false} {
+		release := make(chan struct{})
+		var rt Runtimes
+		rt.Serve = func(ctx context.Context, opts *Options, stdout, stderr io.Writer) int {
+			select {
+			case <-ctx.Done():
+				return 0
+			case <-release:
+				return 5
+			}
+		}
+		args := []string{"--serve"}
+		if untilEOF {
+			args = append(args, "--until-eof")
+		}
+		r, w := io.Pipe()
+		code := make(chan int, 1)
+		go func() { code <- MainWith(rt, args, r, io.Discard, io.Discard) }()
+		time.Sleep(50 * time.Millisecond)
+		w.Close()
+		select {
+		case c := <-code:
+			if !untilEOF || c != 0 {
+				t.Errorf("%v: the end of stdin ended it with exit %d", args, c)
+			}
+		case <-time.After(500 * time.Millisecond):
+			if untilEOF {
+				t.Errorf("%v: still serving after the end of stdin", args)
+			}
+			close(release)
+			<-code
+		}
+	}
+	if r := stagetest.Run(mainWith(Runtimes{}), []string{"--until-eof"}, nil, "whole"); r.Code != console.ExitUsage {
+		t.Errorf("--until-eof without --serve: exit %d, stderr %q", r.Code, r.Stderr)
+	}
+}
+
 func TestHelp(t *testing.T) {
 	t.Parallel()
 	r := stagetest.Run(Main, []string{"--help"}, nil, "whole")

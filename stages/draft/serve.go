@@ -34,8 +34,8 @@ import (
 )
 
 func init() {
-	builtin.Serve = func(opts *Options, stdout, stderr io.Writer) int {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	builtin.Serve = func(ctx context.Context, opts *Options, stdout, stderr io.Writer) int {
+		ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 		defer stop()
 		return console.Report(stderr, serveProg, serve(ctx, opts, stderr, nil))
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"syscall"
 
@@ -51,7 +52,11 @@ func runServe(env *Env, opts *cmdline.ServeOptions, rest []string) int {
 	} else if _, err := os.Stat(modelFile); err != nil {
 		return console.Report(env.Stderr, Prog, console.Errorf("no model file %s", modelFile))
 	}
-	if info := openai.FindServe(context.Background(), dir); info != nil {
+	info, ignored := openai.LookupServe(context.Background(), dir)
+	if ignored != "" {
+		console.PrintWarning(env.Stderr, Prog, ignored)
+	}
+	if info != nil {
 		return console.Report(env.Stderr, Prog, console.Errorf("sponge serve is running already for this library, at %s (pid %d)", info.Endpoint, info.PID).
 			WithHint("stop it first (kill %d), or use it as it is", info.PID))
 	}
@@ -64,7 +69,7 @@ func runServe(env *Env, opts *cmdline.ServeOptions, rest []string) int {
 
 // serveArgs are the arguments of the serving child, sponge-draft --serve.
 func serveArgs(opts *cmdline.ServeOptions, modelFile, dir string) []string {
-	args := []string{"--serve", "--port", strconv.Itoa(opts.Port), "--model-file", modelFile, "--library", dir, "--passage-tokens", strconv.Itoa(opts.PassageTokens)}
+	args := []string{"--serve", "--until-eof", "--port", strconv.Itoa(opts.Port), "--model-file", modelFile, "--library", dir, "--passage-tokens", strconv.Itoa(opts.PassageTokens)}
 	if opts.Threads > 0 {
 		args = append(args, "--threads", strconv.Itoa(opts.Threads))
 	}
@@ -75,15 +80,32 @@ func serveArgs(opts *cmdline.ServeOptions, modelFile, dir string) []string {
 // that stop it, and returns its exit code. The child (sponge-draft --serve,
 // which links llama.cpp) writes and removes serve.json itself, since it
 // alone knows when it is ready and when it has stopped.
+//
+// The child stops when this process is gone, even killed with SIGKILL,
+// rather than hold the port and serve.json as an orphan: on Linux the
+// kernel sends it SIGTERM (dieWithParent), and everywhere its stdin, a pipe
+// whose other end only this process holds, ends (--until-eof).
 func runServer(env *Env, exe string, args []string) int {
 	cmd := exec.Command(exe, args...)
-	cmd.Stdin = nil
+	stdin, parentEnd, err := os.Pipe()
+	if err != nil {
+		return console.Report(env.Stderr, Prog, console.Errorf("cannot start %s: %v", exe, err))
+	}
+	defer parentEnd.Close()
+	cmd.Stdin = stdin
 	cmd.Stdout = env.Stdout
 	cmd.Stderr = env.Stderr
+	// The kernel's signal comes when the thread that started the child
+	// ends, not the process: this one is kept while the child runs.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	dieWithParent(cmd)
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	stdin.Close()
+	if err != nil {
 		return console.Report(env.Stderr, Prog, console.Errorf("cannot start %s: %v", exe, err))
 	}
 	waited := make(chan error, 1)

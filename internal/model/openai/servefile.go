@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -92,21 +93,48 @@ func ProcessAlive(pid int) bool {
 
 // FindServe returns the running `sponge serve` that <libDir>/serve.json
 // names, or nil when there is none: no file, a damaged one, or a stale one
-// whose process is gone or whose /health does not answer within a second.
+// (LookupServe).
 func FindServe(ctx context.Context, libDir string) *ServeInfo {
+	info, _ := LookupServe(ctx, libDir)
+	return info
+}
+
+// LookupServe is FindServe that also says why it ignored a serve.json
+// ("" when it did not). A file stale beyond doubt is removed, so that it is
+// said once: its process is gone (killed with SIGKILL, or the computer
+// restarted), or nothing listens at its endpoint (a sponge serve removes
+// its file before it stops listening). One whose process lives but whose
+// /health does not answer within a second or two is ignored and kept.
+func LookupServe(ctx context.Context, libDir string) (info *ServeInfo, ignored string) {
 	info, err := ReadServeInfo(libDir)
-	if err != nil || info == nil || info.Endpoint == "" || !ProcessAlive(info.PID) {
-		return nil
+	if err != nil || info == nil || info.Endpoint == "" {
+		return nil, ""
+	}
+	path := filepath.Join(libDir, ServeFile)
+	if !ProcessAlive(info.PID) {
+		return nil, removeStale(libDir, info, fmt.Sprintf("the sponge serve it names (pid %d) is gone", info.PID))
 	}
 	c, err := NewClient(info.Endpoint)
 	if err != nil {
-		return nil
+		return nil, ""
 	}
 	c.ConnectTimeout = time.Second
 	c.FirstByteTimeout = 0
 	c.TotalTimeout = 2 * time.Second
 	if err := c.Health(ctx); err != nil {
-		return nil
+		if errors.Is(err, syscall.ECONNREFUSED) {
+			return nil, removeStale(libDir, info, fmt.Sprintf("nothing listens at %s, where the sponge serve it names (pid %d) was", info.Endpoint, info.PID))
+		}
+		return nil, fmt.Sprintf("ignored %s: the sponge serve it names (pid %d) does not answer: %v", path, info.PID, err)
 	}
-	return info
+	return info, ""
+}
+
+// removeStale removes a stale serve.json and says so.
+func removeStale(libDir string, info *ServeInfo, why string) string {
+	path := filepath.Join(libDir, ServeFile)
+	if err := RemoveServeInfo(libDir, info.PID); err != nil {
+		return fmt.Sprintf("ignored %s (%s), and could not remove it: %v", path, why, err)
+	}
+	return fmt.Sprintf("ignored and removed %s: %s", path, why)
 }

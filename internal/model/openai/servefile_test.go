@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -52,18 +54,45 @@ func TestFindServeIgnoresStale(t *testing.T) {
 	l, _ := net.Listen("tcp", "127.0.0.1:0")
 	closed := "http://" + l.Addr().String()
 	l.Close()
-	for name, info := range map[string]ServeInfo{
-		"dead process": {Endpoint: srv.URL, Model: "echo", PID: dead},
-		"no server":    {Endpoint: closed, Model: "echo", PID: os.Getpid()},
-		"no pid":       {Endpoint: srv.URL, Model: "echo"},
+	// Issue 43: a stale file is said to be ignored, and removed, so that
+	// it is said once.
+	for name, c := range map[string]struct {
+		info ServeInfo
+		why  string
+	}{
+		"dead process": {ServeInfo{Endpoint: srv.URL, Model: "echo", PID: dead}, "(pid " + strconv.Itoa(dead) + ") is gone"},
+		"no server":    {ServeInfo{Endpoint: closed, Model: "echo", PID: os.Getpid()}, "nothing listens at " + closed},
+		"no pid":       {ServeInfo{Endpoint: srv.URL, Model: "echo"}, "(pid 0) is gone"},
 	} {
 		lib := t.TempDir()
-		WriteServeInfo(lib, info)
-		if got := FindServe(context.Background(), lib); got != nil {
-			t.Errorf("%s: FindServe = %+v, want none", name, got)
+		WriteServeInfo(lib, c.info)
+		got, ignored := LookupServe(context.Background(), lib)
+		if got != nil || !strings.HasPrefix(ignored, "ignored and removed "+filepath.Join(lib, ServeFile)+": ") || !strings.Contains(ignored, c.why) {
+			t.Errorf("%s: LookupServe = %+v, %q; want none, and why (%s)", name, got, ignored, c.why)
+		}
+		if _, err := os.Stat(filepath.Join(lib, ServeFile)); !os.IsNotExist(err) {
+			t.Errorf("%s: serve.json is still there (%v)", name, err)
+		}
+		if got, ignored := LookupServe(context.Background(), lib); got != nil || ignored != "" {
+			t.Errorf("%s: the second time: %+v, %q", name, got, ignored)
 		}
 	}
+	// A live process whose port takes the connection and does not answer
+	// (busy, or stuck): ignored, said, and kept.
+	silent, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
 	lib := t.TempDir()
+	WriteServeInfo(lib, ServeInfo{Endpoint: "http://" + silent.Addr().String(), Model: "echo", PID: os.Getpid()})
+	if got, ignored := LookupServe(context.Background(), lib); got != nil || !strings.Contains(ignored, "does not answer") {
+		t.Errorf("silent server: %+v, %q", got, ignored)
+	}
+	if _, err := os.Stat(filepath.Join(lib, ServeFile)); err != nil {
+		t.Errorf("the file of a live process was removed: %v", err)
+	}
+	lib = t.TempDir()
 	os.WriteFile(filepath.Join(lib, ServeFile), []byte("{not json"), 0o644)
 	if got := FindServe(context.Background(), lib); got != nil {
 		t.Errorf("damaged file: %+v", got)

@@ -15,6 +15,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/settings"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
@@ -177,18 +178,28 @@ func Find(dir, models, question string, limit int) (*Result, error) {
 	if err != nil {
 		// Meaning search, under way, ends on its own.
 		if _, serr := os.Stat(lib.IndexDir()); errors.Is(serr, os.ErrNotExist) {
-			return nil, emptyLibrary(lib)
+			return nil, nothingIndexed(lib, "missing")
 		}
 		return nil, err
 	}
 	defer x.Close()
 	if n, err := x.Count(); err == nil && n == 0 {
-		return nil, emptyLibrary(lib)
+		return nil, nothingIndexed(lib, "empty")
 	}
 	return findIn(lib, x, question, limit, meaning)
 }
 
-func emptyLibrary(lib *library.Library) error {
+// nothingIndexed is the error of a search in a library whose index is
+// missing or empty (how): the library is empty, or, when the store holds
+// items (the index folder was removed, or lost), the index is broken and
+// sponge reindex makes it again from them (issue 42: 300 items saved and
+// no index folder was "the library is empty").
+func nothingIndexed(lib *library.Library, how string) error {
+	if ids, err := lib.IDs(); err == nil && len(ids) > 0 {
+		e := fault.New(fault.IndexBroken, "the index of the library at %s is %s, but %d items are saved", lib.Dir, how, len(ids))
+		e.Library = lib.Dir
+		return e
+	}
 	return console.Errorf("the library at %s is empty", lib.Dir).WithHint("save something first: sponge add FILE|FOLDER|URL")
 }
 
@@ -200,7 +211,7 @@ func emptyLibrary(lib *library.Library) error {
 // only, with a semantic-unavailable warning.
 func FindIn(models string, lib *library.Library, x *index.Index, question string, limit int) (*Result, error) {
 	if n, err := x.Count(); err == nil && n == 0 {
-		return nil, emptyLibrary(lib)
+		return nil, nothingIndexed(lib, "empty")
 	}
 	return findIn(lib, x, question, limit, startMeaning(models, lib, question))
 }

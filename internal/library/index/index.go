@@ -126,6 +126,9 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 // merging).
 func Create(dir string) (*Index, error) {
 	if _, err := os.Stat(dir); err == nil {
+		// what a writer killed while it made the index left, before
+		// the index was made from the items (see makeIndex)
+		os.RemoveAll(dir + makingSuffix)
 		si, err := openScorch(dir, map[string]any{"scorchMergePlanOptions": noMerges}, analysisQueue())
 		if err != nil {
 			return nil, broken(dir, "cannot open the index at %s: %v", dir, err)
@@ -161,7 +164,7 @@ const makingSuffix = ".making"
 // in dir itself left a folder with no version (or no files), which the
 // next writer refused as made by an older sponge (issue 42); now a kill
 // leaves no index, which the next writer makes from the items, and a
-// folder beside it, which the next makeIndex removes.
+// folder beside it, which the next Create removes.
 func makeIndex(dir string) error {
 	tmp := dir + makingSuffix
 	if err := os.RemoveAll(tmp); err != nil {

@@ -82,3 +82,24 @@ func TestKilledWhileMade(t *testing.T) {
 		})
 	}
 }
+
+// What a kill left beside an index that was made since (sponge add made it
+// from the items, through index.new) is removed by the next writer.
+func TestMakingLeftover(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	x, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	if err := os.MkdirAll(filepath.Join(dir+makingSuffix, "store"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if x, err = Create(dir); err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	if _, err := os.Stat(dir + makingSuffix); !os.IsNotExist(err) {
+		t.Errorf("%s is left after Create: %v", dir+makingSuffix, err)
+	}
+}

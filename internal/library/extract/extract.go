@@ -34,6 +34,7 @@ import (
 	"path"
 	"runtime"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/item"
 )
@@ -43,6 +44,35 @@ type Document struct {
 	Title      string
 	Kind       string           // item.KindMarkdown, KindText, KindHTML, KindPDF, KindVTT, KindSRT, KindEPUB, …
 	Paragraphs []item.Paragraph // Text, Heading, Page (1-based, PDFs), StartMs + Cues (transcripts), Pages (page starts inside a paragraph)
+	// Shown is how many characters of text the source shows a person,
+	// furniture included (HTML: every visible word of the page), where
+	// that is known; 0 where it is not. See KeptLittle.
+	Shown int
+}
+
+// KeptLittle reports whether the document keeps under a fifth of the text
+// its source shows (a page read as mostly menus and links, or one whose
+// text the reader took for furniture), and how much it keeps.
+func (d *Document) KeptLittle() (little bool, kept, shown int) {
+	if d.Shown == 0 {
+		return false, 0, 0
+	}
+	heading := ""
+	for _, p := range d.Paragraphs {
+		kept += utf8.RuneCountInString(p.Text)
+		if p.Heading != heading {
+			kept += utf8.RuneCountInString(p.Heading)
+			heading = p.Heading
+		}
+	}
+	return 5*kept < d.Shown, kept, d.Shown
+}
+
+// Options change how a source is read.
+type Options struct {
+	// AllText keeps every word a page shows, its menus, links and footers
+	// too: for a page a person knows is all content (sponge add --all-text).
+	AllText bool
 }
 
 // ErrNoText is in the error of a source that holds no readable text: an
@@ -142,6 +172,11 @@ func unescapePath(s string) string {
 // people: "unsupported format .docx", "no readable text (…)" (ErrNoText), "corrupt PDF: …",
 // "encrypted PDF: sponge cannot read it".
 func Bytes(data []byte, name, contentType string) (doc *Document, err error) {
+	return BytesWith(data, name, contentType, Options{})
+}
+
+// BytesWith is Bytes, read with options.
+func BytesWith(data []byte, name, contentType string, o Options) (doc *Document, err error) {
 	if c := compressed(data); c != "" {
 		// A compressed file is what it holds: ls.1.gz is a manual page.
 		name = trimCompressedExt(name)
@@ -153,12 +188,17 @@ func Bytes(data []byte, name, contentType string) (doc *Document, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return Read(data, name, kind, contentType)
+	return ReadWith(data, name, kind, contentType, o)
 }
 
 // Read extracts a document of a known kind (item.KindPDF, …), which is how
 // a saved item is read again from its original bytes; name is as for Bytes.
 func Read(data []byte, name, kind, contentType string) (doc *Document, err error) {
+	return ReadWith(data, name, kind, contentType, Options{})
+}
+
+// ReadWith is Read, read with options.
+func ReadWith(data []byte, name, kind, contentType string, o Options) (doc *Document, err error) {
 	defer func() {
 		// An extractor bug must cost one document, not the whole command.
 		if r := recover(); r != nil {
@@ -192,7 +232,7 @@ func Read(data []byte, name, kind, contentType string) (doc *Document, err error
 	case item.KindODT:
 		doc, err = extractODT(data)
 	case item.KindHTML:
-		doc, err = extractHTML(data, contentType)
+		doc, err = extractHTML(data, contentType, o.AllText)
 	default:
 		text, terr := decodeText(data, params["charset"])
 		if terr != nil {

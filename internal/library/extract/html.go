@@ -105,7 +105,7 @@ func hasAttr(n *html.Node, key string) bool {
 	return false
 }
 
-func extractHTML(data []byte, contentType string) (*Document, error) {
+func extractHTML(data []byte, contentType string, allText bool) (*Document, error) {
 	text, err := decodeMarkup(data, contentType)
 	if err != nil {
 		return nil, err
@@ -119,10 +119,15 @@ func extractHTML(data []byte, contentType string) (*Document, error) {
 	if body == nil {
 		body = root
 	}
-	prune(body, false)
+	pruneHidden(body)
+	shown, _ := textLen(body)
+	roots := []*html.Node{body}
+	if !allText {
+		prune(body, false)
+		roots = contentRoots(body)
+	}
 	var b builder
 	h := &headings{}
-	roots := contentRoots(body)
 	h1 := ""
 	for _, c := range roots {
 		if n := find(c, func(n *html.Node) bool { return n.DataAtom == atom.H1 }); n != nil {
@@ -144,7 +149,33 @@ func extractHTML(data []byte, contentType string) (*Document, error) {
 		w.walk(c)
 		w.flush()
 	}
-	return &Document{Title: title, Paragraphs: b.paras}, nil
+	return &Document{Title: title, Paragraphs: b.paras, Shown: shown}, nil
+}
+
+// pruneHidden removes what a person never sees: scripts, styles, hidden
+// elements, comments. (prune then takes the page's furniture away too.)
+func pruneHidden(n *html.Node) {
+	for c := n.FirstChild; c != nil; {
+		next := c.NextSibling
+		if isHidden(c) {
+			n.RemoveChild(c)
+		} else {
+			pruneHidden(c)
+		}
+		c = next
+	}
+}
+
+// isHidden reports whether n is never shown.
+func isHidden(n *html.Node) bool {
+	if n.Type != html.ElementNode {
+		return n.Type == html.CommentNode
+	}
+	switch n.DataAtom {
+	case atom.Head, atom.Script, atom.Style, atom.Noscript, atom.Template:
+		return true
+	}
+	return hasAttr(n, "hidden") || attr(n, "aria-hidden") == "true" || hiddenRE.MatchString(attr(n, "style"))
 }
 
 // pageTitles returns the <title> and og:title of a page.

@@ -40,7 +40,7 @@ CGO_ENV := CGO_ENABLED=1
 export GORACE ?= atexit_sleep_ms=0
 
 .PHONY: all deps tokenizers build man demo test check lint clean bench bench-retrieval bench-library bench-latency bench-start before-bin \
-	bench-extractive bench-manuals extractive-ranker bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary \
+	bench-extractive bench-manuals bench-realdocs extractive-ranker bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary \
 	bench-extract extract-corpora
 
 all: build
@@ -144,7 +144,7 @@ clean:
 	rm -rf $(BIN) .demo .bench
 
 # Benchmarks read ../shared/bench/scifact and fetch Debian packages into .bench/.
-bench: bench-extract bench-retrieval bench-languages bench-library bench-latency bench-start bench-extractive bench-manuals bench-mcp bench-draft bench-embed bench-first-statement bench-summary
+bench: bench-extract bench-retrieval bench-languages bench-library bench-latency bench-start bench-extractive bench-manuals bench-realdocs bench-mcp bench-draft bench-embed bench-first-statement bench-summary
 
 # Each reader against a reference reader none of our code wrote (issue 39), in one table: the article
 # extraction benchmark of ../shared/bench (its own evaluate.py; go-trafilatura and go-readability beside
@@ -213,6 +213,12 @@ before-bin:
 # The extractive drafter on SciFact's training claims and questions the library cannot answer.
 bench-extractive: build
 	$(GO) run ./internal/bench/extractive -library .bench/scifact -bin $(BIN)
+
+# The extractive drafter on 34 questions of real documentation (internal/bench/extractive/realdoc-questions.txt,
+# each written with its expected sentence before it was asked): Debian Reference, LaTeX's guides, ssh's manuals,
+# fetched with apt-get into .bench/realdocs.
+bench-realdocs: build
+	$(GO) run ./internal/bench/extractive -bin $(BIN) -realdocs .bench/realdocs
 
 # The extractive drafter on a library of program manuals (Debian manual pages fetched with apt-get, Go's docs)
 # and the questions of internal/bench/extractive/manual-questions.txt.

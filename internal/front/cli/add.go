@@ -55,7 +55,7 @@ func runAdd(env *Env, opts *cmdline.AddOptions, rest []string) int {
 	}
 	t := newTally(env, w, bar, opts.Quiet)
 	t.failed, t.skipped = failed, skipped
-	err = ingest.Add(context.Background(), w, inputs, ingest.AddOptions{Title: opts.Title, Timeout: opts.Timeout, Link: opts.Link, Stdin: env.Stdin}, t.take)
+	err = ingest.Add(context.Background(), w, inputs, ingest.AddOptions{Title: opts.Title, Timeout: opts.Timeout, Link: opts.Link, Stdin: env.Stdin, AllText: opts.AllText}, t.take)
 	bar.Finish()
 	if err != nil {
 		console.PrintError(env.Stderr, Prog, "cannot remove the earlier versions: "+err.Error())

@@ -97,6 +97,14 @@ func (t *tally) take(r ingest.Added) {
 			fmt.Fprintf(t.env.Stdout, "added %s %s (%s, %s)\n", item.Short(r.ID), cmdline.OneLine(r.Item.Title), r.Item.Kind, cmdline.Count(len(r.Item.Paragraphs), "paragraph"))
 		}
 	}
+	if r.Err == nil && r.Item != nil && r.Little && !t.quietSkips {
+		// Saved, but most of what the file shows was taken for menus and
+		// links: say so, as the person may know the page is all content.
+		t.bar.Clear()
+		console.PrintWarning(t.env.Stderr, Prog, fmt.Sprintf("%s: kept %d of the %d characters of text it shows (%d%%), taking the rest for menus, links and other page furniture",
+			r.Input.Name, r.Kept, r.Shown, 100*r.Kept/r.Shown))
+		console.PrintHint(t.env.Stderr, Prog, fmt.Sprintf("if it is all content, remove it ('sponge rm %s') and add it again with --all-text", item.Short(r.ID)))
+	}
 }
 
 // updatedLine says that an input is the new version of items saved before:

@@ -39,6 +39,7 @@ type AddOptions struct {
 	Follow    bool          `long:"follow" description:"in a folder, follow links to files outside it too (by default they are skipped, so that a link planted in a shared folder cannot bring a private file into the library)"`
 	NoIgnore  bool          `long:"no-ignore" description:"in a folder, take what .gitignore and .spongeignore files exclude, and node_modules, too"`
 	Hidden    bool          `long:"hidden" description:"in a folder, take hidden files and folders (names starting with a dot) too; .git only with --no-ignore as well"`
+	AllText   bool          `long:"all-text" description:"keep every word a web page shows, its menus, links and footers too, for a page that is all content (sponge add says when it kept under a fifth of a page)"`
 }
 
 const updateAbout = "Read again every saved file that changed, and add the new files under the folders given to\n" +

@@ -37,6 +37,7 @@ type AddOptions struct {
 	Timeout time.Duration // how long to wait for a URL
 	Link    bool          // keep files where they are: no copy of the original in the store
 	Stdin   io.Reader     // what an Input with Stdin reads
+	AllText bool          // keep every word a page shows (extract.Options.AllText)
 }
 
 // Added is what happened to one input.
@@ -57,6 +58,10 @@ type Added struct {
 	Noted bool
 	// Stat is the file as it was read, when it is a regular file.
 	Stat *library.Stat
+	// Little is set when the item keeps under a fifth of the text its
+	// file shows (extract.Document.KeptLittle): Kept and Shown characters.
+	Little      bool
+	Kept, Shown int
 }
 
 // Skipped is a file under a folder that sponge does not read, and why.
@@ -429,7 +434,7 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 		r.Had = true
 		return r
 	}
-	doc, err := extractSafely(data, name, contentType)
+	doc, err := extractSafely(data, name, contentType, extract.Options{AllText: opts.AllText})
 	if err != nil {
 		r.Err = err
 		if r.Stat != nil {
@@ -438,6 +443,7 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 		}
 		return r
 	}
+	r.Little, r.Kept, r.Shown = doc.KeptLittle()
 	title := opts.Title
 	if title == "" {
 		title = ExtractedTitle(doc, name)
@@ -548,11 +554,11 @@ func escapeBytes(s string) string {
 
 // extractSafely turns a panic in an extractor into an error for that input,
 // so one bad file cannot stop a whole folder.
-func extractSafely(data []byte, name, contentType string) (doc *extract.Document, err error) {
+func extractSafely(data []byte, name, contentType string, o extract.Options) (doc *extract.Document, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("cannot read it (the extractor failed: %v)", p)
 		}
 	}()
-	return extract.Bytes(data, name, contentType)
+	return extract.BytesWith(data, name, contentType, o)
 }

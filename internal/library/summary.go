@@ -34,6 +34,25 @@ func (l *Library) PutSummary(s *item.Summary) error {
 	return writeAtomic(l.summaryPath(s.ItemID), append(data, '\n'))
 }
 
+// PutSummaryOfItem saves the summary as PutSummary does, unless its item
+// was removed meanwhile: sponge summarize does not hold the write lock, so
+// a sponge rm may remove the item (and its summary) while the summary is
+// written. Removal deletes the item, then its summary; a summary saved after
+// that is seen here with its item gone, and removed again. It reports
+// whether the summary was kept.
+func (l *Library) PutSummaryOfItem(s *item.Summary) (bool, error) {
+	if !l.Has(s.ItemID) {
+		return false, nil
+	}
+	if err := l.PutSummary(s); err != nil {
+		return false, err
+	}
+	if !l.Has(s.ItemID) {
+		return false, l.deleteSummary(s.ItemID)
+	}
+	return true, nil
+}
+
 // Summary returns the saved summary of the item id, or nil when it has
 // none. It does not check that the summary is current (item.Summary.Current).
 func (l *Library) Summary(id string) (*item.Summary, error) {

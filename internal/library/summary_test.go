@@ -65,3 +65,36 @@ func TestSummaryKept(t *testing.T) {
 		t.Errorf("a bad id was read")
 	}
 }
+
+// TestSummaryOfRemovedItem (issue 42): sponge summarize --all holds no write
+// lock, so sponge rm can remove an item while its summary is being written.
+// A summary written for an item removed before or meanwhile is not kept.
+func TestSummaryOfRemovedItem(t *testing.T) {
+	lib, err := Create(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("Green tea is steeped at eighty degrees.")
+	it := &item.Item{ID: ItemID(src), Title: "Tea", Kind: item.KindText, Added: time.Now(),
+		Paragraphs: []item.Paragraph{{Text: string(src)}}}
+	if err := lib.Put(it, src); err != nil {
+		t.Fatal(err)
+	}
+	sum := &item.Summary{ItemID: it.ID, Model: "extractive", Fingerprint: item.Fingerprint(it),
+		Statements: []item.SummaryStatement{{Text: "Green tea is steeped at eighty degrees.", Quote: "Green tea is steeped at eighty degrees.", End: 39}}}
+	if kept, err := lib.PutSummaryOfItem(sum); err != nil || !kept {
+		t.Fatalf("the summary of a saved item: kept %v, %v", kept, err)
+	}
+	if s, _ := lib.Summary(it.ID); s == nil {
+		t.Fatalf("the summary of a saved item is not there")
+	}
+	if err := lib.Delete(it.ID); err != nil {
+		t.Fatal(err)
+	}
+	if kept, err := lib.PutSummaryOfItem(sum); err != nil || kept {
+		t.Errorf("the summary of a removed item: kept %v, %v", kept, err)
+	}
+	if s, _ := lib.Summary(it.ID); s != nil {
+		t.Errorf("a removed item has a summary")
+	}
+}

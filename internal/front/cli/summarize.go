@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/base/progress"
@@ -243,15 +244,21 @@ func (s *summarizer) run(ctx context.Context, ids []string, show, quiet bool) (d
 		it, err := s.lib.Item(id)
 		var sum *item.Summary
 		var st *render.Stream
+		kept := true
 		if err == nil {
 			sum, st, err = s.summarize(ctx, it)
 		}
 		if err == nil {
-			err = s.lib.PutSummary(sum)
+			kept, err = s.lib.PutSummaryOfItem(sum)
 		}
 		bar.Add(1)
 		if ctx.Err() != nil {
 			return done, failed
+		}
+		if fault.Is(err, fault.NoItem) || err == nil && !kept {
+			// Removed (sponge rm) since the list was made: nothing to
+			// summarize, and no failure.
+			continue
 		}
 		if err != nil {
 			bar.Clear()

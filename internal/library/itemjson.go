@@ -22,6 +22,9 @@ func appendItemJSON(dst []byte, it *item.Item) ([]byte, error) {
 	if it.Linked {
 		dst = append(dst, `,"linked":true`...)
 	}
+	if it.AllText {
+		dst = append(dst, `,"allText":true`...)
+	}
 	dst = append(dst, `,"source":`...)
 	dst = appendJSONString(dst, it.Source)
 	if len(it.Also) > 0 {

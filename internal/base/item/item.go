@@ -50,8 +50,11 @@ type Item struct {
 	TitleGiven bool `json:"titleGiven,omitempty"`
 	// Linked says the original bytes are not in the store (sponge add
 	// --link): Source is the file, and the id tells whether it has changed.
-	Linked bool   `json:"linked,omitempty"`
-	Source string `json:"source"`
+	Linked bool `json:"linked,omitempty"`
+	// AllText says it was read with every word its page shows (sponge add
+	// --all-text), and is read so again (sponge update, reindex --extract).
+	AllText bool   `json:"allText,omitempty"`
+	Source  string `json:"source"`
 	// Also are other sources saved with these same bytes (the same file
 	// under another path): one item, every source noted.
 	Also  []string  `json:"also,omitempty"`

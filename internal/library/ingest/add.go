@@ -29,6 +29,9 @@ type Input struct {
 	URL   string
 	Stdin bool
 	Link  bool // keep this file where it is (AddOptions.Link for one input)
+	// AllText: read with every word its page shows (AddOptions.AllText for
+	// one input: a file saved so is read so again)
+	AllText bool
 }
 
 // AddOptions say how Add saves its inputs.
@@ -434,7 +437,8 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 		r.Had = true
 		return r
 	}
-	doc, err := extractSafely(data, name, contentType, extract.Options{AllText: opts.AllText})
+	allText := opts.AllText || in.AllText
+	doc, err := extractSafely(data, name, contentType, extract.Options{AllText: allText})
 	if err != nil {
 		r.Err = err
 		if r.Stat != nil {
@@ -449,7 +453,7 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 		title = ExtractedTitle(doc, name)
 	}
 	r.Item = &item.Item{ID: r.ID, Title: title, TitleGiven: opts.Title != "", Source: source, Kind: doc.Kind,
-		Added: time.Now().UTC().Truncate(time.Second), Paragraphs: doc.Paragraphs}
+		Added: time.Now().UTC().Truncate(time.Second), Paragraphs: doc.Paragraphs, AllText: allText}
 	if (opts.Link || in.Link) && regular && filepath.IsAbs(source) {
 		r.Item.Linked = true
 		data = nil

@@ -73,7 +73,7 @@ func reextractItem(w *Writer, id string) (changed bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	doc, err := extract.Read(src, old.Source, old.Kind, "")
+	doc, err := extract.ReadWith(src, old.Source, old.Kind, "", extract.Options{AllText: old.AllText})
 	if err != nil {
 		return false, fmt.Errorf("cannot read it again: %v", err)
 	}

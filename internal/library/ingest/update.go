@@ -94,7 +94,7 @@ func FindChanges(w *Writer, follow bool) (*Changes, error) {
 		// A changed file is kept as it was saved: where it is, or copied.
 		// The item, not its Meta, which says so only since sponge update.
 		if it, err := w.Item(ids[len(ids)-1]); err == nil {
-			in.Link = it.Linked
+			in.Link, in.AllText = it.Linked, it.AllText
 		}
 		c.Read = append(c.Read, in)
 	}

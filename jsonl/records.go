@@ -63,6 +63,9 @@ const (
 	WarnSemanticUnavailable = "semantic-unavailable"
 	WarnModelUnavailable    = "model-unavailable"
 	WarnNoItems             = "no-items"
+	// WarnModelNothingChecked: the model began statements and finished
+	// none, so the answer is empty without being the model's refusal.
+	WarnModelNothingChecked = "model-nothing-checked"
 )
 
 // Warning tells the person that the answer is weaker than it could be.

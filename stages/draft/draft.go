@@ -56,6 +56,14 @@ type Summarizer interface {
 	Summarize(ctx context.Context, passages []*jsonl.Passage, emit func(*jsonl.Statement) error) error
 }
 
+// An Abandoner is a model drafter that can say, after Draft, how many
+// statements it began and could not finish (a quote it could not complete
+// from the passages). When it emitted none, the answer is then not the
+// model's refusal but nothing that could be checked, and the person is told.
+type Abandoner interface {
+	Abandoned() int
+}
+
 // ModelOptions are what a model drafter is opened with.
 type ModelOptions struct {
 	MaxStatements int
@@ -103,7 +111,7 @@ type Options struct {
 	// person's setting rather than their command line.
 	EndpointFrom string `long:"endpoint-from" hidden:"true" value-name:"config|env" description:"with --endpoint: it was set in the config file (config) or in $SPONGE_ENDPOINT (env); when nothing answers there, the statements are the passages' best sentences, with a warning"`
 	ModelFile    string `long:"model-file" value-name:"PATH" description:"the GGUF model to load (default the installed one: digest.gguf in the models folder, see sponge setup)"`
-	Explain      bool   `long:"explain" description:"say on stderr why the extractive drafter chose each statement, or why it wrote none"`
+	Explain      bool   `long:"explain" description:"say on stderr why the extractive drafter chose each statement, or why it wrote none; with a model, why it wrote none (a refusal, or quotes it could not finish)"`
 	Threads      int    `long:"threads" value-name:"N" description:"CPU threads for the model (default: the runtime's choice)"`
 	// The default is DefaultPassageTokens (a test checks they agree).
 	PassageTokens int `long:"passage-tokens" default:"320" value-name:"N" description:"the most passage text the model in this process (or sponge serve) reads, in tokens: passages are cut to their sentences with the question's words, marked …, so that a CPU model starts writing in seconds (320: read in about 2 s on two cores by Qwen2.5 0.5B); 0: as much as the model's context holds"`
@@ -348,6 +356,11 @@ func (st *Stage) Run(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) erro
 		// later stages know the answer was cut.
 		return err
 	}
+	if n == 0 && len(passages) > 0 && d.Name() != jsonl.ModelExtractive {
+		if err := sayWhyNone(d, w, explainTo(&st.Options, st.Stderr)); err != nil {
+			return err
+		}
+	}
 	return w.Write(&jsonl.Done{Stage: Prog, Statements: n})
 }
 
@@ -457,6 +470,26 @@ func (o *Options) modelOptions(stderr io.Writer) ModelOptions {
 		mo.PassageTokens = -1 // --passage-tokens 0: no limit but the context
 	}
 	return mo
+}
+
+// sayWhyNone tells apart a model that chose to write no statement (it
+// found no answer in the passages: a refusal) from one that began
+// statements and could finish none, which would otherwise look the same
+// ("Nothing in your library answers that.", nothing left out): a warning,
+// and the reason on explain.
+func sayWhyNone(d Drafter, w *jsonl.Writer, explain io.Writer) error {
+	if explain == nil {
+		explain = io.Discard
+	}
+	a, ok := d.(Abandoner)
+	if !ok || a.Abandoned() == 0 {
+		fmt.Fprintf(explain, "%s: why: nothing written: the model chose to write no statement (it found no answer in the passages)\n", Prog)
+		return nil
+	}
+	const msg = "the model began a statement but could not finish its quote from the passages, so it wrote nothing that could be checked (not a refusal: the passages may hold an answer)"
+	fmt.Fprintf(explain, "%s: why: nothing written: %s\n", Prog, msg)
+	return w.Write(&jsonl.Warning{Code: jsonl.WarnModelNothingChecked, Message: msg,
+		Hint: "ask again in other words, or add --extractive for the passages' best sentences"})
 }
 
 // explainTo is where the extractive drafter says why: stderr with

@@ -530,3 +530,59 @@ func TestInterrupted(t *testing.T) {
 		t.Fatal("the drafter did not stop")
 	}
 }
+
+// abandoningDrafter is a model that began statements and finished none.
+type abandoningDrafter struct {
+	fakeDrafter
+	abandoned int
+}
+
+func (a *abandoningDrafter) Abandoned() int { return a.abandoned }
+
+// TestEmptyAnswerSaysWhy (issue 43): a model that writes no statement
+// either chose to (a refusal: no warning, --explain says so) or began
+// statements and could finish none, which is no refusal: a warning, and
+// --explain says it.
+func TestEmptyAnswerSaysWhy(t *testing.T) {
+	t.Parallel()
+	lib, models := t.TempDir(), t.TempDir()
+	modelFile := filepath.Join(models, ModelFileName)
+	if err := os.WriteFile(modelFile, []byte("GGUF"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name      string
+		abandoned int
+		explain   bool
+		warning   bool
+		why       string
+	}{
+		{"refused", 0, false, false, ""},
+		{"refused, explained", 0, true, false, "sponge-draft: why: nothing written: the model chose to write no statement (it found no answer in the passages)\n"},
+		{"gave up", 1, false, true, ""},
+		{"gave up, explained", 2, true, true, "sponge-draft: why: nothing written: the model began a statement but could not finish its quote from the passages, so it wrote nothing that could be checked (not a refusal: the passages may hold an answer)\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rt := Runtimes{OpenEmbedded: func(string, ModelOptions) (Drafter, error) {
+				return &abandoningDrafter{fakeDrafter{name: "qwen"}, tc.abandoned}, nil
+			}}
+			args := []string{"--library", lib, "--models", models}
+			if tc.explain {
+				args = append(args, "--explain")
+			}
+			r := stagetest.Run(mainWith(rt), args, []byte(teaInput), "whole")
+			if r.Code != 0 || r.Stderr != tc.why {
+				t.Fatalf("code %d, stderr %q, want %q", r.Code, r.Stderr, tc.why)
+			}
+			var warnings []*jsonl.Warning
+			for _, rec := range records(t, r.Stdout) {
+				if w, ok := rec.(*jsonl.Warning); ok {
+					warnings = append(warnings, w)
+				}
+			}
+			if got := len(warnings) == 1 && warnings[0].Code == jsonl.WarnModelNothingChecked; got != tc.warning || !tc.warning && len(warnings) != 0 {
+				t.Errorf("warnings %+v, want a %s warning: %v", warnings, jsonl.WarnModelNothingChecked, tc.warning)
+			}
+		})
+	}
+}

@@ -137,6 +137,10 @@ type Stats struct {
 	// Narrow is how many decode steps left out scoring the whole
 	// vocabulary, since the next choice was among a few tokens.
 	Narrow int
+	// GaveUp is how many statements were begun and not finished: the
+	// model wrote itself into a quote it could not complete from the
+	// passages (errGaveUp).
+	GaveUp int
 	// FirstStatement is the time from the start of Draft to the first
 	// statement emitted.
 	FirstStatement time.Duration
@@ -197,6 +201,10 @@ func (e *Embedded) Close() error { return e.m.Close() }
 
 // Stats tells how the last Draft went.
 func (e *Embedded) Stats() Stats { return e.stats }
+
+// Abandoned implements Abandoner: the statements the last Draft began and
+// could not finish.
+func (e *Embedded) Abandoned() int { return e.stats.GaveUp }
 
 // prepare tokenizes the framing and sorts the vocabulary into the classes
 // the drafter needs.
@@ -369,6 +377,7 @@ func (e *Embedded) Draft(ctx context.Context, question string, passages []*jsonl
 		st, err := w.statement(byNumber, seen)
 		if err != nil {
 			if errors.Is(err, errGaveUp) {
+				e.stats.GaveUp++
 				break
 			}
 			return err

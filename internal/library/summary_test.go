@@ -12,18 +12,7 @@ import (
 // item's paragraphs are those it was made from, is none for a new version
 // of the file (a new id), and goes with its item.
 func TestSummaryKept(t *testing.T) {
-	lib, err := Create(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := []byte("Green tea is steeped at eighty degrees.")
-	it := &item.Item{ID: ItemID(src), Title: "Tea", Kind: item.KindText, Added: time.Now(),
-		Paragraphs: []item.Paragraph{{Text: string(src)}}}
-	if err := lib.Put(it, src); err != nil {
-		t.Fatal(err)
-	}
-	sum := &item.Summary{ItemID: it.ID, Model: "extractive", Fingerprint: item.Fingerprint(it),
-		Statements: []item.SummaryStatement{{Text: "Green tea is steeped at eighty degrees.", Quote: "Green tea is steeped at eighty degrees.", End: 39}}}
+	lib, it, src, sum := savedTea(t)
 	if err := lib.PutSummary(sum); err != nil {
 		t.Fatal(err)
 	}
@@ -70,18 +59,7 @@ func TestSummaryKept(t *testing.T) {
 // lock, so sponge rm can remove an item while its summary is being written.
 // A summary written for an item removed before or meanwhile is not kept.
 func TestSummaryOfRemovedItem(t *testing.T) {
-	lib, err := Create(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := []byte("Green tea is steeped at eighty degrees.")
-	it := &item.Item{ID: ItemID(src), Title: "Tea", Kind: item.KindText, Added: time.Now(),
-		Paragraphs: []item.Paragraph{{Text: string(src)}}}
-	if err := lib.Put(it, src); err != nil {
-		t.Fatal(err)
-	}
-	sum := &item.Summary{ItemID: it.ID, Model: "extractive", Fingerprint: item.Fingerprint(it),
-		Statements: []item.SummaryStatement{{Text: "Green tea is steeped at eighty degrees.", Quote: "Green tea is steeped at eighty degrees.", End: 39}}}
+	lib, it, _, sum := savedTea(t)
 	if kept, err := lib.PutSummaryOfItem(sum); err != nil || !kept {
 		t.Fatalf("the summary of a saved item: kept %v, %v", kept, err)
 	}
@@ -97,4 +75,23 @@ func TestSummaryOfRemovedItem(t *testing.T) {
 	if s, _ := lib.Summary(it.ID); s != nil {
 		t.Errorf("a removed item has a summary")
 	}
+}
+
+// savedTea is a library holding one item of a sentence, and a summary of it
+// (not saved).
+func savedTea(t *testing.T) (*Library, *item.Item, []byte, *item.Summary) {
+	t.Helper()
+	lib, err := Create(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("Green tea is steeped at eighty degrees.")
+	it := &item.Item{ID: ItemID(src), Title: "Tea", Kind: item.KindText, Added: time.Now(),
+		Paragraphs: []item.Paragraph{{Text: string(src)}}}
+	if err := lib.Put(it, src); err != nil {
+		t.Fatal(err)
+	}
+	sum := &item.Summary{ItemID: it.ID, Model: "extractive", Fingerprint: item.Fingerprint(it),
+		Statements: []item.SummaryStatement{{Text: "Green tea is steeped at eighty degrees.", Quote: "Green tea is steeped at eighty degrees.", End: 39}}}
+	return lib, it, src, sum
 }

@@ -31,26 +31,20 @@ func docWords(d *doc, withTitle bool) []string {
 	if withTitle {
 		got = words(d.Title)
 	}
-	var prev []string
-	for _, q := range d.Paras {
-		var path []string
-		if q.H != "" {
-			path = strings.Split(q.H, " › ")
-		}
-		for i, h := range path {
-			if i >= len(prev) || prev[i] != h {
-				got = append(got, words(h)...)
-			}
-		}
-		prev = path
-		got = append(got, words(q.T)...)
-	}
+	eachLine(d, func(s string) { got = append(got, words(s)...) })
 	return got
 }
 
 // docText is a document's text as docWords reads it, a line a paragraph.
 func docText(d *doc) string {
 	var b strings.Builder
+	eachLine(d, func(s string) { b.WriteString(s + "\n") })
+	return b.String()
+}
+
+// eachLine calls line with each heading of a paragraph's heading path where
+// it changes, then with the paragraph's text, in order.
+func eachLine(d *doc, line func(string)) {
 	var prev []string
 	for _, q := range d.Paras {
 		var path []string
@@ -59,13 +53,12 @@ func docText(d *doc) string {
 		}
 		for i, h := range path {
 			if i >= len(prev) || prev[i] != h {
-				b.WriteString(h + "\n")
+				line(h)
 			}
 		}
 		prev = path
-		b.WriteString(q.T + "\n")
+		line(q.T)
 	}
-	return b.String()
 }
 
 // pageWords are a PDF's words by the page sponge gives them (Page, and

@@ -15,8 +15,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
-	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -79,7 +77,7 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 	// long answer does not hold up Ctrl-C.
 	base, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	srv := newHTTPServer(localOnly(h))
+	srv := openai.NewLocalServer(openai.LocalOnly(h, serveProg))
 	srv.BaseContext = func(net.Listener) context.Context { return base }
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
@@ -107,52 +105,6 @@ func serve(ctx context.Context, opts *Options, stderr io.Writer, ready func(endp
 	srv.Shutdown(sctx)
 	fmt.Fprintf(stderr, "%s: stopped\n", serveProg)
 	return nil
-}
-
-// newHTTPServer bounds how long a client may take to send a request and how
-// long an idle connection is kept. There is no WriteTimeout: a streamed
-// reply on a CPU takes minutes, and ends when the client hangs up.
-func newHTTPServer(h http.Handler) *http.Server {
-	return &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       time.Minute, // the request, body included (at most openai.MaxRequestBytes)
-		IdleTimeout:       2 * time.Minute,
-	}
-}
-
-// localOnly refuses requests whose Host is not this machine, so a web page
-// cannot reach the server through a DNS name rebound to 127.0.0.1, and
-// requests a browser sends for a page from elsewhere (its Origin is not
-// this machine).
-func localOnly(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !loopbackHost(r.Host) {
-			http.Error(w, "sponge serve answers only requests to 127.0.0.1", http.StatusForbidden)
-			return
-		}
-		if origin := r.Header.Get("Origin"); origin != "" {
-			u, err := url.Parse(origin)
-			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || !loopbackHost(u.Host) {
-				http.Error(w, "sponge serve answers no requests from web pages of other sites", http.StatusForbidden)
-				return
-			}
-		}
-		h.ServeHTTP(w, r)
-	})
-}
-
-// loopbackHost reports whether host, with or without a port, names this
-// machine.
-func loopbackHost(host string) bool {
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		host = h
-	}
-	switch host {
-	case "127.0.0.1", "localhost", "::1", "[::1]":
-		return true
-	}
-	return false
 }
 
 // modelServer answers chat completions with the loaded model. The handler

@@ -3,12 +3,14 @@ module github.com/sponge-library/sponge
 go 1.26.8
 
 require (
+	github.com/RadhiFadlillah/whatlanggo v0.0.0-20240916001553-aac1f0f737fc // internal/base/lang: a text's language within Latin and Cyrillic
 	github.com/RoaringBitmap/roaring/v2 v2.14.5
 	github.com/blevesearch/bleve/v2 v2.6.3
 	github.com/blevesearch/bleve_index_api v1.4.1
 	github.com/blevesearch/geo v0.2.8 // linked through bleve (document, mapping, search); a test imports it too
 	github.com/blevesearch/go-porterstemmer v1.0.3
 	github.com/blevesearch/scorch_segment_api/v2 v2.4.11
+	github.com/blevesearch/snowballstem v0.9.0 // internal/base/lang: one stemmer a language
 	github.com/blevesearch/vellum v1.2.1
 	github.com/blevesearch/zapx/v17 v17.2.5
 	github.com/go-pdf/fpdf v0.9.0 // the PDF extractor reads the standard 14 fonts' widths from it
@@ -31,7 +33,6 @@ require (
 	github.com/blevesearch/go-faiss v1.1.5 // indirect
 	github.com/blevesearch/mmap-go v1.2.0 // indirect
 	github.com/blevesearch/segment v0.9.1 // indirect
-	github.com/blevesearch/snowballstem v0.9.0 // indirect
 	github.com/blevesearch/upsidedown_store_api v1.0.2 // indirect
 	github.com/blevesearch/zapx/v11 v11.4.3 // indirect
 	github.com/blevesearch/zapx/v12 v12.4.3 // indirect
@@ -68,7 +69,6 @@ require (
 // against (issue 39); no program links them.
 require (
 	codeberg.org/readeck/go-readability/v2 v2.1.3
-	github.com/RadhiFadlillah/whatlanggo v0.0.0-20240916001553-aac1f0f737fc // indirect
 	github.com/andybalholm/cascadia v1.3.3 // indirect
 	github.com/araddon/dateparse v0.0.0-20210429162001-6b43995a97de // indirect
 	github.com/elliotchance/pie/v2 v2.9.0 // indirect

@@ -1,0 +1,189 @@
+package lang
+
+import (
+	"embed"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// The lexicons: lexicons/<tag>/<list>.txt, one word or phrase a line, "#"
+// starting a comment line; lexicons/neutral holds lists for every language
+// (and the only lists of the neutral lexicon).
+//
+//go:embed lexicons
+var lexiconFiles embed.FS
+
+// The lists a rule of sponge reads. A lexicon may hold others (each file of
+// its folder is a list, named by the file without ".txt").
+const (
+	// Stop are function words, which say nothing of a text's topic.
+	Stop = "stop"
+	// Abbreviations are words written with a full stop that does not end a
+	// sentence ("e.g.", "Dr.", "z. B."), each as written, full stops kept.
+	Abbreviations = "abbreviations"
+	// BeforeNumber are abbreviations that end no sentence before a number
+	// ("Fig. 3", "No. 5", "S. 12"), written with their full stop.
+	BeforeNumber = "before-number"
+	// Questions are the words that make a sentence a question in a language
+	// that marks none (Thai: "ไหม", "อะไร").
+	Questions = "questions"
+)
+
+// neutralDir is the folder of the lists every lexicon has.
+const neutralDir = "neutral"
+
+// A Lexicon is what sponge knows of the words of one language: lists of
+// words by name, and a stemmer. Its methods may be called at once from
+// several goroutines.
+type Lexicon struct {
+	tag   Tag
+	lists map[string]*list
+	stem  func(string) string
+}
+
+// list is one list of a lexicon: its entries as written, in order, and the
+// set of them lower-cased.
+type list struct {
+	words []string
+	set   map[string]bool
+	own   bool // read from the language's own folder, not only neutral
+}
+
+var (
+	lexiconsMu sync.Mutex
+	lexicons   = map[Tag]*Lexicon{}
+)
+
+// For returns the lexicon of a language: read once from the embedded files,
+// the neutral lexicon's lists added to each of its own; a language with no
+// folder (and Unknown) gets the neutral lexicon alone, under its own tag.
+func For(t Tag) *Lexicon {
+	lexiconsMu.Lock()
+	defer lexiconsMu.Unlock()
+	if lx, ok := lexicons[t]; ok {
+		return lx
+	}
+	lx := &Lexicon{tag: t, lists: map[string]*list{}, stem: stemmerOf(t)}
+	lx.read(neutralDir, false)
+	if t != Unknown && fs.ValidPath(string(t)) && t != neutralDir {
+		lx.read(string(t), true)
+	}
+	lexicons[t] = lx
+	return lx
+}
+
+// read adds the lists of one folder of lexicons.
+func (lx *Lexicon) read(dir string, own bool) {
+	entries, err := lexiconFiles.ReadDir(path.Join("lexicons", dir))
+	if err != nil {
+		return // no folder: no lists of its own
+	}
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".txt")
+		if !ok || e.IsDir() {
+			continue
+		}
+		data, err := lexiconFiles.ReadFile(path.Join("lexicons", dir, e.Name()))
+		if err != nil {
+			panic("lang: " + err.Error()) // embedded: cannot happen
+		}
+		l := lx.lists[name]
+		if l == nil {
+			l = &list{set: map[string]bool{}}
+			lx.lists[name] = l
+		}
+		l.own = l.own || own
+		for _, w := range parseList(string(data)) {
+			if k := strings.ToLower(w); !l.set[k] {
+				l.set[k] = true
+				l.words = append(l.words, w)
+			}
+		}
+	}
+}
+
+// parseList returns the entries of a list file: each line without its
+// surrounding white space, blank lines and "#" comment lines left out.
+func parseList(data string) []string {
+	var out []string
+	for line := range strings.Lines(data) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// Tag is the language of the lexicon (Unknown for the neutral lexicon).
+func (lx *Lexicon) Tag() Tag { return lx.tag }
+
+// Has reports whether word (a word or a phrase, in any case) is in the
+// named list.
+func (lx *Lexicon) Has(name, word string) bool {
+	l := lx.lists[name]
+	if l == nil {
+		return false
+	}
+	if l.set[word] {
+		return true
+	}
+	return l.set[strings.ToLower(word)]
+}
+
+// Words returns the entries of the named list as written, in the order of
+// its file (the neutral list's first); nil when the lexicon has no such
+// list. The caller must not change them.
+func (lx *Lexicon) Words(name string) []string {
+	if l := lx.lists[name]; l != nil {
+		return l.words
+	}
+	return nil
+}
+
+// Knows reports whether the language has a list of that name of its own,
+// not only the neutral one's: a rule that needs the list is on for it. An
+// explanation says when a rule was off for want of a list.
+func (lx *Lexicon) Knows(name string) bool {
+	l := lx.lists[name]
+	return l != nil && l.own
+}
+
+// Lists returns the names of the lexicon's lists, sorted.
+func (lx *Lexicon) Lists() []string {
+	names := make([]string, 0, len(lx.lists))
+	for n := range lx.lists {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Stem returns the stem of a word, lower-cased, by the language's
+// stemmer (Snowball's, where there is one); a language without one gives
+// the word lower-cased.
+func (lx *Lexicon) Stem(word string) string {
+	return lx.stem(strings.ToLower(word))
+}
+
+// Stems reports whether the language has a stemmer.
+func (lx *Lexicon) Stems() bool { return stemmers[lx.tag] != nil }
+
+// Tags returns the languages that have a lexicon of their own, sorted.
+func Tags() []Tag {
+	entries, err := lexiconFiles.ReadDir("lexicons")
+	if err != nil {
+		panic("lang: " + err.Error()) // embedded: cannot happen
+	}
+	var out []Tag
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != neutralDir {
+			out = append(out, Tag(e.Name()))
+		}
+	}
+	return out
+}

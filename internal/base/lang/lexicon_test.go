@@ -1,0 +1,93 @@
+package lang
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestLexicon(t *testing.T) {
+	en := For("en")
+	if en.Tag() != "en" || !en.Knows(Stop) {
+		t.Fatalf("For(en): tag %q, knows stop %v", en.Tag(), en.Knows(Stop))
+	}
+	for _, w := range []string{"the", "The", "WHICH", "how"} {
+		if !en.Has(Stop, w) {
+			t.Errorf("en: %q is not a stop word", w)
+		}
+	}
+	if en.Has(Stop, "kettle") || en.Has("no such list", "the") {
+		t.Error("en: Has says yes to a word not in the list")
+	}
+	if ws := en.Words(Stop); len(ws) < 100 || ws[0] != "a" {
+		t.Errorf("en stop words: %d, first %q", len(ws), ws[0])
+	}
+	if For("en") != en {
+		t.Error("For reads a lexicon again")
+	}
+	de := For("de")
+	if !de.Has(Stop, "wie") || de.Has(Stop, "the") {
+		t.Error("de stop words are not German")
+	}
+}
+
+func TestNeutralLexicon(t *testing.T) {
+	for _, tag := range []Tag{Unknown, "xx", "../en", "neutral"} {
+		lx := For(tag)
+		if lx.Knows(Stop) || lx.Has(Stop, "the") || lx.Stems() {
+			t.Errorf("For(%q) is not the neutral lexicon: knows stop %v, stems %v", tag, lx.Knows(Stop), lx.Stems())
+		}
+		if got := lx.Stem("Running"); got != "running" {
+			t.Errorf("For(%q).Stem(Running) = %q, want the word lower-cased", tag, got)
+		}
+	}
+}
+
+func TestParseList(t *testing.T) {
+	got := parseList("# a comment\n\nz. B.\n  usw. \r\n#not a word\nd. h.")
+	want := []string{"z. B.", "usw.", "d. h."}
+	if !slices.Equal(got, want) {
+		t.Errorf("parseList = %q, want %q", got, want)
+	}
+}
+
+// TestListFiles checks every list of every lexicon: no entry twice, none
+// with a comment after it (a "|" or a "#" inside), each of one line.
+func TestListFiles(t *testing.T) {
+	for _, tag := range append(Tags(), Unknown) {
+		lx := For(tag)
+		for _, name := range lx.Lists() {
+			seen := map[string]bool{}
+			for _, w := range lx.Words(name) {
+				k := strings.ToLower(w)
+				if seen[k] {
+					t.Errorf("%s/%s: %q twice", tag, name, w)
+				}
+				seen[k] = true
+				if strings.ContainsAny(w, "|#\t") {
+					t.Errorf("%s/%s: %q holds a comment or a tab", tag, name, w)
+				}
+			}
+		}
+	}
+}
+
+func TestStem(t *testing.T) {
+	for _, c := range []struct {
+		tag        Tag
+		word, want string
+	}{
+		{"en", "Running", "run"},
+		{"en", "studies", "studi"},
+		{"de", "Häusern", "haus"},
+		{"ru", "Суперкубке", "суперкубк"},
+		{"ru", "Суперкубок", "суперкубок"},
+		{"fr", "continuellement", "continuel"},
+		{"bn", "বাংলাদেশের", "বাংলাদেশের"}, // no stemmer: the word as it is
+		{"zh", "北京", "北京"},
+	} {
+		if got := For(c.tag).Stem(c.word); got != c.want {
+			t.Errorf("%s: Stem(%q) = %q, want %q", c.tag, c.word, got, c.want)
+		}
+	}
+}

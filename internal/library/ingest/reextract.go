@@ -1,9 +1,7 @@
 package ingest
 
 import (
-	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -60,7 +58,7 @@ func Reextract(w *Writer, ids []string, each func(id string, changed bool, err e
 }
 
 // ErrLinked is an item saved with --link whose file is gone or changed.
-var ErrLinked = errors.New("it was saved with --link and")
+var ErrLinked = library.ErrLinked
 
 // reextractItem reads one item again and saves it if its text or title
 // changed.
@@ -69,7 +67,7 @@ func reextractItem(w *Writer, id string) (changed bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	src, err := original(w, old)
+	src, err := w.Original(old)
 	if err != nil {
 		return false, err
 	}
@@ -95,22 +93,6 @@ func reextractItem(w *Writer, id string) (changed bool, err error) {
 		return false, fmt.Errorf("cannot save: %w", err)
 	}
 	return true, nil
-}
-
-// original is an item's original bytes: from the store, or for an item
-// saved with --link from its file, if that is still what was saved.
-func original(w *Writer, it *item.Item) ([]byte, error) {
-	if !it.Linked {
-		return w.Source(it.ID)
-	}
-	data, err := os.ReadFile(it.Source)
-	if err != nil {
-		return nil, fmt.Errorf("%w its file cannot be read: %v", ErrLinked, errors.Unwrap(err))
-	}
-	if library.ItemID(data) != it.ID {
-		return nil, fmt.Errorf("%w %s has changed since", ErrLinked, it.Source)
-	}
-	return data, nil
 }
 
 func sameParagraph(a, b item.Paragraph) bool {

@@ -70,8 +70,19 @@ func Report(stderr io.Writer, prog string, err error) int {
 	if err == nil {
 		return ExitOK
 	}
-	code := ExitFailure
-	hint := ""
+	code, hint := Explain(err)
+	PrintError(stderr, prog, err.Error())
+	if hint != "" {
+		PrintHint(stderr, prog, hint)
+	}
+	return code
+}
+
+// Explain is the exit code err calls for and the hint a person at a shell
+// gets with it ("" for none): what Report prints, for a front end that
+// shows it otherwise (sponge ui's pages).
+func Explain(err error) (code int, hint string) {
+	code = ExitFailure
 	var ce *Error
 	var fe *fault.Error
 	switch {
@@ -93,11 +104,7 @@ func Report(stderr io.Writer, prog string, err error) int {
 	if hint == "" && errors.As(err, &he) {
 		hint = he.Hint()
 	}
-	PrintError(stderr, prog, err.Error())
-	if hint != "" {
-		PrintHint(stderr, prog, hint)
-	}
-	return code
+	return code, hint
 }
 
 // shellHints are the hints for a person at a shell, by the kind of a

@@ -1,0 +1,196 @@
+package ui
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html/template"
+	"net/http"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/fault"
+	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/stages/search"
+)
+
+// routes adds the pages of this file and of ask.go, media.go and write.go.
+func (s *Server) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /{$}", s.askPage)
+	mux.HandleFunc("GET /ask", s.askStream)
+	mux.HandleFunc("GET /library", s.libraryPage)
+	mux.HandleFunc("GET /item/{id}", s.itemPage)
+	mux.HandleFunc("GET /item/{id}/media", s.media)
+	mux.HandleFunc("POST /add", s.add)
+	mux.HandleFunc("POST /item/{id}/remove", s.remove)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, http.StatusNotFound, "there is no page "+r.URL.Path, "the pages are Ask (/), Library (/library) and each item's")
+	})
+}
+
+// Page is what every page's template gets: the page's own data in Data.
+type Page struct {
+	Title string // the page's title, before " · sponge"
+	Nav   string // the menu entry of the page: "ask", "library" or ""
+	Lib   string // the library folder
+	Write bool   // adding and removing are allowed (sponge ui --write)
+	Token string // the token of the writing forms, when Write
+	Data  any
+}
+
+// funcs are the templates' helpers.
+var funcs = template.FuncMap{
+	"short": item.Short,
+	"where": item.Where,
+	"day":   func(t time.Time) string { return t.Local().Format("2006-01-02 15:04") },
+	"iso":   func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
+	"clock": func(sec int64) string { return item.FormatTime(sec * 1000) },
+}
+
+// render writes the page made by the template name, whole or not at all:
+// a template that fails is a plain 500, not half a page.
+func (s *Server) render(w http.ResponseWriter, status int, name string, p *Page) {
+	p.Lib, p.Write = s.dir, s.opts.Write
+	if s.opts.Write {
+		p.Token = s.token
+	}
+	var b bytes.Buffer
+	if err := s.pages.ExecuteTemplate(&b, name, p); err != nil {
+		console.PrintWarning(s.opts.Stderr, Prog, fmt.Sprintf("the page %s: %v", name, err))
+		http.Error(w, "the page could not be made: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b.Bytes())
+}
+
+// failure is the data of the error page.
+type failure struct {
+	Message, Hint string
+}
+
+// fail shows an error page; its words are for people, as the CLI's.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, msg, hint string) {
+	s.render(w, status, "error.html", &Page{Title: "Error", Data: failure{msg, hint}})
+}
+
+// failErr shows err with the hint sponge would print with it: a missing
+// library or item as not found, a bad id as a bad request.
+func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error) {
+	code, hint := console.Explain(err)
+	status := http.StatusInternalServerError
+	switch {
+	case fault.Is(err, fault.NoLibrary, fault.NoItem, fault.SetAside) || errors.Is(err, os.ErrNotExist):
+		status = http.StatusNotFound
+	case code == console.ExitUsage || fault.Is(err, fault.Ambiguous):
+		status = http.StatusBadRequest
+	}
+	s.fail(w, r, status, err.Error(), hint)
+}
+
+// open opens the library.
+func (s *Server) open() (*library.Library, error) {
+	return library.Open(s.dir)
+}
+
+// libraryEntry is one item of the library page.
+type libraryEntry struct {
+	ID, Label, Source, Kind string
+	Added                   time.Time
+	Pages                   int
+	Gist                    string // the first statement of its summary
+}
+
+// libraryData is the library page's.
+type libraryData struct {
+	Items []libraryEntry
+	Kinds []string // the kinds of the library's items, to filter by
+	Kind  string   // the kind filtered by; "" all
+	Words string   // the words filtered by (the search stage); "" none
+	Total int      // items in the library
+	Notes []string // warnings of the search (a damaged item, no index yet)
+}
+
+// MaxWords bounds the words of a question or a filter, in bytes: far more
+// than a question takes, and what a page may make the server search for.
+const MaxWords = 2000
+
+// libraryPage lists the items, newest first, or those the search stage
+// finds for the words (best first), of one kind or all.
+func (s *Server) libraryPage(w http.ResponseWriter, r *http.Request) {
+	lib, err := s.open()
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	words := strings.TrimSpace(r.URL.Query().Get("q"))
+	if len(words) > MaxWords {
+		s.fail(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the words are longer than %d bytes", MaxWords), "search for fewer words")
+		return
+	}
+	d := libraryData{Kind: r.URL.Query().Get("kind"), Words: words}
+	ids, err := lib.IDs()
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	metas := map[string]*library.Meta{}
+	kinds := map[string]bool{}
+	var order []*library.Meta
+	for _, id := range ids {
+		m, err := lib.Meta(id)
+		if err != nil {
+			d.Notes = append(d.Notes, err.Error())
+			continue
+		}
+		metas[id] = m
+		kinds[m.Kind] = true
+		order = append(order, m)
+	}
+	d.Total = len(order)
+	for k := range kinds {
+		d.Kinds = append(d.Kinds, k)
+	}
+	sort.Strings(d.Kinds)
+	if words != "" {
+		res, err := search.Find(s.dir, s.opts.Models, words, search.MaxLimit)
+		if err != nil {
+			s.failErr(w, r, err)
+			return
+		}
+		for _, wn := range res.Warnings {
+			if !wn.Setup {
+				d.Notes = append(d.Notes, wn.Message)
+			}
+		}
+		order = order[:0]
+		for _, h := range res.Hits {
+			if m := metas[h.ItemID]; m != nil {
+				order = append(order, m)
+			}
+		}
+	} else {
+		sort.SliceStable(order, func(i, j int) bool { return order[i].Added.After(order[j].Added) })
+	}
+	var shown []*library.Meta
+	for _, m := range order {
+		if d.Kind == "" || m.Kind == d.Kind {
+			shown = append(shown, m)
+		}
+	}
+	titles, sources := make([]string, len(shown)), make([]string, len(shown))
+	for i, m := range shown {
+		titles[i], sources[i] = m.Title, m.Source
+	}
+	labels := item.Labels(titles, sources)
+	for i, m := range shown {
+		d.Items = append(d.Items, libraryEntry{ID: m.ID, Label: labels[i], Source: m.Source, Kind: m.Kind, Added: m.Added, Pages: m.Pages, Gist: lib.Gist(m)})
+	}
+	s.render(w, http.StatusOK, "library.html", &Page{Title: "Library", Nav: "library", Data: d})
+}

@@ -18,16 +18,14 @@ func Snippet(it *item.Item, question string, width int) string {
 	}
 	best, bestN := -1, 0
 	for i, p := range it.Paragraphs {
-		n := 0
-		seen := map[string]bool{}
-		for _, t := range keywords.Terms(p.Text) {
-			if want[t] && !seen[t] {
-				seen[t] = true
-				n++
-			}
-		}
+		// The terms of every paragraph of the item: HeldTerms counts them
+		// as Terms gives them, without a string and a token for each word.
+		n := keywords.HeldTerms(p.Text, want)
 		if n > bestN {
 			best, bestN = i, n
+		}
+		if bestN == len(want) {
+			break // no later paragraph holds more
 		}
 	}
 	if best < 0 {

@@ -173,6 +173,32 @@ func ChunkFrequencies(text []byte) (int, TermCounts) {
 	m := a.memo()
 	defer a.putMemo(m)
 	c := &m.count
+	a.countText(c, m, text)
+	return c.n, c.done()
+}
+
+// HeldTerms is how many of the terms in want Terms(text) gives, each
+// counted once, worked out as ChunkFrequencies counts (no token for each
+// ASCII word, the words met before from the memo): a search's snippet asks
+// it of every paragraph of the items found, where Terms made a string and a
+// token of each word (most of a sponge search's time).
+func HeldTerms(text string, want map[string]bool) int {
+	if len(want) == 0 {
+		return 0
+	}
+	a := ChunkAnalyzer().(*chunkAnalyzer)
+	m := a.memo()
+	defer a.putMemo(m)
+	c := &m.count
+	c.want, c.held = want, c.held[:0]
+	defer func() { c.want = nil }()
+	a.countText(c, m, []byte(text))
+	return len(c.held)
+}
+
+// countText counts the terms of text in c, emptied first; its terms are
+// pieces of text or of c's own blocks, kept until c is started again.
+func (a *chunkAnalyzer) countText(c *termCounter, m *wordMemo, text []byte) {
 	c.start()
 	// Runs of lines all ASCII (most lines, even of a chunk with a "’" or a
 	// "→" somewhere) are counted without tokens; no word goes on past the
@@ -190,13 +216,18 @@ func ChunkFrequencies(text []byte) (int, TermCounts) {
 	if !ok {
 		c.start()
 		toks := a.full.Analyze(text)
+		if c.want != nil {
+			for _, t := range toks {
+				c.hold(t.Term)
+			}
+			return
+		}
 		for term, tf := range analysis.TokenFrequency(toks, nil, index.IndexField) {
 			c.terms = append(c.terms, term)
 			c.freqs = append(c.freqs, uint32(tf.Frequency()))
 		}
 		c.n = len(toks)
 	}
-	return c.n, c.done()
 }
 
 // countASCII counts the terms of ASCII text, finding its words as the
@@ -293,6 +324,10 @@ type termCounter struct {
 	freqs []uint32
 	pair  []byte // a term being made
 	made  []byte // where the terms made are kept, in blocks: only appended to
+	// want, when not nil, makes the counter note only which of its terms
+	// the text holds, each once, in held (HeldTerms), and count nothing.
+	want map[string]bool
+	held []string
 }
 
 // counterKeeps is the most terms a termCounter's map keeps room for from
@@ -302,6 +337,10 @@ const counterKeeps = 4096
 
 // start empties the counter for a text.
 func (c *termCounter) start() {
+	if c.want != nil {
+		c.held = c.held[:0] // the map is not used: emptying it cost more than a short paragraph
+		return
+	}
 	if c.at == nil || len(c.at) > counterKeeps {
 		c.at = make(map[string]int32, 512)
 	} else {
@@ -318,6 +357,10 @@ func (c *termCounter) done() TermCounts {
 
 // add counts one term; a new term keeps term (it must not change).
 func (c *termCounter) add(term []byte) {
+	if c.want != nil {
+		c.hold(term)
+		return
+	}
 	c.n++
 	if k, ok := c.at[string(term)]; ok {
 		c.freqs[k]++
@@ -341,8 +384,20 @@ func (c *termCounter) addLower(word []byte) {
 	c.addMade()
 }
 
+// hold notes term in held if it is wanted and not there yet.
+func (c *termCounter) hold(term []byte) {
+	if !c.want[string(term)] || slices.Contains(c.held, string(term)) {
+		return
+	}
+	c.held = append(c.held, string(term))
+}
+
 // addMade counts the term in c.pair, kept in c.made when it is new.
 func (c *termCounter) addMade() {
+	if c.want != nil {
+		c.hold(c.pair)
+		return
+	}
 	if k, ok := c.at[string(c.pair)]; ok {
 		c.n++
 		c.freqs[k]++

@@ -255,3 +255,43 @@ func benchPages(b *testing.B) [][]byte {
 	}
 	return pages
 }
+
+// HeldTerms counts the question terms Terms gives of a text, each once: for
+// texts of every script, with question terms the text holds (a sample of its
+// own terms), words it does not, and stop words, asked again and again so
+// that the memo and the counter are used again.
+func TestHeldTerms(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 43))
+	mixed := []rune("東京都の人口カタｶﾀﾞ한국어ชาเขียวชง่ aéÉsＦＴ1１.,'\n 、。AdBkettles brewed")
+	texts := chunkTexts(t)
+	for range 200 {
+		r := make([]rune, rnd.IntN(120))
+		for i := range r {
+			r[i] = mixed[rnd.IntN(len(mixed))]
+		}
+		texts = append(texts, string(r))
+	}
+	for round := range 2 {
+		for i, text := range texts {
+			terms := Terms(text)
+			want := map[string]bool{"the": true, "absent": true, "kettle": true, "東京": true}
+			for range 6 {
+				if len(terms) > 0 {
+					want[terms[rnd.IntN(len(terms))]] = true
+				}
+			}
+			seen := map[string]bool{}
+			for _, term := range terms {
+				if want[term] {
+					seen[term] = true
+				}
+			}
+			if got := HeldTerms(text, want); got != len(seen) {
+				t.Fatalf("round %d, text %d (%.40q): HeldTerms %d, Terms holds %d of %v", round, i, text, got, len(seen), want)
+			}
+		}
+	}
+	if HeldTerms("tea", nil) != 0 || HeldTerms("", map[string]bool{"tea": true}) != 0 {
+		t.Error("no terms wanted, or no text, holds none")
+	}
+}

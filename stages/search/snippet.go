@@ -3,24 +3,24 @@ package search
 import (
 	"strings"
 
-	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
-// Snippet returns a short piece of the item around the question's words:
-// the paragraph with most of them, clipped to about width characters.
-func Snippet(it *item.Item, question string, width int) string {
+// Snippet returns a short piece of an item, the texts of its paragraphs,
+// around the question's words: the paragraph with most of them, clipped to
+// about width characters.
+func Snippet(paragraphs []string, question string, width int) string {
 	want := map[string]bool{}
 	for _, t := range keywords.Terms(question) {
 		want[t] = true
 	}
 	best, bestN := -1, 0
-	for i, p := range it.Paragraphs {
+	for i, p := range paragraphs {
 		// The terms of every paragraph of the item: HeldTerms counts them
 		// as Terms gives them, without a string and a token for each word.
-		n := keywords.HeldTerms(p.Text, want)
+		n := keywords.HeldTerms(p, want)
 		if n > bestN {
 			best, bestN = i, n
 		}
@@ -29,12 +29,12 @@ func Snippet(it *item.Item, question string, width int) string {
 		}
 	}
 	if best < 0 {
-		if len(it.Paragraphs) == 0 {
+		if len(paragraphs) == 0 {
 			return ""
 		}
 		best = 0
 	}
-	words := strings.Fields(it.Paragraphs[best].Text)
+	words := strings.Fields(paragraphs[best])
 	// Start a little before the first word that matched.
 	start := 0
 	for i, wd := range words {
@@ -76,11 +76,30 @@ type ResultJSON struct {
 func Document(lib *library.Library, question string, res *Result) ResultJSON {
 	doc := ResultJSON{Question: question, Hits: []*jsonl.Hit{}, Warnings: []*jsonl.Warning{}}
 	for _, h := range res.Hits {
-		if it, err := lib.Item(h.ItemID); err == nil {
-			h.Snippet = Snippet(it, question, 200)
+		if texts, err := paragraphTexts(lib, h.ItemID); err == nil {
+			h.Snippet = Snippet(texts, question, 200)
 		}
 		doc.Hits = append(doc.Hits, h)
 	}
 	doc.Warnings = append(doc.Warnings, res.Warnings...)
 	return doc
+}
+
+// paragraphTexts reads the texts of an item's paragraphs, without decoding
+// the item whole (library.Paragraphs: its texts are not copied), which was a
+// fifth of a sponge search.
+func paragraphTexts(lib *library.Library, id string) ([]string, error) {
+	ps, err := lib.Paragraphs(id)
+	if err != nil {
+		return nil, err
+	}
+	texts := make([]string, ps.Len())
+	for i := range texts {
+		p, err := ps.At(i)
+		if err != nil {
+			return nil, err
+		}
+		texts[i] = p.Text
+	}
+	return texts, nil
 }

@@ -81,8 +81,13 @@ func TestSnippetPicksAsTerms(t *testing.T) {
 			if len(it.Paragraphs) == 0 {
 				continue
 			}
-			want := Snippet(&item.Item{Paragraphs: it.Paragraphs[snippetParagraph(it, q) : snippetParagraph(it, q)+1]}, q, 200)
-			if got := Snippet(it, q, 200); got != want {
+			texts := make([]string, len(it.Paragraphs))
+			for i, p := range it.Paragraphs {
+				texts[i] = p.Text
+			}
+			best := snippetParagraph(it, q)
+			want := Snippet(texts[best:best+1], q, 200)
+			if got := Snippet(texts, q, 200); got != want {
 				t.Errorf("%s, %q:\n got %q\nwant %q", filepath.Base(it.ID), q, got, want)
 			}
 		}
@@ -92,11 +97,18 @@ func TestSnippetPicksAsTerms(t *testing.T) {
 // BenchmarkSnippet is the snippets of one sponge search: each question over
 // every test document.
 func BenchmarkSnippet(b *testing.B) {
-	items := snippetItems(b)
+	var items [][]string
+	for _, it := range snippetItems(b) {
+		var texts []string
+		for _, p := range it.Paragraphs {
+			texts = append(texts, p.Text)
+		}
+		items = append(items, texts)
+	}
 	for b.Loop() {
-		for _, it := range items {
+		for _, texts := range items {
 			for _, q := range snippetQuestions {
-				Snippet(it, q, 200)
+				Snippet(texts, q, 200)
 			}
 		}
 	}

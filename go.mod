@@ -3,7 +3,6 @@ module github.com/sponge-library/sponge
 go 1.26.8
 
 require (
-	github.com/RadhiFadlillah/whatlanggo v0.0.0-20240916001553-aac1f0f737fc // internal/base/lang: a text's language within Latin and Cyrillic
 	github.com/RoaringBitmap/roaring/v2 v2.14.5
 	github.com/blevesearch/bleve/v2 v2.6.3
 	github.com/blevesearch/bleve_index_api v1.4.1
@@ -69,6 +68,7 @@ require (
 // against (issue 39); no program links them.
 require (
 	codeberg.org/readeck/go-readability/v2 v2.1.3
+	github.com/RadhiFadlillah/whatlanggo v0.0.0-20240916001553-aac1f0f737fc // internal/bench/langdetect measures internal/base/lang beside it
 	github.com/andybalholm/cascadia v1.3.3 // indirect
 	github.com/araddon/dateparse v0.0.0-20210429162001-6b43995a97de // indirect
 	github.com/elliotchance/pie/v2 v2.9.0 // indirect

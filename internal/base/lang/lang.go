@@ -9,13 +9,13 @@ package lang
 
 import (
 	"maps"
+	"math/bits"
+	"path"
 	"slices"
 	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/RadhiFadlillah/whatlanggo"
 )
 
 // Tag is a language as the base of a BCP 47 tag: "en", "de", "zh", "bn".
@@ -27,9 +27,10 @@ const Unknown Tag = ""
 
 // Detect returns the language of text: by its script where a script is
 // written in one language sponge tells apart (Han, kana, Hangul, Thai,
-// Bengali, Telugu, Greek, …); within Latin, Cyrillic, Arabic and Devanagari
-// by a trigram detector (whatlanggo). Text with too few letters to tell is
-// Unknown.
+// Bengali, Telugu, Greek, …) or by letters only one language of a script
+// writes (Arabic's, Persian's and Urdu's; Russian's and Ukrainian's);
+// else by the lexicons' stop words the text holds. Text with too few
+// letters to tell, or too few stop words, is Unknown.
 func Detect(text string) Tag {
 	s := countScripts(text)
 	if s.letters < minLetters {
@@ -38,15 +39,11 @@ func Detect(text string) Tag {
 	if t, ok := s.byScript(); ok {
 		return t
 	}
-	if t, ok := byStopWords(text); ok {
-		return t
-	}
-	return s.byTrigrams(text)
+	return byStopWords(text, false)
 }
 
-// DetectQuestion returns the language of a question: a short text, where
-// trigrams alone often guess wrong ("Wer war Kant?"), so the question's
-// function and question words (the lexicons' "stop" lists) vote first.
+// DetectQuestion returns the language of a question: a short text, whose
+// first word, most often a question word ("Wie", "Кто"), weighs twice.
 func DetectQuestion(question string) Tag {
 	s := countScripts(question)
 	if s.letters < 2 {
@@ -55,10 +52,7 @@ func DetectQuestion(question string) Tag {
 	if t, ok := s.byScript(); ok {
 		return t
 	}
-	if t, ok := byStopWords(question); ok {
-		return t
-	}
-	return s.byTrigrams(question)
+	return byStopWords(question, true)
 }
 
 // minLetters is the fewest letters Detect names a language from.
@@ -68,7 +62,8 @@ const minLetters = 3
 type scripts struct {
 	letters int
 	counts  map[*unicode.RangeTable]int
-	main    *unicode.RangeTable // the script with the most letters
+	main    *unicode.RangeTable // the script with the most letters (weighed)
+	special map[rune]bool       // the letters of specialLetters the text holds
 }
 
 // scriptTables are the scripts told apart, in the order a tie is broken.
@@ -82,13 +77,22 @@ var scriptTables = []*unicode.RangeTable{
 
 // ofScript are the scripts written in one language (of those sponge knows):
 // the script is the language.
-var ofScript = map[*unicode.RangeTable]Tag{
-	unicode.Hangul: "ko", unicode.Bengali: "bn", unicode.Telugu: "te", unicode.Tamil: "ta",
-	unicode.Kannada: "kn", unicode.Malayalam: "ml", unicode.Gujarati: "gu", unicode.Gurmukhi: "pa",
-	unicode.Oriya: "or", unicode.Sinhala: "si", unicode.Thai: "th", unicode.Lao: "lo", unicode.Khmer: "km",
-	unicode.Myanmar: "my", unicode.Greek: "el", unicode.Hebrew: "he", unicode.Armenian: "hy",
-	unicode.Georgian: "ka", unicode.Ethiopic: "am", unicode.Tibetan: "bo",
+// (A slice, not a map: the compiler lays it out, so no program pays for
+// it at start.)
+var ofScript = []struct {
+	script *unicode.RangeTable
+	tag    Tag
+}{
+	{unicode.Hangul, "ko"}, {unicode.Bengali, "bn"}, {unicode.Telugu, "te"}, {unicode.Tamil, "ta"},
+	{unicode.Kannada, "kn"}, {unicode.Malayalam, "ml"}, {unicode.Gujarati, "gu"}, {unicode.Gurmukhi, "pa"},
+	{unicode.Oriya, "or"}, {unicode.Sinhala, "si"}, {unicode.Thai, "th"}, {unicode.Lao, "lo"},
+	{unicode.Khmer, "km"}, {unicode.Myanmar, "my"}, {unicode.Greek, "el"}, {unicode.Hebrew, "he"},
+	{unicode.Armenian, "hy"}, {unicode.Georgian, "ka"}, {unicode.Ethiopic, "am"}, {unicode.Tibetan, "bo"},
 }
+
+// specialLetters are letters of Arabic and Cyrillic that only some of the
+// languages written in them write (see byLetters).
+const specialLetters = "ٹڈڑںےپچژگیکةыэёъіїєґўјљњћђџѓќѕ"
 
 func countScripts(text string) scripts {
 	s := scripts{counts: map[*unicode.RangeTable]int{}}
@@ -105,6 +109,12 @@ func countScripts(text string) scripts {
 			continue
 		}
 		s.letters++
+		if strings.ContainsRune(specialLetters, unicode.ToLower(r)) {
+			if s.special == nil {
+				s.special = map[rune]bool{}
+			}
+			s.special[unicode.ToLower(r)] = true
+		}
 		if last != nil && unicode.Is(last, r) {
 			s.counts[last]++
 			continue
@@ -117,9 +127,22 @@ func countScripts(text string) scripts {
 			}
 		}
 	}
+	// Han and kana are one script here, and a character of them weighs two
+	// letters; Latin letters weigh half: names and terms in Latin letters
+	// fill Japanese, Chinese and Russian text ("Sonic the Hedgehog 3",
+	// "Eastern European Time - EET"), seldom the other way round.
+	weight := func(t *unicode.RangeTable) int {
+		switch t {
+		case unicode.Latin:
+			return s.counts[t]
+		case unicode.Han, unicode.Hiragana, unicode.Katakana:
+			return 4 * (s.counts[unicode.Han] + s.counts[unicode.Hiragana] + s.counts[unicode.Katakana])
+		}
+		return 2 * s.counts[t]
+	}
 	best := 0
 	for _, t := range scriptTables {
-		if n := s.counts[t]; n > best {
+		if n := weight(t); n > best {
 			best, s.main = n, t
 		}
 	}
@@ -139,91 +162,168 @@ func (s scripts) byScript() (Tag, bool) {
 		return "zh", true
 	case nil:
 		return Unknown, true
+	case unicode.Arabic, unicode.Cyrillic:
+		return s.byLetters()
 	}
-	if t, ok := ofScript[s.main]; ok {
-		return t, true
+	for _, o := range ofScript {
+		if o.script == s.main {
+			return o.tag, true
+		}
 	}
 	return Unknown, false
 }
 
-// byTrigrams asks whatlanggo for the language of a text in a script
-// written in several: the language it names when it is sure of it, else the
-// likeliest of those with a lexicon (whatlanggo guesses Javanese of "Wer
-// war Kant?" and Serbian of a Russian sentence).
-func (s scripts) byTrigrams(text string) Tag {
-	info := whatlanggo.DetectWithOptions(text, whatlanggo.Options{})
-	if info.Lang < 0 {
-		return Unknown
-	}
-	t := tagOf(info.Lang)
-	if known()[info.Lang] || info.IsReliable() && t != Unknown {
-		return t
-	}
-	info = whatlanggo.DetectWithOptions(text, whatlanggo.Options{Whitelist: known()})
-	if info.Lang < 0 {
-		return Unknown
-	}
-	return tagOf(info.Lang)
-}
-
-// tagOf is the tag of one of whatlanggo's languages.
-func tagOf(l whatlanggo.Lang) Tag {
-	switch code := l.Iso6391(); code {
-	case "nb", "nn":
-		return "no"
-	default:
-		return Tag(code)
-	}
-}
-
-// known are whatlanggo's languages that have a lexicon.
-var known = sync.OnceValue(func() map[whatlanggo.Lang]bool {
-	have := map[Tag]bool{}
-	for _, t := range Tags() {
-		have[t] = true
-	}
-	m := map[whatlanggo.Lang]bool{}
-	for l := whatlanggo.Lang(0); l < 256; l++ {
-		if t := tagOf(l); t != Unknown && have[t] {
-			m[l] = true
+// byLetters names the language of Arabic or Cyrillic text by the letters
+// only some of its languages write: Urdu's ٹ ڈ ڑ ں ے, Persian's پ چ ژ گ
+// and its own ی and ک, else Arabic; Ukrainian's і ї є ґ, Belarusian's ў (or і with ы or э),
+// Serbian's and Macedonian's ј љ њ ћ ђ џ ѓ ќ ѕ, and Russian's ы э ё (which
+// Bulgarian does not write). Cyrillic with none of them is left to the
+// stop words and trigrams (Russian or Bulgarian).
+func (s scripts) byLetters() (Tag, bool) {
+	has := func(letters string) bool {
+		for _, r := range letters {
+			if s.special[r] {
+				return true
+			}
 		}
+		return false
 	}
-	return m
-})
+	if s.main == unicode.Arabic {
+		switch {
+		case has("ٹڈڑںے"):
+			return "ur", true
+		case has("پچژگیک") && !has("ة"):
+			return "fa", true
+		}
+		return "ar", true
+	}
+	switch {
+	case has("ў"), has("і") && has("ыэ"):
+		return "be", true
+	case has("іїєґ"):
+		return "uk", true
+	case has("ѓќѕ"):
+		return "mk", true
+	case has("јљњћђџ"):
+		return "sr", true
+	case has("ыэё"):
+		return "ru", true
+	}
+	return Unknown, false
+}
 
-// byStopWords names the language whose stop words a short text holds most
-// of, when it holds at least two and more than of any other language ("Wie
-// viele Einwohner hat Berlin?" holds "wie", "viele" and "hat").
-func byStopWords(text string) (Tag, bool) {
-	votes := map[Tag]int{}
+// byStopWords names the language whose stop words a text holds, in a
+// script written in several languages (Latin, Cyrillic, Devanagari): of the
+// languages with at least two of its stop words in the text (in a question,
+// whose first word is most often a question word, "Wie", "Кто", that word
+// counts twice), the one whose words are most its own: a word that is a
+// stop word of k languages gives each 1/k ("der" is German, Danish, Dutch
+// and Norwegian; "wie" German, Dutch and Polish). A word with a letter of
+// ownLetters counts as a stop word of its language. A tie goes to the
+// language first in preferred. Unknown: no language has enough.
+func byStopWords(text string, question bool) Tag {
+	hits := map[Tag]int{}
+	score := map[Tag]float64{}
 	index := stopIndex()
+	first := true
 	Scan(text, func(start, end int) {
-		for _, t := range index[lower(text[start:end])] {
-			votes[t]++
+		n := 1
+		if question && first {
+			n = 2
+		}
+		first = false
+		w := lower(text[start:end])
+		if set := index[w]; set != 0 {
+			k := float64(bits.OnesCount64(set))
+			for i, t := range stopTags() {
+				if set&(1<<i) != 0 {
+					hits[t] += n
+					score[t] += float64(n) / k
+				}
+			}
+		}
+		if t := ownLetter(w); t != Unknown {
+			hits[t] += n
+			score[t] += float64(n)
 		}
 	})
-	best, bestN, secondN := Unknown, 0, 0
-	for _, t := range slices.Sorted(maps.Keys(votes)) {
-		switch v := votes[t]; {
-		case v > bestN:
-			best, bestN, secondN = t, v, bestN
-		case v > secondN:
-			secondN = v
+	best := Unknown
+	for _, t := range slices.SortedFunc(maps.Keys(hits), byPreference) {
+		if hits[t] >= 2 && (best == Unknown || score[t] > score[best]) {
+			best = t
 		}
 	}
-	return best, bestN >= 2 && bestN > secondN
+	return best
 }
 
-// stopIndex gives each stop word of every lexicon the languages it is one of.
-var stopIndex = sync.OnceValue(func() map[string][]Tag {
-	m := map[string][]Tag{}
-	for _, t := range Tags() {
-		for _, w := range For(t).Words(Stop) {
-			w = lower(w)
-			m[w] = append(m[w], t)
+// ownLetters are letters of the Latin script that one language of those
+// with a lexicon writes and its neighbours do not.
+var ownLetters = []struct {
+	letters string
+	tag     Tag
+}{
+	{"ãõ", "pt"}, {"ñ", "es"}, {"ß", "de"}, {"ığş", "tr"}, {"ł", "pl"}, {"řěů", "cs"}, {"őű", "hu"},
+	{"țșă", "ro"},
+}
+
+// ownLetter returns the language whose own letter a word holds, or whose
+// own ending: Bulgarian's article "-ът" ("чайникът"), which Russian does not
+// write.
+func ownLetter(w string) Tag {
+	if strings.HasSuffix(w, "ът") {
+		return "bg"
+	}
+	for _, o := range ownLetters {
+		if strings.ContainsAny(w, o.letters) {
+			return o.tag
+		}
+	}
+	return Unknown
+}
+
+// preferred are languages in the order a tie of stop words goes to them:
+// the languages most written first ("Как звали мать Аристотеля?" holds one
+// stop word, of Russian and of Bulgarian).
+var preferred = []Tag{"en", "es", "ru", "fr", "de", "pt", "it", "nl", "pl", "tr"}
+
+// byPreference orders languages by preferred, then by tag.
+func byPreference(a, b Tag) int {
+	i, j := slices.Index(preferred, a), slices.Index(preferred, b)
+	switch {
+	case i == j:
+		return strings.Compare(string(a), string(b))
+	case i < 0:
+		return 1
+	case j < 0:
+		return -1
+	}
+	return i - j
+}
+
+// stopIndex gives each stop word of every lexicon the languages it is one
+// of, as a set of bits: bit i is stopTags()[i].
+var stopIndex = sync.OnceValue(makeStopIndex)
+
+// stopTags are the languages of stopIndex's bits: at most 64.
+var stopTags = sync.OnceValue(func() []Tag {
+	tags := Tags()
+	return tags[:min(len(tags), 64)]
+})
+
+// It reads the stop lists alone, not whole lexicons: a question in Latin
+// letters pays for these.
+func makeStopIndex() map[string]uint64 {
+	m := make(map[string]uint64, 6000)
+	for i, t := range stopTags() {
+		data, err := lexiconFiles.ReadFile(path.Join("lexicons", string(t), Stop+".txt"))
+		if err != nil {
+			continue // no stop words
+		}
+		for _, w := range parseList(string(data)) {
+			m[lower(w)] |= 1 << i
 		}
 	}
 	return m
-})
+}
 
 func lower(s string) string { return strings.ToLower(s) }

@@ -54,7 +54,7 @@ type list struct {
 
 var (
 	lexiconsMu sync.Mutex
-	lexicons   = map[Tag]*Lexicon{}
+	lexicons   map[Tag]*Lexicon // made on first use: no program pays at start
 )
 
 // For returns the lexicon of a language: read once from the embedded files,
@@ -65,6 +65,9 @@ func For(t Tag) *Lexicon {
 	defer lexiconsMu.Unlock()
 	if lx, ok := lexicons[t]; ok {
 		return lx
+	}
+	if lexicons == nil {
+		lexicons = map[Tag]*Lexicon{}
 	}
 	lx := &Lexicon{tag: t, lists: map[string]*list{}, stem: stemmerOf(t)}
 	lx.read(neutralDir, false)
@@ -171,7 +174,7 @@ func (lx *Lexicon) Stem(word string) string {
 }
 
 // Stems reports whether the language has a stemmer.
-func (lx *Lexicon) Stems() bool { return stemmers[lx.tag] != nil }
+func (lx *Lexicon) Stems() bool { return snowballOf(lx.tag) != nil }
 
 // Tags returns the languages that have a lexicon of their own, sorted.
 func Tags() []Tag {

@@ -22,20 +22,56 @@ import (
 	"github.com/blevesearch/snowballstem/turkish"
 )
 
-// stemmers are the Snowball stemmers (bleve's snowballstem) by language:
-// one stemmer a language. English is Snowball's English (Porter2).
-var stemmers = map[Tag]func(*snowball.Env) bool{
-	"ar": arabic.Stem, "da": danish.Stem, "nl": dutch.Stem, "en": english.Stem, "fi": finnish.Stem,
-	"fr": french.Stem, "de": german.Stem, "hu": hungarian.Stem, "ga": irish.Stem, "it": italian.Stem,
-	"no": norwegian.Stem, "nb": norwegian.Stem, "nn": norwegian.Stem, "pt": portuguese.Stem,
-	"ro": romanian.Stem, "ru": russian.Stem, "es": spanish.Stem, "sv": swedish.Stem, "ta": tamil.Stem,
-	"tr": turkish.Stem,
+// snowballOf returns the Snowball stemmer (bleve's snowballstem) of a
+// language, nil where there is none: one stemmer a language. English is
+// Snowball's English (Porter2). (A switch, not a map: no program pays for
+// a table at start.)
+func snowballOf(t Tag) func(*snowball.Env) bool {
+	switch t {
+	case "ar":
+		return arabic.Stem
+	case "da":
+		return danish.Stem
+	case "nl":
+		return dutch.Stem
+	case "en":
+		return english.Stem
+	case "fi":
+		return finnish.Stem
+	case "fr":
+		return french.Stem
+	case "de":
+		return german.Stem
+	case "hu":
+		return hungarian.Stem
+	case "ga":
+		return irish.Stem
+	case "it":
+		return italian.Stem
+	case "no", "nb", "nn":
+		return norwegian.Stem
+	case "pt":
+		return portuguese.Stem
+	case "ro":
+		return romanian.Stem
+	case "ru":
+		return russian.Stem
+	case "es":
+		return spanish.Stem
+	case "sv":
+		return swedish.Stem
+	case "ta":
+		return tamil.Stem
+	case "tr":
+		return turkish.Stem
+	}
+	return nil
 }
 
 // stemmerOf returns the stemmer of a language, the identity where it has
 // none.
 func stemmerOf(t Tag) func(string) string {
-	stem := stemmers[t]
+	stem := snowballOf(t)
 	if stem == nil {
 		return func(w string) string { return w }
 	}

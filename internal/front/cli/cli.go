@@ -1,6 +1,6 @@
 // Package cli is the code of the sponge commands that the front (package
 // cmdline, the sponge program) does not link: add, update, rm, reindex,
-// summarize, setup, serve and mcp. The sponge-full program runs them, and
+// summarize, setup, serve, ui and mcp. The sponge-full program runs them, and
 // every other command, in its own process; their options and help are
 // declared in cmdline.
 package cli

@@ -1,7 +1,7 @@
 // Package cmdline is the sponge command's front: every subcommand's
 // options, help, man page and completions, and the code of those that must
 // start fast (ask, search, list, show, config, version, help, completion).
-// The others (add, update, rm, reindex, summarize, setup, serve, mcp) link
+// The others (add, update, rm, reindex, summarize, setup, serve, ui, mcp) link
 // the extractors, the HTTP downloads and the MCP server, whose package
 // initialisation alone would cost every question ~20 ms: their code is in
 // package cli, linked by sponge-full, to which the front hands their command
@@ -98,7 +98,7 @@ func Missing(runs Runs) []string {
 }
 
 // order is the order subcommands are listed in the help; others follow.
-var order = []string{"add", "update", "list", "show", "summarize", "rm", "reindex", "search", "ask", "setup", "serve", "mcp"}
+var order = []string{"add", "update", "list", "show", "summarize", "rm", "reindex", "search", "ask", "setup", "serve", "ui", "mcp"}
 
 // Main runs the sponge command and returns its exit code: the commands
 // linked here run in this process, the others in sponge-full.

@@ -71,7 +71,7 @@ func TestFullKilled(t *testing.T) {
 func TestFullMissing(t *testing.T) {
 	home.Isolate(t)
 	fakeFull(t, "")
-	for _, name := range []string{"add", "update", "rm", "reindex", "summarize", "setup", "serve", "mcp"} {
+	for _, name := range []string{"add", "update", "rm", "reindex", "summarize", "setup", "serve", "ui", "mcp"} {
 		_, errs, code := runWith(t, "", name, "x")
 		if code != console.ExitFailure || !strings.HasPrefix(errs, "sponge: error: 'sponge "+name+"' runs in sponge-full, which is neither beside sponge nor on PATH\nsponge: hint: ") {
 			t.Errorf("%s without sponge-full: exit %d, stderr %q", name, code, errs)
@@ -98,7 +98,7 @@ func TestRunsGuard(t *testing.T) {
 	if code != console.ExitFailure || out.String() != "" || !strings.Contains(errb.String(), "sponge-full has no code for 'sponge update'") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
-	if got := Missing(Runs{}); len(got) != 8 {
-		t.Errorf("Missing(no runs) = %v, want the 8 commands of sponge-full", got)
+	if got := Missing(Runs{}); len(got) != 9 {
+		t.Errorf("Missing(no runs) = %v, want the 9 commands of sponge-full", got)
 	}
 }

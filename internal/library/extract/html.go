@@ -16,7 +16,9 @@ import (
 // block beside which other paragraphs or sections of prose stand (the
 // sections of a documentation page are siblings). Boxes among the
 // paragraphs (DocBook's sidebars: TIP, CULTURE…) and tables of data whose
-// cells are links are content. Headings h1–h6 make the Heading path of the
+// cells are links are content, and so is a list of links to the files
+// beside the page inside its main content (a documentation site's table of
+// contents: Sphinx's toctree). Headings h1–h6 make the Heading path of the
 // paragraphs below; p, li, blockquote, pre, table rows (cells joined with
 // " | "), dt/dd, figcaption and text directly in divs are paragraphs.
 
@@ -123,7 +125,7 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	shown, _ := textLen(body)
 	roots := []*html.Node{body}
 	if !allText {
-		prune(body, false)
+		prune(body, false, false)
 		roots = contentRoots(body)
 	}
 	var b builder
@@ -251,7 +253,7 @@ func isLink(n *html.Node) bool {
 }
 
 // isClutter reports whether an element is navigation, chrome or hidden.
-func isClutter(n *html.Node, inContent bool) bool {
+func isClutter(n *html.Node, inContent, inMain bool) bool {
 	if n.Type != html.ElementNode {
 		return n.Type == html.CommentNode
 	}
@@ -277,7 +279,7 @@ func isClutter(n *html.Node, inContent bool) bool {
 	if holdsMain(n) {
 		return false
 	}
-	names := nameWords(attr(n, "class") + " " + attr(n, "id"))
+	names := nameWords(attr(n, "class") + " " + ownID(n))
 	if hasWord(names, clutterWords) && !hasWord(names, contentWords) {
 		return true
 	}
@@ -288,22 +290,64 @@ func isClutter(n *html.Node, inContent bool) bool {
 	switch n.DataAtom {
 	case atom.Ul, atom.Ol, atom.Div, atom.Section, atom.Table, atom.P:
 		all, linked := textLen(n)
-		links := 0
+		links, local := 0, 0
 		var count func(*html.Node)
 		count = func(m *html.Node) {
 			if isLink(m) {
 				links++
+				if isLocal(attr(m, "href")) {
+					local++
+				}
 			}
 			for c := m.FirstChild; c != nil; c = c.NextSibling {
 				count(c)
 			}
 		}
 		count(n)
-		if links >= 3 && all > 0 && float64(linked) > 0.7*float64(all) && !titled(n) {
+		if links >= 3 && all > 0 && float64(linked) > 0.7*float64(all) && !titled(n) && !(inMain && 2*local > links) {
 			return true
 		}
 	}
 	return false
+}
+
+// ownID is n's id, or "" where the id is made from n's own heading, as
+// Sphinx and most documentation tools make a section's: such an id names
+// the section ("file-menu-shell-and-editor" under "File menu (Shell and
+// Editor)", IDLE's page), not a part of the page's furniture.
+func ownID(n *html.Node) string {
+	id := attr(n, "id")
+	if id == "" {
+		return ""
+	}
+	h := find(n, func(m *html.Node) bool { return headingLevel[m.DataAtom] > 0 })
+	if h != nil && strings.EqualFold(id, slug(textOf(h))) {
+		return ""
+	}
+	return id
+}
+
+// slug is text as an id made from it: lower case, each run of other
+// characters than letters and digits one "-", none at either end.
+func slug(text string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}), "-")
+}
+
+// isLocal reports whether href names another file beside this one, by a
+// relative path ("email.html", "../library/os.html#os.walk"), as the
+// tables of contents of a documentation site do; a site's menus of
+// articles name pages from its root or by their whole URL.
+func isLocal(href string) bool {
+	href = strings.TrimSpace(href)
+	if href == "" || href[0] == '#' || href[0] == '/' || href[0] == '?' {
+		return false
+	}
+	if i := strings.IndexAny(href, ":/?#"); i >= 0 && href[i] == ':' {
+		return false // a scheme: http:, mailto:, javascript:
+	}
+	return true
 }
 
 // titled reports whether n, full of links, is still content: a table of
@@ -342,14 +386,15 @@ func isPermalink(n *html.Node) bool {
 }
 
 // prune removes clutter under n.
-func prune(n *html.Node, inContent bool) {
+func prune(n *html.Node, inContent, inMain bool) {
 	inContent = inContent || n.DataAtom == atom.Article || n.DataAtom == atom.Main
+	inMain = inMain || n.DataAtom == atom.Main || n.Type == html.ElementNode && attr(n, "role") == "main"
 	for c := n.FirstChild; c != nil; {
 		next := c.NextSibling
-		if isClutter(c, inContent) {
+		if isClutter(c, inContent, inMain) {
 			n.RemoveChild(c)
 		} else {
-			prune(c, inContent)
+			prune(c, inContent, inMain)
 		}
 		c = next
 	}

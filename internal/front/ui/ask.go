@@ -241,9 +241,7 @@ func (s *Server) show(lib *library.Library, r *jsonl.Reader, passages bool, send
 	if st.Model != nil {
 		end.Model = st.Model.Name
 	}
-	for _, wn := range st.AllWarnings() {
-		end.Warnings = append(end.Warnings, wn)
-	}
+	end.Warnings = st.AllWarnings()
 	if (passages && len(st.Passages) == 0) || (!passages && len(st.Verified) == 0) {
 		switch {
 		case passages || st.NothingAnswers():

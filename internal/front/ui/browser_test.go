@@ -136,8 +136,8 @@ func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
-// run runs one action and returns its value.
-func run[T any](b *browser, what string, action chromedp.Action[T]) T {
+// browserValue runs one action and returns its value.
+func browserValue[T any](b *browser, what string, action chromedp.Action[T]) T {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, actionTimeout)
 	defer cancel()
@@ -149,10 +149,10 @@ func run[T any](b *browser, what string, action chromedp.Action[T]) T {
 	return v
 }
 
-// eval is the value of a script expression.
-func eval[T any](b *browser, expr string) T {
+// browserJS is the value of a script expression.
+func browserJS[T any](b *browser, expr string) T {
 	b.t.Helper()
-	return run(b, "evaluating "+expr, chromedp.Evaluate[T](expr))
+	return browserValue(b, "evaluating "+expr, chromedp.Evaluate[T](expr))
 }
 
 // shot saves a screenshot of the viewport as name.png in the test's
@@ -313,7 +313,7 @@ func TestBrowserPDFPage(t *testing.T) {
 		OnCanvas  bool     `json:"onCanvas"`
 		LayerText string   `json:"layerText"`
 	}
-	state := eval[pageState](b, `(() => {
+	state := browserJS[pageState](b, `(() => {
 		const marks = [...document.querySelectorAll("#pdf-page .textLayer .highlight")];
 		const canvas = document.querySelector("#pdf-page canvas");
 		const c = canvas.getBoundingClientRect();
@@ -349,26 +349,238 @@ func TestBrowserPDFPage(t *testing.T) {
 	if !state.InView || !state.OnCanvas || !state.Inked {
 		t.Errorf("the first mark: in view %v, on the canvas %v, over drawn words %v", state.InView, state.OnCanvas, state.Inked)
 	}
-	timing := eval[pdfTiming](b, pdfTimingJS)
+	timing := browserJS[pdfTiming](b, pdfTimingJS)
 	t.Logf("page 2 of a 3-page PDF, ms from the navigation's start: PDF.js loaded %.0f, the PDF opened %.0f, drawn with the quote marked %.0f", timing.Script, timing.Loaded, timing.Drawn)
 	b.shot("pdf-page", true)
 
 	// The keys: right to page 3, which has no next; left back to 2, 1.
 	b.do("pressing the right arrow", chromedp.KeyEvent(kb.ArrowRight),
 		chromedp.WaitVisible(chromedp.CSS(`#pdf-page[data-page="3"][data-state="drawn"]`)))
-	if eval[bool](b, `!!document.querySelector('a[rel="next"]')`) {
+	if browserJS[bool](b, `!!document.querySelector('a[rel="next"]')`) {
 		t.Error("page 3 of 3 links a next page")
 	}
-	timing = eval[pdfTiming](b, pdfTimingJS)
+	timing = browserJS[pdfTiming](b, pdfTimingJS)
 	t.Logf("page 3, the next: PDF.js loaded %.0f, the PDF opened %.0f, drawn %.0f", timing.Script, timing.Loaded, timing.Drawn)
 	b.do("clicking the previous page", chromedp.Click(chromedp.CSS(`a[rel="prev"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#pdf-page[data-page="2"][data-state="drawn"]`)),
 		chromedp.KeyEvent(kb.ArrowLeft),
 		chromedp.WaitVisible(chromedp.CSS(`#pdf-page[data-page="1"][data-state="drawn"]`)))
-	prev := eval[bool](b, `!!document.querySelector('a[rel="prev"]')`)
-	status := eval[string](b, `document.getElementById("pdf-status").textContent`)
+	prev := browserJS[bool](b, `!!document.querySelector('a[rel="prev"]')`)
+	status := browserJS[string](b, `document.getElementById("pdf-status").textContent`)
 	if prev || status != "The quote is not in the text of page 1." {
 		t.Errorf("page 1: a previous link %v, status %q", prev, status)
+	}
+	b.clean()
+}
+
+// docsLibrary is a library of the project's sample documents
+// (testdata/docs: notes, a PDF of three pages, a web page, transcripts),
+// saved as sponge add saves them, and the ids by file name.
+func docsLibrary(t *testing.T) (string, map[string]string) {
+	t.Helper()
+	const docs = "../../../testdata/docs"
+	entries, err := os.ReadDir(docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(docs, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = data
+	}
+	dir := filepath.Join(t.TempDir(), "library")
+	return dir, addFiles(t, dir, files, nil)
+}
+
+// serve serves the library at dir, with sponge-draft for statements.
+func serve(t *testing.T, dir string) string {
+	t.Helper()
+	_, ts := newServer(t, Options{Library: dir, FindStage: findDraft(t)})
+	return ts.URL
+}
+
+// answered waits for the answer on the ask page to end.
+var answered = chromedp.WaitVisible(chromedp.CSS(`#answer[aria-busy="false"] .end`))
+
+// until waits until the script expression is true.
+func until(expr string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(10*time.Second))(ctx, t)
+		return chromedp.Void{}, err
+	}
+}
+
+// markInView is true once the item page's mark is on the screen.
+const markInView = `(() => {
+	const m = document.querySelector("mark#quote");
+	if (!m) return false;
+	const r = m.getBoundingClientRect();
+	return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+})()`
+
+// quoteText is a quote as the page shows it, without its quotation marks.
+func quoteText(s string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(s), "“"), "”")
+}
+
+// TestBrowserAsk: a question typed on the ask page, a statement appears;
+// its quote opens the item page scrolled to the quote, its words marked.
+func TestBrowserAsk(t *testing.T) {
+	b := newBrowser(t)
+	dir, ids := docsLibrary(t)
+	url := serve(t, dir)
+
+	b.do("asking", chromedp.Navigate(url+"/"),
+		chromedp.SendKeys(chromedp.ID("q"), "How hot should the water be for green tea?"),
+		chromedp.Click(chromedp.CSS(`form.ask button[type="submit"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#statements .statement blockquote a`)),
+		answered)
+	b.shot("ask", true)
+	type link struct {
+		Href  string `json:"href"`
+		Quote string `json:"quote"`
+		Item  string `json:"item"`
+	}
+	first := browserJS[link](b, `(() => {
+		const a = document.querySelector("#statements .statement blockquote a");
+		return { href: a.getAttribute("href"), quote: a.textContent, item: a.closest(".statement").dataset.item };
+	})()`)
+	if first.Item != ids["tea-brewing.md"] {
+		t.Errorf("the first statement is from %s, want the tea notes (%s)", first.Item, ids["tea-brewing.md"])
+	}
+	b.do("opening the first quote", chromedp.Click(chromedp.CSS(`#statements .statement blockquote a`)),
+		chromedp.WaitVisible(chromedp.CSS(`mark#quote`)),
+		until(markInView))
+	path := browserValue(b, "reading the address", chromedp.Location())
+	mark := browserJS[string](b, `document.querySelector("mark#quote").textContent`)
+	if !strings.Contains(path, "/item/"+first.Item) || mark != quoteText(first.Quote) {
+		t.Errorf("the quote %q opened %s, marked %q", quoteText(first.Quote), path, mark)
+	}
+	b.shot("item-quote")
+	b.clean()
+}
+
+// TestBrowserKeyboard: the ask page by keyboard alone: it opens in the
+// question box, Tab reaches its submit, Enter asks; on the answer's page
+// Tab reaches the question box, the submit, then the first quote, and
+// Enter opens it.
+func TestBrowserKeyboard(t *testing.T) {
+	b := newBrowser(t)
+	dir, _ := docsLibrary(t)
+	url := serve(t, dir)
+
+	// focused names the element that has the focus.
+	const focused = `(() => {
+		const e = document.activeElement;
+		if (!e || e === document.body) return "body";
+		if (e.id) return "#" + e.id;
+		if (e.closest(".statement blockquote")) return "quote:" + e.textContent;
+		return e.tagName.toLowerCase() + (e.type ? "[" + e.type + "]" : "") + ":" + e.textContent.trim();
+	})()`
+	// tabTo presses Tab until want(focused) holds, at most max times, and
+	// returns what had the focus on the way.
+	tabTo := func(want func(string) bool, max int) []string {
+		var seen []string
+		for range max {
+			b.do("pressing Tab", chromedp.KeyEvent(kb.Tab))
+			f := browserJS[string](b, focused)
+			seen = append(seen, f)
+			if want(f) {
+				return seen
+			}
+		}
+		t.Fatalf("%d presses of Tab never reached it: %q", max, seen)
+		return nil
+	}
+
+	// The page opens with the focus in the question box (autofocus).
+	b.do("opening the ask page", chromedp.Navigate(url+"/"), chromedp.WaitVisible(chromedp.ID("q")))
+	seen := []string{browserJS[string](b, focused)}
+	if seen[0] != "#q" {
+		t.Errorf("the ask page opens with the focus on %s, not the question box", seen[0])
+	}
+	b.do("typing the question", chromedp.KeyEvent("How hot should the water be for green tea?"))
+	seen = append(seen, tabTo(func(f string) bool { return strings.HasPrefix(f, "button[submit]") }, 1)...)
+	t.Logf("Tab on the ask page: %q", seen)
+	b.do("pressing Enter on Ask", chromedp.KeyEvent(kb.Enter),
+		chromedp.WaitVisible(chromedp.CSS(`#statements .statement blockquote a`)), answered)
+	if q := browserJS[string](b, `new URLSearchParams(location.search).get("q")`); q != "How hot should the water be for green tea?" {
+		t.Fatalf("Enter asked %q", q)
+	}
+	// The answer's page has no autofocus: Tab starts at its top.
+	seen = tabTo(func(f string) bool { return strings.HasPrefix(f, "quote:") }, 15)
+	t.Logf("Tab on the answer: %q", seen)
+	at := func(f string) int {
+		for i, s := range seen {
+			if s == f || strings.HasPrefix(s, f) {
+				return i
+			}
+		}
+		return -1
+	}
+	if q, ask := at("#q"), at("button[submit]"); q < 0 || ask < q {
+		t.Errorf("Tab on the answer's page: the question box at %d, Ask at %d, the first quote at %d: %q", q, ask, len(seen)-1, seen)
+	}
+	first := quoteText(strings.TrimPrefix(seen[len(seen)-1], "quote:"))
+	b.do("pressing Enter on the first quote", chromedp.KeyEvent(kb.Enter),
+		chromedp.WaitVisible(chromedp.CSS(`mark#quote`)),
+		until(markInView))
+	if mark := browserJS[string](b, `document.querySelector("mark#quote").textContent`); mark != first {
+		t.Errorf("Enter on the quote %q marked %q", first, mark)
+	}
+	b.shot("keyboard")
+	b.clean()
+}
+
+// hostileTitle is a title that runs script if it is not escaped.
+const hostileTitle = `<img src=x onerror=alert(1)>`
+
+// TestBrowserHostileTitle: an item titled with HTML that would run script
+// shows the title as text on every page that names it (the library, the
+// item, the PDF page, an answer's source), and no script runs: no
+// dialog, no image made of it.
+func TestBrowserHostileTitle(t *testing.T) {
+	b := newBrowser(t)
+	dir := filepath.Join(t.TempDir(), "library")
+	ids := addFiles(t, dir, map[string][]byte{"keeper.pdf": lighthousePDF(t)}, map[string]string{"keeper.pdf": hostileTitle})
+	id := ids["keeper.pdf"]
+	url := serve(t, dir)
+
+	pages := map[string]string{
+		"library":  url + "/library",
+		"item":     url + "/item/" + id,
+		"PDF page": url + PageLink(id, 2, ""),
+		"answer":   url + "/?q=" + "How+often+is+the+fog+signal+tested%3F",
+	}
+	for _, name := range []string{"library", "item", "PDF page", "answer"} {
+		steps := []chromedp.Action[chromedp.Void]{chromedp.Navigate(pages[name])}
+		switch name {
+		case "PDF page":
+			steps = append(steps, chromedp.WaitVisible(chromedp.CSS(`#pdf-page[data-state="drawn"]`)))
+		case "answer":
+			steps = append(steps, chromedp.WaitVisible(chromedp.CSS(`#statements .statement cite`)), answered)
+		}
+		b.do("opening the "+name, steps...)
+		type view struct {
+			Text   bool `json:"text"`
+			Images int  `json:"images"`
+			Title  bool `json:"title"`
+		}
+		v := browserJS[view](b, `({
+			text: document.body.innerText.includes(`+"`"+hostileTitle+"`"+`),
+			images: document.images.length,
+			title: document.title.includes(`+"`"+hostileTitle+"`"+`),
+		})`)
+		if !v.Text || v.Images != 0 {
+			t.Errorf("the %s: the title shown as text %v, %d images", name, v.Text, v.Images)
+		}
+		if name != "answer" && name != "library" && !v.Title {
+			t.Errorf("the %s: the page's title does not name the item as text", name)
+		}
+		b.shot("hostile-" + strings.ReplaceAll(name, " ", "-"))
 	}
 	b.clean()
 }

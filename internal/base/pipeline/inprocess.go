@@ -3,9 +3,14 @@ package pipeline
 import (
 	"errors"
 	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"syscall"
+
+	"github.com/sponge-library/sponge/internal/base/console"
 )
 
 // MainFunc is a stage program's Main: its arguments and streams, and it
@@ -16,14 +21,21 @@ type MainFunc func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 // messages and exit codes, but each step's Main in a goroutine of this
 // process instead of a child program: a question's passages then pay for
 // starting one program, not four. mains gives each step's Main by its
-// name; a step without one makes it RunProcesses. As between programs, a
-// step whose reader has finished stops at its next write and says nothing
-// (SIGPIPE between programs).
+// name; a step without one (sponge-draft, which links the model runtime)
+// runs as a child program between the others, its stderr the person's. As
+// between programs, a step whose reader has finished stops at its next
+// write and says nothing (SIGPIPE between programs).
 func RunInProcess(prog string, steps []Step, mains map[string]MainFunc, stdin io.Reader, stdout, stderr io.Writer) int {
-	for _, s := range steps {
-		if mains[s.Name] == nil {
-			return RunProcesses(prog, steps, stdin, stdout, stderr)
+	run := make([]MainFunc, len(steps))
+	for i, s := range steps {
+		if run[i] = mains[s.Name]; run[i] != nil {
+			continue
 		}
+		path, err := FindProgram(s.Name)
+		if err != nil {
+			return console.Report(stderr, prog, err)
+		}
+		run[i] = childMain(prog, path, stderr)
 	}
 	errw := &lockedWriter{w: stderr}
 	codes := make([]int, len(steps))
@@ -57,13 +69,33 @@ func RunInProcess(prog string, steps []Step, mains map[string]MainFunc, stdin io
 				// Whatever the stage before still writes goes nowhere.
 				pr.CloseWithError(errStopped)
 			}
-		}(i, mains[s.Name], s.Args, src)
+		}(i, run[i], s.Args, src)
 		if next != nil {
 			src = next
 		}
 	}
 	wg.Wait()
 	return exitOf(prog, steps, codes, stderr)
+}
+
+// childMain is the Main of a step run as the program at path: its stdin
+// and stdout are the step's streams (the pipes to the steps beside it, or
+// the person's), and its stderr the person's file as RunProcesses gives it,
+// so that a terminal there is one to the program too.
+func childMain(prog, path string, personStderr io.Writer) MainFunc {
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		cmd := exec.Command(path, args...)
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+		if f, ok := personStderr.(*os.File); ok {
+			cmd.Stderr = f
+		}
+		if err := cmd.Start(); err != nil {
+			return console.Report(stderr, prog, console.Errorf("cannot start %s: %v", filepath.Base(path), err))
+		}
+		// A reader that stopped early shows as a failed copy of its
+		// output here, which the caller takes for SIGPIPE.
+		return ExitOf(cmd.Wait())
+	}
 }
 
 // stageOutput is a step's stdout: it notes when the step's reader has

@@ -14,6 +14,7 @@ import (
 	"github.com/sponge-library/sponge/stages/rank"
 	"github.com/sponge-library/sponge/stages/render"
 	"github.com/sponge-library/sponge/stages/search"
+	"github.com/sponge-library/sponge/stages/verify"
 )
 
 func init() {
@@ -74,29 +75,28 @@ func runAsk(env *Env, opts *askOptions, rest []string) int {
 	if _, err := library.Open(opts.Library); err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}
-	if opts.Passages {
-		// Search, rank and render link no model: they run in this process,
-		// as ask.sh runs them, with the same output. They read a bounded
-		// amount (the hits' paragraphs) and the process ends with them, so
-		// the collector waits until the heap nears passagesHeap rather than
-		// running each time it doubles from 4 MB: 4-5 ms of a ~65 ms question.
-		defer debug.SetGCPercent(debug.SetGCPercent(-1))
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(passagesHeap))
-		return pipeline.RunInProcess(Prog, steps, passageStages(env.Settings), env.Stdin, env.Stdout, env.Stderr)
-	}
-	return pipeline.RunProcesses(Prog, steps, env.Stdin, env.Stdout, env.Stderr)
+	// Every stage but sponge-draft links no model: they run in this
+	// process, as ask.sh runs them, with the same output, and sponge-draft
+	// as a program between them. They read a bounded amount (the hits'
+	// paragraphs, the items quoted) and the process ends with them, so the
+	// collector waits until the heap nears passagesHeap rather than running
+	// each time it doubles from 4 MB: 4-5 ms of a ~65 ms question.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(passagesHeap))
+	return pipeline.RunInProcess(Prog, steps, inProcessStages(env.Settings), env.Stdin, env.Stdout, env.Stderr)
 }
 
-// passageStages are the stages of sponge ask --passages, run in this
-// process, in its environment (their folders come by flags; the terminal's
-// conventions from environ).
-func passageStages(environ settings.Environ) map[string]pipeline.MainFunc {
+// inProcessStages are the stages sponge ask runs in this process, in its
+// environment (their folders come by flags; the terminal's conventions
+// from environ): all but sponge-draft, which links the model runtime.
+func inProcessStages(environ settings.Environ) map[string]pipeline.MainFunc {
 	in := func(main func(settings.Environ, []string, io.Reader, io.Writer, io.Writer) int) pipeline.MainFunc {
 		return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return main(environ, args, stdin, stdout, stderr)
 		}
 	}
-	return map[string]pipeline.MainFunc{"sponge-search": in(search.MainIn), "sponge-rank": in(rank.MainIn), "sponge-render": in(render.MainIn)}
+	return map[string]pipeline.MainFunc{"sponge-search": in(search.MainIn), "sponge-rank": in(rank.MainIn),
+		"sponge-verify": in(verify.MainIn), "sponge-render": in(render.MainIn)}
 }
 
 // askSteps are the stages that answer question, with their arguments. The

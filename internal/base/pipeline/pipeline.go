@@ -2,8 +2,11 @@
 // Stage interface, one Main that parses a stage's flags, runs it and maps
 // its errors to exit codes, the read loops every stage uses, and the ways
 // stages are composed: Chain joins stages in one process (the MCP server),
-// Steps and RunProcesses join them as child programs (sponge ask, as ask.sh
-// does in shell), and Process runs one stage as a child inside a Chain.
+// Steps and RunProcesses join them as child programs (as ask.sh does in
+// shell), RunInProcess runs the same steps each as a goroutine of this
+// process but those it has no Main for, which run as child programs among
+// them (sponge ask: sponge-draft), and Process runs one stage as a child
+// inside a Chain.
 package pipeline
 
 import (

@@ -322,4 +322,3 @@ func pdfPage(bin, work, pdf string, env []string, n int) ([][]string, error) {
 func med(ds []time.Duration) time.Duration { return bench.Percentile(ds, 50) }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1000) }
-

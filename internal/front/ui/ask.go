@@ -98,6 +98,7 @@ type statementView struct {
 	Label      string // the source's title, told apart from same titles
 	Where      string // "p. 12", "12:34"
 	Link       string // the item page at the quote
+	PageLink   string // a PDF quote's page drawn, the quote marked on it; "" for other kinds
 	ItemID     string
 }
 
@@ -118,14 +119,15 @@ type closestView struct {
 
 // endView is what follows the statements.
 type endView struct {
-	Nothing  string // "Nothing in your library answers that." or why none is shown
-	Closest  []closestView
-	NoneNear string
-	LeftOut  int
-	Shown    int
-	Passages bool
-	Warnings []*jsonl.Warning
-	Model    string
+	LeftOutLabel string // render.LeftOutLabel
+	Nothing      string // "Nothing in your library answers that." or why none is shown
+	Closest      []closestView
+	NoneNear     string
+	LeftOut      int // statements not shown (sponge-verify left them out), shown as the CLI shows them: when any
+	Shown        int
+	Passages     bool
+	Warnings     []*jsonl.Warning
+	Model        string
 }
 
 // askStream answers ?q= as server-sent events: "statement" (or "passage")
@@ -217,7 +219,7 @@ func (s *Server) show(lib *library.Library, r *jsonl.Reader, passages bool, send
 			}
 			return send(event{"statement", s.fragment("statement", statementView{Number: n, Text: rec.Text, Quote: rec.Saved,
 				Extractive: render.Extractive(rec), Label: label, Where: item.Where(rec.Page, rec.StartMs),
-				Link: QuoteLink(rec.ItemID, rec.Paragraph, rec.Saved), ItemID: rec.ItemID})})
+				Link: QuoteLink(rec.ItemID, rec.Paragraph, rec.Saved), PageLink: quotePage(rec.ItemID, rec.Page, rec.Saved), ItemID: rec.ItemID})})
 		case *jsonl.Passage:
 			if !passages {
 				return nil
@@ -237,7 +239,7 @@ func (s *Server) show(lib *library.Library, r *jsonl.Reader, passages bool, send
 	if err != nil {
 		return err
 	}
-	end := endView{LeftOut: st.Dropped(), Shown: len(st.Verified), Passages: passages}
+	end := endView{LeftOutLabel: render.LeftOutLabel, LeftOut: st.Dropped(), Shown: len(st.Verified), Passages: passages}
 	if st.Model != nil {
 		end.Model = st.Model.Name
 	}

@@ -351,7 +351,7 @@ func TestBrowserPDFPage(t *testing.T) {
 	}
 	timing := browserJS[pdfTiming](b, pdfTimingJS)
 	t.Logf("page 2 of a 3-page PDF, ms from the navigation's start: PDF.js loaded %.0f, the PDF opened %.0f, drawn with the quote marked %.0f", timing.Script, timing.Loaded, timing.Drawn)
-	b.shot("pdf-page", true)
+	b.shot("pdf-hyphen")
 
 	// The keys: right to page 3, which has no next; left back to 2, 1.
 	b.do("pressing the right arrow", chromedp.KeyEvent(kb.ArrowRight),
@@ -582,5 +582,59 @@ func TestBrowserHostileTitle(t *testing.T) {
 		}
 		b.shot("hostile-" + strings.ReplaceAll(name, " ", "-"))
 	}
+	b.clean()
+}
+
+// TestBrowserPDFQuote: a statement quoting a PDF links its page; the
+// page is drawn with the quote marked on it, on the screen.
+func TestBrowserPDFQuote(t *testing.T) {
+	b := newBrowser(t)
+	dir, ids := docsLibrary(t)
+	url := serve(t, dir)
+	pdf := ids["composting-guide.pdf"]
+
+	b.do("asking", chromedp.Navigate(url+"/?q="+"How+hot+does+the+centre+of+a+hot+compost+heap+get%3F"),
+		chromedp.WaitVisible(chromedp.CSS(`#statements .statement`)), answered)
+	b.shot("ask-pdf")
+	type statement struct {
+		Quote string `json:"quote"`
+		Where string `json:"where"`
+		Href  string `json:"href"`
+	}
+	st := browserJS[statement](b, `(() => {
+		const s = document.querySelector(`+"`"+`#statements .statement[data-item="`+pdf+`"]`+"`"+`);
+		if (!s) return { quote: "", where: "", href: "" };
+		const a = s.querySelector("a.where");
+		return { quote: s.querySelector("blockquote").textContent, where: a ? a.textContent : "", href: a ? a.getAttribute("href") : "" };
+	})()`)
+	if st.Href == "" {
+		t.Fatalf("no statement quotes the compost guide with a link to its page: %+v", st)
+	}
+	b.do("opening the quote's page", chromedp.Click(chromedp.CSS(`#statements .statement[data-item="`+pdf+`"] a.where`)),
+		chromedp.WaitVisible(chromedp.CSS(`#pdf-page[data-state="drawn"]`)))
+	type drawn struct {
+		Page   string `json:"page"`
+		Marked string `json:"marked"`
+		Status string `json:"status"`
+		InView bool   `json:"inView"`
+	}
+	d := browserJS[drawn](b, `(() => {
+		const marks = [...document.querySelectorAll("#pdf-page .textLayer .highlight")];
+		const r = marks.length ? marks[0].getBoundingClientRect() : null;
+		return {
+			page: document.getElementById("pdf-page").dataset.page,
+			marked: marks.map((m) => m.textContent).join(" "),
+			status: document.getElementById("pdf-status").textContent,
+			inView: !!r && r.top >= 0 && r.bottom <= innerHeight,
+		};
+	})()`)
+	fold := func(s string) string { return strings.Join(strings.Fields(s), "") }
+	if "p. "+d.Page != st.Where || fold(d.Marked) != fold(quoteText(st.Quote)) || !d.InView {
+		t.Errorf("the quote %q (%s) opened page %s, marked %q (in view %v): %s", quoteText(st.Quote), st.Where, d.Page, d.Marked, d.InView, d.Status)
+	}
+	timing := browserJS[pdfTiming](b, pdfTimingJS)
+	t.Logf("page %s of the compost guide (3 pages), ms from the navigation's start: PDF.js loaded %.0f, the PDF opened %.0f, drawn with the quote marked %.0f",
+		d.Page, timing.Script, timing.Loaded, timing.Drawn)
+	b.shot("pdf-page", true)
 	b.clean()
 }

@@ -76,6 +76,15 @@ func PageLink(id string, n int, quote string) string {
 	return u
 }
 
+// quotePage is where a quote on page n of a PDF item is shown on its page
+// (PageLink); "" when n is 0, as for every other kind.
+func quotePage(id string, n int, quote string) string {
+	if n <= 0 {
+		return ""
+	}
+	return PageLink(id, n, quote)
+}
+
 // pdfPageData is the PDF page's.
 type pdfPageData struct {
 	ID, Title string

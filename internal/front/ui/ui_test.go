@@ -15,6 +15,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/quote"
 	"github.com/sponge-library/sponge/internal/library"
+	"github.com/sponge-library/sponge/jsonl"
 )
 
 const hostile = `<img src=x onerror=alert(1)>`
@@ -467,9 +468,6 @@ func TestAskStream(t *testing.T) {
 	if !strings.Contains(events[0].data, "eighty degrees") {
 		t.Errorf("the first statement does not answer: %s", events[0].data)
 	}
-	if end := events[len(events)-1].data; !regexp.MustCompile(`<p class="leftout">Left out: \d+</p>`).MatchString(end) {
-		t.Errorf("the end has no left-out count: %s", end)
-	}
 
 	events = askEvents(t, ts.URL, "quantum chromodynamics of gluons", false)
 	end := events[len(events)-1]
@@ -498,5 +496,68 @@ func TestAskPassages(t *testing.T) {
 	}
 	if strings.Contains(events[len(events)-1].data, "Left out") {
 		t.Errorf("passages have no left-out count: %s", events[len(events)-1].data)
+	}
+}
+
+// TestShowOnlyVerified: of a stream's statements only the verified are
+// shown, each as it comes; statements never checked and those left out are
+// counted as the CLI counts them ("Left out: 2"), never shown.
+func TestShowOnlyVerified(t *testing.T) {
+	t.Parallel()
+	dir, items := teaLibrary(t)
+	s, _ := newServer(t, Options{Library: dir})
+	tea := items["tea"].it
+	var b strings.Builder
+	w := jsonl.NewWriter(&b)
+	for _, rec := range []jsonl.Record{
+		&jsonl.Question{Text: "green tea?"},
+		&jsonl.Hit{ItemID: tea.ID, Title: tea.Title, Source: tea.Source, Score: 1, Rank: 1, FoundBy: []string{"keyword"}},
+		&jsonl.Passage{Number: 1, ItemID: tea.ID, Title: tea.Title, Paragraph: 0, Text: tea.Paragraphs[0].Text, Score: 1},
+		&jsonl.Model{Name: "extractive"},
+		&jsonl.Verified{Text: "Green tea is steeped at eighty degrees.", Passage: 1, Quote: "steeped in water at eighty degrees", ItemID: tea.ID, Title: tea.Title,
+			Paragraph: 0, Start: 13, End: 47, Saved: "steeped in water at eighty degrees"},
+		&jsonl.Statement{Text: "Green tea cures everything.", Passage: 1, Quote: "cures everything"},
+		&jsonl.LeftOut{Text: "Tea is blue.", Passage: 1, Quote: "tea is blue", Reason: jsonl.ReasonNotFound},
+		&jsonl.Done{Stage: "sponge-draft", Statements: 3},
+	} {
+		if err := w.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lib, _ := library.Open(dir)
+	var events []sseEvent
+	err := s.show(lib, jsonl.NewReader(strings.NewReader(b.String()), "the test stream"), false, func(ev event) error {
+		events = append(events, sseEvent{ev.name, ev.html})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(events) != 2 || events[0].name != "statement" || events[1].name != "end" {
+		t.Fatalf("events: %v", events)
+	}
+	if !strings.Contains(events[0].data, "Green tea is steeped at eighty degrees.") || !strings.Contains(events[0].data, "“steeped in water at eighty degrees”") ||
+		!strings.Contains(events[0].data, "<cite>Green tea</cite>") {
+		t.Errorf("the statement: %s", events[0].data)
+	}
+	for _, ev := range events {
+		if strings.Contains(ev.data, "cures everything") || strings.Contains(ev.data, "blue") {
+			t.Errorf("an unverified statement is shown: %s", ev.data)
+		}
+	}
+	if !strings.Contains(events[1].data, `<p class="leftout">Left out: 2</p>`) || !strings.Contains(events[1].data, "never checked") {
+		t.Errorf("the end: %s", events[1].data)
+	}
+	// Nothing left out: no count, as the CLI prints none.
+	whole := strings.Join(strings.SplitAfter(b.String(), "\n")[:5], "") + `{"v":1,"type":"done","stage":"sponge-draft","statements":1}` + "\n"
+	events = events[:0]
+	if err := s.show(lib, jsonl.NewReader(strings.NewReader(whole), "the test stream"), false, func(ev event) error {
+		events = append(events, sseEvent{ev.name, ev.html})
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(events) != 2 || strings.Contains(events[1].data, "Left out") {
+		t.Errorf("nothing left out: %v", events)
 	}
 }

@@ -3,8 +3,10 @@ package ui
 import (
 	"context"
 	"fmt"
+	"html/template"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/console"
@@ -33,10 +35,17 @@ type askData struct {
 	Passages bool // passages only (sponge ask --passages)
 	CanDraft bool // sponge-draft can run (else passages only)
 	Stream   string
+	// Whole is the answer made before the page, for a browser without
+	// script (?whole=1, the page's noscript link): the events' fragments.
+	Whole     []template.HTML
+	End       template.HTML // the end (or the failure) of Whole
+	WholeLink string
+	Done      bool // Whole holds the answer
 }
 
 // askPage is the question box; with ?q= the page streams its answer from
-// /ask (script), or shows it whole once it is made (no script: a link).
+// /ask (script), or shows it whole once it is made (?whole=1: without
+// script, from the page's noscript link).
 func (s *Server) askPage(w http.ResponseWriter, r *http.Request) {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	if len(q) > MaxWords {
@@ -47,13 +56,32 @@ func (s *Server) askPage(w http.ResponseWriter, r *http.Request) {
 	if !d.CanDraft {
 		d.Passages = true
 	}
-	if q != "" {
-		v := r.URL.Query()
-		d.Stream = "/ask?" + v.Encode()
-	}
 	title := "Ask"
 	if q != "" {
 		title = q
+		v := url.Values{"q": {q}}
+		if d.Passages {
+			v.Set("passages", "1")
+		}
+		d.Stream = "/ask?" + v.Encode()
+		v.Set("whole", "1")
+		d.WholeLink = "/?" + v.Encode()
+	}
+	if q != "" && r.URL.Query().Get("whole") != "" {
+		// Each fragment is a template's output, escaped there.
+		err := s.answer(r.Context(), q, d.Passages, func(ev event) error {
+			if ev.name == "end" {
+				d.End = template.HTML(ev.html)
+			} else {
+				d.Whole = append(d.Whole, template.HTML(ev.html))
+			}
+			return nil
+		})
+		if err != nil {
+			_, hint := console.Explain(err)
+			d.End = template.HTML(s.fragment("failure", failure{Message: err.Error(), Hint: hint}))
+		}
+		d.Stream, d.Done = "", true
 	}
 	s.render(w, http.StatusOK, "ask.html", &Page{Title: title, Nav: "ask", Data: d})
 }
@@ -155,8 +183,18 @@ func (s *Server) askStream(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// MaxAnswers is how many answers are made at once; more wait their turn
+// (each runs its own sponge-draft, on a CPU that serves one fastest).
+const MaxAnswers = 2
+
 // answer runs the stages for q and calls send with each event.
 func (s *Server) answer(ctx context.Context, q string, passages bool, send func(event) error) error {
+	select {
+	case s.answering <- struct{}{}:
+		defer func() { <-s.answering }()
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 	lib, err := s.open()
 	if err != nil {
 		return err

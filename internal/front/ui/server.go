@@ -58,6 +58,8 @@ type Server struct {
 	token string // the per-run token of the writing requests (Write)
 	pages *template.Template
 	mux   *http.ServeMux
+	// answering holds a place for each answer being made (MaxAnswers).
+	answering chan struct{}
 }
 
 //go:embed assets
@@ -85,7 +87,7 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the page templates: %v", err)
 	}
-	s := &Server{opts: opts, dir: dir, token: hex.EncodeToString(b[:]), pages: pages, mux: http.NewServeMux()}
+	s := &Server{opts: opts, dir: dir, token: hex.EncodeToString(b[:]), pages: pages, mux: http.NewServeMux(), answering: make(chan struct{}, MaxAnswers)}
 	static, err := fs.Sub(assets, "assets")
 	if err != nil {
 		return nil, err

@@ -561,3 +561,28 @@ func TestShowOnlyVerified(t *testing.T) {
 		t.Errorf("nothing left out: %v", events)
 	}
 }
+
+// TestAskWithoutScript: a browser without script gets the whole answer in
+// the page (the noscript link), the same statements as the stream's.
+func TestAskWithoutScript(t *testing.T) {
+	t.Parallel()
+	dir, _ := teaLibrary(t)
+	_, ts := newServer(t, Options{Library: dir, FindStage: findDraft(t)})
+	q := "At what temperature is green tea steeped?"
+	_, body, _ := get(t, ts.URL+"/?q="+url.QueryEscape(q))
+	link := `<a href="/?q=At&#43;what&#43;temperature&#43;is&#43;green&#43;tea&#43;steeped%3F&amp;whole=1">`
+	if !strings.Contains(body, "<noscript>") || !strings.Contains(body, link) {
+		t.Fatalf("no noscript link %s:\n%s", link, body)
+	}
+	_, body, _ = get(t, ts.URL+"/?whole=1&q="+url.QueryEscape(q))
+	events := askEvents(t, ts.URL, q, false)
+	for _, ev := range events {
+		if !strings.Contains(body, ev.data) {
+			t.Errorf("the whole answer lacks the stream's %s: %s\n%s", ev.name, ev.data, body)
+		}
+	}
+	if strings.Contains(body, "data-stream") || strings.Contains(body, "<noscript>") {
+		t.Errorf("the whole answer still streams:\n%s", body)
+	}
+	noInlineScript(t, "/?whole=1", body)
+}

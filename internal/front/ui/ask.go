@@ -155,7 +155,11 @@ type endView struct {
 	Shown        int
 	Passages     bool
 	Warnings     []*jsonl.Warning
-	Model        string
+	// Setup are the warnings of a part not set up (no writing model, no
+	// embedding model): a choice, shown folded, where sponge ask shows
+	// them a few times only.
+	Setup []*jsonl.Warning
+	Model string
 }
 
 // askStream answers ?q= as server-sent events: "statement" (or "passage")
@@ -281,7 +285,13 @@ func (s *Server) show(lib *library.Library, r *jsonl.Reader, passages bool, send
 	if st.Model != nil {
 		end.Model = st.Model.Name
 	}
-	end.Warnings = st.AllWarnings()
+	for _, wn := range st.AllWarnings() {
+		if wn.Setup {
+			end.Setup = append(end.Setup, wn)
+		} else {
+			end.Warnings = append(end.Warnings, wn)
+		}
+	}
 	if (passages && len(st.Passages) == 0) || (!passages && len(st.Verified) == 0) {
 		switch {
 		case passages || st.NothingAnswers():

@@ -114,7 +114,10 @@ func (s *Server) itemPage(w http.ResponseWriter, r *http.Request) {
 // QuoteLink is the address of an item's page opened at a quote: scrolled
 // to its paragraph with its words marked.
 func QuoteLink(id string, paragraph int, quote string) string {
-	v := url.Values{"p": {strconv.Itoa(paragraph)}, "q": {quote}}
+	v := url.Values{"p": {strconv.Itoa(paragraph)}}
+	if quote != "" {
+		v.Set("q", quote)
+	}
 	return "/item/" + id + "?" + v.Encode() + "#p" + strconv.Itoa(paragraph)
 }
 

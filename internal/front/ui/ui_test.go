@@ -486,7 +486,7 @@ func TestAskPassages(t *testing.T) {
 	if len(events) < 2 || events[0].name != "passage" || events[len(events)-1].name != "end" {
 		t.Fatalf("events: %v", events)
 	}
-	if !strings.Contains(events[0].data, `href="/item/`+items["bike"].it.ID+`?p=`) || !strings.Contains(events[0].data, "Bicycle chains") {
+	if !regexp.MustCompile(`href="/item/`+items["bike"].it.ID+`\?p=\d+#p\d+"`).MatchString(events[0].data) || !strings.Contains(events[0].data, "Bicycle chains") {
 		t.Errorf("the first passage: %s", events[0].data)
 	}
 	for _, ev := range events {
@@ -511,6 +511,7 @@ func TestShowOnlyVerified(t *testing.T) {
 	w := jsonl.NewWriter(&b)
 	for _, rec := range []jsonl.Record{
 		&jsonl.Question{Text: "green tea?"},
+		&jsonl.Warning{Code: jsonl.WarnModelUnavailable, Message: "no writing model is set up", Hint: "run sponge setup --digest", Setup: true},
 		&jsonl.Hit{ItemID: tea.ID, Title: tea.Title, Source: tea.Source, Score: 1, Rank: 1, FoundBy: []string{"keyword"}},
 		&jsonl.Passage{Number: 1, ItemID: tea.ID, Title: tea.Title, Paragraph: 0, Text: tea.Paragraphs[0].Text, Score: 1},
 		&jsonl.Model{Name: "extractive"},
@@ -548,8 +549,15 @@ func TestShowOnlyVerified(t *testing.T) {
 	if !strings.Contains(events[1].data, `<p class="leftout">Left out: 2</p>`) || !strings.Contains(events[1].data, "never checked") {
 		t.Errorf("the end: %s", events[1].data)
 	}
+	if !strings.Contains(events[1].data, `<details class="setup"><summary>Set-up notes (1)</summary><p>no writing model is set up <span class="hint">(run sponge setup --digest)</span></p></details>`) ||
+		!strings.Contains(events[1].data, `<p class="warning">1 statement was never checked`) {
+		t.Errorf("the end's warnings: a part not set up folded, the others shown: %s", events[1].data)
+	}
+	if !strings.Contains(events[1].data, "Sentences quoted from your library, without a writing model") {
+		t.Errorf("the end does not say the extractive drafter quoted: %s", events[1].data)
+	}
 	// Nothing left out: no count, as the CLI prints none.
-	whole := strings.Join(strings.SplitAfter(b.String(), "\n")[:5], "") + `{"v":1,"type":"done","stage":"sponge-draft","statements":1}` + "\n"
+	whole := strings.Join(strings.SplitAfter(b.String(), "\n")[:6], "") + `{"v":1,"type":"done","stage":"sponge-draft","statements":1}` + "\n"
 	events = events[:0]
 	if err := s.show(lib, jsonl.NewReader(strings.NewReader(whole), "the test stream"), false, func(ev event) error {
 		events = append(events, sseEvent{ev.name, ev.html})

@@ -99,11 +99,13 @@ func (s *Server) itemPage(w http.ResponseWriter, r *http.Request) {
 				Link: QuoteLink(it.ID, st.Paragraph, st.Quote), SameAsQuote: quote.Same(st.Text, st.Quote)})
 		}
 	}
-	d.Blocks, d.Pages, d.Marked = blocks(it, d.Target, d.Quote)
+	var at int
+	d.Blocks, d.Pages, d.Marked, at = blocks(it, d.Target, d.Quote)
 	if kind := mediaKind(s.mediaBeside(it)); kind != "" {
 		d.Media = kind
 		if d.Target >= 0 {
-			if _, ms := it.Paragraphs[d.Target].At(0); ms != nil {
+			// From the time of the quote's own cue, as sponge ask gives it.
+			if _, ms := it.Paragraphs[d.Target].At(at); ms != nil {
 				d.MediaStart = *ms / 1000
 			}
 		}
@@ -122,8 +124,9 @@ func QuoteLink(id string, paragraph int, quote string) string {
 }
 
 // blocks are the item's paragraphs as the page shows them; pages is the
-// last page, and marked whether the quote was found in the target.
-func blocks(it *item.Item, target int, q string) (bs []block, pages int, marked bool) {
+// last page, marked whether the quote was found in the target, and at
+// where it starts there (0 when not found).
+func blocks(it *item.Item, target int, q string) (bs []block, pages int, marked bool, at int) {
 	bs = make([]block, len(it.Paragraphs))
 	heading, page := "", 0
 	var lastMs *int64
@@ -145,7 +148,7 @@ func blocks(it *item.Item, target int, q string) (bs []block, pages int, marked 
 		start, end := -1, -1
 		if i == target && q != "" {
 			if m, ok := quote.NewText(p.Text).Find(quote.NewQuote(q)); ok && m.End > m.Start {
-				start, end, marked = m.Start, m.End, true
+				start, end, marked, at = m.Start, m.End, true, m.Start
 			}
 		}
 		b.Parts = cut(p, start, end)
@@ -154,7 +157,7 @@ func blocks(it *item.Item, target int, q string) (bs []block, pages int, marked 
 		}
 		bs[i] = b
 	}
-	return bs, page, marked
+	return bs, page, marked, at
 }
 
 // cut splits a paragraph's text at its page starts and around the marked

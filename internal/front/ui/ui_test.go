@@ -287,13 +287,14 @@ func TestMediaBeside(t *testing.T) {
 	os.WriteFile(mp3, []byte("ID3 not really audio, but bytes to serve"), 0o644)
 	os.WriteFile(filepath.Join(folder, "secret.txt"), []byte("not for the page"), 0o644)
 	ms := int64(83000)
-	talk := note("A talk", "transcript", vtt, day, item.Paragraph{Text: "Welcome."}, item.Paragraph{Text: "Oolong tea is rolled.", StartMs: &ms})
+	talk := note("A talk", "transcript", vtt, day, item.Paragraph{Text: "Welcome."},
+		item.Paragraph{Text: "Oolong tea is rolled. Then it is dried.", StartMs: &ms, Cues: []item.Cue{{Offset: 0, StartMs: 83000}, {Offset: 22, StartMs: 95000}}})
 	dir := newLibrary(t, talk)
 	_, ts := newServer(t, Options{Library: dir})
-	_, body, _ := get(t, ts.URL+QuoteLink(talk.it.ID, 1, "Oolong tea is rolled."))
-	if !strings.Contains(body, `<audio id="media" controls preload="metadata" src="/item/`+talk.it.ID+`/media#t=83">`) ||
+	_, body, _ := get(t, ts.URL+QuoteLink(talk.it.ID, 1, "Then it is dried."))
+	if !strings.Contains(body, `<audio id="media" controls preload="metadata" src="/item/`+talk.it.ID+`/media#t=95">`) ||
 		!strings.Contains(body, `<button type="button" class="seek" data-t="83">▶ 1:23</button>`) {
-		t.Errorf("no player from 1:23:\n%s", body)
+		t.Errorf("no player from the quote's cue, 1:35:\n%s", body)
 	}
 	req, _ := http.NewRequest("GET", ts.URL+"/item/"+talk.it.ID+"/media", nil)
 	req.Header.Set("Range", "bytes=4-6")

@@ -17,8 +17,8 @@ import (
 // sections of a documentation page are siblings). Boxes among the
 // paragraphs (DocBook's sidebars: TIP, CULTURE…) and tables of data whose
 // cells are links are content, and so is a list of links to the files
-// beside the page inside its main content (a documentation site's table of
-// contents: Sphinx's toctree). Headings h1–h6 make the Heading path of the
+// beside the page (a documentation site's table of contents: Sphinx's
+// toctree, DocBook's index page). Headings h1–h6 make the Heading path of the
 // paragraphs below; p, li, blockquote, pre, table rows (cells joined with
 // " | "), dt/dd, figcaption and text directly in divs are paragraphs.
 
@@ -125,7 +125,8 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	shown, _ := textLen(body)
 	roots := []*html.Node{body}
 	if !allText {
-		prune(body, false, false)
+		pr := pruner{ids: pageIDs(body)}
+		pr.prune(body, false)
 		roots = contentRoots(body)
 	}
 	var b builder
@@ -252,8 +253,32 @@ func isLink(n *html.Node) bool {
 	return n.DataAtom == atom.A && hasAttr(n, "href")
 }
 
+// A pruner removes a page's furniture. ids are the page's own ids: a
+// link to one of them goes nowhere else.
+type pruner struct {
+	ids map[string]bool
+}
+
+// pageIDs are the ids and anchor names of a page's elements.
+func pageIDs(n *html.Node) map[string]bool {
+	ids := map[string]bool{}
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for _, a := range n.Attr {
+			if a.Key == "id" || a.Key == "name" && n.DataAtom == atom.A {
+				ids[a.Val] = true
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return ids
+}
+
 // isClutter reports whether an element is navigation, chrome or hidden.
-func isClutter(n *html.Node, inContent, inMain bool) bool {
+func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 	if n.Type != html.ElementNode {
 		return n.Type == html.CommentNode
 	}
@@ -295,7 +320,7 @@ func isClutter(n *html.Node, inContent, inMain bool) bool {
 		count = func(m *html.Node) {
 			if isLink(m) {
 				links++
-				if isLocal(attr(m, "href")) {
+				if pr.isLocal(attr(m, "href")) {
 					local++
 				}
 			}
@@ -304,7 +329,7 @@ func isClutter(n *html.Node, inContent, inMain bool) bool {
 			}
 		}
 		count(n)
-		if links >= 3 && all > 0 && float64(linked) > 0.7*float64(all) && !titled(n) && !(inMain && 2*local > links) {
+		if links >= 3 && all > 0 && float64(linked) > 0.7*float64(all) && !titled(n) && 2*local <= links {
 			return true
 		}
 	}
@@ -338,14 +363,19 @@ func slug(text string) string {
 // isLocal reports whether href names another file beside this one, by a
 // relative path ("email.html", "../library/os.html#os.walk"), as the
 // tables of contents of a documentation site do; a site's menus of
-// articles name pages from its root or by their whole URL.
-func isLocal(href string) bool {
+// articles name pages from its root or by their whole URL, and a page's
+// own table of contents names places in it ("#intro", or
+// "ch11.en.html#_text_data" in chapter 11 of Debian Reference).
+func (pr *pruner) isLocal(href string) bool {
 	href = strings.TrimSpace(href)
 	if href == "" || href[0] == '#' || href[0] == '/' || href[0] == '?' {
 		return false
 	}
 	if i := strings.IndexAny(href, ":/?#"); i >= 0 && href[i] == ':' {
 		return false // a scheme: http:, mailto:, javascript:
+	}
+	if _, frag, ok := strings.Cut(href, "#"); ok && pr.ids[frag] {
+		return false
 	}
 	return true
 }
@@ -386,15 +416,14 @@ func isPermalink(n *html.Node) bool {
 }
 
 // prune removes clutter under n.
-func prune(n *html.Node, inContent, inMain bool) {
+func (pr *pruner) prune(n *html.Node, inContent bool) {
 	inContent = inContent || n.DataAtom == atom.Article || n.DataAtom == atom.Main
-	inMain = inMain || n.DataAtom == atom.Main || n.Type == html.ElementNode && attr(n, "role") == "main"
 	for c := n.FirstChild; c != nil; {
 		next := c.NextSibling
-		if isClutter(c, inContent, inMain) {
+		if pr.isClutter(c, inContent) {
 			n.RemoveChild(c)
 		} else {
-			prune(c, inContent, inMain)
+			pr.prune(c, inContent)
 		}
 		c = next
 	}

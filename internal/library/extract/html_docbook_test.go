@@ -168,3 +168,32 @@ func TestHTMLDebianHandbookPage(t *testing.T) {
 		}
 	}
 }
+
+// A chapter's own table of contents names places in the page
+// ("ch11.en.html#_iconv" in ch11.en.html): it repeats the headings below,
+// and is left out, where a book's table of contents, naming its other
+// files, is kept (TestHTMLBookContents).
+func TestHTMLChapterOwnContents(t *testing.T) {
+	page := `<html><head><title>Chapter 11. Data conversion</title></head><body><div class="chapter">
+<h1 class="title"><a id="_data_conversion"/>Chapter 11. Data conversion</h1>
+<div class="toc"><p><strong>Table of Contents</strong></p><dl class="toc">
+<dt><span class="section"><a href="ch11.en.html#_iconv">11.1. Converting text with iconv</a></span></dt>
+<dt><span class="section"><a href="ch11.en.html#_utf8">11.2. Checking files are UTF-8</a></span></dt>
+<dt><span class="section"><a href="ch11.en.html#_names">11.3. Converting file names</a></span></dt>
+</dl></div>
+<p>Tools and tips for converting data formats on the Debian system are described.</p>
+<div class="section"><h2 class="title"><a id="_iconv"/>11.1. Converting text with iconv</h2><p>The iconv command converts the encoding of text.</p></div>
+<div class="section"><h2 class="title"><a id="_utf8"/>11.2. Checking files are UTF-8</h2><p>Use iconv with the same encoding on both sides.</p></div>
+<div class="section"><h2 class="title"><a id="_names"/>11.3. Converting file names</h2><p>The convmv command renames files from one encoding to another.</p></div>
+</div></body></html>`
+	d := mustBytes(t, page, "ch11.en.html", "")
+	want := []string{
+		"Chapter 11. Data conversion: Tools and tips for converting data formats on the Debian system are described.",
+		"11.1. Converting text with iconv: The iconv command converts the encoding of text.",
+		"11.2. Checking files are UTF-8: Use iconv with the same encoding on both sides.",
+		"11.3. Converting file names: The convmv command renames files from one encoding to another.",
+	}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

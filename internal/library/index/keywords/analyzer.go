@@ -9,6 +9,8 @@ package keywords
 import (
 	"errors"
 	"sync"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
@@ -58,8 +60,8 @@ var (
 	analyzerErr  error
 )
 
-// Terms splits text into index terms with the same analyzer the index uses.
-func Terms(text string) []string {
+// defineAnalyzer defines the analyzer of the index, once.
+func defineAnalyzer() {
 	analyzerOnce.Do(func() {
 		analyzer, analyzerErr = registry.NewCache().DefineAnalyzer(AnalyzerName, AnalyzerConfig())
 		if analyzerErr == nil && analyzer == nil {
@@ -69,10 +71,59 @@ func Terms(text string) []string {
 	if analyzerErr != nil {
 		panic("keywords: " + analyzerErr.Error())
 	}
+}
+
+// Terms splits text into index terms with the same analyzer the index uses.
+func Terms(text string) []string {
+	defineAnalyzer()
+	if out, ok := asciiTerms(text); ok {
+		return out
+	}
 	toks := analyzer.Analyze([]byte(text))
 	out := make([]string, 0, len(toks))
 	for _, t := range toks {
 		out = append(out, string(t.Term))
 	}
 	return out
+}
+
+// asciiTerms is Terms of an ASCII text without a token for each word: its
+// words found as the tokenizer finds them (nextASCIIWord), a plain word
+// (plainWord) its own term, a capitalised one lowered (upperPlain), each
+// other through the word filters (the CJK bigram filter pairs no ASCII).
+// The drafter asks Terms of every sentence of the passages, and the
+// analyzer's filters over each word's token were most of that. False when
+// text is not all ASCII, or a word's filters do not leave one term: the
+// analyzer then has the text.
+func asciiTerms(text string) ([]string, bool) {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			return nil, false
+		}
+	}
+	a := ChunkAnalyzer().(*chunkAnalyzer)
+	input := unsafe.Slice(unsafe.StringData(text), len(text)) // only read
+	var out []string
+	var lower []byte
+	for i := 0; ; {
+		start, end, typ := nextASCIIWord(input, i)
+		if start == end {
+			return out, true
+		}
+		i = end
+		word := input[start:end]
+		switch {
+		case plainWord(word):
+			out = append(out, text[start:end])
+		case upperPlain(word):
+			lower, _ = appendLower(lower[:0], word)
+			out = append(out, string(lower))
+		default:
+			term := a.filterWord(&analysis.Token{Term: word, Start: start, End: end, Type: typ})
+			if term == nil {
+				return nil, false
+			}
+			out = append(out, string(term))
+		}
+	}
 }

@@ -21,7 +21,7 @@ import (
 // the text's tokens when it has any it pairs.
 func ChunkAnalyzer() analysis.Analyzer {
 	chunkOnce.Do(func() {
-		Terms("") // defines the analyzer
+		defineAnalyzer()
 		full, ok := analyzer.(*analysis.DefaultAnalyzer)
 		if !ok || len(full.CharFilters) > 0 || len(full.TokenFilters) == 0 {
 			panic(fmt.Sprintf("keywords: the analyzer is not the one ChunkAnalyzer knows: %T", analyzer))

@@ -295,3 +295,47 @@ func TestHeldTerms(t *testing.T) {
 		t.Error("no terms wanted, or no text, holds none")
 	}
 }
+
+// Terms gives the analyzer's terms in order, an ASCII text's without a
+// token per word (asciiTerms): for the test texts and random ASCII text with
+// the marks that join or end words, and while AgeNouns changes.
+func TestTermsAsAnalyzer(t *testing.T) {
+	defineAnalyzer()
+	rnd := rand.New(rand.NewPCG(5, 17))
+	alphabet := "aeiostdgnrz0189_ABSED'.:,;-/ \n"
+	texts := append(chunkTexts(t), "Storage and the storages' package; a cottage's STORAGE", "Kettles' lids, boxes: 3,000.5 e.g. x86_64")
+	for range 500 {
+		b := make([]byte, rnd.IntN(300))
+		for i := range b {
+			b[i] = alphabet[rnd.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	check := func(what string) {
+		t.Helper()
+		ascii := 0
+		for i, text := range texts {
+			var want []string
+			for _, tok := range analyzer.Analyze([]byte(text)) {
+				want = append(want, string(tok.Term))
+			}
+			if _, ok := asciiTerms(text); ok && len(want) > 0 {
+				ascii++
+			}
+			if got := Terms(text); !slices.Equal(got, want) {
+				t.Fatalf("%s, text %d (%.40q): Terms gives %q, the analyzer %q", what, i, text, got, want)
+			}
+		}
+		if ascii < 400 {
+			t.Errorf("%s: only %d texts with words went the ASCII way", what, ascii)
+		}
+	}
+	check("AgeNouns")
+	saved := AgeNouns
+	defer func() { AgeNouns = saved }()
+	AgeNouns = nil
+	check("without AgeNouns")
+	if got := Terms("storage"); !slices.Equal(got, []string{"storage"}) {
+		t.Errorf("without AgeNouns, storage is %q", got)
+	}
+}

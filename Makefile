@@ -222,23 +222,27 @@ bench-languages: build
 bench-library: build
 	$(GO) run ./internal/bench/library -bin $(BIN) -work .bench
 
-# sponge ask --passages and sponge-search as whole processes on SciFact, linux-doc's
-# HTML (from bench-library) and its kernel docs ×1 and ×8 (built here, timing sponge add),
-# side by side with the binaries of BEFORE (a commit, default main), built in .bench/before.
+# sponge search, sponge ask (no model) and ask --passages on a library of real documentation
+# (HTML, PDFs, manual pages: issue 43's targets) with each stage's share; then ask --passages
+# and sponge-search as whole processes on SciFact, linux-doc's HTML (from bench-library) and its
+# kernel docs ×1 and ×8 (built here, timing sponge add); side by side with the binaries of BEFORE
+# (a commit, default main), built in .bench/before. LATENCY_FLAGS=-realdocs-only: the first part alone.
 BEFORE ?= main
+LATENCY_FLAGS ?=
 bench-latency: build bench-library before-bin
-	$(GO) run ./internal/bench/latency -bin $(BIN) -before .bench/before/bin -work .bench
+	$(GO) run ./internal/bench/latency -bin $(BIN) -before .bench/before/bin -work .bench $(LATENCY_FLAGS)
 
 # The programs' start (--help, --version) and one question of ask --passages and sponge-search on the
 # kernel docs ×8 (from bench-latency), as whole processes: wall, CPU and page faults beside BEFORE's.
 bench-start: build before-bin
 	$(GO) run ./internal/bench/start -bin $(BIN) -before .bench/before/bin -library .bench/libs/kernel-docs-x8-after
 
-# The pure binaries of BEFORE (a commit, default main), built in .bench/before.
+# The pure binaries of BEFORE (a commit, default main), built in .bench/before; the latency bench
+# gives them the sponge-draft of BIN (which links llama.cpp) for sponge ask.
 before-bin:
 	rm -rf .bench/before && mkdir -p .bench/before/src
 	git archive $(BEFORE) | tar -x -C .bench/before/src
-	cd .bench/before/src && for c in $(filter-out sponge-verify,$(PURE)); do \
+	cd .bench/before/src && for c in $(PURE); do \
 		[ -d ./cmd/$$c ] || continue; CGO_ENABLED=0 $(GO) build -o ../bin/ ./cmd/$$c || exit 1; done
 
 # The extractive drafter on SciFact's training claims and questions the library cannot answer.

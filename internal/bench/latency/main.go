@@ -1,4 +1,9 @@
-// Command latency measures how long a person waits for passages: `sponge ask
+// Command latency measures how long a person waits. First on a library of
+// real documentation (realdocs.go: about 300 HTML pages, PDFs and manual
+// pages from Debian packages): `sponge search`, `sponge ask` without a
+// model and `sponge ask --passages` side by side, and each stage of the ask
+// alone, with its share (issue 43's targets); -realdocs-only stops there.
+// Then for passages: `sponge ask
 // --passages QUESTION` and `sponge-search QUESTION` run as whole processes
 // (a new process each run, page cache warm) on four libraries: the 5,183
 // SciFact abstracts, the HTML pages of linux-doc-6.1 (made by the library
@@ -19,6 +24,7 @@
 //
 //	make bench-latency                      (BEFORE=main)
 //	go run ./internal/bench/latency -bin bin -before .bench/before/bin -keep
+//	go run ./internal/bench/latency -bin bin -before .bench/before/bin -realdocs-only
 package main
 
 import (
@@ -71,8 +77,9 @@ func main() {
 	n := flag.Int("questions", len(kernelQuestions), "questions per library (at most 30)")
 	addRuns := flag.Int("add-runs", 3, "how many times each build adds each kernel-docs corpus (the median is reported)")
 	kernelOnly := flag.Bool("kernel-only", false, "leave out SciFact and the linux-doc HTML pages (a BEFORE too old to read their libraries)")
+	realDocsOnly := flag.Bool("realdocs-only", false, "time the real-documentation library alone (sponge search, ask and ask --passages, and ask's stages; issue 43), a few minutes")
 	flag.Parse()
-	if err := run(*work, *bin, *before, *keep, *kernelOnly, min(*n, len(kernelQuestions)), max(*addRuns, 1)); err != nil {
+	if err := run(*work, *bin, *before, *keep, *kernelOnly, *realDocsOnly, min(*n, len(kernelQuestions)), max(*addRuns, 1)); err != nil {
 		fmt.Fprintln(os.Stderr, "latency bench:", err)
 		os.Exit(1)
 	}
@@ -127,7 +134,7 @@ type sample struct {
 	out       []byte
 }
 
-func run(work, bin, before string, keep, kernelOnly bool, nq, addRuns int) (err error) {
+func run(work, bin, before string, keep, kernelOnly, realDocsOnly bool, nq, addRuns int) (err error) {
 	// The libraries of earlier runs, set aside, go once every figure is
 	// taken (see setAside); a run that follows within forgetDeleted waits
 	// until that long after, so that its adds do not pay for the deletion.
@@ -161,11 +168,34 @@ func run(work, bin, before string, keep, kernelOnly bool, nq, addRuns int) (err 
 			return err
 		}
 		sets[i].dir = abs
-		for _, b := range []string{"sponge", "sponge-search", "sponge-rank", "sponge-render"} {
-			if _, err := os.Stat(filepath.Join(abs, b)); err != nil {
-				return fmt.Errorf("no %s in %s (make build, or -bin DIR)", b, abs)
+	}
+	// BEFORE's pure binaries (make before-bin) have no sponge-draft, which
+	// links llama.cpp: its sponge ask runs BIN's, so that the two builds
+	// differ in what before-bin built.
+	last := sets[len(sets)-1].dir
+	for _, s := range sets[:len(sets)-1] {
+		draft := filepath.Join(s.dir, "sponge-draft")
+		if _, err := os.Lstat(draft); err != nil {
+			if err := os.Symlink(filepath.Join(last, "sponge-draft"), draft); err != nil {
+				return err
+			}
+			fmt.Fprintf(os.Stderr, "note: %s has no sponge-draft: it runs %s's\n", s.dir, last)
+		}
+	}
+	for _, s := range sets {
+		for _, b := range []string{"sponge", "sponge-search", "sponge-rank", "sponge-draft", "sponge-verify", "sponge-render"} {
+			if _, err := os.Stat(filepath.Join(s.dir, b)); err != nil {
+				return fmt.Errorf("no %s in %s (make build, or -bin DIR)", b, s.dir)
 			}
 		}
+	}
+
+	// The real documentation first: the figures issue 43 asks for.
+	if err := runRealDocs(work, sets, nq, keep); err != nil {
+		return err
+	}
+	if realDocsOnly {
+		return nil
 	}
 
 	// The kernel docs, ×1 and ×8, each build adding them into its own library.
@@ -539,7 +569,13 @@ func dirSize(dir string) (int64, error) {
 // (user and system, its children's included) and peak RSS (the largest of
 // it and the children it waited for).
 func runOnce(prog string, args []string, stdin []byte) (sample, error) {
+	return runWith(prog, args, stdin, nil)
+}
+
+// runWith is runOnce in the environment env (nil: this program's).
+func runWith(prog string, args []string, stdin []byte, env []string) (sample, error) {
 	cmd := exec.Command(prog, args...)
+	cmd.Env = env
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if stdin != nil {

@@ -9,6 +9,7 @@ import (
 
 	porterstemmer "github.com/blevesearch/go-porterstemmer"
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/lang"
 	"github.com/sponge-library/sponge/internal/base/thai"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
@@ -66,11 +67,18 @@ type libraryWeights struct {
 	qterms  map[string]bool
 	// question is the question as asked.
 	question string
+	// lex is the lexicon of the question's language, nil for English
+	// (questionLexicon): its words weigh nothing when they are function or
+	// question words of that language, and a text holds a question's word
+	// in another form of it (sameWord).
+	lex *lang.Lexicon
 }
 
 func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus, priorDocs float64) *libraryWeights {
-	qt := indexTerms(question)
-	lw := &libraryWeights{w: map[string]float64{}}
+	lex := questionLexicon(question)
+	weighed := withoutAsking(question, lex)
+	qt := indexTerms(weighed)
+	lw := &libraryWeights{w: map[string]float64{}, lex: lex}
 	if len(qt) == 0 {
 		return lw
 	}
@@ -78,7 +86,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	n := 0
 	if corpus != nil {
 		var err error
-		if df, n, err = libraryFreqs(corpus, question, passages); err != nil {
+		if df, n, err = libraryFreqs(corpus, weighed, passages); err != nil {
 			df = nil
 		}
 	}
@@ -104,7 +112,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	// hold none of the question's words are counted in, so in a small
 	// library the question's words weigh about the same, and in a large
 	// one their counts decide.
-	lw.names, lw.ordinals = nameTerms(question)
+	lw.names, lw.ordinals = nameTerms(question, capitalNames(lex))
 	lw.options = keywords.Options(question)
 	lw.negates = negates(question)
 	lw.asks = asks(question)
@@ -213,10 +221,7 @@ func (lw *libraryWeights) held(text string) uint64 {
 	if len(lw.order) == 0 {
 		return 0
 	}
-	have := map[string]bool{}
-	for _, t := range indexTerms(text) {
-		have[t] = true
-	}
+	have := lw.have(text)
 	var m uint64
 	for i, t := range lw.order {
 		if i < 64 && have[t] {
@@ -346,9 +351,10 @@ func libraryTerms(text string) []string {
 }
 
 // nameTerms returns the index terms of the question's names and numbers:
-// its words that start with a capital letter, except the first word, and
-// those that hold a digit; and apart, those of its ordinals.
-func nameTerms(question string) (out, ords map[string]bool) {
+// its words that start with a capital letter, except the first word (when
+// capitals mark names in its language), and those that hold a digit; and
+// apart, those of its ordinals.
+func nameTerms(question string, capitals bool) (out, ords map[string]bool) {
 	out, ords = map[string]bool{}, map[string]bool{}
 	for i, w := range strings.Fields(question) {
 		w = strings.Trim(w, "\"'“”‘’()[],.;:!?")
@@ -359,7 +365,7 @@ func nameTerms(question string) (out, ords map[string]bool) {
 			}
 		}
 		digit := strings.IndexFunc(w, unicode.IsDigit) >= 0
-		if (i == 0 || !unicode.IsUpper(r)) && !digit {
+		if (i == 0 || !unicode.IsUpper(r) || !capitals) && !digit {
 			continue
 		}
 		for _, t := range indexTerms(w) {
@@ -500,10 +506,34 @@ func (lw *libraryWeights) missingFrom(have map[string]bool) (heaviest, names flo
 	return heaviest, lw.lacking(have, lw.names)
 }
 
+// have marks the question's words that text holds (and text's other
+// terms): as the index spells them, or, for a question not in English, in
+// another form of the word (sameWord).
 func (lw *libraryWeights) have(text string) map[string]bool {
 	have := map[string]bool{}
 	for _, t := range indexTerms(text) {
 		have[t] = true
+	}
+	if lw.lex == nil {
+		return have
+	}
+	var forms []string
+	for _, t := range lw.order {
+		if have[t] {
+			continue
+		}
+		if forms == nil {
+			forms = make([]string, 0, len(have))
+			for u := range have {
+				forms = append(forms, u)
+			}
+		}
+		for _, u := range forms {
+			if sameWord(lw.lex, t, u) {
+				have[t] = true
+				break
+			}
+		}
 	}
 	return have
 }
@@ -605,6 +635,9 @@ func thaiAsks(s string) bool {
 // index's terms it was fitted on.
 func (lw *libraryWeights) stemHeld(text string) map[string]bool {
 	have := lw.have(text)
+	if lw.lex != nil {
+		return have // have met the language's own forms
+	}
 	stems := map[string]bool{}
 	for t := range have {
 		stems[porterstemmer.StemString(t)] = true

@@ -1,0 +1,143 @@
+package extractive
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sponge-library/sponge/internal/base/lang"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
+)
+
+// The lexicon lists the drafter reads besides lang's own (lang.Stop,
+// lang.Questions, whose entries here are every word that asks: "who",
+// "сколько", "多少", "무엇인가").
+const (
+	// traitsList names what a language's writing does that a rule keys
+	// on: "nouns-capitalized" (German writes every noun with a capital,
+	// so a capital does not mark a name).
+	traitsList = "traits"
+)
+
+// questionLexicon is the lexicon of the question's language, by which its
+// words are weighed: nil for an English question, or one whose language
+// is not told, which the English stop list and Porter stems weigh.
+func questionLexicon(question string) *lang.Lexicon {
+	t := lang.DetectQuestion(question)
+	if t == "en" || t == lang.Unknown {
+		return nil
+	}
+	return lang.For(t)
+}
+
+// withoutAsking returns the question with its function words and the words
+// that ask (the lexicon's stop and question lists) blanked out, so that
+// they weigh nothing: «Wie», «von», «Сколько» are not words a passage must
+// hold. In a script written without spaces, every occurrence of a listed
+// word in a run is blanked, longest first, so that no pair of characters
+// is made across it ("是多少年" keeps no "是多", "多少" or "少年").
+func withoutAsking(question string, lex *lang.Lexicon) string {
+	if lex == nil {
+		return question
+	}
+	var b strings.Builder
+	last := 0
+	lang.Scan(question, func(start, end int) {
+		w := question[start:end]
+		if keywords.Spaceless(w) {
+			return
+		}
+		if lex.Has(lang.Stop, w) || lex.Has(lang.Questions, w) {
+			b.WriteString(question[last:start])
+			b.WriteByte(' ')
+			last = end
+		}
+	})
+	b.WriteString(question[last:])
+	return blankSpaceless(b.String(), lex)
+}
+
+// blankSpaceless blanks the listed words of the lexicon's stop and question
+// lists that are written without spaces wherever they stand in text.
+func blankSpaceless(text string, lex *lang.Lexicon) string {
+	var listed []string
+	for _, name := range []string{lang.Questions, lang.Stop} {
+		for _, w := range lex.Words(name) {
+			if keywords.Spaceless(w) {
+				listed = append(listed, w)
+			}
+		}
+	}
+	if len(listed) == 0 {
+		return text
+	}
+	slices.SortStableFunc(listed, func(a, b string) int { return len(b) - len(a) })
+	for _, w := range listed {
+		text = strings.ReplaceAll(text, w, " ")
+	}
+	return text
+}
+
+// sameWord reports whether a question's term t and a text's term u are one
+// word in the question's language, with other endings: the same stem by
+// its stemmer, or stems alike but for their last letter where they are
+// long ("суперкубке" and "суперкубок": a vowel comes and goes); in a
+// language written with spaces that has no stemmer (Korean, Bengali,
+// Telugu), the same beginning over two thirds of the shorter word and at
+// least three letters, a Hangul syllable counting two ("서울에서" and
+// "서울은", "ঢাকার" and "ঢাকা"; not "대한민국" and "대한제국", "কলকাতার" and
+// "কলম").
+func sameWord(lex *lang.Lexicon, t, u string) bool {
+	if t == u {
+		return true
+	}
+	if keywords.Spaceless(t) || keywords.Spaceless(u) {
+		return false
+	}
+	if lex.Stems() {
+		st, su := lex.Stem(t), lex.Stem(u)
+		if st == su {
+			return true
+		}
+		common, shorter := commonPrefix(st, su)
+		return shorter >= 5 && common >= shorter-1
+	}
+	common, shorter := commonPrefix(t, u)
+	return common >= 3 && 3*common >= 2*shorter
+}
+
+// commonPrefix is how many letters a and b begin with alike, and how many
+// the shorter has, a Hangul syllable (a block of two or three letters)
+// counting two.
+func commonPrefix(a, b string) (common, shorter int) {
+	width := func(r rune) int {
+		if r >= 0xAC00 && r <= 0xD7A3 {
+			return 2
+		}
+		return 1
+	}
+	count := func(s string) int {
+		n := 0
+		for _, r := range s {
+			n += width(r)
+		}
+		return n
+	}
+	shorter = min(count(a), count(b))
+	for a != "" && b != "" {
+		ra, sa := utf8.DecodeRuneInString(a)
+		rb, sb := utf8.DecodeRuneInString(b)
+		if ra != rb {
+			break
+		}
+		common += width(ra)
+		a, b = a[sa:], b[sb:]
+	}
+	return common, shorter
+}
+
+// capitalNames reports whether a capital letter inside a question marks a
+// name in the lexicon's language (not in German, whose nouns all have one).
+func capitalNames(lex *lang.Lexicon) bool {
+	return lex == nil || !lex.Has(traitsList, "nouns-capitalized")
+}

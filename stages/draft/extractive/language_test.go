@@ -1,0 +1,117 @@
+package extractive
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/sponge-library/sponge/internal/base/lang"
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+// A question's words are weighed in its own language: its function words
+// and the words that ask weigh nothing, found by its lexicon (issue 40: the
+// English stop list kept «Сколько», «Wie» and «多少» as words a passage must
+// hold). English and a question whose language is not told keep the English
+// rules (nil lexicon: the question as asked).
+func TestWithoutAsking(t *testing.T) {
+	for _, c := range []struct {
+		question string
+		want     []string // indexTerms of what is weighed
+	}{
+		{"Сколько раз Питтсбург побеждал в Суперкубке?", []string{"питтсбург", "побеждал", "суперкубке"}},
+		{"Wie viele Einwohner hat Berlin?", []string{"viele", "einwohner", "berlin"}},
+		{"苹果公司是多少年成立的？", []string{"苹果", "果公", "公司", "司是", "年成", "成立", "立的"}},
+		{"서울에서 가장 높은 건물은 무엇인가요?", []string{"서울에서", "가장", "높은", "건물은"}},
+		{"كم عدد سكان مصر؟", []string{"عدد", "سكان", "مصر"}},
+		{"কলকাতার মেট্রো প্রথম কবে তৈরী হয় ?", []string{"কলকাতার", "মেট্রো", "প্রথম", "তৈরী", "হয়"}},
+		{"How many people live in Berlin?", []string{"many", "people", "live", "berlin"}},
+	} {
+		got := indexTerms(withoutAsking(c.question, questionLexicon(c.question)))
+		if !cmp.Equal(got, c.want) {
+			t.Errorf("%q: weighs %q, want %q", c.question, got, c.want)
+		}
+	}
+}
+
+// A text holds a question's word in another form of it: by the stemmer of
+// the question's language, or, in a language written with spaces that has
+// none, by a shared beginning of two thirds of the shorter word.
+func TestSameWord(t *testing.T) {
+	for _, c := range []struct {
+		tag  lang.Tag
+		a, b string
+		want bool
+	}{
+		{"ru", "суперкубке", "суперкубок", true},
+		{"ru", "москве", "москва", true},
+		{"ru", "москве", "минске", false},
+		{"de", "einwohner", "einwohnern", true},
+		{"de", "berlin", "bern", false},
+		{"ko", "서울에서", "서울은", true},
+		{"ko", "건물은", "건물", true},
+		{"ko", "대한민국", "대한제국", false},
+		{"bn", "ঢাকার", "ঢাকা", true},
+		{"bn", "কলকাতার", "কলম", false},
+		{"te", "హైదరాబాద్లో", "హైదరాబాదు", true},
+		{"zh", "苹果", "苹", false},
+	} {
+		if got := sameWord(lang.For(c.tag), c.a, c.b); got != c.want {
+			t.Errorf("%s: sameWord(%q, %q) = %v, want %v", c.tag, c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// A capital marks a name where the language says so: not in German, whose
+// nouns all have one; in Russian and English, yes; a number everywhere.
+func TestNamesByLanguage(t *testing.T) {
+	for _, c := range []struct {
+		question string
+		want     []string
+	}{
+		{"Wie viele Einwohner hat die Stadt 2011?", []string{"2011"}},
+		{"Когда родился Пушкин?", []string{"пушкин"}},
+		{"When was Pushkin born?", []string{"pushkin"}},
+		{"鲁迅是哪一年出生的？", nil},
+	} {
+		lw := newLibraryWeights(c.question, nil, nil, 0)
+		var got []string
+		for _, t := range lw.order {
+			if lw.names[t] {
+				got = append(got, t)
+			}
+		}
+		if !cmp.Equal(got, c.want) {
+			t.Errorf("%q: names %q, want %q", c.question, got, c.want)
+		}
+	}
+}
+
+// Questions in other languages are answered by the sentence that holds
+// their words in another form, not refused for lacking their question
+// words (the passage floor and the window rule weighed «Сколько», «Wie»,
+// «多少» and asked for «Суперкубке» as written).
+func TestAnswersInTheQuestionsLanguage(t *testing.T) {
+	for _, c := range []struct {
+		question, title, text, want string
+	}{
+		{"Сколько раз «Питтсбург Стилерз» побеждал в Суперкубке?", "Питтсбург Стилерз",
+			"«Питтсбург Стилерз» — профессиональный клуб американского футбола. Клуб шесть раз выигрывал Суперкубок, больше всех других команд. Домашний стадион клуба находится в Питтсбурге.",
+			"шесть раз"},
+		{"Wie viele Einwohner hatte die Stadt Halle im Jahr 2011?", "Halle (Saale)",
+			"Halle ist eine Großstadt im Süden Sachsen-Anhalts. Im Jahr 2011 zählte die Stadt 231.565 Einwohner. Sie liegt an der Saale.",
+			"231.565"},
+		{"中国残疾人联合会是在哪一年成立的？", "中国残疾人联合会",
+			"中国残疾人联合会于1988年3月11日在北京正式成立。它是国家法律确认、国务院批准的残疾人事业团体。",
+			"1988"},
+	} {
+		got := draft(t, New(), c.question, []*jsonl.Passage{passage(1, c.title, c.text)})
+		if len(got) == 0 {
+			t.Errorf("%q: refused", c.question)
+			continue
+		}
+		if !strings.Contains(got[0].Quote, c.want) {
+			t.Errorf("%q: first quote %q, want the one holding %q", c.question, got[0].Quote, c.want)
+		}
+	}
+}

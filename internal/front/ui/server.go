@@ -118,9 +118,16 @@ func (s *Server) Handler() http.Handler {
 	return openai.LocalOnly(secured(s.mux), Prog)
 }
 
-// secured sets the headers of every response.
+// secured sets the headers of every response, and refuses what a page of
+// another site makes the browser fetch here without a person following a
+// link (an <img> or a script's request, which carry no Origin when they
+// GET): each question would cost a sponge-draft's work.
 func secured(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if site := r.Header.Get("Sec-Fetch-Site"); (site == "cross-site" || site == "same-site") && r.Header.Get("Sec-Fetch-Mode") != "navigate" {
+			http.Error(w, Prog+" answers no requests from web pages of other sites", http.StatusForbidden)
+			return
+		}
 		hd := w.Header()
 		hd.Set("Content-Security-Policy", CSP)
 		hd.Set("X-Content-Type-Options", "nosniff")

@@ -148,7 +148,24 @@ func TestLocalOnly(t *testing.T) {
 			t.Errorf("Host %q, Origin %q: %d", tt.host, tt.origin, resp.StatusCode)
 		}
 	}
+	// What a page of another site fetches (an <img src> of a question: no
+	// Origin on a GET) is refused; a person following a link is not.
+	for mode, want := range map[string]int{"no-cors": 403, "cors": 403, "navigate": 200} {
+		req, _ := http.NewRequest("GET", ts.URL+"/library", nil)
+		req.Header.Set("Sec-Fetch-Site", "cross-site")
+		req.Header.Set("Sec-Fetch-Mode", mode)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Sec-Fetch-Site cross-site, mode %s: %d, want %d", mode, resp.StatusCode, want)
+		}
+	}
 	req, _ := http.NewRequest("GET", ts.URL+"/library", nil)
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("Sec-Fetch-Mode", "cors")
 	req.Header.Set("Origin", ts.URL)
 	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 200 {
 		t.Errorf("its own Origin: %v %v", resp, err)

@@ -152,7 +152,6 @@ type endView struct {
 	Closest      []closestView
 	NoneNear     string
 	LeftOut      int // statements not shown (sponge-verify left them out), shown as the CLI shows them: when any
-	Shown        int
 	Passages     bool
 	Warnings     []*jsonl.Warning
 	// Setup are the warnings of a part not set up (no writing model, no
@@ -281,7 +280,7 @@ func (s *Server) show(lib *library.Library, r *jsonl.Reader, passages bool, send
 	if err != nil {
 		return err
 	}
-	end := endView{LeftOutLabel: render.LeftOutLabel, LeftOut: st.Dropped(), Shown: len(st.Verified), Passages: passages}
+	end := endView{LeftOutLabel: render.LeftOutLabel, LeftOut: st.Dropped(), Passages: passages}
 	if st.Model != nil {
 		end.Model = st.Model.Name
 	}

@@ -612,3 +612,18 @@ func TestAskWithoutScript(t *testing.T) {
 	}
 	noInlineScript(t, "/?whole=1", body)
 }
+
+// TestNoLibrary: with no library in the folder, the pages and the stream
+// say so with sponge's hint, as the command line does.
+func TestNoLibrary(t *testing.T) {
+	t.Parallel()
+	_, ts := newServer(t, Options{Library: filepath.Join(t.TempDir(), "none")})
+	code, body, _ := get(t, ts.URL+"/library")
+	if code != http.StatusNotFound || !strings.Contains(body, `<p class="hint">save something first: sponge add FILE|FOLDER|URL`) {
+		t.Errorf("the library page: %d\n%s", code, body)
+	}
+	events := askEvents(t, ts.URL, "green tea", true)
+	if len(events) != 1 || events[0].name != "failure" || !strings.Contains(events[0].data, `role="alert"`) || !strings.Contains(events[0].data, "save something first") {
+		t.Errorf("the stream: %v", events)
+	}
+}

@@ -627,3 +627,45 @@ func TestNoLibrary(t *testing.T) {
 		t.Errorf("the stream: %v", events)
 	}
 }
+
+// TestNothingAnswers: an answer with no statement says "Nothing in your
+// library answers that." and lists the closest items as links, two items
+// of one title told apart by their files (item.Labels).
+func TestNothingAnswers(t *testing.T) {
+	t.Parallel()
+	a := note("Notes", "note", "/home/a/garden/notes.md", day, texts("Tomatoes want sun.")...)
+	b := note("Notes", "note", "/home/a/kitchen/notes.md", day, texts("Bread wants time.")...)
+	dir := newLibrary(t, a, b)
+	s, _ := newServer(t, Options{Library: dir})
+	var in strings.Builder
+	w := jsonl.NewWriter(&in)
+	for _, rec := range []jsonl.Record{
+		&jsonl.Question{Text: "what do plants want?"},
+		&jsonl.Hit{ItemID: a.it.ID, Title: "Notes", Source: a.it.Source, Score: 2, Rank: 1, FoundBy: []string{"keyword"}},
+		&jsonl.Hit{ItemID: b.it.ID, Title: "Notes", Source: b.it.Source, Score: 1, Rank: 2, FoundBy: []string{"keyword"}},
+		&jsonl.Model{Name: "extractive"},
+		&jsonl.Done{Stage: "sponge-draft", Statements: 0},
+	} {
+		if err := w.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lib, _ := library.Open(dir)
+	var events []sseEvent
+	if err := s.show(lib, jsonl.NewReader(strings.NewReader(in.String()), "the test stream"), false, func(ev event) error {
+		events = append(events, sseEvent{ev.name, ev.html})
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(events) != 1 || events[0].name != "end" {
+		t.Fatalf("events: %v", events)
+	}
+	end := events[0].data
+	for _, want := range []string{`<p class="nothing">Nothing in your library answers that.</p>`,
+		`<a href="/item/` + a.it.ID + `">Notes (garden/notes.md)</a>`, `<a href="/item/` + b.it.ID + `">Notes (kitchen/notes.md)</a>`} {
+		if !strings.Contains(end, want) {
+			t.Errorf("no %s in %s", want, end)
+		}
+	}
+}

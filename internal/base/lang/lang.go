@@ -8,7 +8,6 @@
 package lang
 
 import (
-	"maps"
 	"math/bits"
 	"path"
 	"slices"
@@ -61,19 +60,27 @@ const minLetters = 3
 // scripts counts the letters of a text by script.
 type scripts struct {
 	letters int
-	counts  map[*unicode.RangeTable]int
-	main    *unicode.RangeTable // the script with the most letters (weighed)
-	special map[rune]bool       // the letters of specialLetters the text holds
+	counts  [len(scriptTables)]int // by the index in scriptTables
+	main    *unicode.RangeTable    // the script with the most letters (weighed)
+	special map[rune]bool          // the letters of specialLetters the text holds
 }
 
 // scriptTables are the scripts told apart, in the order a tie is broken.
-var scriptTables = []*unicode.RangeTable{
+var scriptTables = [...]*unicode.RangeTable{
 	unicode.Latin, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Cyrillic,
 	unicode.Arabic, unicode.Devanagari, unicode.Bengali, unicode.Telugu, unicode.Tamil, unicode.Kannada,
 	unicode.Malayalam, unicode.Gujarati, unicode.Gurmukhi, unicode.Oriya, unicode.Sinhala, unicode.Thai,
 	unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Greek, unicode.Hebrew, unicode.Armenian,
 	unicode.Georgian, unicode.Ethiopic, unicode.Tibetan,
 }
+
+// The first scripts of scriptTables, by their index.
+const (
+	latinScript = iota
+	hanScript
+	hiraganaScript
+	katakanaScript
+)
 
 // ofScript are the scripts written in one language (of those sponge knows):
 // the script is the language.
@@ -95,13 +102,13 @@ var ofScript = []struct {
 const specialLetters = "ٹڈڑںےپچژگیکةыэёъіїєґўјљњћђџѓќѕ"
 
 func countScripts(text string) scripts {
-	s := scripts{counts: map[*unicode.RangeTable]int{}}
-	var last *unicode.RangeTable
+	var s scripts
+	last := -1
 	for _, r := range text {
 		if r < utf8.RuneSelf {
 			if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
 				s.letters++
-				s.counts[unicode.Latin]++
+				s.counts[latinScript]++
 			}
 			continue
 		}
@@ -115,14 +122,14 @@ func countScripts(text string) scripts {
 			}
 			s.special[unicode.ToLower(r)] = true
 		}
-		if last != nil && unicode.Is(last, r) {
+		if last >= 0 && unicode.Is(scriptTables[last], r) {
 			s.counts[last]++
 			continue
 		}
-		for _, t := range scriptTables {
+		for k, t := range scriptTables {
 			if unicode.Is(t, r) {
-				s.counts[t]++
-				last = t
+				s.counts[k]++
+				last = k
 				break
 			}
 		}
@@ -131,18 +138,18 @@ func countScripts(text string) scripts {
 	// letters; Latin letters weigh half: names and terms in Latin letters
 	// fill Japanese, Chinese and Russian text ("Sonic the Hedgehog 3",
 	// "Eastern European Time - EET"), seldom the other way round.
-	weight := func(t *unicode.RangeTable) int {
-		switch t {
-		case unicode.Latin:
-			return s.counts[t]
-		case unicode.Han, unicode.Hiragana, unicode.Katakana:
-			return 4 * (s.counts[unicode.Han] + s.counts[unicode.Hiragana] + s.counts[unicode.Katakana])
+	weight := func(k int) int {
+		switch k {
+		case latinScript:
+			return s.counts[k]
+		case hanScript, hiraganaScript, katakanaScript:
+			return 4 * (s.counts[hanScript] + s.counts[hiraganaScript] + s.counts[katakanaScript])
 		}
-		return 2 * s.counts[t]
+		return 2 * s.counts[k]
 	}
 	best := 0
-	for _, t := range scriptTables {
-		if n := weight(t); n > best {
+	for k, t := range scriptTables {
+		if n := weight(k); n > best {
 			best, s.main = n, t
 		}
 	}
@@ -153,7 +160,7 @@ func countScripts(text string) scripts {
 // Han is Japanese when the text has kana (a Japanese sentence seldom has
 // none), else Chinese.
 func (s scripts) byScript() (Tag, bool) {
-	kana := s.counts[unicode.Hiragana] + s.counts[unicode.Katakana]
+	kana := s.counts[hiraganaScript] + s.counts[katakanaScript]
 	switch s.main {
 	case unicode.Han, unicode.Hiragana, unicode.Katakana:
 		if kana > 0 {
@@ -222,8 +229,13 @@ func (s scripts) byLetters() (Tag, bool) {
 // ownLetters counts as a stop word of its language. A tie goes to the
 // language first in preferred. Unknown: no language has enough.
 func byStopWords(text string, question bool) Tag {
-	hits := map[Tag]int{}
-	score := map[Tag]float64{}
+	tags := stopTags()
+	var hits [64]int
+	var score [64]float64
+	add := func(k, n int, w float64) {
+		hits[k] += n
+		score[k] += w
+	}
 	index := stopIndex()
 	first := true
 	Scan(text, func(start, end int) {
@@ -232,29 +244,59 @@ func byStopWords(text string, question bool) Tag {
 			n = 2
 		}
 		first = false
-		w := lower(text[start:end])
-		if set := index[w]; set != 0 {
-			k := float64(bits.OnesCount64(set))
-			for i, t := range stopTags() {
-				if set&(1<<i) != 0 {
-					hits[t] += n
-					score[t] += float64(n) / k
+		w := text[start:end]
+		var buf [32]byte
+		var set uint64
+		if len(w) <= len(buf) && isASCII(w) {
+			// lower-cased in place: a word with a capital costs no string
+			b := buf[:len(w)]
+			for i := range len(w) {
+				c := w[i]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
 				}
+				b[i] = c
+			}
+			set = index[string(b)]
+		} else {
+			w = lower(w)
+			set = index[w]
+		}
+		if set != 0 {
+			k := float64(bits.OnesCount64(set))
+			for ; set != 0; set &= set - 1 {
+				add(bits.TrailingZeros64(set), n, float64(n)/k)
 			}
 		}
 		if t := ownLetter(w); t != Unknown {
-			hits[t] += n
-			score[t] += float64(n)
+			if k := slices.Index(tags, t); k >= 0 {
+				add(k, n, float64(n))
+			}
 		}
 	})
-	best := Unknown
-	for _, t := range slices.SortedFunc(maps.Keys(hits), byPreference) {
-		if hits[t] >= 2 && (best == Unknown || score[t] > score[best]) {
-			best = t
+	best := -1
+	for _, k := range stopOrder() {
+		if hits[k] >= 2 && (best < 0 || score[k] > score[best]) {
+			best = k
 		}
 	}
-	return best
+	if best < 0 {
+		return Unknown
+	}
+	return tags[best]
 }
+
+// stopOrder is the order of stopTags' indexes in which a tie goes to a
+// language: by preferred, then by tag.
+var stopOrder = sync.OnceValue(func() []int {
+	tags := stopTags()
+	order := make([]int, len(tags))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortFunc(order, func(a, b int) int { return byPreference(tags[a], tags[b]) })
+	return order
+})
 
 // ownLetters are letters of the Latin script that one language of those
 // with a lexicon writes and its neighbours do not.
@@ -270,6 +312,9 @@ var ownLetters = []struct {
 // own ending: Bulgarian's article "-ът" ("чайникът"), which Russian does not
 // write.
 func ownLetter(w string) Tag {
+	if isASCII(w) {
+		return Unknown // most words: no letter of ownLetters
+	}
 	if strings.HasSuffix(w, "ът") {
 		return "bg"
 	}
@@ -327,3 +372,12 @@ func makeStopIndex() map[string]uint64 {
 }
 
 func lower(s string) string { return strings.ToLower(s) }
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}

@@ -30,6 +30,9 @@ const (
 	// Questions are the words that make a sentence a question in a language
 	// that marks none (Thai: "ไหม", "อะไร").
 	Questions = "questions"
+	// Traits are what the language's writing does that a rule keys on, one
+	// a line ("ordinals-with-full-stop": "am 3. Oktober").
+	Traits = "traits"
 )
 
 // neutralDir is the folder of the lists every lexicon has.

@@ -9,12 +9,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/go-pdf/fpdf"
@@ -32,7 +35,7 @@ import (
 var screenshotsTo = flag.String("screenshots", "", "write the README's screenshots (ask.png, pdf-page.png) into this folder")
 
 // chromiumPath is Debian's chromium, or another Chromium or Chrome on PATH.
-func chromiumPath(t *testing.T) string {
+func chromiumPath(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -51,7 +54,7 @@ func chromiumPath(t *testing.T) string {
 // context ends after timeout.
 type browser struct {
 	ctx   context.Context
-	t     *testing.T
+	t     testing.TB
 	shots string // the folder of this test's screenshots
 
 	mu      sync.Mutex
@@ -59,7 +62,7 @@ type browser struct {
 	console []string // what pages logged as errors (a CSP refusal, an exception)
 }
 
-func newBrowser(t *testing.T) *browser {
+func newBrowser(t testing.TB) *browser {
 	t.Helper()
 	exe := chromiumPath(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -282,6 +285,7 @@ type pdfTiming struct {
 	Script float64 `json:"script"`
 	Loaded float64 `json:"loaded"`
 	Drawn  float64 `json:"drawn"`
+	Task   float64 `json:"-"` // the page's main thread's CPU time, ms (BenchmarkBrowserPDFPage)
 }
 
 const pdfTimingJS = `(() => {
@@ -637,4 +641,112 @@ func TestBrowserPDFQuote(t *testing.T) {
 		d.Page, timing.Script, timing.Loaded, timing.Drawn)
 	b.shot("pdf-page", true)
 	b.clean()
+}
+
+var benchPDF = flag.String("pdf", "../../../testdata/docs/composting-guide.pdf", "the PDF BenchmarkBrowserPDFPage draws a page of")
+
+// BenchmarkBrowserPDFPage draws a page of -pdf (the middle page that has
+// text, a quote of it marked) b.N times in chromium, and reports the
+// milliseconds from the navigation's start to PDF.js loaded, the PDF
+// opened and the page drawn with its mark: the median of the runs after
+// the first, and the first (nothing compiled or kept yet) alone.
+//
+//	go test ./internal/front/ui -run '^$' -bench BrowserPDFPage -benchtime 10x -pdf FILE
+func BenchmarkBrowserPDFPage(b *testing.B) {
+	data, err := os.ReadFile(*benchPDF)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := filepath.Join(b.TempDir(), "library")
+	name := filepath.Base(*benchPDF)
+	id := addFiles(b, dir, map[string][]byte{name: data}, nil)[name]
+	s, ts := newServer(b, Options{Library: dir})
+	lib, err := s.open()
+	if err != nil {
+		b.Fatal(err)
+	}
+	it, err := lib.Item(id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// The middle page that a paragraph starts on, and that paragraph's
+	// first words, whole, up to 80 characters.
+	var starts []int
+	for i, p := range it.Paragraphs {
+		if p.Page > 0 && len(strings.Fields(p.Text)) >= 4 && (len(starts) == 0 || it.Paragraphs[starts[len(starts)-1]].Page != p.Page) {
+			starts = append(starts, i)
+		}
+	}
+	if len(starts) == 0 {
+		b.Fatalf("%s has no page with text", *benchPDF)
+	}
+	p := it.Paragraphs[starts[len(starts)/2]]
+	quote := ""
+	for _, w := range strings.Fields(p.Text) {
+		if len(quote)+len(w) > 80 {
+			break
+		}
+		quote = strings.TrimSpace(quote + " " + w)
+	}
+	br := newBrowser(b)
+	// The page's main thread's own CPU time (threadTicks), beside the
+	// wall time the marks give, which a busy machine stretches.
+	if _, err := chromedp.Call(br.ctx, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {
+		b.Fatal(err)
+	}
+	taskTime := func() float64 {
+		m, err := chromedp.Call(br.ctx, performance.GetMetrics, cdp.Empty{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, x := range m.Metrics {
+			if x.Name == "TaskDuration" {
+				return x.Value * 1000
+			}
+		}
+		return 0
+	}
+	var runs []pdfTiming
+	marked, pages := 0, ""
+	b.ResetTimer()
+	for range b.N {
+		before := taskTime()
+		br.do("drawing the page", chromedp.Navigate(ts.URL+PageLink(id, p.Page, quote)),
+			chromedp.WaitVisible(chromedp.CSS(`#pdf-page[data-state="drawn"]`)))
+		r := browserJS[pdfTiming](br, pdfTimingJS)
+		// The count starts again with a new page's process.
+		if after := taskTime(); after >= before {
+			r.Task = after - before
+		} else {
+			r.Task = after
+		}
+		runs = append(runs, r)
+		marked = browserJS[int](br, `document.querySelectorAll("#pdf-page .highlight").length`)
+		pages = browserJS[string](br, `document.getElementById("pdf-count").textContent`)
+	}
+	b.StopTimer()
+	median := func(f func(pdfTiming) float64) float64 {
+		rest := runs[min(1, len(runs)-1):]
+		v := make([]float64, len(rest))
+		for i, r := range rest {
+			v[i] = f(r)
+		}
+		slices.Sort(v)
+		return v[len(v)/2]
+	}
+	b.ReportMetric(median(func(r pdfTiming) float64 { return r.Script }), "ms-script")
+	b.ReportMetric(median(func(r pdfTiming) float64 { return r.Loaded }), "ms-opened")
+	b.ReportMetric(median(func(r pdfTiming) float64 { return r.Drawn }), "ms-drawn")
+	b.ReportMetric(median(func(r pdfTiming) float64 { return r.Task }), "ms-main-thread-cpu")
+	b.ReportMetric(runs[0].Drawn, "ms-drawn-first")
+	b.ReportMetric(0, "ns/op")
+	b.Logf("%s (%d KB, %s pages): page %d, %d marks of %q; ms drawn, each run: %v", name, len(data)>>10, pages, p.Page, marked, quote, drawnTimes(runs))
+}
+
+func drawnTimes(runs []pdfTiming) []int {
+	out := make([]int, len(runs))
+	for i, r := range runs {
+		out[i] = int(r.Drawn)
+	}
+	return out
 }

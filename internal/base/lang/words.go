@@ -25,6 +25,15 @@ func Words(text string) []string {
 // Thai, Lao, Khmer and Myanmar are cut into the words of the installed Thai
 // word list (internal/base/thai), what no word covers into characters.
 func Scan(text string, word func(start, end int)) {
+	Runs(text, func(start, end int) { scanRun(text, start, end, word) })
+}
+
+// Runs calls run with the span of each run of word characters of text, as
+// Scan finds them before it cuts the runs of scripts written without
+// spaces: a run of Han or Thai is one. The word scan of ranking
+// (keywords.ScanWords) is this, and gives such a run to the index's
+// analyzer, which pairs its characters as it pairs them in the index.
+func Runs(text string, run func(start, end int)) {
 	start := -1
 	prev := rune(0)
 	for i, r := range text {
@@ -44,13 +53,13 @@ func Scan(text string, word func(start, end int)) {
 		case inWord && start < 0:
 			start = i
 		case !inWord && start >= 0:
-			scanRun(text, start, i, word)
+			run(start, i)
 			start = -1
 		}
 		prev = r
 	}
 	if start >= 0 {
-		scanRun(text, start, len(text), word)
+		run(start, len(text))
 	}
 }
 

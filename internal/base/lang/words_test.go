@@ -3,6 +3,8 @@ package lang
 import (
 	"slices"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 func TestWords(t *testing.T) {
@@ -40,6 +42,17 @@ func TestWordLetter(t *testing.T) {
 	for _, r := range []rune{' ', '.', '1', '।', '؟', '。'} {
 		if WordLetter(r) {
 			t.Errorf("WordLetter(%q) = true", r)
+		}
+	}
+}
+
+// TestIsWordRuneASCII checks isWordRune's shortcut for ASCII against the
+// rule it stands for: letters, digits, marks and "_".
+func TestIsWordRuneASCII(t *testing.T) {
+	for r := rune(0); r < utf8.RuneSelf; r++ {
+		want := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == '_'
+		if got := isWordRune(r); got != want {
+			t.Errorf("isWordRune(%q) = %v, want %v", r, got, want)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis"
 	bunicode "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/registry"
+	"github.com/sponge-library/sponge/internal/base/lang"
 	"github.com/sponge-library/sponge/internal/base/thai"
 )
 
@@ -521,57 +522,13 @@ func MayGive(word, term string) bool {
 // counts words this way, and puts through the analyzer (Terms) only the
 // words it needs.
 func ScanWords(text string, word func(w string)) {
-	start := -1
-	prev := rune(0)
-	for i, r := range text {
-		inWord := isWordRune(r)
-		if !inWord && start >= 0 {
-			next, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
-			alnum := func(c rune) bool { return WordLetter(c) || unicode.IsDigit(c) }
-			switch r {
-			case '\'', '’', '.':
-				inWord = alnum(prev) && alnum(next)
-			case ':':
-				inWord = WordLetter(prev) && WordLetter(next)
-			case ',', ';':
-				inWord = unicode.IsDigit(prev) && unicode.IsDigit(next)
-			}
-		}
-		switch {
-		case inWord && start < 0:
-			start = i
-		case !inWord && start >= 0:
-			word(text[start:i])
-			start = -1
-		}
-		prev = r
-	}
-	if start >= 0 {
-		word(text[start:])
-	}
+	lang.Runs(text, func(start, end int) { word(text[start:end]) })
 }
 
-func isWordRune(r rune) bool {
-	if r < utf8.RuneSelf { // most text: ASCII letters, digits and "_" only
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_'
-	}
-	return WordLetter(r) || unicode.IsDigit(r)
-}
 
-// WordLetter reports whether r is a letter of a word, in any script: a
-// letter, or a mark written with one (Unicode's M: nonspacing, as an
-// accent or a Thai vowel; spacing, as the vowel signs of Bengali,
-// Devanagari and Telugu; enclosing), or a zero-width joiner or non-joiner,
-// which Indic conjuncts and Persian words hold inside a word ("র‍্যাব",
-// "می‌خواهم"). The index's tokenizer (Unicode's word boundaries) keeps all
-// of these inside a word; the word scan, rank and the drafter decide what
-// a word is with this one rule.
-func WordLetter(r rune) bool {
-	return unicode.IsLetter(r) || unicode.IsMark(r) || r == zwnj || r == zwj
-}
-
-// The joiners: written between two letters, never alone.
-const (
-	zwnj = '\u200c'
-	zwj  = '\u200d'
-)
+// WordLetter reports whether r is a letter of a word, in any script
+// (lang.WordLetter: letters, every mark, the joiners). The index's
+// tokenizer (Unicode's word boundaries) keeps all of these inside a word;
+// the word scan, rank and the drafter decide what a word is with this one
+// rule.
+func WordLetter(r rune) bool { return lang.WordLetter(r) }

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	bunicode "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
@@ -243,16 +241,5 @@ func TestASCIITokens(t *testing.T) {
 	}
 	if !plainASCII([]byte("plain text, 3.5\n")) || plainASCII([]byte("café")) {
 		t.Error("plainASCII")
-	}
-}
-
-// TestIsWordRuneASCII checks isWordRune's shortcut for ASCII against the
-// rule it stands for: letters, digits, marks and "_".
-func TestIsWordRuneASCII(t *testing.T) {
-	for r := rune(0); r < utf8.RuneSelf; r++ {
-		want := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == '_'
-		if got := isWordRune(r); got != want {
-			t.Errorf("isWordRune(%q) = %v, want %v", r, got, want)
-		}
 	}
 }

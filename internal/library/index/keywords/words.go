@@ -525,7 +525,6 @@ func ScanWords(text string, word func(w string)) {
 	lang.Runs(text, func(start, end int) { word(text[start:end]) })
 }
 
-
 // WordLetter reports whether r is a letter of a word, in any script
 // (lang.WordLetter: letters, every mark, the joiners). The index's
 // tokenizer (Unicode's word boundaries) keeps all of these inside a word;

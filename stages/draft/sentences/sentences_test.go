@@ -69,7 +69,8 @@ func TestSplit(t *testing.T) {
 		{"chinese", "绿茶的水温应该是八十度。水太热会让茶变苦！你知道吗？",
 			[]string{"绿茶的水温应该是八十度。", "水太热会让茶变苦！", "你知道吗？"}},
 		{"japanese with closing brackets", "緑茶は八十度で淹れます。「熱すぎると苦い。」と言われる。半角｡も区切る",
-			[]string{"緑茶は八十度で淹れます。", "「熱すぎると苦い。」", "と言われる。", "半角｡", "も区切る"}},
+			// A quotation the sentence goes on after is part of it (issue 40).
+			[]string{"緑茶は八十度で淹れます。", "「熱すぎると苦い。」と言われる。", "半角｡", "も区切る"}},
 		{"full-width marks", "本当ですか？！はい．版は３．５です。",
 			[]string{"本当ですか？！", "はい．", "版は３．５です。"}},
 		{"doubled marks", "It boiled‼ Did it stop⁇ Yes.",

@@ -106,7 +106,7 @@ pdfjs:
 # page with a quote marked), from sponge ui's browser tests in chromium.
 screenshots: deps
 	@mkdir -p docs
-	CGO_ENABLED=0 $(GO) test -count=1 -run '^TestBrowser(Ask|PDFPage)$$' ./internal/front/ui -args -screenshots $(CURDIR)/docs
+	CGO_ENABLED=0 $(GO) test -count=1 -run '^TestBrowser(Ask|PDFQuote)$$' ./internal/front/ui -args -screenshots $(CURDIR)/docs
 
 # -buildvcs=auto stamps the commit into the binaries (sponge --version) even
 # when GOFLAGS says -buildvcs=false; outside a git checkout it stamps nothing.

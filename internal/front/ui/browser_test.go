@@ -597,7 +597,7 @@ func TestBrowserPDFQuote(t *testing.T) {
 	url := serve(t, dir)
 	pdf := ids["composting-guide.pdf"]
 
-	b.do("asking", chromedp.Navigate(url+"/?q="+"How+hot+does+the+centre+of+a+hot+compost+heap+get%3F"),
+	b.do("asking", chromedp.Navigate(url+"/?q="+"How+long+until+a+hot+heap+reaches+fifty-five+degrees%3F"),
 		chromedp.WaitVisible(chromedp.CSS(`#statements .statement`)), answered)
 	b.shot("ask-pdf")
 	type statement struct {
@@ -639,6 +639,8 @@ func TestBrowserPDFQuote(t *testing.T) {
 	timing := browserJS[pdfTiming](b, pdfTimingJS)
 	t.Logf("page %s of the compost guide (3 pages), ms from the navigation's start: PDF.js loaded %.0f, the PDF opened %.0f, drawn with the quote marked %.0f",
 		d.Page, timing.Script, timing.Loaded, timing.Drawn)
+	// The README's picture: the whole page, its title and links above.
+	b.do("showing the whole page", chromedp.EmulateViewport(1100, 1400), chromedp.Evaluate[chromedp.Void](`scrollTo(0, 0)`))
 	b.shot("pdf-page", true)
 	b.clean()
 }

@@ -374,6 +374,22 @@ func TestBrowserPDFPage(t *testing.T) {
 	if prev || status != "The quote is not in the text of page 1." {
 		t.Errorf("page 1: a previous link %v, status %q", prev, status)
 	}
+
+	// A quote that runs from page 2 onto page 3: page 3 marks its end.
+	b.do("opening page 3 at a quote from page 2", chromedp.Navigate(ts.URL+PageLink(id, 3, "needed by the passing ships. Paraffin for the lamp arrives by boat once a month")),
+		chromedp.WaitVisible(chromedp.CSS(`#pdf-page[data-state="drawn"]`)))
+	marked := browserJS[string](b, `[...document.querySelectorAll("#pdf-page .highlight")].map((m) => m.textContent).join("")`)
+	status = browserJS[string](b, `document.getElementById("pdf-status").textContent`)
+	if marked != "Paraffin for the lamp arrives by boat once a month" || status != "Part of the quote is marked on page 3: it runs over a page break." {
+		t.Errorf("page 3 at a quote from page 2: marked %q, status %q", marked, status)
+	}
+	// Past the last page: said, and no next.
+	b.do("opening page 9 of 3", chromedp.Navigate(ts.URL+PageLink(id, 9, "")),
+		chromedp.WaitVisible(chromedp.CSS(`#pdf-page[data-state="failed"]`)))
+	status = browserJS[string](b, `document.getElementById("pdf-status").textContent`)
+	if status != "This page cannot be drawn: it has 3 pages." || browserJS[bool](b, `!!document.querySelector('a[rel="next"]')`) {
+		t.Errorf("page 9 of 3: status %q, or a next link", status)
+	}
 	b.clean()
 }
 

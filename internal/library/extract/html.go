@@ -54,6 +54,7 @@ var (
 		"consent banner share sharing social advert advertisement ads promo related subscribe newsletter popup modal " +
 		"skip comment comments masthead toolbar pagination pager site-header hidden visually-hidden sr-only")
 	sidebarWords = wordSet("sidebar")
+	commentWords = wordSet("comment comments")
 	contentWords = wordSet("article content main post entry story body text")
 	hiddenRE     = lazyRE(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
 	clutterRoles = map[string]bool{
@@ -282,8 +283,8 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 	if n.Type != html.ElementNode {
 		return n.Type == html.CommentNode
 	}
-	if dropTags[n.DataAtom] {
-		return true
+	if dropTags[n.DataAtom] && !(n.DataAtom == atom.Form && holdsProse(n)) {
+		return true // a form that holds prose wraps the page, as ASP.NET's do
 	}
 	if n.DataAtom == atom.Footer || n.DataAtom == atom.Header && !inContent {
 		return true // an article's own <header> holds its title: keep that one
@@ -295,8 +296,12 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 		return true
 	}
 	switch n.DataAtom {
-	case atom.Body, atom.Html, atom.Main, atom.Article:
+	case atom.Body, atom.Html, atom.Main:
 		return false
+	case atom.Article:
+		// an <article> is content, unless it is a reader's comment
+		// (WordPress: <article class="comment-body">)
+		return hasWord(nameWords(attr(n, "class")+" "+ownID(n)), commentWords)
 	}
 	if n.DataAtom == atom.A && isPermalink(n) {
 		return true
@@ -429,8 +434,8 @@ func (pr *pruner) prune(n *html.Node, inContent bool) {
 	}
 }
 
-// contentRoots picks what to read: <main>, else the <article>s, else the
-// block that holds most of the text.
+// contentRoots picks what to read: <main>, else the <article>s where they
+// hold most of the text, else the block that holds most of it.
 func contentRoots(body *html.Node) []*html.Node {
 	if m := find(body, func(n *html.Node) bool {
 		return n.DataAtom == atom.Main || n.Type == html.ElementNode && attr(n, "role") == "main"
@@ -451,7 +456,14 @@ func contentRoots(body *html.Node) []*html.Node {
 		}
 	}
 	walk(body)
-	if len(articles) > 0 {
+	// The articles are the page's text when they hold most of it; else
+	// they are teasers of other pages, or a wrapper closed early.
+	inArticles := 0
+	for _, a := range articles {
+		k, _ := textLen(a)
+		inArticles += k
+	}
+	if all, _ := textLen(body); len(articles) > 0 && 2*inArticles >= all {
 		return articles
 	}
 	// Go down while one child holds two thirds of the text and none of

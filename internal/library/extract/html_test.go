@@ -136,3 +136,33 @@ func TestHTMLCharset(t *testing.T) {
 		t.Errorf("http charset: %q", d.Paragraphs[0].Text)
 	}
 }
+
+// Three pages of the article benchmark's tuning half that were saved as
+// nothing (issue 39), each trimmed to its cause.
+func TestHTMLArticleFound(t *testing.T) {
+	story := `<p>The three prisoners were flown to Qatar on Tuesday, officials said, in an exchange that both governments described as a first step towards talks about the future of the country and its foreign troops.</p>
+<p>Their release had been delayed for months while the two sides argued over where the exchange would take place and who would watch it.</p>`
+	for _, c := range []struct{ name, page string }{
+		// ASP.NET wraps the whole page in one <form>.
+		{"page in a form", `<html><body><form id="aspnetForm" method="post"><input type="hidden" name="state" value="x">
+<div class="navbar"><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></div>
+<div class="article-body">` + story + `</div></form></body></html>`},
+		// The <article>s are teasers of other posts and readers' comments;
+		// the post itself is in plain divs.
+		{"articles are teasers and comments", `<html><body><div class="post-content">` + story + `</div>
+<div class="more"><article class="post teaser"><a href="/other">Another post</a></article><article class="post teaser"><a href="/third">A third post</a></article></div>
+<article class="comment-body" id="div-comment-5334"><p>Thanks so much for this long article, I read it twice and shared it with my sister, who runs a bakery and has the same trouble with her prices.</p></article></body></html>`},
+		// An <article> that holds nothing: the page's text is beside it.
+		{"empty article", `<html><body><article itemscope itemtype="https://schema.org/NewsArticle"><meta itemprop="url" content="https://example.com/a"></article>
+<div class="story">` + story + `</div></body></html>`},
+	} {
+		d := mustBytes(t, c.page, "story.html", "")
+		want := []string{
+			"The three prisoners were flown to Qatar on Tuesday, officials said, in an exchange that both governments described as a first step towards talks about the future of the country and its foreign troops.",
+			"Their release had been delayed for months while the two sides argued over where the exchange would take place and who would watch it.",
+		}
+		if diff := cmp.Diff(want, texts(d)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", c.name, diff)
+		}
+	}
+}

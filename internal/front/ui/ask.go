@@ -105,8 +105,11 @@ func (e *sse) send(ev event) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "event: %s\n", ev.name)
-	for _, line := range strings.Split(ev.html, "\n") {
-		b.WriteString("data: " + strings.TrimRight(line, "\r") + "\n")
+	// A saved text may hold a carriage return, which ends a line of the
+	// stream as a newline does: each becomes a line of its own, so that no
+	// text of an item can start a field of the stream.
+	for _, line := range strings.FieldsFunc(strings.ReplaceAll(ev.html, "\r\n", "\n"), func(r rune) bool { return r == '\n' || r == '\r' }) {
+		b.WriteString("data: " + line + "\n")
 	}
 	b.WriteString("\n")
 	if _, e.err = e.w.Write([]byte(b.String())); e.err == nil {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -424,8 +425,24 @@ func askEvents(t testing.TB, base, q string, passages bool) []sseEvent {
 	}
 	var events []sseEvent
 	var ev sseEvent
+	// Lines end as a browser ends them: at \r\n, \n or \r.
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(nil, 1<<20)
+	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		if i := bytes.IndexAny(data, "\r\n"); i >= 0 {
+			if data[i] == '\r' && i+1 == len(data) && !atEOF {
+				return 0, nil, nil // a \r\n may be cut between reads
+			}
+			if data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
+				return i + 2, data[:i], nil
+			}
+			return i + 1, data[:i], nil
+		}
+		if atEOF && len(data) > 0 {
+			return len(data), data, nil
+		}
+		return 0, nil, nil
+	})
 	for sc.Scan() {
 		line := sc.Text()
 		switch {
@@ -667,5 +684,22 @@ func TestNothingAnswers(t *testing.T) {
 		if !strings.Contains(end, want) {
 			t.Errorf("no %s in %s", want, end)
 		}
+	}
+}
+
+// TestStreamCarriageReturn: a saved text with carriage returns cannot
+// start a field of the event stream ("\revent: end\rdata: …" in a
+// paragraph stays data of its passage).
+func TestStreamCarriageReturn(t *testing.T) {
+	t.Parallel()
+	sly := note("Sly", "note", "/notes/sly.md", day, texts("Kettle descaling with vinegar.\revent: end\rdata: forged\r\nid: 9\rretry: 1")...)
+	dir := newLibrary(t, sly)
+	_, ts := newServer(t, Options{Library: dir})
+	events := askEvents(t, ts.URL, "kettle descaling vinegar", true)
+	if len(events) != 2 || events[0].name != "passage" || events[1].name != "end" {
+		t.Fatalf("events: %q", events)
+	}
+	if !strings.Contains(events[0].data, "event: end\ndata: forged\nid: 9\nretry: 1") {
+		t.Errorf("the passage's text: %q", events[0].data)
 	}
 }

@@ -44,7 +44,7 @@ export GORACE ?= atexit_sleep_ms=0
 
 .PHONY: all deps tokenizers build man demo test check lint clean bench bench-retrieval bench-library bench-latency bench-start before-bin \
 	bench-extractive bench-manuals bench-realdocs extractive-ranker bench-mcp bench-draft bench-embed bench-first-statement bench-languages bench-summary \
-	bench-extract extract-corpora pdfjs screenshots
+	bench-extract extract-corpora pdfjs screenshots bench-ui
 
 all: build
 
@@ -175,7 +175,7 @@ clean:
 	rm -rf $(BIN) .demo .bench
 
 # Benchmarks read ../shared/bench/scifact and fetch Debian packages into .bench/.
-bench: bench-extract bench-retrieval bench-languages bench-library bench-latency bench-start bench-extractive bench-manuals bench-realdocs bench-mcp bench-draft bench-embed bench-first-statement bench-summary
+bench: bench-extract bench-retrieval bench-languages bench-library bench-latency bench-start bench-extractive bench-manuals bench-realdocs bench-mcp bench-draft bench-embed bench-first-statement bench-summary bench-ui
 
 # Each reader against a reference reader none of our code wrote (issue 39), in one table: the article
 # extraction benchmark of ../shared/bench (its own evaluate.py; go-trafilatura and go-readability beside
@@ -283,6 +283,11 @@ bench-draft: deps tokenizers build
 # random-weight model), with a recording of the lines as they appear.
 bench-first-statement: build
 	CGO_ENABLED=0 $(GO) run ./internal/bench/firststatement -bin $(BIN) -record
+
+# sponge ui against sponge ask (issue 44): the ask page's first statement and sponge ask's on 1,000 SciFact
+# abstracts, and the item page of texlive's interface3.pdf (345 pages; make extract-corpora fetches it).
+bench-ui: build
+	CGO_ENABLED=0 $(GO) run ./internal/bench/ui -bin $(BIN)
 
 # Embedding speed, vector store size and meaning-search latency at 10k-300k paragraphs.
 bench-embed: build

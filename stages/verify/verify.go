@@ -86,9 +86,10 @@ type Verifier struct {
 }
 
 type loaded struct {
-	it  *item.Item
-	doc *quote.Doc
-	err error
+	title string
+	paras []*item.Paragraph
+	doc   *quote.Doc
+	err   error
 }
 
 // New makes a Verifier for the library.
@@ -176,8 +177,8 @@ func (v *Verifier) Check(s *jsonl.Statement) jsonl.Record {
 	v.shown++
 	// The title is the library's, never the stream's: a real quote must
 	// not be shown under a made-up source.
-	title := l.it.Title
-	page, startMs := l.it.Paragraphs[para].At(m.Start)
+	title := l.title
+	page, startMs := l.paras[para].At(m.Start)
 	// The quote passed on is the item's words as matched, not the
 	// statement's: what a later stage shows as checked is what was checked.
 	return &jsonl.Verified{
@@ -195,15 +196,26 @@ func (v *Verifier) load(id string) *loaded {
 	if l, ok := v.items[id]; ok {
 		return l
 	}
+	// The item's paragraphs as sponge-rank reads them (library.Paragraphs:
+	// their texts not copied, no encoding/json for a plain one), not the
+	// item decoded whole: a PDF of thousands of paragraphs took milliseconds.
 	l := &loaded{}
-	l.it, l.err = v.lib.Item(id)
-	if l.err == nil {
-		texts := make([]string, len(l.it.Paragraphs))
-		for i, p := range l.it.Paragraphs {
-			texts[i] = p.Text
+	ps, err := v.lib.Paragraphs(id)
+	if l.err = err; err == nil {
+		l.title = ps.Item.Title
+		l.paras = make([]*item.Paragraph, ps.Len())
+		texts := make([]string, ps.Len())
+		for i := range texts {
+			if l.paras[i], l.err = ps.At(i); l.err != nil {
+				break
+			}
+			texts[i] = l.paras[i].Text
 		}
-		l.doc = quote.NewDoc(texts)
-	} else if v.Warn != nil {
+		if l.err == nil {
+			l.doc = quote.NewDoc(texts)
+		}
+	}
+	if l.err != nil && v.Warn != nil {
 		v.Warn(fmt.Sprintf("%v; statements quoting it are left out", l.err))
 	}
 	v.items[id] = l

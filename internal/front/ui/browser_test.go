@@ -70,6 +70,10 @@ func newBrowser(t testing.TB) *browser {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1100, 900),
 		chromedp.DisableGPU,
+		// The pages are the tests' own, on 127.0.0.1; a CI container that
+		// runs the tests as a user without user namespaces has no sandbox
+		// to give (as root chromedp leaves it out anyway).
+		chromedp.NoSandbox,
 		chromedp.Flag("no-proxy-server", true),
 		chromedp.Flag("lang", "en-US"),
 	)

@@ -75,6 +75,13 @@ func newBrowser(t testing.TB) *browser {
 		// to give (as root chromedp leaves it out anyway).
 		chromedp.NoSandbox,
 		chromedp.Flag("no-proxy-server", true),
+		// Tests never leave 127.0.0.1: no name resolves but the server's
+		// address, and the browser's own fetches (components, reports,
+		// pings) are off.
+		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-domain-reliability", true),
+		chromedp.Flag("no-pings", true),
 		chromedp.Flag("lang", "en-US"),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)

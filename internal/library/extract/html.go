@@ -278,6 +278,16 @@ func pageIDs(n *html.Node) map[string]bool {
 	return ids
 }
 
+// insideLink reports whether n is inside a link.
+func insideLink(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if isLink(p) {
+			return true
+		}
+	}
+	return false
+}
+
 // isClutter reports whether an element is navigation, chrome or hidden.
 func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 	if n.Type != html.ElementNode {
@@ -300,8 +310,10 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 		return false
 	case atom.Article:
 		// an <article> is content, unless it is a reader's comment
-		// (WordPress: <article class="comment-body">)
-		return hasWord(nameWords(attr(n, "class")+" "+ownID(n)), commentWords)
+		// (WordPress: <article class="comment-body">) or a teaser: a card
+		// whose text is a link to another article
+		all, linked := textLen(n)
+		return hasWord(nameWords(attr(n, "class")+" "+ownID(n)), commentWords) || all > 0 && 10*linked >= 7*all || insideLink(n)
 	}
 	if n.DataAtom == atom.A && isPermalink(n) {
 		return true

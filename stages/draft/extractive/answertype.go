@@ -1,6 +1,7 @@
 package extractive
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -44,18 +45,28 @@ var timeUnit = func() map[string]bool {
 // frequencyWords say how often something is done ("once a day", "every
 // 300 kilometres", "weekly"); "a" or "per" before a time unit does too
 // ("twice a week", "three times per year": holdsFrequency).
-var frequencyWords = map[string]bool{"once": true, "twice": true, "thrice": true, "every": true, "daily": true,
-	"weekly": true, "monthly": true, "yearly": true, "annually": true, "hourly": true, "nightly": true}
+var frequencyWords = enSet("frequency")
 
 // numberAfterHow: "how many", "how old" … ask for a number.
-var numberAfterHow = map[string]bool{"many": true, "much": true, "long": true, "old": true, "far": true,
-	"large": true, "big": true, "tall": true, "high": true, "deep": true, "wide": true,
-	"fast": true, "heavy": true}
+var numberAfterHow = enSet("how-number")
 
 // timeNouns after "what"/"which" ask for a time; numberNouns for a number.
-var timeNouns = map[string]bool{"year": true, "years": true, "century": true, "decade": true,
-	"month": true, "date": true, "day": true}
-var numberNouns = map[string]bool{"percentage": true, "percent": true, "number": true, "amount": true}
+var timeNouns = enSet("time-nouns")
+var numberNouns = enSet("number-nouns")
+
+// The English words that ask, by what they ask for (questionType): a
+// time ("when"), after a verb in the past a date (whenPast: "When did …?");
+// a name ("who", "where"); a number or a frequency after "how"; a time or
+// a number after "what" and "which" (timeNouns, numberNouns); a reason.
+var (
+	asksWhen          = enSet("asks-when")
+	whenPast          = enSet("when-past")
+	asksName          = enSet("asks-name")
+	asksHow           = enSet("asks-how")
+	frequencyAfterHow = enSet("frequency-after-how")
+	asksWhich         = enSet("asks-which")
+	asksWhy           = enSet("asks-why")
+)
 
 // questionType reads the answer type from the first question word of an
 // English question.
@@ -66,26 +77,26 @@ func questionType(question string) answerType {
 		if i+1 < len(words) {
 			next = words[i+1]
 		}
-		switch w {
-		case "when":
+		switch {
+		case asksWhen[w]:
 			// "When did … / was … / were …?" asks when something
 			// happened: a date. "When should I …?" may be answered by
 			// a clause.
-			if next == "did" || next == "was" || next == "were" {
+			if whenPast[next] {
 				return typeTime
 			}
 			return typeWhen
-		case "who", "whom", "whose", "where":
+		case asksName[w]:
 			return typeName
-		case "how":
+		case asksHow[w]:
 			if numberAfterHow[next] {
 				return typeNumber
 			}
-			if next == "often" || next == "frequently" {
+			if frequencyAfterHow[next] {
 				return typeFrequency
 			}
 			return typeNone
-		case "what", "which":
+		case asksWhich[w]:
 			if timeNouns[next] {
 				return typeTime
 			}
@@ -93,7 +104,7 @@ func questionType(question string) answerType {
 				return typeNumber
 			}
 			return typeNone
-		case "why":
+		case asksWhy[w]:
 			return typeNone
 		}
 	}
@@ -101,16 +112,11 @@ func questionType(question string) answerType {
 }
 
 // months name the months, for a time written without a year.
-var months = map[string]bool{"january": true, "february": true, "march": true, "april": true, "may": true,
-	"june": true, "july": true, "august": true, "september": true, "october": true, "november": true,
-	"december": true}
+var months = enSet("months")
 
 // numberWords are numbers written in words.
 // "One" is left out: it is a pronoun as often as a number.
-var numberWords = map[string]bool{"two": true, "three": true, "four": true, "five": true, "six": true,
-	"seven": true, "eight": true, "nine": true, "ten": true, "eleven": true, "twelve": true, "twenty": true,
-	"thirty": true, "forty": true, "fifty": true, "sixty": true, "seventy": true, "eighty": true, "ninety": true, "hundred": true, "hundreds": true, "thousand": true,
-	"thousands": true, "million": true, "millions": true, "billion": true, "dozen": true, "half": true}
+var numberWords = enSet("numbers")
 
 // holdsType reports whether sentence holds an answer of type t that the
 // question does not hold (qterms: the question's terms, as terms gives them).
@@ -168,10 +174,13 @@ func typeHeld(sentence string, t answerType, qterms map[string]bool) string {
 	return ""
 }
 
+// ordinalEndings end an English ordinal written with digits.
+var ordinalEndings = enWords("ordinal-endings")
+
 // ordinal: digits with an English ordinal's ending ("19th", "21st").
 func ordinal(w string) bool {
 	lw := strings.ToLower(w)
-	for _, end := range []string{"st", "nd", "rd", "th"} {
+	for _, end := range ordinalEndings {
 		if d, ok := strings.CutSuffix(lw, end); ok {
 			_, num := lineNumber(d)
 			return num
@@ -227,21 +236,18 @@ func isYear(w string) bool {
 // learned ranker, which was fitted on numberWords: "none" and "zero"
 // answer "How many …?" as well as "two" does, and "one" does when it is
 // not a pronoun (see isOne); "a single output", "twice a year" too.
-var spelledNumbers = map[string]bool{"zero": true, "none": true, "thirteen": true, "fourteen": true,
-	"fifteen": true, "sixteen": true, "seventeen": true, "eighteen": true, "nineteen": true,
-	"dozens": true, "billions": true, "trillion": true, "trillions": true, "single": true, "once": true, "twice": true}
+var spelledNumbers = enSet("numbers-spelled")
 
 // spelledOrdinals are ordinals written in words, which name a world war
 // ("during the second world war").
-var spelledOrdinals = map[string]bool{"first": true, "second": true}
+var spelledOrdinals = enSet("war-ordinals")
 
 // oneBefore are the words after which "one" is a pronoun ("no one", "the
 // one who", "each one"), oneAfter those before which it is ("one of the
 // main centres", "one another").
 var (
-	oneBefore = map[string]bool{"no": true, "the": true, "any": true, "every": true, "each": true, "this": true,
-		"that": true, "which": true, "some": true, "someone": true, "anyone": true, "a": true, "little": true}
-	oneAfter = map[string]bool{"of": true, "another": true, "who": true, "which": true, "that": true}
+	oneBefore = enSet("one-pronoun-before")
+	oneAfter  = enSet("one-pronoun-after")
 )
 
 // holdsSpelled reports whether sentence holds an answer of type t written
@@ -287,27 +293,28 @@ func holdsSpelled(sentence string, t answerType, qterms map[string]bool) bool {
 
 // Units a measured answer is written in, by kind.
 var (
-	timeUnits = []string{"second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks",
-		"month", "months", "year", "years", "decade", "decades", "century", "centuries"}
-	lengthUnits = []string{"mm", "cm", "m", "km", "millimetre", "millimetres", "millimeter", "millimeters", "centimetre",
-		"centimetres", "centimeter", "centimeters", "metre", "metres", "meter", "meters", "kilometre", "kilometres",
-		"kilometer", "kilometers", "mile", "miles", "foot", "feet", "ft", "inch", "inches", "yard", "yards"}
-	areaUnits   = []string{"acre", "acres", "hectare", "hectares", "square", "km2"}
-	heatUnits   = []string{"degree", "degrees", "°", "°c", "°f", "celsius", "fahrenheit", "kelvin"}
-	moneyUnits  = []string{"$", "£", "€", "¥", "dollar", "dollars", "pound", "pounds", "euro", "euros", "cent", "cents", "yen"}
-	weightUnits = []string{"gram", "grams", "g", "kg", "kilogram", "kilograms", "tonne", "tonnes", "ton", "tons", "pound", "pounds", "lb", "lbs", "ounce", "ounces", "oz"}
-	shareUnits  = []string{"percent", "per cent", "%"}
-	speedUnits  = []string{"mph", "km/h", "knots", "per hour", "per second"}
+	timeUnits   = enWords("units-time")
+	lengthUnits = enWords("units-length")
+	areaUnits   = enWords("units-area")
+	heatUnits   = enWords("units-heat")
+	moneyUnits  = enWords("units-money")
+	weightUnits = enWords("units-weight")
+	shareUnits  = enWords("units-share")
+	speedUnits  = enWords("units-speed")
 )
 
 // unitsAfterHow: "how long …?" is answered in minutes or metres, "how hot
 // …?" in degrees.
-var unitsAfterHow = map[string][][]string{
-	"long": {timeUnits, lengthUnits}, "old": {timeUnits}, "hot": {heatUnits}, "cold": {heatUnits}, "warm": {heatUnits},
-	"far": {lengthUnits}, "tall": {lengthUnits}, "high": {lengthUnits, heatUnits}, "deep": {lengthUnits}, "wide": {lengthUnits},
-	"big": {lengthUnits, areaUnits}, "large": {lengthUnits, areaUnits}, "much": {moneyUnits, weightUnits, shareUnits},
-	"heavy": {weightUnits}, "fast": {speedUnits, lengthUnits},
-}
+var unitsAfterHow = func() map[string][][]string {
+	m := map[string][][]string{}
+	for _, line := range enWords("how-units") {
+		ws := strings.Fields(line)
+		for _, kind := range ws[1:] {
+			m[ws[0]] = append(m[ws[0]], enWords("units-"+kind))
+		}
+	}
+	return m
+}()
 
 // questionUnits returns the units an English question's answer is
 // measured in ("How long …?": minutes, hours, metres …), none when it does
@@ -379,8 +386,7 @@ func eachUnit(text string, units map[string]bool, question string, visit func(u 
 }
 
 // backWords point back to what an English sentence before named.
-var backWords = map[string]bool{"it": true, "its": true, "he": true, "his": true, "she": true, "her": true,
-	"they": true, "their": true, "them": true, "this": true, "these": true, "those": true, "there": true}
+var backWords = enSet("back-words")
 
 // refersBack reports whether sentence opens with a word that points back
 // ("It was founded in 1209.", "They settled …"): its subject is named in
@@ -392,7 +398,7 @@ func refersBack(sentence string) bool {
 
 // backDeterminers point back when they open a phrase after a preposition
 // ("At that temperature …", "In these cases …").
-var backDeterminers = map[string]bool{"that": true, "this": true, "these": true, "those": true, "such": true}
+var backDeterminers = enSet("back-determiners")
 
 // pointsBack reports whether an English sentence needs the one before to be
 // read: it opens with a word that points back (refersBack), or with a
@@ -416,18 +422,13 @@ func pointsBack(sentence string) bool {
 }
 
 // prepositions open a phrase that may point back ("At that time").
-var prepositions = map[string]bool{"at": true, "in": true, "on": true, "by": true, "for": true, "from": true,
-	"after": true, "before": true, "during": true, "since": true, "until": true, "with": true, "of": true,
-	"under": true, "over": true, "to": true, "like": true, "unlike": true, "despite": true}
+var prepositions = enSet("back-prepositions")
 
 // agendaVerbs announce what a talk or a text will look at.
-var agendaVerbs = map[string]bool{"look": true, "discuss": true, "explore": true, "examine": true, "investigate": true,
-	"ask": true, "consider": true, "cover": true, "talk": true, "study": true, "review": true, "address": true,
-	"wonder": true, "asked": true, "examined": true, "investigated": true, "explored": true, "considered": true, "studied": true}
+var agendaVerbs = enSet("agenda-verbs")
 
 // whWords open an indirect question.
-var whWords = map[string]bool{"how": true, "why": true, "what": true, "whether": true, "which": true, "when": true,
-	"where": true, "who": true, "if": true}
+var whWords = enSet("indirect-question-words")
 
 // announces reports whether an English sentence announces a question
 // instead of answering it: "Today we look at how volcanoes erupt.", "Here
@@ -460,12 +461,10 @@ func announces(sentence string) bool {
 // crowds are English subjects that name no one: "people", "some", "many",
 // "others" (with an optional "people" after "some", "many", "most"); not
 // "they", which names whom the sentence before named.
-var crowds = map[string]bool{"people": true, "some": true, "many": true, "most": true, "others": true}
+var crowds = enSet("crowds")
 
 // sayVerbs tell what a speaker says or believes.
-var sayVerbs = map[string]bool{"say": true, "said": true, "says": true, "believe": true, "believed": true,
-	"think": true, "thought": true, "claim": true, "claimed": true, "argue": true, "argued": true,
-	"suggest": true, "suggested": true, "feel": true, "felt": true, "insist": true, "insisted": true}
+var sayVerbs = enSet("say-verbs")
 
 // hearsay reports whether an English sentence opens by telling what
 // unnamed others say or believe: "People say …", "Some people think …",
@@ -519,7 +518,7 @@ func hearsay(sentence string) bool {
 
 // afterSaying are the prepositions after which a verb of saying names what
 // is talked about, not what is said.
-var afterSaying = map[string]bool{"over": true, "about": true, "with": true, "for": true, "against": true, "of": true, "on": true}
+var afterSaying = enSet("after-saying")
 
 // leadIn reports whether a paragraph opens with a question and then only
 // tells what others say ("What about screens? People say the blue light
@@ -548,14 +547,9 @@ type scale struct{ kind, place int }
 // month and a year); two places apart, a hundred times or more.
 var unitScales = func() map[string]scale {
 	m := map[string]scale{}
-	places := map[string]int{
-		"second": 0, "seconds": 0, "minute": 1, "minutes": 1, "hour": 2, "hours": 2, "day": 3, "days": 3,
-		"week": 4, "weeks": 4, "month": 5, "months": 5, "year": 6, "years": 6, "decade": 7, "decades": 7,
-		"century": 8, "centuries": 8,
-		"mm": 0, "millimetre": 0, "millimetres": 0, "millimeter": 0, "millimeters": 0,
-		"cm": 1, "centimetre": 1, "centimetres": 1, "centimeter": 1, "centimeters": 1, "inch": 1, "inches": 1,
-		"m": 2, "metre": 2, "metres": 2, "meter": 2, "meters": 2, "foot": 2, "feet": 2, "ft": 2, "yard": 2, "yards": 2,
-		"km": 3, "kilometre": 3, "kilometres": 3, "kilometer": 3, "kilometers": 3, "mile": 3, "miles": 3,
+	places := map[string]int{}
+	for u, place := range enPairs("unit-places") {
+		places[u], _ = strconv.Atoi(place)
 	}
 	for kind, units := range [][]string{timeUnits, lengthUnits, areaUnits, heatUnits, moneyUnits, weightUnits, shareUnits, speedUnits} {
 		for _, u := range units {
@@ -585,7 +579,7 @@ func measureScales(text string, units map[string]bool, question string) []scale 
 }
 
 // fewWords count a unit as numbers do: "a year", "several minutes".
-var fewWords = map[string]bool{"a": true, "an": true, "one": true, "few": true, "several": true, "couple": true}
+var fewWords = enSet("few-words")
 
 // counted reports whether the words before a unit count it: one is a
 // number ("three to five minutes", "twenty-four hours", "a year"), so the
@@ -616,7 +610,7 @@ func sameScale(a, b []scale) bool {
 
 // kindWords after "what"/"which" say that the noun after "of" is the kind
 // asked for ("What type of city …?").
-var kindWords = map[string]bool{"type": true, "kind": true, "sort": true, "form": true}
+var kindWords = enSet("kind-words")
 
 // askedKind is the term of the noun an English question asks for a name of
 // ("What treaty …?", "Which sea …?", "What kind of river …?" give the terms
@@ -681,10 +675,10 @@ func holdsNamedKind(sentence, kind string, qterms map[string]bool) bool {
 }
 
 // copulas say what a subject is.
-var copulas = map[string]bool{"is": true, "are": true, "was": true, "were": true, "means": true, "refers": true}
+var copulas = enSet("copulas")
 
 // determiners open a noun phrase.
-var determiners = map[string]bool{"a": true, "an": true, "the": true}
+var determiners = enSet("determiners")
 
 // askedSubject is what a "What is …?" question asks the nature of: the
 // terms of its words, and the terms a noun phrase naming it may end with

@@ -13,7 +13,7 @@ import "strings"
 // them (terms, matchForm); search and rank do not.
 var irregularPast = func() map[string]string {
 	m := map[string]string{}
-	for _, line := range strings.Split(irregularVerbs, ";") {
+	for _, line := range irregularVerbs {
 		ws := strings.Fields(line)
 		for _, w := range ws[1:] {
 			if !stopWords[w] && !stopWords[ws[0]] {
@@ -35,20 +35,6 @@ var irregularVerb = func() map[string]bool {
 	return m
 }()
 
-// irregularVerbs: each verb, then its past forms that differ from it.
-const irregularVerbs = "arise arose arisen;awake awoke awoken;beat beaten;become became;begin began begun;" +
-	"bend bent;bite bitten;bleed bled;blow blew blown;break broke broken;breed bred;bring brought;" +
-	"build built;burn burnt;buy bought;catch caught;choose chose chosen;cling clung;creep crept;deal dealt;" +
-	"dig dug;draw drew drawn;drink drank drunk;drive drove driven;eat ate eaten;fall fallen;fight fought;" +
-	"flee fled;fly flew flown;forbid forbade forbidden;forget forgot forgotten;forgive forgave forgiven;" +
-	"freeze froze frozen;give gave given;grow grew grown;hang hung;hear heard;hide hid hidden;hold held;" +
-	"keep kept;kneel knelt;lead led;lend lent;lose lost;make made;mean meant;pay paid;ride rode ridden;" +
-	"ring rang rung;rise risen;run ran;seek sought;sell sold;send sent;shake shook shaken;shine shone;" +
-	"shrink shrank shrunk;sing sang sung;sink sank sunk;sleep slept;slide slid;slay slew slain;speak spoke spoken;" +
-	"spend spent;spin spun;stand stood;steal stole stolen;stick stuck;sting stung;strike struck stricken;" +
-	"strive strove striven;swear swore sworn;sweep swept;swim swam swum;swing swung;take took taken;" +
-	"teach taught;tear tore torn;tell told;throw threw thrown;understand understood;wake woke woken;" +
-	"wear wore worn;weave wove woven;weep wept;win won;withdraw withdrew withdrawn;write wrote written;" +
-	"overcome overcame;overthrow overthrew overthrown;undergo underwent undergone;undertake undertook undertaken;" +
-	"uphold upheld;withstand withstood;mislead misled;rebuild rebuilt;forsake forsook forsaken;go went gone;" +
-	"see seen;come came;do done;get got gotten"
+// irregularVerbs: each verb, then its past forms that differ from it, a
+// line each.
+var irregularVerbs = enWords("irregular-verbs")

@@ -9,7 +9,7 @@ import (
 // demonymEndings end the word a people or a language takes from its
 // place's name: "Persian", "European", "Chinese", "British", "Israeli"
 // (and plurals). Stripped, they leave a root the place's name starts with.
-var demonymEndings = []string{"ians", "ian", "eans", "ean", "ans", "an", "ns", "n", "ese", "ish", "is", "i"}
+var demonymEndings = enWords("demonym-endings")
 
 // demonymRoots are the roots a place's name and its people's word may
 // share: w without each demonym ending it has, of four letters or more
@@ -43,7 +43,7 @@ func kin(a, b string) bool {
 
 // connectors are the small words an acronym skips: "Member of the
 // Scottish Parliament" is "MSP".
-var connectors = map[string]bool{"of": true, "the": true, "and": true, "for": true, "on": true, "in": true, "de": true}
+var connectors = enSet("acronym-skips")
 
 // kinHeld adds to have (the question's words text holds) the question's
 // names in set that text holds in another form a name takes (Params.Kin):

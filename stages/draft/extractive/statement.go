@@ -64,23 +64,27 @@ func isStatement(text string, clause bool) bool {
 type shapeRule struct {
 	Name, Scripts string
 	Is            func(text string) bool
+	// Sentence: the rule reads whether a text ends as a sentence does
+	// (sentences.Ends), and is asked of whole sentences only, not of a
+	// clause cut from one.
+	Sentence bool
 }
 
 // neverStatement are the rules of what is never quoted as a statement, in
 // any language (each with its table test in statement_test.go).
 var neverStatement = []shapeRule{
-	{"a navigation line", "Latin (English link words: Next, Previous, Up, [Contents])", isNavigation},
-	{"a code listing", "any (it reads lines and code's ASCII marks)", isListing},
-	{"code that lost its lines", "any (code's ASCII marks)", isFlatCode},
-	{"numbered lines of code", "any (line numbers in any script's digits, code's ASCII marks)", isNumberedCode},
-	{"TeX code", "any (TeX's control words are ASCII)", isTeXCode},
-	{"a shell session", "any (a prompt of $, # or user@host before a command)", isShellSession},
-	{"a table of keys", "Latin (C-b, M-x, ^X, Ctrl-a)", func(text string) bool { return keys(text) >= maxKeys }},
-	{"a table's header", "scripts with letter case (Latin, Cyrillic, Greek, Armenian); none in others", isTableHeader},
-	{"a table of contents", "any for dot leaders and numbers of three levels (2.1.1); page numbers and two-level numbers before a capital only in scripts with letter case", isContents},
-	{"a table's row of numbers", "any but Thai, Lao and Khmer, which write no sentence end (any script's digits)", isNumberRow},
-	{"a table's row of keys", "any but Thai, Lao and Khmer, which write no sentence end (paths, options and patterns in ASCII)", isKeyRow},
-	{"a heading", "any when numbered (2.1, §3, IV., 第二章, 제2장, 一、); title case in scripts with letter case; short Chinese, Japanese and Korean lines", isHeading},
+	{"a navigation line", "Latin (English link words: Next, Previous, Up, [Contents])", isNavigation, false},
+	{"a code listing", "any (it reads lines and code's ASCII marks)", isListing, false},
+	{"code that lost its lines", "any (code's ASCII marks)", isFlatCode, false},
+	{"numbered lines of code", "any (line numbers in any script's digits, code's ASCII marks)", isNumberedCode, true},
+	{"TeX code", "any (TeX's control words are ASCII)", isTeXCode, false},
+	{"a shell session", "any (a prompt of $, # or user@host before a command)", isShellSession, false},
+	{"a table of keys", "Latin (C-b, M-x, ^X, Ctrl-a)", func(text string) bool { return keys(text) >= maxKeys }, false},
+	{"a table's header", "scripts with letter case (Latin, Cyrillic, Greek, Armenian); none in others", isTableHeader, false},
+	{"a table of contents", "any for dot leaders and numbers of three levels (2.1.1); page numbers and two-level numbers before a capital only in scripts with letter case", isContents, true},
+	{"a table's row of numbers", "any but Thai, Lao and Khmer, which write no sentence end (any script's digits)", isNumberRow, true},
+	{"a table's row of keys", "any but Thai, Lao and Khmer, which write no sentence end (paths, options and patterns in ASCII)", isKeyRow, true},
+	{"a heading", "any when numbered (2.1, §3, IV., 第二章, 제2장, 一、); title case in scripts with letter case; short Chinese, Japanese and Korean lines", isHeading, true},
 }
 
 // NotStatement names the rule of neverStatement that holds text ("a
@@ -92,7 +96,7 @@ func NotStatement(text string) string { return notStatement(text, false) }
 func notStatement(text string, clause bool) string {
 	text = strings.TrimSpace(text)
 	for _, r := range neverStatement {
-		if clause && sentenceRule[r.Name] {
+		if clause && r.Sentence {
 			continue
 		}
 		if r.Is(text) {
@@ -101,11 +105,6 @@ func notStatement(text string, clause bool) string {
 	}
 	return ""
 }
-
-// sentenceRule are the rules of neverStatement that read whether a text
-// ends as a sentence does (sentences.Ends): asked of whole sentences only.
-var sentenceRule = map[string]bool{"a table's row of numbers": true, "a table's row of keys": true,
-	"a table of contents": true, "a heading": true, "numbered lines of code": true}
 
 // isNumberedCode reports whether text is lines of code with their numbers,
 // flattened into one line, as a program's documented source prints them
@@ -555,7 +554,7 @@ func introduces(sentence string) bool {
 	}
 	s = strings.ToLower(strings.TrimSuffix(s, "."))
 	for _, end := range announcingEnds {
-		if strings.HasSuffix(s, end) {
+		if strings.HasSuffix(s, " "+end) {
 			return true
 		}
 	}
@@ -563,7 +562,7 @@ func introduces(sentence string) bool {
 }
 
 // announcingEnds end an English sentence that announces what follows.
-var announcingEnds = []string{" the following", " as follows", " as below", " shown below", " like this"}
+var announcingEnds = enWords("announcing-ends")
 
 // maxBlock is the longest block, in characters, that an announcing
 // sentence is quoted with: a command or a few lines of code. A longer one
@@ -662,7 +661,7 @@ func keys(text string) int {
 const minProse = 0.6
 
 // navWords start the links of a navigation line.
-var navWords = []string{"next:", "previous:", "prev:", "up:", "top:", "contents:", "index:", "home:"}
+var navWords = enWords("navigation-words")
 
 // isNavigation reports whether text is (or starts with) a navigation line:
 // two or more of "Next:", "Previous:", "Up:" …, or a bracketed [Index] or

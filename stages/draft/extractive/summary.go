@@ -64,8 +64,7 @@ func (d *Drafter) Summarize(ctx context.Context, passages []*jsonl.Passage, emit
 }
 
 // SummarySentences returns at most max sentences of the passages that can
-// be statements (summaryStatement): the item's opening sentence
-// (openingSentence), then the most central ones, in reading order.
+// be statements (summaryStatement), the most central ones, in reading order.
 // Centrality is the cosine of a sentence's tf-idf vector (idf over the
 // passages' sentences) with the sum of all the other sentences' vectors.
 func SummarySentences(passages []*jsonl.Passage, max int) []*Sentence {
@@ -131,17 +130,6 @@ func SummarySentences(passages []*jsonl.Passage, max int) []*Sentence {
 	var picked []*Sentence
 	perPassage := map[int]int{}
 	used := make([]bool, len(cands))
-	// The item's opening sentence first (summary_lead.go), then the most
-	// central ones.
-	if s := openingSentence(passages, all); s != nil {
-		picked = append(picked, s)
-		perPassage[s.Passage]++
-		for i, c := range cands {
-			if c == s {
-				used[i] = true
-			}
-		}
-	}
 	for len(picked) < max {
 		bi, bv := -1, math.Inf(-1)
 		for i, c := range cands {
@@ -273,7 +261,7 @@ func summaryStatement(s string) bool {
 		return false // navigation ("Home | About | Contact"), a table, numbers
 	}
 	lower := strings.ToLower(s)
-	for _, nav := range []string{"skip to ", "table of contents", "all rights reserved", "click here", "cookie"} {
+	for _, nav := range enWords("page-furniture") {
 		if strings.Contains(lower, nav) {
 			return false
 		}

@@ -125,8 +125,7 @@ var stopWords = func() map[string]bool {
 
 // hedges are adverbs that soften a question without naming its topic.
 // "Often" is not one: "How often …?" asks for a frequency.
-var hedges = []string{"typically", "commonly", "usually", "generally", "mostly", "mainly", "primarily",
-	"basically", "actually", "exactly", "specifically", "particularly", "largely", "frequently", "normally"}
+var hedges = enWords("hedges")
 
 // ageNouns are the index's nouns made from a verb with "-age", each with
 // its verb (keywords.AgeNouns): the drafter's own words (terms) meet them as

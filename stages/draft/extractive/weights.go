@@ -273,8 +273,7 @@ func matchForm(t string) string {
 }
 
 // ordinalDigits spell out the ordinals written with digits.
-var ordinalDigits = map[string]string{"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth",
-	"5th": "fifth", "6th": "sixth", "7th": "seventh", "8th": "eighth", "9th": "ninth", "10th": "tenth"}
+var ordinalDigits = enPairs("ordinal-digits")
 
 // libraryFreqs asks the library how many documents hold each of the
 // question's words (in the form indexTerms gives them). The index keeps a
@@ -412,14 +411,13 @@ func (lw *libraryWeights) definesOptions(text string) bool {
 }
 
 // howToOpenings open an English question that asks how to do something.
-var howToOpenings = []string{"how do i ", "how can i ", "how should i ", "how would i ", "how do you ", "how can you ",
-	"how does one ", "how can one ", "how to ", "how do we ", "how can we "}
+var howToOpenings = enWords("how-to-openings")
 
 // asksHowTo reports whether an English question asks how to do something.
 func asksHowTo(question string) bool {
 	q := strings.ToLower(strings.TrimSpace(question))
 	for _, o := range howToOpenings {
-		if strings.HasPrefix(q, o) {
+		if strings.HasPrefix(q, o+" ") {
 			return true
 		}
 	}
@@ -490,8 +488,7 @@ func (lw *libraryWeights) lacking(have, set map[string]bool) float64 {
 // ordinals are numbers written as words that set one thing apart from
 // its kin ("the second rebellion", "the first arm"): a question that names
 // one asks about that one.
-var ordinals = map[string]bool{"first": true, "second": true, "third": true, "fourth": true, "fifth": true,
-	"sixth": true, "seventh": true, "eighth": true, "ninth": true, "tenth": true, "last": true}
+var ordinals = enSet("ordinals")
 
 // missingFrom returns, of the question's words a text lacks (have marks
 // those it holds), the weight of the heaviest over logN (about 1 for a word
@@ -559,8 +556,7 @@ func (lw *libraryWeights) words(keep func(t string) bool) []string {
 }
 
 // negationWords make a sentence or a question negative.
-var negationWords = map[string]bool{"not": true, "never": true, "no": true, "cannot": true, "none": true,
-	"nobody": true, "nothing": true, "neither": true, "nor": true, "without": true}
+var negationWords = enSet("negation")
 
 // negates reports whether s holds a negation: one of negationWords or a
 // word ending in "n't".
@@ -576,9 +572,7 @@ func negates(s string) bool {
 }
 
 // questionWords start a question.
-var questionWords = map[string]bool{"who": true, "whom": true, "whose": true, "what": true, "which": true, "when": true,
-	"where": true, "why": true, "how": true, "is": true, "are": true, "was": true, "were": true, "do": true, "does": true,
-	"did": true, "can": true, "could": true, "should": true, "would": true, "will": true, "has": true, "have": true, "had": true}
+var questionWords = enSet("question-openers")
 
 // asks reports whether s is a question: it ends in a question mark, starts
 // with an English question word ("how hot should green tea be"), or is
@@ -596,9 +590,8 @@ func asks(s string) bool {
 // thaiQuestionWords ask in Thai, which writes no question mark, wherever
 // they stand in the question: what, who, which (ใด, ไหน, and ที่ไหน where),
 // when, how, how much, how many (กี่, before its classifier: "กี่คน"), why,
-// and the particles of a yes-or-no question.
-var thaiQuestionWords = []string{"อะไร", "ใคร", "ใด", "ไหน", "เมื่อไร", "เมื่อไหร่", "อย่างไร", "ยังไง",
-	"เท่าไร", "เท่าไหร่", "กี่", "ทำไม", "ไหม", "มั้ย", "หรือไม่", "หรือเปล่า"}
+// and the particles of a yes-or-no question (the Thai lexicon's questions).
+var thaiQuestionWords = lang.For("th").Words(lang.Questions)
 
 // thaiAsks reports whether s, a text the person asks, is a Thai question:
 // it holds one of thaiQuestionWords. Thai has no spaces between words, so

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/settings"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 	"github.com/sponge-library/sponge/internal/testsupport"
@@ -105,16 +106,18 @@ var (
 
 // findDraft finds sponge-draft for the ask page: built once for the tests
 // without cgo (the extractive drafter, no embedded model), as the MCP
-// server's tests build it. Other stages run in this process.
+// server's tests build it, into the test binary's own temporary folder
+// (testsupport's, removed when the tests end: a run leaves nothing behind).
+// Other stages run in this process.
 func findDraft(t testing.TB) func(string) (string, error) {
 	t.Helper()
 	draftOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "sponge-ui-test-")
-		if err != nil {
-			draftErr = err
+		root := os.Getenv(settings.IsolatedEnv)
+		if root == "" {
+			draftErr = fmt.Errorf("the tests run without testsupport's folder (%s)", settings.IsolatedEnv)
 			return
 		}
-		draftPath = filepath.Join(dir, "sponge-draft")
+		draftPath = filepath.Join(root, "sponge-ui-draft", "sponge-draft")
 		cmd := exec.Command("go", "build", "-o", draftPath, "github.com/sponge-library/sponge/cmd/sponge-draft")
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -129,5 +132,21 @@ func findDraft(t testing.TB) func(string) (string, error) {
 			return "", fmt.Errorf("the tests have no %s", name)
 		}
 		return draftPath, nil
+	}
+}
+
+// TestDraftInTestFolder: the sponge-draft the tests build lies in
+// testsupport's folder of this test binary, which is removed when the tests
+// end, not in a folder of its own left in the system's temporary folder
+// (33 of them were, one a run).
+func TestDraftInTestFolder(t *testing.T) {
+	find := findDraft(t)
+	p, err := find("sponge-draft")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := os.Getenv(settings.IsolatedEnv)
+	if rel, err := filepath.Rel(root, p); err != nil || strings.HasPrefix(rel, "..") {
+		t.Errorf("sponge-draft built at %s, outside the tests' folder %s", p, root)
 	}
 }

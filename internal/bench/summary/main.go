@@ -14,12 +14,19 @@
 // sentences: the first ones (lead, which holds the first sentence by
 // construction) and random ones.
 //
+// Then the first statements (lead.go): the share of summaries whose first
+// says what the item is, on SciFact and on English manual pages, by half;
+// -lead measures only that, and -before COMMIT beside that commit's:
+//
+//	go run ./internal/bench/summary -lead -before HEAD
+//
 //	go run ./internal/bench/summary -work .bench     (make bench-summary)
 package main
 
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -50,8 +57,21 @@ func main() {
 	models := flag.String("models", ".bench/models", "folder for the random-weight model (written on first use)")
 	nSciFact := flag.Int("scifact", 1000, "how many SciFact abstracts to summarize (0: none)")
 	modelItems := flag.Int("model-items", 3, "how many PDFs to summarize with the random-weight model (0: none)")
+	manPages := flag.Int("man", 600, "how many English manual pages (man1, man8) the first-statement measure reads (0: none)")
+	manRoot := flag.String("man-root", "/usr/share/man", "the manual pages")
+	leadOnly := flag.Bool("lead", false, "measure only the first statements (SciFact, manual pages), not the texlive PDFs nor the model")
+	before := flag.String("before", "", "with -lead: a commit whose summaries are measured beside the working tree's, in a worktree under -work")
+	leadJSON := flag.Bool("lead-json", false, "with -lead: write the figures as JSON (what -before reads)")
+	build := flag.String("build", "this tree", "the name of this build in the first-statement table")
 	flag.Parse()
-	if err := run(*work, *models, *nSciFact, *modelItems); err != nil {
+	if *leadOnly || *leadJSON {
+		if err := runLead(*work, *manRoot, *nSciFact, *manPages, *build, *before, *leadJSON); err != nil {
+			fmt.Fprintln(os.Stderr, "bench-summary:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := run(*work, *models, *nSciFact, *modelItems, *manRoot, *manPages); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-summary:", err)
 		os.Exit(1)
 	}
@@ -70,7 +90,31 @@ type result struct {
 	maxChars int // the longest statement
 }
 
-func run(work, models string, nSciFact, modelItems int) error {
+// runLead measures the first statements alone: this build's, and rev's
+// beside them when rev is set.
+func runLead(work, manRoot string, nSciFact, manPages int, build, rev string, asJSON bool) error {
+	var builds []*leadFigures
+	if rev != "" {
+		f, err := leadBefore(work, rev, []string{"-scifact", fmt.Sprint(nSciFact), "-man", fmt.Sprint(manPages), "-man-root", manRoot})
+		if err != nil {
+			return err
+		}
+		builds = append(builds, f)
+	}
+	f, err := leadMeasures(work, manRoot, nSciFact, manPages, build)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return json.NewEncoder(os.Stdout).Encode(f)
+	}
+	builds = append(builds, f)
+	fmt.Println("Summaries whose first statement says what the item is (even positions: tuning half; odd: report half)")
+	fmt.Println(leadTable(builds))
+	return nil
+}
+
+func run(work, models string, nSciFact, modelItems int, manRoot string, manPages int) error {
 	// The same package and folder as bench-library's.
 	pkgDir := filepath.Join(work, "pkgs", "texlive-latex-base-doc")
 	pdfDir := filepath.Join(pkgDir, "usr", "share", "doc", "texlive-doc")
@@ -195,6 +239,13 @@ func run(work, models string, nSciFact, modelItems int) error {
 		}))
 		fmt.Printf("summaries that quote the first sentence itself: %.2f\n", float64(firstIn)/n)
 	}
+	firsts, err := leadMeasures(work, manRoot, nSciFact, manPages, "this tree")
+	if err != nil {
+		return err
+	}
+	fmt.Println()
+	fmt.Println("Summaries whose first statement says what the item is (even positions: tuning half; odd: report half)")
+	fmt.Println(leadTable([]*leadFigures{firsts}))
 	return nil
 }
 

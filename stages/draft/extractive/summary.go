@@ -64,7 +64,8 @@ func (d *Drafter) Summarize(ctx context.Context, passages []*jsonl.Passage, emit
 }
 
 // SummarySentences returns at most max sentences of the passages that can
-// be statements (summaryStatement), the most central ones, in reading order.
+// be statements (summaryStatement): the item's opening sentence
+// (openingSentence), then the most central ones, in reading order.
 // Centrality is the cosine of a sentence's tf-idf vector (idf over the
 // passages' sentences) with the sum of all the other sentences' vectors.
 func SummarySentences(passages []*jsonl.Passage, max int) []*Sentence {
@@ -130,6 +131,17 @@ func SummarySentences(passages []*jsonl.Passage, max int) []*Sentence {
 	var picked []*Sentence
 	perPassage := map[int]int{}
 	used := make([]bool, len(cands))
+	// The item's opening sentence first (summary_lead.go), then the most
+	// central ones.
+	if s := openingSentence(passages, all); s != nil {
+		picked = append(picked, s)
+		perPassage[s.Passage]++
+		for i, c := range cands {
+			if c == s {
+				used[i] = true
+			}
+		}
+	}
 	for len(picked) < max {
 		bi, bv := -1, math.Inf(-1)
 		for i, c := range cands {

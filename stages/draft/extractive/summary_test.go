@@ -134,3 +134,44 @@ func TestSummaryLead(t *testing.T) {
 		t.Errorf("got %+v, want the first sentence of passage 1", got)
 	}
 }
+
+// TestSummaryOpening: a summary's first statement is the first sentence of
+// the item's first passage, which says what the item is, though sentences
+// of the other passages are more central; in any language (the rule keys on
+// position), and with a small letter first when that word is the title's
+// (a manual page's command).
+func TestSummaryOpening(t *testing.T) {
+	rest := func(id string) []*jsonl.Passage {
+		return []*jsonl.Passage{
+			{Number: 2, ItemID: id, Paragraph: 4, Text: "The remote machine runs the commands of the session and sends back their output. " +
+				"The remote machine keeps the session open until the commands of the session end."},
+			{Number: 3, ItemID: id, Paragraph: 8, Text: "Commands of the session on the remote machine can forward ports of the machine."},
+		}
+	}
+	for _, tt := range []struct {
+		name, title, first string
+		want               bool
+	}{
+		{"English definition", "Secure shell", "Secure shell is a tool for logging into another computer over a network. It was first written in Finland.", true},
+		{"command name first", "SSH(1)", "ssh (SSH client) is a program for logging into another computer and for executing commands there.", true},
+		{"German", "Die sichere Shell", "Die sichere Shell ist ein Programm für die Anmeldung an einem entfernten Rechner im Netz.", true},
+		{"Russian", "Безопасная оболочка", "Безопасная оболочка — это программа для входа на удалённый компьютер по сети.", true},
+		{"a piece of a sentence", "SSH(1)", "and then the program logs into another computer and executes commands there for you.", false},
+		{"a lead-in", "SSH(1)", "The program is a client that logs into another computer as follows:", false},
+	} {
+		id := strings.Repeat("f", 64)
+		ps := append([]*jsonl.Passage{{Number: 1, ItemID: id, Title: tt.title, Paragraph: 1, Text: tt.first}}, rest(id)...)
+		for _, p := range ps {
+			p.Title = tt.title
+		}
+		got := SummarySentences(ps, 3)
+		opens := len(got) > 0 && got[0].Passage == 1 && got[0].Index == 0
+		if opens != tt.want {
+			var quotes []string
+			for _, s := range got {
+				quotes = append(quotes, s.Quote)
+			}
+			t.Errorf("%s: opens with the first sentence = %v, want %v: %q", tt.name, opens, tt.want, quotes)
+		}
+	}
+}

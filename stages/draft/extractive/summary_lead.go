@@ -1,0 +1,74 @@
+package extractive
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sponge-library/sponge/internal/base/lang"
+	"github.com/sponge-library/sponge/jsonl"
+)
+
+// A summary opens with what the item is. sponge-rank --item gives the
+// item's first paragraph of prose as the first passage (an abstract, a
+// page's introduction, a manual page's description), and the first
+// sentence of that paragraph most often says what the item is: "ssh (SSH
+// client) is a program for logging into a remote machine …", an abstract's
+// statement of its subject. So the summary's first statement is the first
+// sentence of the first passage that can stand as a statement, whatever it
+// weighs by centrality; the others are picked by centrality after it.
+//
+// The rule keys on position and on the item's title, not on words of a
+// language, so it is for every language and script. A sentence may start
+// with a small letter when its first word is a word of the title: a
+// command's name ("ssh", "git-diff-tree") opens its manual page so.
+
+// openingSentences is how many sentences of the first passage are tried
+// as the opening: past these, the paragraph has moved on from saying what
+// the item is.
+const openingSentences = 3
+
+// openingSentence returns the summary's first sentence: the first of the
+// first openingSentences sentences of the first passage that can stand as
+// a summary's statement (summaryStatement, or a small letter first when
+// that word is a word of the title); nil when none can. all is in reading
+// order.
+func openingSentence(passages []*jsonl.Passage, all []*Sentence) *Sentence {
+	if len(passages) == 0 {
+		return nil
+	}
+	first := passages[0]
+	for _, p := range passages[1:] {
+		if p.Number < first.Number {
+			first = p
+		}
+	}
+	for _, s := range all {
+		if s.Passage != first.Number || s.Index >= openingSentences {
+			continue
+		}
+		if s.norm > 0 && (summaryStatement(s.Quote) || namedOpening(s.Quote, first.Title)) {
+			return s
+		}
+	}
+	return nil
+}
+
+// namedOpening reports whether s, a sentence that starts with a small
+// letter, starts with a word of the title and is otherwise a summary's
+// statement: "ssh (SSH client) is a program …" of ssh(1).
+func namedOpening(s, title string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	if !unicode.IsLower(r) {
+		return false
+	}
+	word := strings.ToLower(strings.FieldsFunc(s, func(r rune) bool { return !lang.WordLetter(r) && r != '-' && r != '_' })[0])
+	named := false
+	for _, w := range strings.FieldsFunc(strings.ToLower(title), func(r rune) bool { return !lang.WordLetter(r) && r != '-' && r != '_' }) {
+		named = named || w == word
+	}
+	if !named {
+		return false
+	}
+	return summaryStatement(strings.ToUpper(string(r)) + s[utf8.RuneLen(r):])
+}

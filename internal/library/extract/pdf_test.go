@@ -280,3 +280,49 @@ func TestPDFTitleNotRunningHead(t *testing.T) {
 		t.Errorf("title %q", d.Title)
 	}
 }
+
+// A heading with no paragraph under it keeps its words: a part's title
+// alone on its page, a chapter's heading right above its first section's,
+// and a document's last heading. Each of them was lost, the next heading
+// taking its place.
+func TestPDFHeadingsInARow(t *testing.T) {
+	d := mustExtract(t, writePDF(t, [][]testLine{
+		{
+			{24, true, 80, "A Book of Tea"},
+			{11, false, 120, "This book is about tea, and how to keep it fresh."},
+		},
+		{{24, true, 300, "Part I Leaves"}},
+		{
+			{18, true, 80, "1 Green tea"},
+			{14, true, 110, "1.1 Picking"},
+			{11, false, 140, "The first leaves of spring are picked by hand,"},
+			{11, false, 154, "a bud and two leaves."},
+			{14, true, 180, "1.2 Rolling"},
+			{14, true, 230, "1.3 Drying"},
+			{11, false, 260, "Rolled leaves are dried in the sun,"},
+			{11, false, 274, "on mats, for a day"},
+			{11, false, 288, "or two."},
+			{14, true, 330, "1.4 Questions"},
+		},
+	}, nil), "tea-book.pdf")
+	type para struct {
+		Heading string
+		Page    int
+		Text    string
+	}
+	var got []para
+	for _, p := range d.Paragraphs {
+		got = append(got, para{p.Heading, p.Page, p.Text})
+	}
+	want := []para{
+		{Heading: "A Book of Tea", Page: 1, Text: "This book is about tea, and how to keep it fresh."},
+		{Heading: "A Book of Tea", Page: 2, Text: "Part I Leaves"},
+		{Heading: "1 Green tea › 1.1 Picking", Page: 3, Text: "The first leaves of spring are picked by hand, a bud and two leaves."},
+		{Heading: "1 Green tea › 1.1 Picking", Page: 3, Text: "1.2 Rolling"},
+		{Heading: "1.3 Drying", Page: 3, Text: "Rolled leaves are dried in the sun, on mats, for a day or two."},
+		{Heading: "1.3 Drying", Page: 3, Text: "1.4 Questions"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -420,24 +421,50 @@ func layoutParagraphs(pages [][]pdfLine) (paras []item.Paragraph, bigTitle strin
 	}
 	bigSize := 0.0
 	heading := ""
+	// A heading with no paragraph under it yet: its words are kept, in the
+	// heading path when a smaller heading on its page follows it ("Part
+	// I › 1 Introduction"), else as a paragraph of its own (a page of only
+	// a part's title, or lines taken for headings one after another).
+	var open *pdfBlock
+	above := "" // the heading above open
+	keepOpen := func() {
+		if open != nil {
+			paras = append(paras, item.Paragraph{Text: cleanText(joinLines(open.lines, nil)), Heading: above, Page: open.lines[0].page})
+		}
+	}
 	for _, b := range blocks {
 		if b.heading {
-			heading = cleanText(joinLines(b.lines, nil))
-			if b.lines[0].page == 1 && b.size() > bigSize && b.size() >= 1.3*body {
-				bigSize, bigTitle = b.size(), heading
+			text := cleanText(joinLines(b.lines, nil))
+			switch {
+			case open != nil && heading == bigTitle && open.lines[0].page == 1:
+				above, heading = "", text // the document's title, not a part of the path
+			case open != nil && b.lines[0].page == open.lines[0].page && b.size() < 0.95*open.size():
+				above = heading
+				heading += " › " + text
+			default:
+				keepOpen()
+				above, heading = heading, text
 			}
+			if b.lines[0].page == 1 && b.size() > bigSize && b.size() >= 1.3*body {
+				bigSize, bigTitle = b.size(), text
+			}
+			open = b
 			continue
 		}
+		open = nil
 		var ps []item.PageStart
 		text := joinLines(b.lines, &ps)
 		p := item.Paragraph{Text: text, Heading: heading, Page: b.lines[0].page, Pages: ps}
 		paras = append(paras, p)
 	}
-	if len(paras) == 0 && heading != "" {
+	if !slices.ContainsFunc(blocks, func(b *pdfBlock) bool { return !b.heading }) {
 		// Only headings (a poster, a slide): keep them as text.
+		paras = paras[:0]
 		for _, b := range blocks {
 			paras = append(paras, item.Paragraph{Text: joinLines(b.lines, nil), Page: b.lines[0].page})
 		}
+	} else {
+		keepOpen()
 	}
 	return paras, strings.TrimRight(bigTitle, footnoteMarks)
 }

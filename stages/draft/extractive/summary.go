@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/lang"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft/sentences"
@@ -224,7 +225,9 @@ func wholeWords(text string, start, end int) bool {
 			return false
 		}
 	}
-	if end < len(text) {
+	// A full-width mark ends a sentence written without spaces: the next
+	// one follows at once ("…的茶。绿茶…").
+	if last, _ := utf8.DecodeLastRuneInString(text[start:end]); end < len(text) && !strings.ContainsRune("。！？；」』）", last) {
 		r1, n := utf8.DecodeRuneInString(text[end:])
 		r2, _ := utf8.DecodeRuneInString(text[end+n:])
 		if alnum(r1) || !unicode.IsSpace(r1) && alnum(r2) && strings.ContainsRune(",.:;'’-", r1) {
@@ -235,7 +238,8 @@ func wholeWords(text string, start, end int) bool {
 }
 
 // summaryStatement reports whether a sentence can stand as a statement of
-// a summary: prose of six words or more that starts a sentence, not a
+// a summary, in any language: prose of six words or more (lang.Words)
+// that starts a sentence, not a
 // question, not code or markup, not a line of a table or of navigation.
 // It is IsStatement, which every answer's statement passes, made stricter:
 // a summary speaks for the whole item, unasked, so a fragment or a lead-in
@@ -244,15 +248,19 @@ func summaryStatement(s string) bool {
 	if !IsStatement(s) {
 		return false
 	}
-	if len(strings.Fields(s)) < 6 || item.Asks(s) || strings.HasSuffix(s, ":") {
+	// Words as the index counts them: a Han character is one.
+	if len(lang.Words(s)) < 6 || item.Asks(s) || strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：") {
 		return false // a lead-in to a list or code ("… is provided by:")
 	}
-	if f := strings.Fields(s); strings.Trim(f[0], "0123456789.") == "" && unicode.IsUpper([]rune(f[1])[0]) {
+	if f := strings.Fields(s); len(f) > 1 && strings.Trim(f[0], "0123456789.") == "" && unicode.IsUpper([]rune(f[1])[0]) {
 		return false // a numbered heading ("2 Support calc in …", "3.1 Options")
 	}
+	// A small letter first is a piece of a sentence cut by a page or a list;
+	// in a script without capitals (Han, Arabic, Bengali, Hangul, Thai …) a
+	// letter may open a sentence.
 	first, _ := utf8.DecodeRuneInString(s)
-	if !unicode.IsUpper(first) && !unicode.IsDigit(first) && !strings.ContainsRune("\"'“‘(", first) {
-		return false // a piece of a sentence cut by a page or a list
+	if unicode.IsLower(first) || !unicode.IsLetter(first) && !unicode.IsDigit(first) && !strings.ContainsRune("\"'“‘(«„「『", first) {
+		return false
 	}
 	letters, other, pipes := 0, 0, 0
 	for _, r := range s {

@@ -175,3 +175,39 @@ func TestSummaryOpening(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryStatementScripts: a sentence of a script without capitals, or
+// written without spaces, can be a summary's statement: the six words are
+// counted as the drafter counts words (lang.Words), and only a cased
+// script's small letter marks a piece of a sentence.
+func TestSummaryStatementScripts(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want bool
+	}{
+		{"绿茶的冲泡温度比红茶低，一般在八十度左右。", true},                                            // Chinese
+		{"緑茶は紅茶よりも低い温度でいれるのが一般的です。", true},                                         // Japanese
+		{"الشاي الأخضر يُنقع في درجة حرارة أقل من الشاي الأسود عادة.", true},       // Arabic
+		{"সবুজ চা সাধারণত কালো চায়ের চেয়ে কম তাপমাত্রায় ভেজানো হয়।", true},     // Bengali
+		{"녹차는 보통 홍차보다 낮은 온도의 물로 우려서 마시는 차입니다.", true},                              // Korean
+		{"Зелёный чай заваривают при более низкой температуре, чем чёрный.", true}, // Russian
+		{"зелёный чай заваривают при более низкой температуре, чем чёрный.", false},
+		{"绿茶。", false},
+		{"绿茶的冲泡方法如下：", false},
+	} {
+		if got := summaryStatement(tt.s); got != tt.want {
+			t.Errorf("summaryStatement(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}
+
+// TestSummaryChinese: an item in Chinese gets a summary (it got none: no
+// sentence of it had six space-separated words or a capital first).
+func TestSummaryChinese(t *testing.T) {
+	id := strings.Repeat("a", 64)
+	got := SummarySentences([]*jsonl.Passage{{Number: 1, ItemID: id, Title: "绿茶", Text: "绿茶是一种不经过发酵的茶，保留了鲜叶的天然物质。" +
+		"绿茶的冲泡温度比红茶低，一般在八十度左右。用沸水冲泡会让绿茶变苦，失去清香的味道。"}}, 3)
+	if len(got) == 0 || got[0].Index != 0 {
+		t.Fatalf("got %+v, want the first sentence first", got)
+	}
+}

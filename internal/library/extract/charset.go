@@ -191,8 +191,10 @@ func decodeMarkup(data []byte, contentType string) (string, error) {
 		declared = true
 	}
 	if declared || bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) || bytes.HasPrefix(data, []byte("\xff\xfe")) || bytes.HasPrefix(data, []byte("\xfe\xff")) {
-		enc, name, _ := charset.DetermineEncoding(data, contentType)
-		if name == "utf-8" {
+		enc, name, certain := charset.DetermineEncoding(data, contentType)
+		if name == "utf-8" || !certain && utf8.Valid(data) {
+			// (not certain: a <meta charset> cut at the 1,024 bytes the
+			// declaration is looked for in, and windows-1252 guessed)
 			return strings.ToValidUTF8(string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))), "\uFFFD"), nil
 		}
 		out, err := enc.NewDecoder().Bytes(data)

@@ -183,3 +183,18 @@ func TestHTMLTeaserArticles(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// A page whose <meta charset="utf-8"> begins before its 1,024th byte and
+// ends after it (cleveland.com's, after its scripts and style links):
+// the declaration was seen, but not what it says, and the UTF-8 page was
+// read as windows-1252 ("CLEVELAND, Ohio â€“ The Doobie Brothers").
+func TestHTMLCharsetCutAt1024(t *testing.T) {
+	head := `<html lang="en"><head><link rel="stylesheet" href="/style.css?d=`
+	head += strings.Repeat("1", 1024-len(head)-len(`"><meta charset`)) + `"><meta charset="utf-8"><title>Doobie Brothers</title></head>`
+	page := head + `<body><p>CLEVELAND, Ohio – The Doobie Brothers will ride a Rock and Roll Hall of Fame induction into a 50th anniversary tour in 2020.</p></body></html>`
+	d := mustBytes(t, page, "doobie.html", "")
+	want := []string{"CLEVELAND, Ohio – The Doobie Brothers will ride a Rock and Roll Hall of Fame induction into a 50th anniversary tour in 2020."}
+	if diff := cmp.Diff(want, texts(d)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/sponge-library/sponge/internal/base/lang"
+	"github.com/sponge-library/sponge/internal/base/thai"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -151,10 +154,44 @@ func Where(page int, startMs *int64) string {
 }
 
 // Asks reports whether a text (a sentence or a paragraph) asks rather than
-// tells: it ends in a question mark, before any closing quotes or brackets.
+// tells: it ends in a question mark of any script (Latin's, the full-width
+// one of Chinese and Japanese, Arabic's ؟, Ethiopic's ፧, the Greek ;),
+// before any closing quotes or brackets; or it is Thai, which writes no
+// question mark, and ends in a word that asks (lang.Questions of Thai's
+// lexicon: "…คืออะไร", "…ไหม"; "กี่" with its classifier: "…กี่นาที").
 // A question is never quoted as an answer, and in a talk or an interview
 // the paragraph after one is where its answer is.
 func Asks(text string) bool {
 	text = strings.TrimRight(text, " \t\n\"'’”)]»")
-	return strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？")
+	r, _ := utf8.DecodeLastRuneInString(text)
+	switch r {
+	case '?', '？', '؟', '፧', '\u037e', '⸮':
+		return true
+	}
+	return thaiAsks(text)
 }
+
+// thaiAsks reports whether a text of Thai ends in a word that asks: one of
+// the Thai lexicon's lang.Questions, or "กี่" (how many) and its classifier,
+// not after "ไม่มี" ("ไม่มีใคร", no one; "ไม่มีอะไร", nothing).
+func thaiAsks(text string) bool {
+	if r, _ := utf8.DecodeLastRuneInString(text); !thai.Letter(r) {
+		return false
+	}
+	for _, w := range lang.For("th").Words(lang.Questions) {
+		before, ok := strings.CutSuffix(text, w)
+		if !ok && w == "กี่" {
+			// the classifier after it: "กี่นาที", "กี่คน", "กี่ปี"
+			i := strings.LastIndex(text, w)
+			ok = i >= 0 && utf8.RuneCountInString(text[i+len(w):]) <= maxClassifier
+			before = text[:max(i, 0)]
+		}
+		if ok && !strings.HasSuffix(before, "ไม่มี") {
+			return true
+		}
+	}
+	return false
+}
+
+// maxClassifier is the longest Thai classifier after "กี่", in characters.
+const maxClassifier = 6

@@ -30,6 +30,8 @@ type pdfLine struct {
 	size   float64
 	bold   bool
 	page   int
+	// leaderEnd says that a table of contents' dot leader ended the line
+	leaderEnd bool
 }
 
 // glyphLines groups a page's glyphs, in content-stream order, into lines.
@@ -43,7 +45,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 	open := false
 	flush := func() {
 		if open {
-			cur.text = dropLeaders(b.String())
+			cur.text, cur.leaderEnd = dropLeaders(b.String())
 			if chars > 0 {
 				cur.size = sizeSum / chars
 				cur.bold = boldN > chars/2
@@ -107,37 +109,107 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 		}
 	}
 	flush()
-	return lines
+	return dropLeaderEnds(lines)
 }
 
-// dropLeaders drops a table of contents' dot leaders from a line: the
-// dots between an entry and its page number ("Introduction . . . . 3" is
-// "Introduction 3"). A leader is a run of four dots or more (. · … ․ ‥,
-// spaced or not) running to a page number that ends the line: an ellipsis
-// in prose ("wait... 3", "then. . . 3") is not one.
-func dropLeaders(line string) string {
+// dropLeaders drops a table of contents' or an index's dot leaders from a
+// line: the dots between an entry and its page numbers ("Introduction . .
+// . . 3" is "Introduction 3", "\\box . . . . 501, 512" is "\\box 501, 512").
+// A leader is a run of four dots or more (. · … ․ ‥, spaced or not)
+// anywhere in the line, for a leader may end the line (its numbers on the
+// next, in an index of two columns) or begin it; an ellipsis in prose
+// ("wait... 3", "then. . . 3") is not one, nor are dots within a word. ended says whether a leader
+// ended the line.
+func dropLeaders(line string) (text string, ended bool) {
 	if !strings.Contains(line, "..") && !strings.Contains(line, ". .") && !strings.ContainsAny(line, "·…․‥") {
-		return line
+		return line, false
 	}
-	m := leaderRE.FindStringSubmatchIndex(line)
-	if m == nil {
-		return line
+	var b strings.Builder
+	at := 0
+	for _, r := range dotRunRE.re().FindAllStringIndex(line, -1) {
+		if dotWeight(line[r[0]:r[1]]) < 4 || inWord(line, r) {
+			continue
+		}
+		if before := strings.TrimRight(line[at:r[0]], " "); before != "" {
+			b.WriteString(before)
+			b.WriteByte(' ')
+		}
+		at = r[1]
+		for at < len(line) && line[at] == ' ' {
+			at++
+		}
 	}
-	run := line[m[2]:m[3]]
-	dots := strings.Count(run, ".") + strings.Count(run, "·") + strings.Count(run, "․") + 2*strings.Count(run, "‥") + 3*strings.Count(run, "…")
-	if dots < 4 {
-		return line // an ellipsis, spaced or not
+	if at == 0 {
+		return line, false
 	}
-	before := strings.TrimRight(line[:m[2]], " ")
-	if before == "" {
-		return line[m[4]:]
-	}
-	return before + " " + line[m[4]:]
+	b.WriteString(line[at:])
+	return strings.TrimRight(b.String(), " "), at == len(line)
 }
 
-// leaderRE finds a run of leader dots before a page number (arabic or
-// roman, "A-3") at the end of a line.
-var leaderRE = lazyRE(`((?:[.·…․‥] ?){2,})\s*((?:[0-9]+|[ivxlcdm]+|[IVXLCDM]+|[A-Z]-?[0-9]+))\s*$`)
+// inWord says whether the dots at r are within a word, with no space on
+// either side: code ("\\def\\x{....}", "a......b"), not a leader.
+func inWord(line string, r []int) bool {
+	if r[0] == 0 || r[1] == len(line) || strings.Contains(line[r[0]:r[1]], " ") {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(line[:r[0]])
+	after, _ := utf8.DecodeRuneInString(line[r[1]:])
+	return !unicode.IsSpace(before) && !unicode.IsSpace(after)
+}
+
+// dotRunRE is a run of leader dots, spaced or not.
+var dotRunRE = lazyRE(`(?:[.·…․‥] ?)*[.·…․‥]`)
+
+func isLeaderDot(r rune) bool {
+	return r == '.' || r == '·' || r == '…' || r == '․' || r == '‥'
+}
+
+// dotWeight is how many dots a run of them holds (an ellipsis is three).
+func dotWeight(run string) int {
+	return strings.Count(run, ".") + strings.Count(run, "·") + strings.Count(run, "․") + 2*strings.Count(run, "‥") + 3*strings.Count(run, "…")
+}
+
+// dropLeaderEnds drops a leader cut by a line break, which dropLeaders,
+// reading a line at a time, leaves: the dots that end a line and those
+// that begin the next, four or more together, or any that go on from a
+// leader that ended the line before ("\\ltx@car . . . . . . ." then ". .
+// 5, 185"). Else the lines, joined into a paragraph, join their dots into
+// a run again.
+func dropLeaderEnds(lines []pdfLine) []pdfLine {
+	for i := 1; i < len(lines); i++ {
+		prev, cur := &lines[i-1], &lines[i]
+		if first, _ := utf8.DecodeRuneInString(strings.TrimLeft(cur.text, " ")); !isLeaderDot(first) {
+			continue
+		}
+		head := dotRunRE.FindStringIndex(cur.text)
+		if head == nil || strings.TrimSpace(cur.text[:head[0]]) != "" {
+			continue // no dots begin the line
+		}
+		tail := lastDotRun(prev.text)
+		if !prev.leaderEnd && (tail == nil || dotWeight(prev.text[tail[0]:tail[1]])+dotWeight(cur.text[head[0]:head[1]]) < 4) {
+			continue
+		}
+		if tail != nil {
+			prev.text = strings.TrimRight(prev.text[:tail[0]], " ")
+		}
+		cur.text = strings.TrimLeft(cur.text[head[1]:], " ")
+		cur.leaderEnd = cur.leaderEnd || cur.text == ""
+	}
+	return slices.DeleteFunc(lines, func(l pdfLine) bool { return strings.TrimSpace(l.text) == "" })
+}
+
+// lastDotRun is where the run of dots that ends s is, or nil.
+func lastDotRun(s string) []int {
+	s = strings.TrimRight(s, " ")
+	if last, _ := utf8.DecodeLastRuneInString(s); !isLeaderDot(last) {
+		return nil
+	}
+	runs := dotRunRE.re().FindAllStringIndex(s, -1)
+	if len(runs) == 0 || runs[len(runs)-1][1] != len(s) {
+		return nil
+	}
+	return runs[len(runs)-1]
+}
 
 // blank says whether s is only white space; most glyphs are one ASCII letter.
 func blank(s string) bool {

@@ -52,8 +52,51 @@ func TestPDFDotLeaders(t *testing.T) {
 	}
 }
 
+// An index in two columns: a leader runs to page numbers that go on, or
+// ends a line with its numbers on the next, and its dots may begin that
+// line. None is kept, nor are the dots of two lines joined into a run.
+func TestPDFIndexLeaders(t *testing.T) {
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetAutoPageBreak(false, 0)
+	f.AddPage()
+	f.SetFont("Helvetica", "", 10)
+	lines := []string{
+		"\\box . . . . . . . . . . . . . . . . . . . . 501, 512",
+		"\\catcode . . . . . . . . . 2, 3, 5, 6,",
+		"7, 8, 9 \\ltx@car . . . . . . . . . 5, 185 \\ltx@cdr 200",
+		"\\ltx@firstofone . . . . . . . . . . . . . .",
+		". . . . . . 4, 170 \\ltx@firstofthree . . .",
+		". . 173, 552",
+		"\\ltx@two . . . . . . . . . .",
+		". 181, 183",
+	}
+	for i, l := range lines {
+		f.Text(72, 80+float64(i)*12, l)
+	}
+	var b strings.Builder
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	d := mustExtract(t, []byte(b.String()), "index.pdf")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Text)
+	}
+	want := []string{"\\box 501, 512 \\catcode 2, 3, 5, 6, 7, 8, 9 \\ltx@car 5, 185 \\ltx@cdr 200 " +
+		"\\ltx@firstofone 4, 170 \\ltx@firstofthree 173, 552 \\ltx@two 181, 183"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}
+
 func TestDropLeaders(t *testing.T) {
 	for in, want := range map[string]string{
+		"\\box . . . . . . . 501, 512":     "\\box 501, 512",
+		"\\a . . . . 5, 185 \\b . . . . 7": "\\a 5, 185 \\b 7",
+		". . . . . . 4, 170 \\c":           "4, 170 \\c",
+		"\\d . . . . . . . .":              "\\d",
+		"\\def\\zzz......new":              "\\def\\zzz......new",
+		"\\hbox{\\normalfont....}\\vss":    "\\hbox{\\normalfont....}\\vss",
 		"Introduction . . . . . . . . 3":   "Introduction 3",
 		"Introduction ........ 3":          "Introduction 3",
 		"Preface · · · · · · xii":          "Preface xii",
@@ -65,7 +108,7 @@ func TestDropLeaders(t *testing.T) {
 		"version 1.2.3":                    "version 1.2.3",
 		"Appendix . . . . . . A-2":         "Appendix A-2",
 	} {
-		if got := dropLeaders(in); got != want {
+		if got, _ := dropLeaders(in); got != want {
 			t.Errorf("dropLeaders(%q) = %q, want %q", in, got, want)
 		}
 	}

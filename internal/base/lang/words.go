@@ -39,7 +39,10 @@ func Runs(text string, run func(start, end int)) {
 	for i, r := range text {
 		inWord := isWordRune(r)
 		if !inWord && start >= 0 {
-			next, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
+			// (not utf8.RuneLen(r): a byte of bad UTF-8 is one byte long,
+			// though its utf8.RuneError is written in three)
+			_, size := utf8.DecodeRuneInString(text[i:])
+			next, _ := utf8.DecodeRuneInString(text[i+size:])
 			switch r {
 			case '\'', '’', '.':
 				inWord = isAlnum(prev) && isAlnum(next)

@@ -26,6 +26,9 @@ func TestWords(t *testing.T) {
 		{"chinese and latin", "iPhone版本2", []string{"iPhone", "版", "本", "2"}},
 		{"japanese", "コーヒーを飲みます", []string{"コーヒー", "を", "飲", "み", "ま", "す"}},
 		{"korean", "서울은 한국의 수도이다.", []string{"서울은", "한국의", "수도이다"}},
+		// A byte of bad UTF-8 at a word's end (FuzzSplit of sentences found it).
+		{"bad utf-8", "0A00000AA\x9c", []string{"0A00000AA"}},
+		{"bad utf-8 before the end", "ab\x9c.", []string{"ab"}},
 	} {
 		if got := Words(c.text); !slices.Equal(got, c.want) {
 			t.Errorf("%s: Words(%q) = %q, want %q", c.name, c.text, got, c.want)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -30,6 +31,8 @@ import (
 //     name order, read by sponge's man reader): the first statement holds at
 //     least two thirds of the content words of the NAME line's description
 //     ("ssh — OpenSSH remote login client": openssh, remote, login, client).
+
+var showTuning = flag.Bool("show-tuning", false, "with -lead: print each manual page of the tuning half, its NAME line, the summary's first statement and first passage (never the report half's)")
 
 // leadFigures are one build's first-statement shares, by set and half.
 type leadFigures struct {
@@ -124,8 +127,12 @@ func leadMeasures(work, manRoot string, nSciFact, manPages int, build string) (*
 			if len(r.stream.Verified) > 0 {
 				first = r.stream.Verified[0].Saved
 			}
-			if os.Getenv("LEAD_DUMP") != "" && i%2 == 0 {
-				fmt.Fprintf(os.Stderr, "%s\n  NAME: %s\n  first: %s\n", filepath.Base(p), desc, first)
+			if *showTuning && i%2 == 0 {
+				p1 := ""
+				if len(r.stream.Passages) > 0 {
+					p1 = r.stream.Passages[0].Heading + " | " + r.stream.Passages[0].Text
+				}
+				fmt.Fprintf(os.Stderr, "%s\n  NAME: %s\n  first: %s\n  passage 1: %.150s\n", filepath.Base(p), desc, first, p1)
 			}
 			halves[i%2].add(covers(first, desc) >= 2.0/3)
 		}

@@ -1,6 +1,7 @@
 package extractive
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -55,19 +56,20 @@ func openingSentence(passages []*jsonl.Passage, all []*Sentence) *Sentence {
 }
 
 // namedOpening reports whether s, a sentence that starts with a small
-// letter, starts with a word of the title and is otherwise a summary's
-// statement: "ssh (SSH client) is a program …" of ssh(1).
+// letter, starts with a name of the item, a word of its title, and is
+// otherwise a summary's statement: "ssh (SSH client) is a program …" of
+// SSH(1), a manual page's NAME line "gcloud dns record-sets transaction
+// remove - append a record-set deletion to the transaction" of
+// gcloud_dns_record-sets_transaction_remove(1).
 func namedOpening(s, title string) bool {
 	r, _ := utf8.DecodeRuneInString(s)
 	if !unicode.IsLower(r) {
 		return false
 	}
-	word := strings.ToLower(strings.FieldsFunc(s, func(r rune) bool { return !lang.WordLetter(r) && r != '-' && r != '_' })[0])
-	named := false
-	for _, w := range strings.FieldsFunc(strings.ToLower(title), func(r rune) bool { return !lang.WordLetter(r) && r != '-' && r != '_' }) {
-		named = named || w == word
-	}
-	if !named {
+	words := lang.Words(s)
+	// "_" joins the words of a name in a title (gcloud_dns_…(1)).
+	named := lang.Words(strings.ToLower(strings.ReplaceAll(title, "_", " ")))
+	if len(words) == 0 || !slices.Contains(named, strings.ToLower(words[0])) {
 		return false
 	}
 	return summaryStatement(strings.ToUpper(string(r)) + s[utf8.RuneLen(r):])

@@ -3,14 +3,12 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/fault"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/progress"
 	"github.com/sponge-library/sponge/internal/front/cmdline"
-	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
@@ -51,27 +49,15 @@ func runRm(env *Env, opts *cmdline.RmOptions, rest []string) int {
 	for i := range rest {
 		id, err := ids[i], errs[i]
 		if err == nil {
-			title := "(damaged, set aside)"
-			var m *library.Meta
-			if m, err = w.Meta(id); err == nil {
-				title = m.Title
-			} else if fault.Is(err, fault.SetAside, fault.Damaged) {
-				err = nil // a damaged item is removed all the same
-			}
-			if err == nil {
-				if err = w.Remove(id); err == nil {
-					fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), cmdline.OneLine(title))
-					// sponge update does not add its files back from their folder.
-					if m != nil {
-						var files []string
-						for _, s := range append([]string{m.Source}, m.Also...) {
-							if filepath.IsAbs(s) {
-								files = append(files, s)
-							}
-						}
-						err = w.NoteRemoved(files, nil)
-					}
+			// As the remove button of sponge ui: the files are noted as
+			// removed, so that sponge update does not add them back.
+			m, removed, rerr := w.RemoveNoted(id)
+			if err = rerr; removed {
+				title := "(damaged, set aside)"
+				if m != nil {
+					title = m.Title
 				}
+				fmt.Fprintf(env.Stdout, "removed %s %s\n", item.Short(id), cmdline.OneLine(title))
 			}
 		}
 		if err != nil {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"mime"
 	"net/http"
-	"path/filepath"
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/item"
@@ -109,18 +108,7 @@ func (s *Server) remove(w http.ResponseWriter, r *http.Request) {
 	}
 	// As sponge rm: the files are noted as removed, so that sponge update
 	// does not add them back.
-	m, err := wr.Meta(id)
-	if err == nil {
-		if err = wr.Remove(id); err == nil {
-			var files []string
-			for _, src := range append([]string{m.Source}, m.Also...) {
-				if filepath.IsAbs(src) {
-					files = append(files, src)
-				}
-			}
-			err = wr.NoteRemoved(files, nil)
-		}
-	}
+	_, _, err = wr.RemoveNoted(id)
 	if cerr := wr.Close(); err == nil {
 		err = cerr
 	}

@@ -15,20 +15,22 @@ import (
 // segment is a piece of a paragraph's text: marked (the quote's words), or
 // the start of a page inside the paragraph.
 type segment struct {
-	Text string
-	Mark bool // the quote the page was opened from
-	Page int  // a page starts before Text (a paragraph across a page break)
+	Text     string
+	Mark     bool   // the quote the page was opened from
+	Page     int    // a page starts before Text (a paragraph across a page break)
+	PageLink string // the page's PDF page (PageLink), with the quote when it is on it
 }
 
 // block is one paragraph of the item page, with what comes before it.
 type block struct {
-	Index   int
-	Heading string // a heading that starts here
-	Page    int    // the page that starts here (PDF)
-	Time    string // the paragraph's transcript time, "12:34"
-	Seconds int64  // the same, in whole seconds (the media's start)
-	Parts   []segment
-	Target  bool // the paragraph the page was opened at
+	Index    int
+	Heading  string // a heading that starts here
+	Page     int    // the page that starts here (PDF)
+	PageLink string // its PDF page (PageLink), with the quote when it is on it
+	Time     string // the paragraph's transcript time, "12:34"
+	Seconds  int64  // the same, in whole seconds (the media's start)
+	Parts    []segment
+	Target   bool // the paragraph the page was opened at
 }
 
 // summaryLine is a statement of the item's summary.
@@ -147,8 +149,27 @@ func QuoteLink(id string, paragraph int, quote string) string {
 
 // blocks are the item's paragraphs as the page shows them; pages is the
 // last page, marked whether the quote was found in the target, and at
-// where it starts there (0 when not found).
+// where it starts there (0 when not found). The links of the pages the
+// quote is on carry its saved words, to be marked on the PDF page too.
 func blocks(it *item.Item, target int, q string) (bs []block, pages int, marked bool, at int) {
+	start, end := -1, -1
+	var saved string    // the quote's words as saved
+	qFrom, qTo := 0, -1 // the pages the quote is on
+	if target >= 0 && q != "" {
+		p := &it.Paragraphs[target]
+		if m, ok := quote.NewText(p.Text).Find(quote.NewQuote(q)); ok && m.End > m.Start {
+			start, end, marked, at = m.Start, m.End, true, m.Start
+			saved = string([]rune(p.Text)[m.Start:m.End])
+			qFrom, _ = p.At(m.Start)
+			qTo, _ = p.At(m.End - 1)
+		}
+	}
+	link := func(page int) string {
+		if page >= qFrom && page <= qTo {
+			return PageLink(it.ID, page, saved)
+		}
+		return PageLink(it.ID, page, "")
+	}
 	bs = make([]block, len(it.Paragraphs))
 	heading, page := "", 0
 	var lastMs *int64
@@ -160,20 +181,23 @@ func blocks(it *item.Item, target int, q string) (bs []block, pages int, marked 
 		}
 		heading = p.Heading
 		if p.Page > 0 && p.Page != page {
-			b.Page = p.Page
+			b.Page, b.PageLink = p.Page, link(p.Page)
 			page = p.Page
 		}
 		if p.StartMs != nil && (lastMs == nil || *lastMs != *p.StartMs) {
 			b.Time, b.Seconds = item.FormatTime(*p.StartMs), *p.StartMs/1000
 			lastMs = p.StartMs
 		}
-		start, end := -1, -1
-		if i == target && q != "" {
-			if m, ok := quote.NewText(p.Text).Find(quote.NewQuote(q)); ok && m.End > m.Start {
-				start, end, marked, at = m.Start, m.End, true, m.Start
+		if i == target {
+			b.Parts = cut(p, start, end)
+		} else {
+			b.Parts = cut(p, -1, -1)
+		}
+		for k := range b.Parts {
+			if pg := b.Parts[k].Page; pg > 0 {
+				b.Parts[k].PageLink = link(pg)
 			}
 		}
-		b.Parts = cut(p, start, end)
 		for _, ps := range p.Pages {
 			page = max(page, ps.Page)
 		}

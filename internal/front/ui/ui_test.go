@@ -277,7 +277,18 @@ func TestItemPage(t *testing.T) {
 	pdf := items["pdf"].it
 	_, body, _ = get(t, ts.URL+QuoteLink(pdf.ID, 1, "A stovetop kettle whistles"))
 	for _, want := range []string{`<a href="/item/` + pdf.ID + `/page/1">p. 1</a>`, `<a href="/item/` + pdf.ID + `/page/2">p. 2</a>`,
-		`An electric kettle switches itself off at the boil. <a class="marker page inline" id="page3" href="/item/` + pdf.ID + `/page/3">p. 3</a> <mark id="quote">A stovetop kettle whistles</mark> instead.`, "3 pages"} {
+		`An electric kettle switches itself off at the boil. <a class="marker page inline" id="page3" href="/item/` + pdf.ID + `/page/3?q=A&#43;stovetop&#43;kettle&#43;whistles">p. 3</a> <mark id="quote">A stovetop kettle whistles</mark> instead.`, "3 pages"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("no %s in\n%s", want, body)
+		}
+	}
+	// The links of the pages a quote is on carry its saved words to the
+	// PDF page, which marks them there: a quote across a page break, both
+	// pages; the others none.
+	_, body, _ = get(t, ts.URL+QuoteLink(pdf.ID, 1, "itself off at the boil. A stovetop"))
+	for _, want := range []string{`<a href="/item/` + pdf.ID + `/page/1">p. 1</a>`,
+		`<a href="/item/` + pdf.ID + `/page/2?q=itself&#43;off&#43;at&#43;the&#43;boil.&#43;A&#43;stovetop">p. 2</a>`,
+		`href="/item/` + pdf.ID + `/page/3?q=itself&#43;off&#43;at&#43;the&#43;boil.&#43;A&#43;stovetop">p. 3</a>`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("no %s in\n%s", want, body)
 		}

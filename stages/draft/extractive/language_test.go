@@ -115,3 +115,31 @@ func TestAnswersInTheQuestionsLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A question in Latin letters is weighed as another language only when it
+// holds that language's own function or question words: trigrams call a
+// few English claims French or Polish, whose English rules stay.
+func TestQuestionLexicon(t *testing.T) {
+	for _, c := range []struct {
+		question string
+		want     lang.Tag // Unknown: the English rules (a nil lexicon)
+	}{
+		{"Wie viele Einwohner hat Berlin?", "de"},
+		{"Wer war Immanuel Kant?", "de"},
+		{"Сколько раз Питтсбург побеждал в Суперкубке?", "ru"},
+		{"苹果公司是多少年成立的？", "zh"},
+		{"《ONE PIECE 死亡尽头的冒险》中特别出演的嘉宾是谁？", "zh"},
+		{"IL-10 production by monocytes inhibits CD4 + T cell response.", lang.Unknown},
+		{"One in five surgical randomized controlled trials are discontinued early.", lang.Unknown},
+		{"Primary pro-inflammatory cytokines induce secondary pro- and anti-inflammatory mediators.", lang.Unknown},
+		{"How many people live in Berlin?", lang.Unknown},
+	} {
+		got := lang.Unknown
+		if lex := questionLexicon(c.question); lex != nil {
+			got = lex.Tag()
+		}
+		if got != c.want {
+			t.Errorf("%q: weighed as %q, want %q", c.question, got, c.want)
+		}
+	}
+}

@@ -92,20 +92,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	}
 	fromLibrary := df != nil
 	if df == nil {
-		// Without the library's counts, count over the passages.
-		df = map[string]int{}
-		for _, p := range passages {
-			seen := map[string]bool{}
-			for _, t := range indexTerms(p.Text) {
-				seen[t] = true
-			}
-			for _, t := range qt {
-				if seen[t] {
-					df[t]++
-				}
-			}
-		}
-		n = len(passages)
+		df, n = passageFreqs(qt, passages)
 	}
 	// A small library says little about which words are rare: every word
 	// of a note on tea is in half of five notes. priorDocs documents that
@@ -161,6 +148,24 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 		lw.absent *= float64(n) / (lw.total * total)
 	}
 	return lw
+}
+
+// passageFreqs counts how many passages hold each of the question's terms
+// qt, for want of the library's counts.
+func passageFreqs(qt []string, passages []*jsonl.Passage) (map[string]int, int) {
+	df := map[string]int{}
+	for _, p := range passages {
+		seen := map[string]bool{}
+		for _, t := range indexTerms(p.Text) {
+			seen[t] = true
+		}
+		for _, t := range qt {
+			if seen[t] {
+				df[t]++
+			}
+		}
+	}
+	return df, len(passages)
 }
 
 // covers returns the share of the question's weight that text holds, and

@@ -1,0 +1,51 @@
+package extractive
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// maxFuncLines is the most lines a function of the drafter may have, from
+// its func line to its closing brace (issue 40).
+const maxFuncLines = 80
+
+// tooLong are the functions still longer, each with the length it may not
+// pass while it waits to be split; the list only shrinks.
+var tooLong = map[string]int{"Candidates": 296, "Choose": 199, "SummarySentences": 111}
+
+// No function of the package is longer than maxFuncLines, but those of
+// tooLong, which may not grow.
+func TestFunctionLength(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			n := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1
+			limit := maxFuncLines
+			if l, ok := tooLong[fd.Name.Name]; ok {
+				limit = l
+			}
+			if n > limit {
+				t.Errorf("%s: %s has %d lines, more than %d: split it", fset.Position(fd.Pos()), fd.Name.Name, n, limit)
+			}
+		}
+	}
+}

@@ -326,3 +326,39 @@ func TestPDFHeadingsInARow(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// A landscape page whose content is turned a quarter (as LaTeX's lscape
+// does), and text turned upside down, keep their words and lines; each
+// glyph was read as a line of its own ("T h e w a t e r").
+func TestPDFRotatedText(t *testing.T) {
+	lines := []string{
+		"The water for green tea is not boiling,",
+		"but about eighty degrees, and the leaves",
+		"steep for two minutes at most.",
+	}
+	for _, angle := range []float64{90, 270, 180} {
+		f := fpdf.New("P", "pt", "A4", "")
+		f.SetAutoPageBreak(false, 0)
+		f.AddPage()
+		f.SetFont("Helvetica", "", 11)
+		f.TransformBegin()
+		f.TransformRotate(angle, 300, 420)
+		for i, l := range lines {
+			f.Text(150, 400+float64(i)*14, l)
+		}
+		f.TransformEnd()
+		var b bytes.Buffer
+		if err := f.Output(&b); err != nil {
+			t.Fatal(err)
+		}
+		d := mustExtract(t, b.Bytes(), "landscape.pdf")
+		var got []string
+		for _, p := range d.Paragraphs {
+			got = append(got, p.Text)
+		}
+		want := []string{strings.Join(lines, " ")}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("turned %v°: paragraphs (-want +got):\n%s", angle, diff)
+		}
+	}
+}

@@ -31,6 +31,20 @@ type glyph struct {
 	bold bool
 }
 
+// alongText turns a glyph's place on the page into one on the lines of
+// its text, whose direction is (dx, dy): text turned a quarter (a
+// landscape page whose content is rotated, a table's rotated column) or
+// upside down reads along x, its lines going down y, as upright text does.
+// A mirrored glyph (the reversed E of XeTeX's logo) is not turned.
+func alongText(x, y, dx, dy float64) (float64, float64) {
+	n := math.Hypot(dx, dy)
+	if n == 0 || math.IsNaN(n) || math.IsInf(n, 0) {
+		return x, y
+	}
+	dx, dy = dx/n, dy/n
+	return x*dx + y*dy, y*dx - x*dy
+}
+
 // mat is a PDF transformation matrix [a b c d e f].
 type mat [6]float64
 
@@ -854,8 +868,12 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 			if len(code) == 1 && code[0] == ' ' {
 				adv += st.tw
 			}
+			x, y := trm[4], trm[5]
+			if (trm[1] != 0 || trm[0] < 0) && trm[0]*trm[3]-trm[1]*trm[2] > 0 {
+				x, y = alongText(x, y, trm[0], trm[1])
+			}
 			in.glyphs = append(in.glyphs, glyph{
-				s: f.text(code), x: trm[4], y: trm[5],
+				s: f.text(code), x: x, y: y,
 				w: w0 * xscale, size: size, bold: f.bold,
 			})
 			tm = tm.advance(adv * st.th)

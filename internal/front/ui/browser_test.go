@@ -124,8 +124,7 @@ func newBrowser(t testing.TB) *browser {
 			if err != nil {
 				return
 			}
-			// The browser asks for /favicon.ico, which no page names.
-			if (m.Type == chromedp.ConsoleError || m.IsException()) && !strings.HasSuffix(m.URL, "/favicon.ico") {
+			if m.Type == chromedp.ConsoleError || m.IsException() {
 				b.mu.Lock()
 				b.console = append(b.console, m.URL+": "+m.String())
 				b.mu.Unlock()

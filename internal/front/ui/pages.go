@@ -27,9 +27,24 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /item/{id}/media", s.media)
 	mux.HandleFunc("POST /add", s.add)
 	mux.HandleFunc("POST /item/{id}/remove", s.remove)
+	mux.HandleFunc("GET /favicon.ico", favicon)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, "there is no page "+r.URL.Path, "the pages are Ask (/), Library (/library) and each item's")
 	})
+}
+
+// favicon is the icon a browser asks for at /favicon.ico (of a page that
+// names none, or of the server alone): the pages' own, assets/icon.svg, a
+// sponge drawn for it. Every browser that asks for it draws SVG.
+func favicon(w http.ResponseWriter, r *http.Request) {
+	data, err := assets.ReadFile("assets/icon.svg")
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "max-age=86400")
+	w.Write(data)
 }
 
 // Page is what every page's template gets: the page's own data in Data.

@@ -126,6 +126,26 @@ func TestHeaders(t *testing.T) {
 	}
 }
 
+// TestFavicon: /favicon.ico, which every browser asks for, is the pages'
+// icon (an SVG), and every page names it.
+func TestFavicon(t *testing.T) {
+	t.Parallel()
+	dir, _ := teaLibrary(t)
+	_, ts := newServer(t, Options{Library: dir})
+	code, body, h := get(t, ts.URL+"/favicon.ico")
+	if code != 200 || h.Get("Content-Type") != "image/svg+xml" || !strings.HasPrefix(body, "<svg ") {
+		t.Errorf("/favicon.ico: %d %s\n%.80s", code, h.Get("Content-Type"), body)
+	}
+	if code, icon, _ := get(t, ts.URL+"/assets/icon.svg"); code != 200 || icon != body {
+		t.Errorf("/assets/icon.svg: %d, the same as /favicon.ico: %v", code, icon == body)
+	}
+	for _, path := range []string{"/", "/library", "/no-such-page"} {
+		if _, page, _ := get(t, ts.URL+path); !strings.Contains(page, `<link rel="icon" href="/assets/icon.svg" type="image/svg+xml">`) {
+			t.Errorf("%s names no icon", path)
+		}
+	}
+}
+
 // TestLocalOnly: another Host (a DNS name rebound to 127.0.0.1) and a page
 // of another site are refused, as sponge serve refuses them.
 func TestLocalOnly(t *testing.T) {

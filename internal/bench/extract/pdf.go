@@ -16,8 +16,25 @@ import (
 var pdfCount = flag.Int("pdfs", 45, "texlive PDFs in the sample, every k-th in name order (0: all 269)")
 
 // dotLeader is a run of four or more dots, spaced or not, or of two or
-// more ellipses: a table of contents' leader.
+// more ellipses: a table of contents' leader, unless it is within a word
+// (code: "\\def\\x{....}", "a......b"; see countLeaders).
 var dotLeader = regexp.MustCompile(`(?:\. ?){4,}|…{2,}`)
+
+// countLeaders counts the dot leaders of s: the runs of dotLeader that are not
+// within a word (a character other than a space right before and after
+// them, and no space in them).
+func countLeaders(s string) int {
+	n := 0
+	for _, m := range dotLeader.FindAllStringIndex(s, -1) {
+		run := strings.TrimRight(s[m[0]:m[1]], " ")
+		end := m[0] + len(run)
+		if m[0] > 0 && end < len(s) && !strings.Contains(run, " ") && s[m[0]-1] != ' ' && s[end] != ' ' && s[m[0]-1] != '\n' && s[end] != '\n' {
+			continue
+		}
+		n++
+	}
+	return n
+}
 
 // pdfs scores sponge's PDF reader page by page against pdftotext (its
 // reading order, not -layout): the words of each page that sponge keeps
@@ -40,7 +57,7 @@ func pdfs(sponge []reader) {
 		texts := parallel(paths, pdftotext)
 		refs = map[string][][]string{}
 		for p, t := range texts {
-			refLeaders += len(dotLeader.FindAllString(t, -1))
+			refLeaders += countLeaders(t)
 			pages := strings.Split(t, "\f")
 			if len(pages) > 0 && strings.TrimSpace(pages[len(pages)-1]) == "" {
 				pages = pages[:len(pages)-1]
@@ -86,7 +103,7 @@ func pdfs(sponge []reader) {
 					failed++
 				}
 				for _, q := range docs[p].Paras {
-					leaders += len(dotLeader.FindAllString(q.T, -1))
+					leaders += countLeaders(q.T)
 				}
 			}
 		})
@@ -128,7 +145,8 @@ func pdfs(sponge []reader) {
 
 // pdftotext is a PDF's text by pdftotext, pages ending in form feeds.
 func pdftotext(p string) string {
-	cache := filepath.Join(*work, "ref", "pdftotext", filepath.Base(p)+".txt")
+	// named by the whole path: texlive has two slides.pdf, two manual.pdf
+	cache := filepath.Join(*work, "ref", "pdftotext", strings.ReplaceAll(strings.TrimPrefix(p, *work), "/", "_")+".txt")
 	if b, err := os.ReadFile(cache); err == nil {
 		return string(b)
 	}

@@ -117,3 +117,18 @@ func TestLCSBits(t *testing.T) {
 		}
 	}
 }
+
+func TestCountLeaders(t *testing.T) {
+	for s, want := range map[string]int{
+		"Introduction . . . . . . 3":          1,
+		"Index ........ 20\nPreface....... v": 2,
+		"\\def\\zzz......new and {....}":      0,
+		"print('.....', rc)":                  0,
+		"He waited... then":                   0,
+		"a . . . .\n. . . . 5":                2,
+	} {
+		if got := countLeaders(s); got != want {
+			t.Errorf("countLeaders(%q) = %d, want %d", s, got, want)
+		}
+	}
+}

@@ -359,8 +359,8 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 // Editor)", IDLE's page), not a part of the page's furniture.
 func ownID(n *html.Node) string {
 	id := attr(n, "id")
-	if id == "" {
-		return ""
+	if w := nameWords(id); !hasWord(w, clutterWords) && !hasWord(w, sidebarWords) && !hasWord(w, commentWords) {
+		return id // nothing to look for: the id marks no furniture
 	}
 	h := find(n, func(m *html.Node) bool { return headingLevel[m.DataAtom] > 0 })
 	if h != nil && strings.EqualFold(id, slug(textOf(h))) {

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"mime"
 	"net/http"
 	"net/url"
+	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -17,6 +19,7 @@ import (
 	"time"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/library"
 )
 
 // The PDF page: /item/{id}/page/{n} shows page n of an item saved from a
@@ -96,6 +99,10 @@ type pdfPageData struct {
 	PrevPage  int
 	NextPage  int
 	Text      string // the item page at this page's text
+	// Problem says why the page cannot be drawn (a linked file changed or
+	// gone), and Hint what to do; the page then shows them, not the
+	// drawing.
+	Problem, Hint string
 }
 
 // pdfPage is the page that draws page n of a PDF item.
@@ -120,7 +127,33 @@ func (s *Server) pdfPage(w http.ResponseWriter, r *http.Request) {
 	if n > 1 {
 		d.Prev = PageLink(it.ID, n-1, q)
 	}
+	if it.Linked {
+		d.Problem, d.Hint = s.linkedProblem(it)
+	}
 	s.render(w, http.StatusOK, "pdfpage.html", &Page{Title: fmt.Sprintf("%s, page %d", it.Title, n), Data: d})
+}
+
+// linkedProblem says why the file of an item saved with --link cannot be
+// drawn, before the page tries to (the PDF's address would answer 404):
+// changed since it was saved, or gone; "" when it is as saved. It reads
+// the file and hashes it, as /item/{id}/source will.
+func (s *Server) linkedProblem(it *item.Item) (problem, hint string) {
+	lib, err := s.open()
+	if err == nil {
+		_, err = lib.Original(it)
+	}
+	switch {
+	case err == nil:
+		return "", ""
+	case !errors.Is(err, library.ErrLinked):
+		return fmt.Sprintf("the PDF of this item cannot be read: %v", err), ""
+	}
+	if _, serr := os.Stat(it.Source); serr == nil {
+		return fmt.Sprintf("the file %s changed since it was saved (with --link): this is not the PDF its text was read from", it.Source),
+			"sponge update reads it again, its new version replacing the old; the text saved before is under “The text”"
+	}
+	return fmt.Sprintf("the file %s cannot be read: it was saved with --link, and the library keeps no copy", it.Source),
+		"if it moved, 'sponge add --link' it where it is now, and 'sponge update --prune' removes the old; the text saved before is under “The text”"
 }
 
 // pdfSource serves a PDF item's original bytes, for PDF.js to draw.

@@ -2,10 +2,14 @@ package ui
 
 import (
 	"bytes"
+	"context"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sponge-library/sponge/internal/library/ingest"
 )
 
 // TestPDFRoutes: a PDF item's source is served as a PDF, and no other
@@ -75,5 +79,62 @@ func TestPDFRoutes(t *testing.T) {
 	}
 	if code, _, _ := get(t, ts.URL+"/assets/pdfjs/nothing.mjs"); code != http.StatusNotFound {
 		t.Errorf("a file PDF.js has not: %d", code)
+	}
+}
+
+// TestLinkedPDFChanged: the PDF page of an item saved with --link whose
+// file changed, or is gone, says so and what to do, and does not try to
+// draw a page from a source the server would answer with 404.
+func TestLinkedPDFChanged(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "library")
+	file := filepath.Join(t.TempDir(), "keeper.pdf")
+	pdf := lighthousePDF(t)
+	if err := os.WriteFile(file, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := ingest.OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id string
+	err = ingest.Add(context.Background(), w, []ingest.Input{{Name: file, Path: file}}, ingest.AddOptions{Link: true}, func(a ingest.Added) {
+		if a.Err != nil {
+			t.Errorf("adding %s: %v", file, a.Err)
+		}
+		id = a.ID
+	})
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newServer(t, Options{Library: dir})
+	page := ts.URL + PageLink(id, 1, "")
+
+	// As saved: drawn.
+	if _, body, _ := get(t, page); !strings.Contains(body, `data-source="/item/`+id+`/source"`) || strings.Contains(body, "cannot be drawn") {
+		t.Errorf("the linked PDF as saved is not drawn:\n%s", body)
+	}
+	changed := append(bytes.Clone(pdf), "\n% changed\n"...)
+	if err := os.WriteFile(file, changed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, body, _ := get(t, page)
+	for _, want := range []string{"This page cannot be drawn: the file " + file + " changed since it was saved", "sponge update reads it again", `<a href="/item/` + id + `#page1">The text</a>`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("changed: no %q in\n%s", want, body)
+		}
+	}
+	if code != http.StatusOK || strings.Contains(body, "pdfpage.js") || strings.Contains(body, "data-source") {
+		t.Errorf("changed: %d, and the page still tries to draw:\n%s", code, body)
+	}
+	if err := os.Remove(file); err != nil {
+		t.Fatal(err)
+	}
+	_, body, _ = get(t, page)
+	if !strings.Contains(body, "This page cannot be drawn: the file "+file+" cannot be read") || !strings.Contains(body, "sponge add --link") || strings.Contains(body, "pdfpage.js") {
+		t.Errorf("gone: the page says\n%s", body)
 	}
 }

@@ -28,7 +28,7 @@ import (
 //   - SciFact: the summary's first statement is the abstract's first
 //     sentence, or holds most (more than half) of the title's content words.
 //   - Manual pages (English: man1 and man8 of -man-root, every k-th page in
-//     name order, read by sponge's man reader): the first statement holds at
+//     name order, read by sponge's man reader; Google Cloud's apart): the first statement holds at
 //     least two thirds of the content words of the NAME line's description
 //     ("ssh — OpenSSH remote login client": openssh, remote, login, client).
 
@@ -89,56 +89,81 @@ func leadMeasures(work, manRoot string, nSciFact, manPages int, build string) (*
 		f.Sets["SciFact abstracts"] = halves
 	}
 	if manPages > 0 {
-		lib, pages, err := manLibrary(work, manRoot, manPages)
-		if err != nil {
-			return nil, err
-		}
-		ids, err := lib.IDs()
-		if err != nil {
-			return nil, err
-		}
-		byPath := map[string]string{}
-		for _, id := range ids {
-			it, err := lib.Item(id)
+		// Google Cloud's pages are nine in ten of a Debian machine's with
+		// the Cloud SDK, each with a long NAME line: they are a set apart
+		// (a sixth as many), so that the other pages are not a tenth.
+		for _, set := range []struct {
+			name   string
+			gcloud bool
+			n      int
+		}{
+			{fmt.Sprintf("manual pages (%s man1, man8), not gcloud_*", manRoot), false, manPages},
+			{fmt.Sprintf("manual pages (%s man1, man8), gcloud_*", manRoot), true, manPages / 6},
+		} {
+			halves, err := manFirsts(work, manRoot, set.n, set.gcloud)
 			if err != nil {
 				return nil, err
 			}
-			byPath[filepath.Base(it.Source)] = id
+			if halves[0].N+halves[1].N > 0 {
+				f.Sets[set.name] = halves
+			}
 		}
-		var halves [2]hit
-		for i, p := range pages {
-			id := byPath[filepath.Base(p)]
-			if id == "" {
-				continue // not read (an empty page)
-			}
-			it, err := lib.Item(id)
-			if err != nil {
-				return nil, err
-			}
-			desc := nameDescription(it.Paragraphs)
-			if desc == "" {
-				continue // no NAME line of the "name - what it is" form
-			}
-			r, err := summarize(lib, id, nil)
-			if err != nil {
-				return nil, err
-			}
-			first := ""
-			if len(r.stream.Verified) > 0 {
-				first = r.stream.Verified[0].Saved
-			}
-			if *showTuning && i%2 == 0 {
-				p1 := ""
-				if len(r.stream.Passages) > 0 {
-					p1 = r.stream.Passages[0].Heading + " | " + r.stream.Passages[0].Text
-				}
-				fmt.Fprintf(os.Stderr, "%s\n  NAME: %s\n  first: %s\n  passage 1: %.150s\n", filepath.Base(p), desc, first, p1)
-			}
-			halves[i%2].add(covers(first, desc) >= 2.0/3)
-		}
-		f.Sets[fmt.Sprintf("manual pages (%s man1, man8)", manRoot)] = halves
 	}
 	return f, nil
+}
+
+// manFirsts summarizes n manual pages (Google Cloud's, or the others) and
+// counts by half those whose first statement covers the NAME line's
+// description.
+func manFirsts(work, manRoot string, n int, gcloud bool) ([2]hit, error) {
+	var halves [2]hit
+	lib, pages, err := manLibrary(work, manRoot, n, gcloud)
+	if err != nil {
+		return halves, err
+	}
+	ids, err := lib.IDs()
+	if err != nil {
+		return halves, err
+	}
+	byPath := map[string]string{}
+	for _, id := range ids {
+		it, err := lib.Item(id)
+		if err != nil {
+			return halves, err
+		}
+		byPath[filepath.Base(it.Source)] = id
+	}
+	for i, p := range pages {
+		id := byPath[filepath.Base(p)]
+		if id == "" {
+			continue // not read (an empty page)
+		}
+		it, err := lib.Item(id)
+		if err != nil {
+			return halves, err
+		}
+		desc := nameDescription(it.Paragraphs)
+		if desc == "" {
+			continue // no NAME line of the "name - what it is" form
+		}
+		r, err := summarize(lib, id, nil)
+		if err != nil {
+			return halves, err
+		}
+		first := ""
+		if len(r.stream.Verified) > 0 {
+			first = r.stream.Verified[0].Saved
+		}
+		if *showTuning && i%2 == 0 {
+			p1 := ""
+			if len(r.stream.Passages) > 0 {
+				p1 = r.stream.Passages[0].Heading + " | " + r.stream.Passages[0].Text
+			}
+			fmt.Fprintf(os.Stderr, "%s\n  NAME: %s\n  first: %s\n  passage 1: %.150s\n", filepath.Base(p), desc, first, p1)
+		}
+		halves[i%2].add(covers(first, desc) >= 2.0/3)
+	}
+	return halves, nil
 }
 
 // openBuilt opens the SciFact library at dir, made when missing.
@@ -150,13 +175,13 @@ func openBuilt(dir string, docs []bench.Doc) (*library.Library, error) {
 }
 
 // manLibrary saves every k-th English manual page (man1, man8; n of them,
-// in name order) in a library of its own (kept when already made) and
+// in name order; Google Cloud's, gcloud_*, or the others) in a library of its own (kept when already made) and
 // returns the pages in that order.
-func manLibrary(work, root string, n int) (*library.Library, []string, error) {
+func manLibrary(work, root string, n int, gcloud bool) (*library.Library, []string, error) {
 	var all []string
 	for _, sect := range []string{"man1", "man8"} {
 		filepath.WalkDir(filepath.Join(root, sect), func(p string, e fs.DirEntry, err error) error {
-			if err == nil && e.Type().IsRegular() {
+			if err == nil && e.Type().IsRegular() && strings.HasPrefix(e.Name(), "gcloud") == gcloud {
 				all = append(all, p)
 			}
 			return nil
@@ -171,7 +196,11 @@ func manLibrary(work, root string, n int) (*library.Library, []string, error) {
 	for i := 0; i < len(all) && len(pages) < n; i += k {
 		pages = append(pages, all[i])
 	}
-	dir := filepath.Join(work, "libs", fmt.Sprintf("summary-man-%d", len(pages)))
+	name := fmt.Sprintf("summary-man-other-%d", len(pages))
+	if gcloud {
+		name = fmt.Sprintf("summary-man-gcloud-%d", len(pages))
+	}
+	dir := filepath.Join(work, "libs", name)
 	if lib, err := library.Open(dir); err == nil {
 		if ids, err := lib.IDs(); err == nil && len(ids) > 0 {
 			return lib, pages, nil
@@ -278,6 +307,9 @@ func leadBefore(work, rev string, args []string) (*leadFigures, error) {
 	}
 	cmd := exec.Command("go", append([]string{"run", "./internal/bench/summary", "-work", absWork, "-lead-json", "-build", rev}, args...)...)
 	cmd.Dir = tree
+	if dir, err := bench.SciFactDir(); err == nil {
+		cmd.Env = append(os.Environ(), "SPONGE_SCIFACT="+dir) // the worktree is not beside ../shared
+	}
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {

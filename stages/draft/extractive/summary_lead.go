@@ -66,8 +66,8 @@ func namedOpening(s, title string) bool {
 	if !unicode.IsLower(r) {
 		return false
 	}
-	words := lang.Words(s)
-	// "_" joins the words of a name in a title (gcloud_dns_…(1)).
+	// "_" joins the words of a name (gcloud_dns_…(1), pam_faillock).
+	words := lang.Words(strings.ReplaceAll(s, "_", " "))
 	named := lang.Words(strings.ToLower(strings.ReplaceAll(title, "_", " ")))
 	if len(words) == 0 || !slices.Contains(named, strings.ToLower(words[0])) {
 		return false

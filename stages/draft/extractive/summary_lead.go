@@ -48,7 +48,7 @@ func openingSentence(passages []*jsonl.Passage, all []*Sentence) *Sentence {
 		if s.Passage != first.Number || s.Index >= openingSentences {
 			continue
 		}
-		if s.norm > 0 && (summaryStatement(s.Quote) || namedOpening(s.Quote, first.Title)) {
+		if s.norm > 0 && (summaryStatement(s.Quote) || namedOpening(s.Quote, first.Title) || nameLine(s.Quote, first.Title)) {
 			return s
 		}
 	}
@@ -66,11 +66,27 @@ func namedOpening(s, title string) bool {
 	if !unicode.IsLower(r) {
 		return false
 	}
-	// "_" joins the words of a name (gcloud_dns_…(1), pam_faillock).
+	return named(s, title) && summaryStatement(strings.ToUpper(string(r))+s[utf8.RuneLen(r):])
+}
+
+// named reports whether the first word of s is a word of the title; "_"
+// joins the words of a name (gcloud_dns_…(1), pam_faillock).
+func named(s, title string) bool {
 	words := lang.Words(strings.ReplaceAll(s, "_", " "))
-	named := lang.Words(strings.ToLower(strings.ReplaceAll(title, "_", " ")))
-	if len(words) == 0 || !slices.Contains(named, strings.ToLower(words[0])) {
-		return false
+	return len(words) > 0 && slices.Contains(lang.Words(strings.ToLower(strings.ReplaceAll(title, "_", " "))), strings.ToLower(words[0]))
+}
+
+// nameLine reports whether s is a manual page's NAME line of the item: its
+// name (named by the title), a dash, and what it is in two words or more,
+// not code: "gpg-wks-client - Client for the Web Key Service". IsStatement
+// takes such a line for a heading (no verb, capitals), but it is what the
+// page says the command is. A dash between a name and what it names is
+// the manual page's form in every language.
+func nameLine(s, title string) bool {
+	for _, dash := range []string{" - ", " — ", " – "} {
+		if name, desc, ok := strings.Cut(s, dash); ok {
+			return named(name, title) && len(lang.Words(desc)) >= 2 && !strings.ContainsAny(s, `\{}=<>$|`)
+		}
 	}
-	return summaryStatement(strings.ToUpper(string(r)) + s[utf8.RuneLen(r):])
+	return false
 }

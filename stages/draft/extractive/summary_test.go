@@ -156,6 +156,7 @@ func TestSummaryOpening(t *testing.T) {
 		{"command name first", "SSH(1)", "ssh (SSH client) is a program for logging into another computer and for executing commands there.", true},
 		{"a NAME line", "gcloud_dns_record-sets_transaction_remove(1)", "gcloud dns record-sets transaction remove - append a record-set deletion to the transaction", true},
 		{"a name with '_'", "PAM_FAILLOCK(8)", "pam_faillock - Module counting authentication failures during a specified interval", true},
+		{"a NAME line without a verb", "GPG-WKS-CLIENT(1)", "gpg-wks-client - Client for the Web Key Service", true},
 		{"a NAME line of another command", "gcloud_dns_record-sets_transaction_remove(1)", "kubectl dns record-sets transaction remove - append a record-set deletion to the transaction", false},
 		{"German", "Die sichere Shell", "Die sichere Shell ist ein Programm für die Anmeldung an einem entfernten Rechner im Netz.", true},
 		{"Russian", "Безопасная оболочка", "Безопасная оболочка — это программа для входа на удалённый компьютер по сети.", true},

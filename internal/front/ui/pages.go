@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"net/url"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -124,13 +126,22 @@ type libraryEntry struct {
 
 // libraryData is the library page's.
 type libraryData struct {
-	Items []libraryEntry
-	Kinds []string // the kinds of the library's items, to filter by
-	Kind  string   // the kind filtered by; "" all
-	Words string   // the words filtered by (the search stage); "" none
-	Total int      // items in the library
-	Notes []string // warnings of the search (a damaged item, no index yet)
+	Items []libraryEntry // those of this page
+	Kinds []string       // the kinds of the library's items, to filter by
+	Kind  string         // the kind filtered by; "" all
+	Words string         // the words filtered by (the search stage); "" none
+	Total int            // items in the library
+	Notes []string       // warnings of the search (a damaged item, no index yet)
+	// Matching are the items the filter lets through, of which Items are
+	// From to To (from 1) on page Page of Pages; Prev and Next are the
+	// addresses of the pages before and after ("" none).
+	Matching, From, To, Page, Pages int
+	Prev, Next                      string
 }
+
+// LibraryPageSize is how many items a library page lists: a page of 1,000
+// items was 350 KB.
+const LibraryPageSize = 100
 
 // MaxWords bounds the words of a question or a filter, in bytes: far more
 // than a question takes, and what a page may make the server search for.
@@ -149,7 +160,15 @@ func (s *Server) libraryPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the words are longer than %d bytes", MaxWords), "search for fewer words")
 		return
 	}
-	d := libraryData{Kind: r.URL.Query().Get("kind"), Words: words}
+	d := libraryData{Kind: r.URL.Query().Get("kind"), Words: words, Page: 1}
+	if p := r.URL.Query().Get("page"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 {
+			s.fail(w, r, http.StatusBadRequest, fmt.Sprintf("%q is not a page number", p), "the library's pages are numbered from 1: /library?page=2")
+			return
+		}
+		d.Page = n
+	}
 	ids, err := lib.IDs()
 	if err != nil {
 		s.failErr(w, r, err)
@@ -204,8 +223,40 @@ func (s *Server) libraryPage(w http.ResponseWriter, r *http.Request) {
 		titles[i], sources[i] = m.Title, m.Source
 	}
 	labels := item.Labels(titles, sources)
-	for i, m := range shown {
-		d.Items = append(d.Items, libraryEntry{ID: m.ID, Label: labels[i], Source: m.Source, Kind: m.Kind, Added: m.Added, Pages: m.Pages, Gist: lib.Gist(m)})
+	d.Matching = len(shown)
+	d.Pages = max(1, (len(shown)+LibraryPageSize-1)/LibraryPageSize)
+	if d.Page > d.Pages {
+		s.fail(w, r, http.StatusNotFound, fmt.Sprintf("the library has no page %d: it lists %d items on %d pages", d.Page, len(shown), d.Pages), "its first page is /library")
+		return
+	}
+	from, to := (d.Page-1)*LibraryPageSize, min(d.Page*LibraryPageSize, len(shown))
+	d.From, d.To = from+1, to
+	for i, m := range shown[from:to] {
+		d.Items = append(d.Items, libraryEntry{ID: m.ID, Label: labels[from+i], Source: m.Source, Kind: m.Kind, Added: m.Added, Pages: m.Pages, Gist: lib.Gist(m)})
+	}
+	if d.Page > 1 {
+		d.Prev = libraryLink(words, d.Kind, d.Page-1)
+	}
+	if d.Page < d.Pages {
+		d.Next = libraryLink(words, d.Kind, d.Page+1)
 	}
 	s.render(w, http.StatusOK, "library.html", &Page{Title: "Library", Nav: "library", Data: d})
+}
+
+// libraryLink is the address of a page of the library, filtered as it is.
+func libraryLink(words, kind string, page int) string {
+	v := url.Values{}
+	if words != "" {
+		v.Set("q", words)
+	}
+	if kind != "" {
+		v.Set("kind", kind)
+	}
+	if page > 1 {
+		v.Set("page", strconv.Itoa(page))
+	}
+	if len(v) == 0 {
+		return "/library"
+	}
+	return "/library?" + v.Encode()
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"html"
 	"net/http"
 	"net/url"
 	"os"
@@ -192,6 +193,61 @@ func TestLocalOnly(t *testing.T) {
 		t.Errorf("its own Origin: %v %v", resp, err)
 	} else {
 		resp.Body.Close()
+	}
+}
+
+// TestLibraryPages: a library of more items than a page lists is paged,
+// newest first, LibraryPageSize a page, with links to the pages before and
+// after that keep the filter; a page past the last is not found.
+func TestLibraryPages(t *testing.T) {
+	t.Parallel()
+	const n = 2*LibraryPageSize + 5
+	var items []saved
+	for i := range n {
+		kind := "note"
+		if i%2 == 1 {
+			kind = "markdown"
+		}
+		items = append(items, note(fmt.Sprintf("Note number %03d", i), kind, fmt.Sprintf("/notes/%03d.md", i), day.Add(time.Duration(i)*time.Minute),
+			texts(fmt.Sprintf("The kettle of note %d whistles.", i))...))
+	}
+	_, ts := newServer(t, Options{Library: newLibrary(t, items...)})
+	listed := func(body string) []string {
+		return regexp.MustCompile(`Note number (\d+)`).FindAllString(body, -1)
+	}
+	for _, c := range []struct {
+		path            string
+		first, last     string
+		count           int
+		prev, next, say string
+	}{
+		{"/library", "Note number 204", "Note number 105", LibraryPageSize, "", "/library?page=2", "1–100 of 205 items, newest first"},
+		{"/library?page=2", "Note number 104", "Note number 005", LibraryPageSize, "/library", "/library?page=3", "101–200 of 205 items"},
+		{"/library?page=3", "Note number 004", "Note number 000", 5, "/library?page=2", "", "201–205 of 205 items"},
+		{"/library?kind=markdown&page=2", "Note number 003", "Note number 001", 2, "/library?kind=markdown", "", "101–102 of 102 items (205 in the library)"},
+	} {
+		code, body, _ := get(t, ts.URL+c.path)
+		got := listed(body)
+		if code != 200 || len(got) != c.count || got[0] != c.first || got[len(got)-1] != c.last {
+			t.Errorf("%s: %d, %d items from %v to %v; want %d from %s to %s", c.path, code, len(got), got[:min(1, len(got))], got[max(0, len(got)-1):], c.count, c.first, c.last)
+		}
+		if !strings.Contains(body, c.say) {
+			t.Errorf("%s does not say %q", c.path, c.say)
+		}
+		for rel, want := range map[string]string{"prev": c.prev, "next": c.next} {
+			m := regexp.MustCompile(`<a rel="` + rel + `" href="([^"]*)"`).FindStringSubmatch(body)
+			switch {
+			case want == "" && m != nil:
+				t.Errorf("%s: a %s link to %s", c.path, rel, m[1])
+			case want != "" && (m == nil || html.UnescapeString(m[1]) != want):
+				t.Errorf("%s: %s link %v; want %s", c.path, rel, m, want)
+			}
+		}
+	}
+	for path, want := range map[string]int{"/library?page=4": 404, "/library?page=0": 400, "/library?page=x": 400} {
+		if code, _, _ := get(t, ts.URL+path); code != want {
+			t.Errorf("%s: %d, want %d", path, code, want)
+		}
 	}
 }
 

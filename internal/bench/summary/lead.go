@@ -274,8 +274,8 @@ func lowerWords(s string) []string {
 }
 
 // leadBefore measures the summaries of commit rev beside: in a worktree of
-// it (under work), with this bench's own files copied in, so that both
-// builds are measured by the same code.
+// it (under work, removed after), with this bench's own files copied in,
+// so that both builds are measured by the same code.
 func leadBefore(work, rev string, args []string) (*leadFigures, error) {
 	tree, err := filepath.Abs(filepath.Join(work, "before-"+strings.ReplaceAll(rev, "/", "_")))
 	if err != nil {
@@ -312,6 +312,11 @@ func leadBefore(work, rev string, args []string) (*leadFigures, error) {
 	}
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
+	// The worktree goes when measured: a checkout others see in git
+	// worktree list is not left behind.
+	if rm, rerr := exec.Command("git", "worktree", "remove", "--force", tree).CombinedOutput(); rerr != nil {
+		fmt.Fprintf(os.Stderr, "bench-summary: git worktree remove %s: %v: %s\n", tree, rerr, rm)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("the bench in %s: %v", tree, err)
 	}

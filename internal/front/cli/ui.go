@@ -43,7 +43,7 @@ func runUI(env *Env, opts *cmdline.UIOptions, rest []string) int {
 		return console.Report(env.Stderr, Prog, err)
 	}
 	s, err := ui.New(ui.Options{Library: opts.Library, Models: env.Settings.ModelsDir(), Endpoint: endpoint, Model: model, EndpointFrom: from,
-		FindStage: pipeline.FindProgram, Write: opts.Write, Stderr: env.Stderr})
+		FindStage: pipeline.FindProgram, Write: opts.Write, Home: env.Settings.Home, Stderr: env.Stderr})
 	if err != nil {
 		return console.Report(env.Stderr, Prog, err)
 	}

@@ -421,14 +421,22 @@ func docsLibrary(t *testing.T) (string, map[string]string) {
 		}
 		files[e.Name()] = data
 	}
-	dir := filepath.Join(t.TempDir(), "library")
+	// In a home folder of a person's name, where sponge keeps a library
+	// when none is named: the pages (and the README's screenshots) show
+	// ~/.local/share/sponge, not a test's temporary folder.
+	dir := filepath.Join(t.TempDir(), "home", "ana", ".local", "share", "sponge")
 	return dir, addFiles(t, dir, files, nil)
 }
 
-// serve serves the library at dir, with sponge-draft for statements.
+// serve serves the library at dir, with sponge-draft for statements; a
+// library in a home folder (docsLibrary's) is shown under it, as ~/….
 func serve(t *testing.T, dir string) string {
 	t.Helper()
-	_, ts := newServer(t, Options{Library: dir, FindStage: findDraft(t)})
+	home := ""
+	if before, _, ok := strings.Cut(dir, filepath.Join("home", "ana")); ok {
+		home = filepath.Join(before, "home", "ana")
+	}
+	_, ts := newServer(t, Options{Library: dir, FindStage: findDraft(t), Home: home})
 	return ts.URL
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,7 +54,7 @@ func favicon(w http.ResponseWriter, r *http.Request) {
 type Page struct {
 	Title string // the page's title, before " · sponge"
 	Nav   string // the menu entry of the page: "ask", "library" or ""
-	Lib   string // the library folder
+	Lib   string // the library folder, under the home folder as ~/…
 	Write bool   // adding and removing are allowed (sponge ui --write)
 	Token string // the token of the writing forms, when Write
 	Data  any
@@ -68,10 +69,25 @@ var funcs = template.FuncMap{
 	"clock": func(sec int64) string { return item.FormatTime(sec * 1000) },
 }
 
+// homeShort is path as a person names it: under home ~/…, else whole.
+func homeShort(path, home string) string {
+	if home == "" || !filepath.IsAbs(home) {
+		return path
+	}
+	rel, err := filepath.Rel(filepath.Clean(home), path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return path
+	}
+	if rel == "." {
+		return "~"
+	}
+	return "~" + string(filepath.Separator) + rel
+}
+
 // render writes the page made by the template name, whole or not at all:
 // a template that fails is a plain 500, not half a page.
 func (s *Server) render(w http.ResponseWriter, status int, name string, p *Page) {
-	p.Lib, p.Write = s.dir, s.opts.Write
+	p.Lib, p.Write = homeShort(s.dir, s.opts.Home), s.opts.Write
 	if s.opts.Write {
 		p.Token = s.token
 	}

@@ -46,6 +46,9 @@ type Options struct {
 	// Write lets the pages add and remove items (sponge ui --write), each
 	// request carrying the token of this run.
 	Write bool
+	// Home is the person's home folder ("" none): the pages show the
+	// library folder under it as ~/…, as a person names it.
+	Home string
 	// Stderr gets the server's own warnings (a drafter's, a failed page);
 	// nil discards them.
 	Stderr io.Writer

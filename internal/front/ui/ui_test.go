@@ -147,6 +147,35 @@ func TestFavicon(t *testing.T) {
 	}
 }
 
+// TestLibraryFolderShown: the pages name the library they read, under the
+// home folder as ~/… (as the README's screenshots show it), else whole.
+func TestLibraryFolderShown(t *testing.T) {
+	t.Parallel()
+	home := filepath.Join(t.TempDir(), "ana")
+	dir := filepath.Join(home, ".local", "share", "sponge")
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	lib := newLibrary(t, note("Tea", "note", "/notes/tea.md", day, texts("Green tea is steeped at eighty degrees.")...))
+	if err := os.Rename(lib, dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ home, want string }{
+		{home, "~/.local/share/sponge"},
+		{home + string(filepath.Separator), "~/.local/share/sponge"},
+		{dir, "~"},
+		{home[:len(home)-1], dir}, // …/an is not the home of …/ana
+		{"", dir},
+		{"relative", dir},
+	} {
+		_, ts := newServer(t, Options{Library: dir, Home: c.home})
+		_, body, _ := get(t, ts.URL+"/library")
+		if want := `<p class="lib" title="the library folder">` + c.want + `</p>`; !strings.Contains(body, want) {
+			t.Errorf("home %q: no %s in\n%.600s", c.home, want, body)
+		}
+	}
+}
+
 // TestLocalOnly: another Host (a DNS name rebound to 127.0.0.1) and a page
 // of another site are refused, as sponge serve refuses them.
 func TestLocalOnly(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sponge-library/sponge/internal/base/item"
 )
@@ -39,6 +40,44 @@ func BenchmarkItemPage(b *testing.B) {
 				w := httptest.NewRecorder()
 				r := httptest.NewRequest("GET", "http://127.0.0.1:7702"+strings.SplitN(c.path, "#", 2)[0], nil)
 				h.ServeHTTP(w, r)
+				if w.Code != http.StatusOK {
+					b.Fatalf("%d %s", w.Code, w.Body.String())
+				}
+				size = w.Body.Len()
+			}
+			b.ReportMetric(float64(size)/1024, "KB")
+		})
+	}
+}
+
+// BenchmarkLibraryPage: the library page of 1,000 items (SciFact's size),
+// its first and last page and a filter by kind, served in process.
+func BenchmarkLibraryPage(b *testing.B) {
+	var items []saved
+	for i := range 1000 {
+		kind := "note"
+		if i%4 == 0 {
+			kind = "pdf"
+		}
+		items = append(items, note(fmt.Sprintf("Abstract %d: on the binding of a protein to its receptor", i), kind, fmt.Sprintf("/home/ana/scifact/%04d.txt", i),
+			day.Add(time.Duration(i)*time.Minute), texts(fmt.Sprintf("Abstract %d reports that the protein binds its receptor in vitro, in a sentence of some length.", i))...))
+	}
+	dir := newLibrary(b, items...)
+	s, err := New(Options{Library: dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := s.Handler()
+	for _, c := range []struct{ name, path string }{
+		{"first", "/library"},
+		{"last", "/library?page=10"},
+		{"kind", "/library?kind=pdf"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			size := 0
+			for b.Loop() {
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, httptest.NewRequest("GET", "http://127.0.0.1:7702"+c.path, nil))
 				if w.Code != http.StatusOK {
 					b.Fatalf("%d %s", w.Code, w.Body.String())
 				}

@@ -786,3 +786,44 @@ func drawnTimes(runs []pdfTiming) []int {
 	}
 	return out
 }
+
+// TestBrowserLibraryPages: the library's pages are reached by keyboard:
+// Tab from the page's last item goes to Next page, Enter opens the next
+// page, and from its last item Tab and Enter go back by Previous page.
+func TestBrowserLibraryPages(t *testing.T) {
+	b := newBrowser(t)
+	var items []saved
+	for i := range LibraryPageSize + 3 {
+		items = append(items, note(fmt.Sprintf("Note number %03d", i), "note", fmt.Sprintf("/home/ana/notes/%03d.md", i), day.Add(time.Duration(i)*time.Minute),
+			texts(fmt.Sprintf("The kettle of note %d whistles.", i))...))
+	}
+	url := serve(t, newLibrary(t, items...))
+	const lastItem = `(() => { const a = document.querySelectorAll("ul.items li a"); a[a.length - 1].focus(); return a.length; })()`
+	const focused = `(() => { const e = document.activeElement; return !e || e === document.body ? "body" : e.tagName.toLowerCase() + ":" + e.textContent.trim(); })()`
+	b.do("opening the library", chromedp.Navigate(url+"/library"), chromedp.WaitVisible(chromedp.CSS(`ul.items`)))
+	if n := browserJS[int](b, lastItem); n != LibraryPageSize {
+		t.Errorf("the first page lists %d items, want %d", n, LibraryPageSize)
+	}
+	b.do("pressing Tab after the last item", chromedp.KeyEvent(kb.Tab))
+	if f := browserJS[string](b, focused); f != "a:Next page →" {
+		t.Fatalf("Tab after the first page's last item reached %q, not Next page", f)
+	}
+	// Page 2 has a Previous page link, which page 1 has not.
+	b.do("pressing Enter on Next page", chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible(chromedp.CSS(`a[rel="prev"]`)))
+	if at := browserJS[string](b, `location.search`); at != "?page=2" {
+		t.Errorf("Next page opened %q", at)
+	}
+	if n := browserJS[int](b, lastItem); n != 3 {
+		t.Errorf("the second page lists %d items, want 3", n)
+	}
+	b.do("pressing Tab after the last item", chromedp.KeyEvent(kb.Tab))
+	if f := browserJS[string](b, focused); f != "a:← Previous page" {
+		t.Fatalf("Tab after the second page's last item reached %q, not Previous page", f)
+	}
+	b.do("pressing Enter on Previous page", chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible(chromedp.CSS(`a[rel="next"]`)))
+	if at := browserJS[string](b, `location.pathname + location.search`); at != "/library" {
+		t.Errorf("Previous page opened %q", at)
+	}
+	b.shot("library-pages")
+	b.clean()
+}

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -825,5 +826,35 @@ func TestBrowserLibraryPages(t *testing.T) {
 		t.Errorf("Previous page opened %q", at)
 	}
 	b.shot("library-pages")
+	b.clean()
+}
+
+// TestBrowserItemPageToPDF: the item page opened at a quote of a PDF links
+// the page the quote is on with the quote, and that link opens the drawn
+// page with the quote marked, as a statement's page link does.
+func TestBrowserItemPageToPDF(t *testing.T) {
+	b := newBrowser(t)
+	dir, ids := docsLibrary(t)
+	url := serve(t, dir)
+	pdf := ids["composting-guide.pdf"]
+	const quote = "Within two or three days the centre reaches fifty-five to sixty-five degrees Celsius."
+
+	b.do("opening the compost guide's text", chromedp.Navigate(url+"/item/"+pdf), chromedp.WaitVisible(chromedp.CSS(`section.text`)))
+	para := browserJS[string](b, `[...document.querySelectorAll("p.para")].find((p) => p.textContent.includes("Within two or three days"))?.id ?? ""`)
+	n, err := strconv.Atoi(strings.TrimPrefix(para, "p"))
+	if err != nil {
+		t.Fatalf("no paragraph of the guide holds the quote (%q)", para)
+	}
+	b.do("opening the text at the quote", chromedp.Navigate(url+QuoteLink(pdf, n, quote)), chromedp.WaitVisible(chromedp.CSS(`mark#quote`)))
+	link := `section.text a[href="` + PageLink(pdf, 2, quote) + `"]`
+	if !browserJS[bool](b, `!!document.querySelector(`+"`"+link+"`"+`)`) {
+		t.Fatalf("the text opened at the quote has no link to page 2 with it: %q", browserJS[[]string](b, `[...document.querySelectorAll(".marker.page a, a.marker.page")].map((a) => a.getAttribute("href"))`))
+	}
+	b.do("following the page's link", chromedp.Click(chromedp.CSS(link)), chromedp.WaitVisible(chromedp.CSS(`#pdf-page[data-state="drawn"]`)))
+	marked := browserJS[string](b, `[...document.querySelectorAll("#pdf-page .textLayer .highlight")].map((m) => m.textContent).join(" ")`)
+	fold := func(s string) string { return strings.Join(strings.Fields(s), "") }
+	if fold(marked) != fold(quote) {
+		t.Errorf("page 2 marked %q, want %q", marked, quote)
+	}
 	b.clean()
 }

@@ -250,18 +250,24 @@ var (
 	// and Thai questions (issue 40): Bengali is answered (0 -> 5 of 16),
 	// Telugu and Thai refuse what the library does not hold (4 -> 7, 1 -> 7
 	// of 8); Telugu and Russian refuse one answerable question more.
+	// Measured again after the drafter weighed a question's words in its
+	// own language (issue 40, stages/draft/extractive/language.go): more
+	// answers and fewer answerable questions refused in ar, bn, de, ko, ru,
+	// te, zh; Bengali and Telugu refuse fewer held-out questions (7 -> 4,
+	// 7 -> 2 of 8): their question words no longer count as missing, and
+	// a script without capitals marks no name for the names rule.
 	multiToday = map[string][3]int{
-		"ar-arcd":       {10, 3, 5},
-		"bn-tydiqa":     {5, 10, 7},
-		"de-germanquad": {8, 6, 8},
+		"ar-arcd":       {13, 0, 5},
+		"bn-tydiqa":     {10, 5, 4},
+		"de-germanquad": {12, 2, 8},
 		"en-tydiqa":     {14, 2, 8},
 		"ja-jsquad":     {11, 2, 8},
-		"ko-tydiqa":     {4, 12, 8},
-		"ru-tydiqa":     {7, 8, 8},
-		"te-tydiqa":     {6, 7, 7},
-		"th-iapp":       {12, 1, 7},
+		"ko-tydiqa":     {9, 7, 8},
+		"ru-tydiqa":     {8, 4, 8},
+		"te-tydiqa":     {10, 2, 2},
+		"th-iapp":       {12, 1, 6},
 		"zh-Hant-drcd":  {11, 4, 8},
-		"zh-cmrc2018":   {12, 4, 8},
+		"zh-cmrc2018":   {15, 1, 7},
 	}
 )
 

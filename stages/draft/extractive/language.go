@@ -10,16 +10,6 @@ import (
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
 )
 
-// The lexicon lists the drafter reads besides lang's own (lang.Stop,
-// lang.Questions, whose entries here are every word that asks: "who",
-// "сколько", "多少", "무엇인가").
-const (
-	// traitsList names what a language's writing does that a rule keys
-	// on: "nouns-capitalized" (German writes every noun with a capital,
-	// so a capital does not mark a name).
-	traitsList = "traits"
-)
-
 // questionLexicon is the lexicon of the question's language, by which its
 // words are weighed: nil for an English question, or one whose language
 // is not told, which the English stop list and Porter stems weigh.
@@ -185,5 +175,5 @@ func commonPrefix(a, b string) (common, shorter int) {
 // capitalNames reports whether a capital letter inside a question marks a
 // name in the lexicon's language (not in German, whose nouns all have one).
 func capitalNames(lex *lang.Lexicon) bool {
-	return lex == nil || !lex.Has(traitsList, "nouns-capitalized")
+	return lex == nil || !lex.Has(lang.Traits, "nouns-capitalized")
 }

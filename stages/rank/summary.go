@@ -43,7 +43,7 @@ func ItemPassages(it *item.Item) []*jsonl.Passage {
 	for i := range it.Paragraphs {
 		text := it.Paragraphs[i].Text
 		tf, words := centralTerms(text)
-		if words < minProseWords || !prose(text) {
+		if (words < minProseWords && !nameLine(it, i)) || !prose(text) {
 			continue
 		}
 		for t := range tf {
@@ -139,6 +139,15 @@ func ItemPassages(it *item.Item) []*jsonl.Passage {
 		})
 	}
 	return out
+}
+
+// nameLine reports whether paragraph i of it is a manual page's NAME line
+// ("ssh — OpenSSH remote login client"): the first paragraph of a man item,
+// since man-pages(7) puts the NAME section first in every language (NAME,
+// BEZEICHNUNG, NOM, ИМЯ). It says what the item is in fewer words than
+// minProseWords, so it is a summary passage however short.
+func nameLine(it *item.Item, i int) bool {
+	return it.Kind == item.KindMan && i == 0 && len(strings.Fields(it.Paragraphs[i].Text)) >= 2
 }
 
 // termCount is a word and how often a paragraph has it.

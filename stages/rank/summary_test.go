@@ -94,3 +94,23 @@ func TestItemPassagesLead(t *testing.T) {
 		t.Errorf("first passage is paragraph %d, want 0", ps[0].Paragraph)
 	}
 }
+
+// TestItemPassagesNameLine: a manual page's NAME line, shorter than a
+// paragraph of prose, is its first passage (it says what the item is), in
+// any language; another item's short first line is not.
+func TestItemPassagesNameLine(t *testing.T) {
+	for _, name := range []string{"ssh — OpenSSH remote login client", "uname - Systeminformationen ausgeben", "ls — список файлов"} {
+		for _, kind := range []string{item.KindMan, item.KindMarkdown} {
+			it := &item.Item{ID: strings.Repeat("d", 64), Title: "page", Kind: kind}
+			it.Paragraphs = append(it.Paragraphs, item.Paragraph{Heading: "NAME", Text: name})
+			for i := 0; i < 12; i++ {
+				it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: fmt.Sprintf("The program reads its options and prints what it was asked for, as section %d says.", i)})
+			}
+			ps := ItemPassages(it)
+			got := len(ps) > 0 && ps[0].Paragraph == 0
+			if want := kind == item.KindMan; got != want {
+				t.Errorf("%s %q: first passage is the NAME line %v, want %v", kind, name, got, want)
+			}
+		}
+	}
+}

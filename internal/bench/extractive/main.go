@@ -270,17 +270,15 @@ func run(libDir, binDir string, runs int, tune bool, show int, quick bool, squad
 		fmt.Println()
 	}
 
-	before := beforeParams()
 	baseline := extractive.Params{K1: p.K1, B: p.B, Max: 6}
 	fmt.Printf("%d SciFact training claims with evidence (tuning half %d, held-out half %d); %d questions the library cannot answer (unanswerable.txt and unanswerable-2.txt; tuning half %d, held-out half %d).\n\n",
 		len(answerable), len(s.tune), len(s.held), len(offTopic), len(s.offTune), len(s.offHeld))
 	rows := [][]string{
 		row("plain BM25 sentence picker (6 best sentences)", s, &baseline),
-		row("extractive before (six statements, padded)", s, &before),
 		row("sponge-draft --extractive", s, &p),
 	}
 	noRefusal := p
-	noRefusal.MinCovers, noRefusal.MinAnswer, noRefusal.MinSentenceAnswer = 0, 0, 0
+	noRefusal.MinAnswer = 0
 	rows = append(rows, row("  the same without refusing", s, &noRefusal))
 	fmt.Println(bench.Table([]string{"drafter", "evidence hit rate", "exact-sentence hit rate", "mean statements", "precision@shown", "first statement is evidence", "answerable refused (tune / held-out)", "unanswerable rightly refused (tune / held-out)"}, rows))
 	rs := evaluate(short, nil, &p)
@@ -324,25 +322,15 @@ func askDemo(binDir string) error {
 	return demo.check(binDir)
 }
 
-// beforeParams are the drafter's parameters before the rules against
-// padding (commit 990f9ab), for the before/after rows.
 // beforeIssue13 are the drafter's parameters before issue 13's rules
 // (short statements, fewer statements, refusals on the subject).
 func beforeIssue13() extractive.Params {
 	p := extractive.DefaultParams
 	p.Sentences = true
-	p.WindowWeight, p.SentenceWeight, p.MinRelative, p.MinRelativeQuestion = 0, 0, 0.4, 0
+	p.SentenceWeight, p.MinRelative, p.MinRelativeQuestion = 0, 0.4, 0
 	p.Negation, p.MaxNames, p.NamesTop, p.Same, p.MinWindow = false, 0, 0, 0, 0
 	p.Ranker, p.UnitFirst, p.Hearsay = false, false, 1
 	p.SectionMeasure, p.Spelled = false, false
-	return p
-}
-
-func beforeParams() extractive.Params {
-	p := extractive.DefaultParams
-	p.MinItemAnswer, p.Elbow, p.MinNew, p.MinOwn, p.MinRelative, p.MinRelativeAnswer, p.MinRelativeQuestion = 0, 0, 0, 0, 0, 0, 0
-	p.MinAnswer, p.MinSentenceAnswer, p.MinEachAnswer = 0.5, 0.4, 0.3
-	p.Ranker, p.UnitFirst, p.Hearsay = false, false, 1
 	return p
 }
 
@@ -472,7 +460,6 @@ func tuneParams(answerable, offTopic []*quality.Question, p extractive.Params, c
 	}
 	grid := map[string][]float64{
 		"Coverage":     {0, 0.25, 0.5, 1, 1.5, 2},
-		"Bigram":       {0, 0.15, 0.3, 0.6, 1},
 		"PassageRank":  {0, 0.1, 0.25, 0.5, 0.75, 1, 1.5},
 		"PassageScore": {0, 0.15, 0.3, 0.6, 1},
 		// Abstracts end with their findings, so SciFact rewards later
@@ -480,18 +467,14 @@ func tuneParams(answerable, offTopic []*quality.Question, p extractive.Params, c
 		// ShortLen stay in a range that suits both.
 		"Position":    {-0.1, 0, 0.05, 0.1},
 		"ShortLen":    {0, 3, 6},
-		"Redundancy":  {0, 0.2, 0.4, 0.6, 1},
 		"SamePassage": {0, 0.05, 0.1, 0.2, 0.4},
 		"Covers":      {0, 0.25, 0.5, 1, 1.5},
-		"Answer":      {0, 0.1, 0.2, 0.4, 0.8},
 	}
-	names := []string{"Coverage", "Bigram", "PassageRank", "PassageScore", "Position", "ShortLen", "Redundancy", "SamePassage", "Covers", "Answer"}
+	names := []string{"Coverage", "PassageRank", "PassageScore", "Position", "ShortLen", "SamePassage", "Covers"}
 	set := func(pp *extractive.Params, name string, v float64) {
 		switch name {
 		case "Coverage":
 			pp.Coverage = v
-		case "Bigram":
-			pp.Bigram = v
 		case "PassageRank":
 			pp.PassageRank = v
 		case "PassageScore":
@@ -500,14 +483,10 @@ func tuneParams(answerable, offTopic []*quality.Question, p extractive.Params, c
 			pp.Position = v
 		case "ShortLen":
 			pp.ShortLen = int(v)
-		case "Redundancy":
-			pp.Redundancy = v
 		case "SamePassage":
 			pp.SamePassage = v
 		case "Covers":
 			pp.Covers = v
-		case "Answer":
-			pp.Answer = v
 		}
 	}
 	best := objective(&p)

@@ -20,8 +20,7 @@ type paddingRule struct {
 // withoutPadding returns p with every rule against padding off.
 func withoutPadding(p *extractive.Params) extractive.Params {
 	pp := *p
-	pp.MinRelative, pp.MinRelativeAnswer, pp.MinStatementAnswer, pp.MinRelativeQuestion = 0, 0, 0, 0
-	pp.MinItemAnswer, pp.Elbow, pp.MinNew, pp.MinOwn = 0, 0, 0, 0
+	pp.MinRelative, pp.MinRelativeQuestion, pp.MinItemAnswer = 0, 0, 0
 	return pp
 }
 
@@ -37,25 +36,8 @@ func paddingRules() []paddingRule {
 	for _, v := range []float64{0.5, 0.6, 0.7, 0.8} {
 		add(fmt.Sprintf("score ≥ %.1f × the first's", v), func(p *extractive.Params) { p.MinRelative = v })
 	}
-	for _, v := range []float64{0.7, 0.8, 0.9} {
-		add(fmt.Sprintf("elbow: score ≥ %.1f × the one before", v), func(p *extractive.Params) { p.Elbow = v })
-	}
-	for _, v := range []float64{0.5, 0.7} {
-		add(fmt.Sprintf("sentence answer ≥ %.1f × the best", v), func(p *extractive.Params) { p.MinRelativeAnswer = v })
-	}
 	for _, v := range []float64{0.7, 0.8, 0.9, 1} {
 		add(fmt.Sprintf("item's answer ≥ %.1f × the best item's", v), func(p *extractive.Params) { p.MinItemAnswer = v })
-	}
-	for _, v := range []float64{0.01, 0.1, 0.2} {
-		add(fmt.Sprintf("new question weight ≥ %.2f", v), func(p *extractive.Params) { p.MinNew = v })
-	}
-	for _, v := range []float64{0.3, 0.4, 0.5, 0.6, 0.7} {
-		add(fmt.Sprintf("own score ≥ %.1f × the first's", v), func(p *extractive.Params) { p.MinOwn = v })
-	}
-	for _, it := range []float64{0.6, 0.7} {
-		add(fmt.Sprintf("item ≥ %.1f and own score ≥ 0.3", it), func(p *extractive.Params) { p.MinItemAnswer, p.MinOwn = it, 0.3 })
-		add(fmt.Sprintf("item ≥ %.1f and new weight ≥ 0.01", it), func(p *extractive.Params) { p.MinItemAnswer, p.MinNew = it, 0.01 })
-		add(fmt.Sprintf("item ≥ %.1f and elbow 0.7", it), func(p *extractive.Params) { p.MinItemAnswer, p.Elbow = it, 0.7 })
 	}
 	for _, it := range []float64{0.5, 0.6, 0.65, 0.7} {
 		for _, v := range []float64{0.3, 0.4, 0.45, 0.5} {
@@ -98,50 +80,44 @@ func printPaddingRules(s *sets, demo *demoSet, p *extractive.Params) {
 // same reports whether a and b pick sentences under the same rules
 // against padding.
 func same(a, b *extractive.Params) bool {
-	return a.Max == b.Max && a.MinRelative == b.MinRelative && a.MinRelativeQuestion == b.MinRelativeQuestion && a.MinRelativeAnswer == b.MinRelativeAnswer &&
-		a.MinStatementAnswer == b.MinStatementAnswer && a.MinItemAnswer == b.MinItemAnswer && a.Elbow == b.Elbow && a.MinNew == b.MinNew && a.MinOwn == b.MinOwn
+	return a.Max == b.Max && a.MinRelative == b.MinRelative && a.MinRelativeQuestion == b.MinRelativeQuestion && a.MinItemAnswer == b.MinItemAnswer
 }
 
 // refusalSweep measures the refusal thresholds on the tuning half and
-// chooses the triple with the most right refusals less answerable refusals
+// chooses the pair with the most right refusals less answerable refusals
 // (Youden's J) whose hit rate stays at targetHit; only the chosen triple
 // and the drafter's own are then measured on the held-out half.
 func refusalSweep(s *sets, p *extractive.Params) {
-	type point struct{ a, s, m float64 }
+	type point struct{ a, m float64 }
 	type cell struct {
 		pt  point
 		row []string
 	}
 	var cells []cell
-	best, bestJ := point{-1, -1, -1}, -1.0
+	best, bestJ := point{-1, -1}, -1.0
 	for _, ta := range []float64{0, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7} {
-		for _, ts := range []float64{0, 0.3, 0.4, 0.5} {
-			for _, tm := range []float64{0, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5} {
-				pp := *p
-				pp.MinAnswer, pp.MinSentenceAnswer, pp.MaxAbsent = ta, ts, tm
-				t := evaluate(s.tune, s.offTune, &pp)
-				sh := evaluate(s.short, nil, &pp)
-				pt := point{ta, ts, tm}
-				if j := t.rightRefusals - t.refusedAnswerable; t.hit >= targetHit && j > bestJ+1e-9 {
-					best, bestJ = pt, j
-				}
-				cells = append(cells, cell{pt, []string{fmt.Sprintf("%.2f", ta), fmt.Sprintf("%.2f", tm), f3(t.hit), f3(t.refusedAnswerable), f3(t.rightRefusals),
-					f3(t.rightRefusals - t.refusedAnswerable), f3(sh.refusedAnswerable)}})
+		for _, tm := range []float64{0, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5} {
+			pp := *p
+			pp.MinAnswer, pp.MaxAbsent = ta, tm
+			t := evaluate(s.tune, s.offTune, &pp)
+			sh := evaluate(s.short, nil, &pp)
+			pt := point{ta, tm}
+			if j := t.rightRefusals - t.refusedAnswerable; t.hit >= targetHit && j > bestJ+1e-9 {
+				best, bestJ = pt, j
 			}
+			cells = append(cells, cell{pt, []string{fmt.Sprintf("%.2f", ta), fmt.Sprintf("%.2f", tm), f3(t.hit), f3(t.refusedAnswerable), f3(t.rightRefusals),
+				f3(t.rightRefusals - t.refusedAnswerable), f3(sh.refusedAnswerable)}})
 		}
 	}
 	if bestJ < 0 {
-		// No triple keeps the hit rate: show the drafter's own.
+		// No pair keeps the hit rate: show the drafter's own.
 		fmt.Printf("No thresholds keep the tuning half's hit rate at %.2f; the table shows the drafter's.\n", targetHit)
-		best = point{p.MinAnswer, p.MinSentenceAnswer, p.MaxAbsent}
+		best = point{p.MinAnswer, p.MaxAbsent}
 	}
-	fmt.Printf("Refusal thresholds, on the tuning half (no statement unless a passage's Answer reaches MinAnswer and the SentenceAnswer of one of its sentences MinSentenceAnswer, and no more than MaxAbsent of the question's weight is in words the library lacks; 0: off). The triple is chosen over MinSentenceAnswer 0, 0.3, 0.4, 0.5 too; shown at the chosen MinSentenceAnswer %.2f:\n", best.s)
-	drafter := point{p.MinAnswer, p.MinSentenceAnswer, p.MaxAbsent}
+	fmt.Println("Refusal thresholds, on the tuning half (no statement unless a passage's Answer reaches MinAnswer, and no more than MaxAbsent of the question's weight is in words the library lacks; 0: off):")
+	drafter := point{p.MinAnswer, p.MaxAbsent}
 	var rows [][]string
 	for _, c := range cells {
-		if c.pt.s != best.s {
-			continue
-		}
 		if c.pt == best {
 			c.row[1] += " ← chosen"
 		}
@@ -158,7 +134,7 @@ func refusalSweep(s *sets, p *extractive.Params) {
 		pt   point
 	}{{"chosen on the tuning half", best}, {"the drafter's (DefaultParams)", drafter}} {
 		pp := *p
-		pp.MinAnswer, pp.MinSentenceAnswer, pp.MaxAbsent = c.pt.a, c.pt.s, c.pt.m
+		pp.MinAnswer, pp.MaxAbsent = c.pt.a, c.pt.m
 		for _, half := range []struct {
 			name      string
 			ans, offs []*quality.Question
@@ -168,8 +144,8 @@ func refusalSweep(s *sets, p *extractive.Params) {
 			if half.ans == nil {
 				hit, refused = "–", "–"
 			}
-			out = append(out, []string{c.name, fmt.Sprintf("%.2f / %.2f / %.2f", c.pt.a, c.pt.s, c.pt.m), half.name, hit, refused, f3(r.rightRefusals)})
+			out = append(out, []string{c.name, fmt.Sprintf("%.2f / %.2f", c.pt.a, c.pt.m), half.name, hit, refused, f3(r.rightRefusals)})
 		}
 	}
-	fmt.Println(bench.Table([]string{"thresholds", "MinAnswer / MinSentenceAnswer / MaxAbsent", "questions", "hit rate", "answerable refused", "unanswerable rightly refused"}, out))
+	fmt.Println(bench.Table([]string{"thresholds", "MinAnswer / MaxAbsent", "questions", "hit rate", "answerable refused", "unanswerable rightly refused"}, out))
 }

@@ -104,7 +104,6 @@ func printSquad(s *squadSets, p *extractive.Params) {
 		{"target", "≥ 0.85", "≥ 0.78", "≥ 0.50", "≥ 0.40", "≤ 0.10", "≤ 3.0", "≤ ~300"},
 	}
 	squadRefusals(s, p)
-	squadRankedRefusals(s, p)
 	squadClosest(s, p)
 	fmt.Println(bench.Table([]string{"drafter", "gold answer in some quote", "in the first statement", "precision (quotes holding a gold answer)", "unanswerable refused", "answerable refused", "statements per answer", "quote length: mean / longest (chars)"}, rows))
 }
@@ -173,13 +172,13 @@ func squadRefusals(s *squadSets, p *extractive.Params) {
 	type point struct {
 		top                 int
 		maxNames, minWindow float64
-		typeTop             int // the answer-type rule's sentences, 0 off
+		typeRefusal         bool // the answer-type rule, on the top best
 	}
-	typeSays := func(n int) string {
-		if n == 0 {
+	typeSays := func(on bool) string {
+		if !on {
 			return "off"
 		}
-		return fmt.Sprintf("%d best", n)
+		return "on"
 	}
 	var rows [][]string
 	var best point
@@ -188,9 +187,9 @@ func squadRefusals(s *squadSets, p *extractive.Params) {
 	for _, top := range []int{1, 2, 3} {
 		for _, mn := range []float64{0, 0.3, 0.4} {
 			for _, mw := range []float64{0, 0.4} {
-				for _, ty := range []int{0, 1, 2, 3} {
+				for _, ty := range []bool{false, true} {
 					pp := *p
-					pp.NamesTop, pp.MaxNames, pp.MinWindow, pp.TypeRefusal, pp.TypeTop = top, mn, mw, ty > 0, ty
+					pp.NamesTop, pp.MaxNames, pp.MinWindow, pp.TypeRefusal = top, mn, mw, ty
 					t := quality.EvalSquad(s.tuneAns, s.tuneUn, &pp)
 					r := quality.EvalSquad(s.repAns, s.repUn, &pp)
 					pt := point{top, mn, mw, ty}
@@ -200,7 +199,7 @@ func squadRefusals(s *squadSets, p *extractive.Params) {
 						best, bestT, found = pt, t, true
 					}
 					mark := ""
-					if pp.NamesTop == p.NamesTop && pp.MaxNames == p.MaxNames && pp.MinWindow == p.MinWindow && ty == p.TypeSentences() {
+					if pp.NamesTop == p.NamesTop && pp.MaxNames == p.MaxNames && pp.MinWindow == p.MinWindow && ty == p.TypeRefusal {
 						mark = " ← drafter"
 					}
 					rows = append(rows, []string{fmt.Sprint(top), fmt.Sprintf("%.1f", mn), fmt.Sprintf("%.1f", mw), typeSays(ty) + mark,
@@ -209,49 +208,9 @@ func squadRefusals(s *squadSets, p *extractive.Params) {
 			}
 		}
 	}
-	fmt.Printf("Refusals on SQuAD 2.0: the trade-off (MinAnswer %.2f throughout: lower, SciFact's off-topic questions are answered; negation rule on; top: how many of the best sentences are looked at; MaxNames: refuse when each of their windows lacks more than this share of the question's names, numbers and ordinals, 0 off; MinWindow: refuse when none of those windows holds this share of the question's weight, 0 off; answer type: refuse a question asking for a number or a date when none of this many best sentences holds one it does not hold itself):\n", p.MinAnswer)
+	fmt.Printf("Refusals on SQuAD 2.0: the trade-off (MinAnswer %.2f throughout: lower, SciFact's off-topic questions are answered; negation rule on; top: how many of the best sentences are looked at; MaxNames: refuse when each of their windows lacks more than this share of the question's names, numbers and ordinals, 0 off; MinWindow: refuse when none of those windows holds this share of the question's weight, 0 off; answer type: refuse a question asking for a number or a date when none of the top best sentences holds one it does not hold itself):\n", p.MinAnswer)
 	fmt.Println(bench.Table([]string{"top", "MaxNames", "MinWindow", "answer type", "tuning: unanswerable refused", "tuning: answerable refused", "tuning: gold in first statement", "reported: unanswerable refused", "reported: answerable refused", "reported: gold in first statement"}, rows))
-	fmt.Printf("Chosen on the tuning half (most unanswerable refused with at most %.2f answerable refused): top %d, MaxNames %.1f, MinWindow %.1f, answer type %s.\n\n", maxAnsRefused, best.top, best.maxNames, best.minWindow, typeSays(best.typeTop))
-}
-
-// squadRankedRefusals prints the trade-off of refusals by the learned
-// ranker's chance, on both halves: MinRanked refuses a question whose best
-// sentence's chance is below it, RulesBelow lets a question whose best
-// sentence's chance reaches it through the rules on the subject. The point
-// is chosen on the tuning half: the most unanswerable questions refused
-// with no more answerable ones refused than with both off (the issue asks
-// for fewer answerable refusals, and the other rules already refuse 0.09
-// of them), then the most answers first.
-func squadRankedRefusals(s *squadSets, p *extractive.Params) (minRanked, rulesBelow float64) {
-	off := *p
-	off.MinRanked, off.RulesBelow = 0, 0
-	maxAnsRefused := quality.EvalSquad(s.tuneAns, s.tuneUn, &off).AnsRefused
-	var rows [][]string
-	var bestT quality.SquadResult
-	found := false
-	for _, mr := range []float64{0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5} {
-		for _, rb := range []float64{0, 0.5, 0.7, 0.8, 0.9} {
-			pp := *p
-			pp.MinRanked, pp.RulesBelow = mr, rb
-			t := quality.EvalSquad(s.tuneAns, s.tuneUn, &pp)
-			r := quality.EvalSquad(s.repAns, s.repUn, &pp)
-			if t.AnsRefused <= maxAnsRefused+1e-9 && (!found || t.UnRefused > bestT.UnRefused+1e-9 ||
-				(t.UnRefused > bestT.UnRefused-1e-9 && (t.AnsRefused < bestT.AnsRefused-1e-9 ||
-					(t.AnsRefused < bestT.AnsRefused+1e-9 && t.InFirst > bestT.InFirst+1e-9)))) {
-				minRanked, rulesBelow, bestT, found = mr, rb, t, true
-			}
-			mark := ""
-			if mr == p.MinRanked && rb == p.RulesBelow {
-				mark = " ← drafter"
-			}
-			rows = append(rows, []string{fmt.Sprintf("%.2f", mr), fmt.Sprintf("%.1f", rb) + mark,
-				f3(t.UnRefused), f3(t.AnsRefused), f3(t.InFirst), f3(t.InSome), f3(r.UnRefused), f3(r.AnsRefused), f3(r.InFirst), f3(r.InSome)})
-		}
-	}
-	fmt.Println("Refusals by the learned ranker's chance on SQuAD 2.0 (MinRanked: refuse when the best sentence's chance is below it, 0 off; RulesBelow: the rules on the subject do not refuse when it reaches this, 0 off):")
-	fmt.Println(bench.Table([]string{"MinRanked", "RulesBelow", "tuning: unanswerable refused", "tuning: answerable refused", "tuning: in first", "tuning: in some", "reported: unanswerable refused", "reported: answerable refused", "reported: in first", "reported: in some"}, rows))
-	fmt.Printf("Chosen on the tuning half (most unanswerable refused with at most %.2f answerable refused, as with both off): MinRanked %.2f, RulesBelow %.1f.\n\n", maxAnsRefused, minRanked, rulesBelow)
-	return minRanked, rulesBelow
+	fmt.Printf("Chosen on the tuning half (most unanswerable refused with at most %.2f answerable refused): top %d, MaxNames %.1f, MinWindow %.1f, answer type %s.\n\n", maxAnsRefused, best.top, best.maxNames, best.minWindow, typeSays(best.typeRefusal))
 }
 
 // ablation turns each of issue 13's rules off in turn, the others on, and
@@ -264,7 +223,6 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 	}{
 		{"the drafter (every rule on)", func(pp *extractive.Params) {}},
 		{"the rules of refusal without other English endings (Stems off, main's)", func(pp *extractive.Params) { pp.Stems = false }},
-		{"the passage floor with other English endings too (StemFloor)", func(pp *extractive.Params) { pp.StemFloor = true }},
 		{"a later statement from another passage may hold fewer of the question's words (Narrower off, main's)", func(pp *extractive.Params) { pp.Narrower = false }},
 		{"the names rule without a name's other forms (Kin off, main's)", func(pp *extractive.Params) { pp.Kin = false }},
 		{"the floor and window rule without a section's measure (SectionMeasure off, main's)", func(pp *extractive.Params) { pp.SectionMeasure = false }},
@@ -272,7 +230,6 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"a later statement may measure something else (OtherScale off)", func(pp *extractive.Params) { pp.OtherScale = false }},
 		{"the answer-type rule without numbers and dates in words (Spelled off, main's)", func(pp *extractive.Params) { pp.Spelled = false }},
 		{"main's rules of refusal (SectionMeasure and Spelled off)", func(pp *extractive.Params) { pp.SectionMeasure, pp.Spelled = false, false }},
-		{"the names and window rules look at the best sentence only (NamesTop 1, TypeTop 2: the tuning half's choice)", func(pp *extractive.Params) { pp.NamesTop, pp.TypeTop = 1, 2 }},
 		{"a question's later statements at 0.4 of the first's chance (the twelfth round's start)", func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.4 }},
 		{"whole sentences, listings too (no short statements)", func(pp *extractive.Params) { pp.Sentences = true }},
 		{"no negation rule", func(pp *extractive.Params) { pp.Negation = false }},
@@ -283,15 +240,12 @@ func ablation(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) {
 		{"what others say weighs as much (Hearsay 1; lead-ins still read)", func(pp *extractive.Params) { pp.Hearsay = 1 }},
 		{"the passage floor at 0.5 (MinAnswer), not " + fmt.Sprint(p.MinAnswer), func(pp *extractive.Params) { pp.MinAnswer = 0.5 }},
 		{"a question's later statements at 0.4 of the first's score (as a claim's), not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0 }},
-		{"the subject rules and 0.7 for claims too", func(pp *extractive.Params) { pp.ClaimsToo, pp.MinRelative = true, pp.MinRelativeQuestion }},
 		{"no SentenceAnswer in the score", func(pp *extractive.Params) { pp.SentenceWeight = 0 }},
 		{"SentenceAnswer weighs 1 (puts the demo's water sentence first)", func(pp *extractive.Params) { pp.SentenceWeight = 1 }},
 		{"no answer-type rule (TypeRefusal off)", func(pp *extractive.Params) { pp.TypeRefusal = false }},
 		{"a question's later statements at 0.75 of the first's score, not " + fmt.Sprint(p.MinRelativeQuestion), func(pp *extractive.Params) { pp.MinRelativeQuestion = 0.75 }},
 		{"no ordinals among the names and numbers", func(pp *extractive.Params) { pp.Ordinals = false }},
 		{"the ranker's order kept when the first holds no measure asked for (UnitFirst off)", func(pp *extractive.Params) { pp.UnitFirst = false }},
-		{"no answerability refusal (MinAnswerable 0)", func(pp *extractive.Params) { pp.MinAnswerable = 0 }},
-		{"the answerability refusal at 0.34", func(pp *extractive.Params) { pp.MinAnswerable = 0.34 }},
 		{"the learned ranker with the answer type, names and window rules on (main's)", func(pp *extractive.Params) { pp.TypeRefusal, pp.MaxNames, pp.MinWindow = true, 0.4, 0.4 }},
 		{"main's parameters (before this branch: the hand-made score for questions too)", func(pp *extractive.Params) { *pp = mainParams() }},
 		{"every rule off (before issue 13)", func(pp *extractive.Params) { *pp = before }},
@@ -349,7 +303,6 @@ func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 	}{
 		{"the drafter", func(pp *extractive.Params) {}},
 		{"the rules of refusal without other English endings (Stems off, main's)", func(pp *extractive.Params) { pp.Stems = false }},
-		{"the passage floor with other English endings too (StemFloor)", func(pp *extractive.Params) { pp.StemFloor = true }},
 		{"a later statement from another passage may hold fewer of the question's words (Narrower off, main's)", func(pp *extractive.Params) { pp.Narrower = false }},
 		{"the names rule without a name's other forms (Kin off, main's)", func(pp *extractive.Params) { pp.Kin = false }},
 		{"the floor and window rule without a section's measure (SectionMeasure off, main's)", func(pp *extractive.Params) { pp.SectionMeasure = false }},
@@ -363,7 +316,6 @@ func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 		{"every subject rule off", func(pp *extractive.Params) {
 			pp.Negation, pp.MaxNames, pp.MinWindow, pp.TypeRefusal = false, 0, 0, false
 		}},
-		{"the names and window rules look at the best sentence only (NamesTop 1, TypeTop 2: the tuning half's choice)", func(pp *extractive.Params) { pp.NamesTop, pp.TypeTop = 1, 2 }},
 		{"the rules look at the three best sentences (NamesTop 3)", func(pp *extractive.Params) { pp.NamesTop = 3 }},
 		{"names-and-numbers rule at 0.5", func(pp *extractive.Params) { pp.MaxNames = 0.5 }},
 		{"names-and-numbers rule at 0.3", func(pp *extractive.Params) { pp.MaxNames = 0.3 }},

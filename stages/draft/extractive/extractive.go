@@ -79,58 +79,38 @@ type Params struct {
 	K1, B float64
 	// Weights of the features, added to the normalised BM25 score.
 	Coverage     float64 // share of the question's idf weight the sentence has
-	Bigram       float64 // share of the question's word pairs it repeats
 	PassageRank  float64 // 1/rank of the passage
 	PassageScore float64 // the passage's score over the best passage's score
 	Position     float64 // 0 for the first sentence of a passage, 1 for the last
 	Covers       float64 // share of the question's weight, idf over the library
-	Answer       float64 // how well the sentence's passage answers
 	// Sentences with fewer content words than ShortLen are scaled down.
 	ShortLen int
-	// Redundancy scales the similarity to the most similar picked sentence
-	// that is subtracted from a score; SamePassage is subtracted for every
-	// sentence already picked from the same passage.
-	Redundancy  float64
+	// SamePassage is subtracted for every sentence already picked from
+	// the same passage.
 	SamePassage float64
-	// The refusal thresholds. MinAnswer is on the best passage's Answer:
-	// when no passage reaches it, nothing is written. Every sentence
-	// written holds at least MinCovers of the question's weight.
-	MinAnswer         float64
-	MinSentenceAnswer float64
-	MinCovers         float64
+	// The refusal threshold: MinAnswer is on the best passage's Answer:
+	// when no passage reaches it, nothing is written.
+	MinAnswer float64
 	// MaxAbsent: nothing is written when more than this share of the
 	// question's weight is in words the library does not hold at all
 	// (0 turns the rule off): "How fast can a cheetah run?" is not
 	// answered by a passage on running when no item mentions a cheetah.
 	MaxAbsent float64
-	// MinStatementAnswer is the least SentenceAnswer of every sentence
-	// written, so that an answer is not padded with sentences that only
-	// share a common word with the question.
-	MinStatementAnswer float64
 	// Every sentence written comes from a passage whose Answer reaches
-	// MinEachAnswer, and has a SentenceAnswer of at least MinRelativeAnswer
-	// times the best one's.
-	MinEachAnswer     float64
-	MinRelativeAnswer float64
+	// MinEachAnswer.
+	MinEachAnswer float64
 	// MinRelative: a sentence after the first is written only when its
 	// score is at least this share of the first one's; for a question,
 	// MinRelativeQuestion. A question asks for one thing, which one
 	// sentence often says; a claim to check is met by several sentences
 	// of evidence.
 	MinRelative, MinRelativeQuestion float64
-	// Rules against padding, for every statement after the first (0 turns
-	// a rule off). MinItemAnswer: its item's best passage has an Answer of
-	// at least this share of the best item's, so an item that only shares
-	// a word or two with the question is not quoted beside one about it.
-	// Elbow: its score is at least this share of the statement before it.
-	// MinNew: it holds at least this share of the question's weight that
-	// the statements before it do not.
-	// MinOwn: its own score (Params.Own, without what its passage adds)
-	// is at least this share of the first statement's.
+	// A rule against padding, for every statement after the first (0
+	// turns it off). MinItemAnswer: its item's best passage has an Answer
+	// of at least this share of the best item's, so an item that only
+	// shares a word or two with the question is not quoted beside one
+	// about it.
 	MinItemAnswer float64
-	Elbow         float64
-	MinNew        float64
-	MinOwn        float64
 	// MinOtherWords: a statement after the first from another item than
 	// the first statement's holds at least this many of the question's
 	// words (all of them when it has fewer), so that one shared word does
@@ -152,10 +132,9 @@ type Params struct {
 	PriorDocs float64
 	// Max is the most statements written.
 	Max int
-	// Weights of the window and of SentenceAnswer in the score (issue 13:
-	// on SQuAD 2.0 they put the sentence that holds the answer first more
-	// often).
-	WindowWeight, SentenceWeight float64
+	// Weight of SentenceAnswer in the score (issue 13: on SQuAD 2.0 it
+	// puts the sentence that holds the answer first more often).
+	SentenceWeight float64
 	// Refusals on the subject, for a question (see asks) rather than a
 	// claim to check (0 or false turns a rule off). Negation:
 	// a question that negates ("What is not used …?") is refused when the
@@ -164,9 +143,7 @@ type Params struct {
 	// question's names and numbers.
 	// MinWindow: refused when no window of the NamesTop best sentences
 	// holds this share of the question's weight.
-	// ClaimsToo applies them to claims as well (for comparison).
-	Negation  bool
-	ClaimsToo bool
+	Negation bool
 	// JoinBack quotes a statement that points back ("At that temperature
 	// weed seeds are killed.", "It was founded in 1209.") with the
 	// sentence before it, whose words it points to, when the two together
@@ -185,9 +162,6 @@ type Params struct {
 	// Ordinals: the question's ordinals ("first", "second", "last") count
 	// among its names and numbers for MaxNames.
 	Ordinals bool
-	// TypeTop: the answer-type rule looks at this many best sentences
-	// (0: NamesTop).
-	TypeTop   int
 	MaxNames  float64
 	MinWindow float64
 	NamesTop  int
@@ -201,28 +175,18 @@ type Params struct {
 	// Ranker: a question's statements are ordered by the learned ranker
 	// (Candidate.Ranked, the chance that the sentence holds the answer),
 	// not by the weights above, which stay a claim's and still choose the
-	// sentences the rules of refusal look at. MinAnswerable: a question is
-	// refused when the answerability model gives its two best sentences
-	// less than this chance of answering it (ranker.go; 0: off).
-	Ranker        bool
-	MinAnswerable float64
+	// sentences the rules of refusal look at.
+	Ranker bool
 	// UnitFirst: when a question asks for a measure ("At what temperature
 	// …?") and the best statement holds none in the unit asked for, a
 	// later shown statement that holds one comes first. It only reorders
 	// what is shown: the ranker can put an item's opening line above the
 	// sentence with the number, as it did for the demo's sourdough question.
 	UnitFirst bool
-	// The learned ranker's chance in the refusals of a question (0 turns
-	// a rule off): MinRanked refuses when the best sentence's chance is
-	// below it; at RulesBelow or above, the rules on the subject (negation,
-	// answer type, window, names) do not refuse: the sentence is likely
-	// enough to hold the answer.
-	MinRanked, RulesBelow float64
 	// Stems: the rules of refusal on the subject (the window and the
 	// names) count a question's word as held when the text holds it with
-	// another English ending (stemHeld); StemFloor: the passage floor
-	// (MinAnswer) too.
-	Stems, StemFloor bool
+	// another English ending (stemHeld).
+	Stems bool
 	// Narrower: for a question, a statement after the first from a passage
 	// not quoted yet is not written when the first statement's passage is
 	// about a question's word (its title or heading holds it) that the
@@ -286,24 +250,18 @@ type Params struct {
 var DefaultParams = Params{
 	K1: 1.2, B: 0.75,
 	Coverage:            1.5,
-	Bigram:              0,
 	PassageRank:         0.5,
 	PassageScore:        0.6,
 	Position:            0.05,
 	Covers:              0.5,
-	Answer:              0,
 	ShortLen:            6,
-	Redundancy:          0,
 	SamePassage:         0.1,
 	MinAnswer:           0.55,
-	MinSentenceAnswer:   0,
-	MinCovers:           0,
 	MaxAbsent:           0.30,
 	MinEachAnswer:       0.3,
 	MinItemAnswer:       0.65,
 	PriorDocs:           1000,
 	Max:                 6,
-	WindowWeight:        0,
 	SentenceWeight:      0.5,
 	MinRelative:         0.4,
 	MinRelativeQuestion: 0.35,
@@ -319,11 +277,8 @@ var DefaultParams = Params{
 	Hearsay:             0.5,
 	Same:                0.8,
 	Ranker:              true,
-	MinAnswerable:       0,
 	UnitFirst:           true,
-	MinRanked:           0.0,
 	Stems:               true,
-	StemFloor:           false,
 	Narrower:            true,
 	Kin:                 true,
 	Options:             true,
@@ -422,7 +377,7 @@ type Candidate struct {
 	// (definesSubject).
 	defines bool
 	// held marks the question's words the sentence holds (bit i for the
-	// i-th word of weights), for MinNew.
+	// i-th word of weights), for MinOtherWords.
 	held    uint64
 	weights *libraryWeights
 	// headHeld marks those the sentence holds with its passage's title and
@@ -440,9 +395,6 @@ type Candidate struct {
 	// (Params.Options).
 	lacksOption    string
 	definesOptions bool
-	// stemAnswer is Answer with the question's words held with another
-	// English ending too (Params.Stems).
-	stemAnswer float64
 	// headed: the question asks for a measure and the passage's section
 	// heading holds its rarest word; measureAnswer is then Answer with the
 	// question's measure word held by the measure it asks for
@@ -465,7 +417,7 @@ type Candidate struct {
 	heading, title, answers string
 }
 
-// Score is the candidate's score under p, before redundancy.
+// Score is the candidate's score under p.
 func (p *Params) Score(c *Candidate) float64 {
 	if p.ranks(c) {
 		return c.Ranked
@@ -475,9 +427,9 @@ func (p *Params) Score(c *Candidate) float64 {
 
 // handScore is the hand-made score: the weighted features of Params.
 func (p *Params) handScore(c *Candidate) float64 {
-	s := c.BM25 + p.Coverage*c.Coverage + p.Bigram*c.Bigram +
+	s := c.BM25 + p.Coverage*c.Coverage +
 		p.PassageRank/float64(c.Rank) + p.PassageScore*c.PassageScore + p.Position*c.Position +
-		p.Covers*c.Covers + p.Answer*c.Answer + p.WindowWeight*c.Window + p.SentenceWeight*c.SentenceAnswer
+		p.Covers*c.Covers + p.SentenceWeight*c.SentenceAnswer
 	if c.Terms < p.ShortLen && p.ShortLen > 0 {
 		s *= float64(c.Terms) / float64(p.ShortLen)
 	}
@@ -499,7 +451,7 @@ func (p *Params) ranks(c *Candidate) bool {
 // Own is the part of the candidate's score that is the sentence's own:
 // how well its words match the question, not its passage's rank or score.
 func (p *Params) Own(c *Candidate) float64 {
-	s := c.BM25 + p.Coverage*c.Coverage + p.Bigram*c.Bigram + p.Covers*c.Covers
+	s := c.BM25 + p.Coverage*c.Coverage + p.Covers*c.Covers
 	if c.Terms < p.ShortLen && p.ShortLen > 0 {
 		s *= float64(c.Terms) / float64(p.ShortLen)
 	}
@@ -575,8 +527,6 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 		answer := pshare * math.Sqrt(pmass)
 		about, passageHeld := lw.held(head), lw.held(head+"\n"+ps.Text)
 		stemHas := lw.stemHeld(head + "\n" + ps.Text)
-		share := lw.shareOf(stemHas)
-		stemAnswer := share * math.Sqrt(share*lw.total/lw.logN)
 		// The passage with the question's measure word held by the measure
 		// it asks for, and whether its section heading (not its item's
 		// title) holds the question's rarest word (Params.SectionMeasure).
@@ -701,7 +651,7 @@ func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Co
 				sshare, smass := lw.covers(head + "\n" + quote)
 				c.SentenceAnswer = sshare * math.Sqrt(smass)
 				c.Gap, c.Names = lw.missingFrom(windowHas)
-				c.window, c.negates, c.stemAnswer = w, negates(quote) || freeOf(quote), stemAnswer
+				c.window, c.negates = w, negates(quote) || freeOf(quote)
 				c.lacksOption, c.definesOptions = lacking, defines
 				c.measureAnswer, c.headed, c.scaled, c.offScale = measureAnswer, headed, scaled, offScale
 				if c.typed = typeHeld(quote, qtype, qset); c.typed != "" {
@@ -897,13 +847,10 @@ func refusal(cands []*Candidate, p *Params) string {
 	bestAnswer := 0.0
 	for _, c := range cands {
 		answer := c.Answer
-		if p.StemFloor {
-			answer = math.Max(answer, c.stemAnswer)
-		}
 		if p.measures(c) {
 			answer = math.Max(answer, c.measureAnswer)
 		}
-		if answer >= p.MinAnswer && c.SentenceAnswer >= p.MinSentenceAnswer && c.Covers >= p.MinCovers {
+		if answer >= p.MinAnswer {
 			return ""
 		}
 		bestAnswer = math.Max(bestAnswer, answer)
@@ -985,10 +932,9 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		}
 	}
 	cands = unique
-	bestAnswer, bestItem := 0.0, 0.0
+	bestItem := 0.0
 	itemAnswer := map[string]float64{}
 	for _, c := range cands {
-		bestAnswer = math.Max(bestAnswer, c.SentenceAnswer)
 		itemAnswer[c.Item] = math.Max(itemAnswer[c.Item], c.Answer)
 		bestItem = math.Max(bestItem, c.Answer)
 	}
@@ -1014,8 +960,7 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		sort.SliceStable(ruleOrder, func(a, b int) bool { return hand[ruleOrder[a]] > hand[ruleOrder[b]] })
 	}
 	eligible := func(c *Candidate) bool {
-		return !c.question && c.Covers >= p.MinCovers && c.SentenceAnswer >= p.MinStatementAnswer &&
-			c.Answer >= p.MinEachAnswer && c.SentenceAnswer >= p.MinRelativeAnswer*bestAnswer
+		return !c.question && c.Answer >= p.MinEachAnswer
 	}
 	a := &Answer{}
 	if why := subjectRefusal(cands, order, ruleOrder, eligible, p, a); why != "" {
@@ -1028,8 +973,7 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 	}
 	used := make([]bool, len(cands))
 	perPassage := map[int]int{}
-	first, prev, firstOwn := 0.0, 0.0, 0.0
-	var held uint64 // the question's words the picked sentences hold
+	first := 0.0
 	for len(a.Statements) < p.Max {
 		bi, bv := -1, math.Inf(-1)
 		for _, i := range order {
@@ -1038,10 +982,7 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 				continue
 			}
 			if len(a.Statements) > 0 {
-				if itemAnswer[c.Item] < p.MinItemAnswer*bestItem || p.Own(c) < p.MinOwn*firstOwn {
-					continue
-				}
-				if p.MinNew > 0 && (c.weights == nil || c.weights.share(c.held&^held) < p.MinNew) {
+				if itemAnswer[c.Item] < p.MinItemAnswer*bestItem {
 					continue
 				}
 				if p.Same > 0 && sameAsPicked(c, a.Statements, p.Same) {
@@ -1070,11 +1011,6 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 			if !p.ranks(c) {
 				v -= p.SamePassage * float64(perPassage[c.Passage])
 			}
-			maxSim := 0.0
-			for _, q := range a.Statements {
-				maxSim = math.Max(maxSim, similarity(c, q))
-			}
-			v -= p.Redundancy * maxSim
 			if v > bv {
 				bi, bv = i, v
 			}
@@ -1086,9 +1022,9 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		c := cands[bi]
 		var why string
 		if len(a.Statements) == 0 {
-			first, firstOwn = base[bi], p.Own(c)
+			first = base[bi]
 			why = fmt.Sprintf("the best sentence (score %.2f%s): it holds %s%s", bv, p.scoreIs(c), c.holds(), p.alsoHolds(c))
-		} else if bv < minRelative*first || bv < p.Elbow*prev {
+		} else if bv < minRelative*first {
 			break
 		} else {
 			why = p.laterWhy(c, bv, first)
@@ -1096,11 +1032,9 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		if p.weighsLess(c) {
 			why += fmt.Sprintf("; its score is %.0f%% of what it would be, as it tells what others say", 100*p.Hearsay)
 		}
-		prev = bv
 		a.Statements = append(a.Statements, c)
 		a.Why = append(a.Why, why)
 		perPassage[c.Passage]++
-		held |= c.held
 	}
 	if len(a.Statements) == 0 {
 		a.Refused = "no sentence is a statement that answers it"
@@ -1300,7 +1234,7 @@ func subjectRefusal(cands []*Candidate, order, ruleOrder []int, eligible func(*C
 		return ""
 	}
 	lw := top[0].weights
-	if lw == nil || !(lw.asks || p.ClaimsToo) {
+	if lw == nil || !lw.asks {
 		return ""
 	}
 	// The answerability model looks at the two best sentences, then the
@@ -1308,29 +1242,15 @@ func subjectRefusal(cands []*Candidate, order, ruleOrder []int, eligible func(*C
 	if p.ranks(top[0]) {
 		a.AnswerFeatures = AnswerFeatures(top[:min(2, len(top))])
 		a.Answerable = answerability(top[:min(2, len(top))])
-		if p.MinAnswerable > 0 && a.Answerable < p.MinAnswerable {
-			return fmt.Sprintf("the best sentences are not likely to answer it (a chance of %s, %.2f is needed): %q",
-				short(a.Answerable), p.MinAnswerable, top[0].Quote)
-		}
-		if p.MinRanked > 0 && top[0].Ranked < p.MinRanked {
-			return fmt.Sprintf("the best sentence is not likely to hold the answer (the learned ranker's chance %s, %.2f is needed): %q",
-				short(top[0].Ranked), p.MinRanked, top[0].Quote)
-		}
-		if p.RulesBelow > 0 && top[0].Ranked >= p.RulesBelow {
-			return ""
-		}
 	}
 	return ruleRefusal(best(ruleOrder, max(1, p.NamesTop)), best(ruleOrder, max(1, p.TypeSentences())), lw, p)
 }
 
 // TypeSentences is how many of the best sentences the answer-type rule
-// looks at: TypeTop, or NamesTop when TypeTop is 0; 0 when the rule is off.
+// looks at: NamesTop; 0 when the rule is off.
 func (p *Params) TypeSentences() int {
-	switch {
-	case !p.TypeRefusal:
+	if !p.TypeRefusal {
 		return 0
-	case p.TypeTop > 0:
-		return p.TypeTop
 	}
 	return p.NamesTop
 }

@@ -324,42 +324,6 @@ func TestQuestionsAreNotAnswers(t *testing.T) {
 	}
 }
 
-func TestMinNewAndElbow(t *testing.T) {
-	const q = "How hot should the water be for green tea?"
-	base := New()
-	base.Params.MinItemAnswer, base.Params.MinRelative, base.Params.MinRelativeQuestion = 0, 0, 0
-	all := draft(t, base, q, teaAndCompost)
-
-	d := New()
-	d.Params = base.Params
-	d.Params.MinNew = 0.01
-	got := draft(t, d, q, teaAndCompost)
-	if len(got) >= len(all) {
-		t.Errorf("MinNew: %d statements, want fewer than %d", len(got), len(all))
-	}
-	// Every statement after the first holds a question word the ones
-	// before it do not.
-	var seen uint64
-	cands := Candidates(q, teaAndCompost, &d.Params, nil)
-	byQuote := map[string]*Candidate{}
-	for _, c := range cands {
-		byQuote[c.Quote] = c
-	}
-	for i, s := range got {
-		c := byQuote[s.Quote]
-		if i > 0 && c.held&^seen == 0 {
-			t.Errorf("statement %d %q adds no question word", i+1, s.Quote)
-		}
-		seen |= c.held
-	}
-
-	d.Params = base.Params
-	d.Params.Elbow = 0.99
-	if got := draft(t, d, q, teaAndCompost); len(got) >= len(all) || len(got) == 0 {
-		t.Errorf("Elbow 0.99: %d statements, want between 1 and %d", len(got), len(all)-1)
-	}
-}
-
 // sizedLibrary is a library of n documents with the given counts.
 type sizedLibrary struct {
 	df docFreqs

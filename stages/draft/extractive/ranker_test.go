@@ -145,18 +145,14 @@ func TestRankFeaturesMeasured(t *testing.T) {
 	}
 }
 
-// The answerability model refuses below MinAnswerable, and says so.
-func TestRefusesWhenNotLikelyToAnswer(t *testing.T) {
+// The answerability model gives a question's best sentences a chance
+// between 0 and 1 (Answer.Answerable, for the bench).
+func TestAnswerabilityChance(t *testing.T) {
 	q := "How long should black tea steep?"
 	p := DefaultParams
 	a := Choose(Candidates(q, teaGuide, &p, nil), &p)
 	if len(a.Statements) == 0 || a.Answerable <= 0 || a.Answerable >= 1 {
 		t.Fatalf("refused %q, chance %.2f", a.Refused, a.Answerable)
-	}
-	p.MinAnswerable = a.Answerable + 0.01
-	r := Choose(Candidates(q, teaGuide, &p, nil), &p)
-	if len(r.Statements) != 0 || !strings.Contains(r.Refused, "not likely to answer it") {
-		t.Errorf("answered %d statements, refused %q", len(r.Statements), r.Refused)
 	}
 }
 
@@ -233,44 +229,6 @@ func TestJoinedWithTheSentenceBefore(t *testing.T) {
 	}
 	if joined < 0 || f[joined] != died.Joined {
 		t.Errorf("the ranker's Joined feature (%d) is not Joined %.2f: %v", joined, died.Joined, f)
-	}
-}
-
-// MinRanked refuses a question whose best sentence the ranker gives less
-// than it, and says so; RulesBelow lets a likely sentence through the
-// rules on the subject.
-func TestRefusesBelowTheRankersChance(t *testing.T) {
-	q := "How long should black tea steep?"
-	p := DefaultParams
-	p.MinRanked = 0
-	a := Choose(Candidates(q, teaGuide, &p, nil), &p)
-	if len(a.Statements) == 0 {
-		t.Fatalf("refused %q", a.Refused)
-	}
-	// The best chance (UnitFirst may show another statement first).
-	for _, c := range a.Statements {
-		p.MinRanked = max(p.MinRanked, c.Ranked+0.01)
-	}
-	r := Choose(Candidates(q, teaGuide, &p, nil), &p)
-	if len(r.Statements) != 0 || !strings.Contains(r.Refused, "not likely to hold the answer") {
-		t.Errorf("answered %d statements, refused %q", len(r.Statements), r.Refused)
-	}
-	// A negated question is refused by the negation rule, unless the
-	// best sentence's chance reaches RulesBelow.
-	neg := "Why is milk never added to black tea?"
-	p = DefaultParams
-	p.MinRanked = 0
-	n := Choose(Candidates(neg, teaGuide, &p, nil), &p)
-	if len(n.Statements) != 0 || !strings.Contains(n.Refused, "negation") {
-		t.Fatalf("answered %d statements, refused %q", len(n.Statements), n.Refused)
-	}
-	best := 0.0
-	for _, c := range Candidates(neg, teaGuide, &p, nil) {
-		best = max(best, c.Ranked)
-	}
-	p.RulesBelow = best / 2
-	if w := Choose(Candidates(neg, teaGuide, &p, nil), &p); len(w.Statements) == 0 {
-		t.Errorf("refused %q with RulesBelow under the best chance %.2f", w.Refused, best)
 	}
 }
 

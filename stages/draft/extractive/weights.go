@@ -236,20 +236,6 @@ func (lw *libraryWeights) held(text string) uint64 {
 	return m
 }
 
-// share is the share of the question's weight of the words marked in m.
-func (lw *libraryWeights) share(m uint64) float64 {
-	if lw.total <= 0 {
-		return 0
-	}
-	s := 0.0
-	for i, t := range lw.order {
-		if i < 64 && m&(1<<i) != 0 {
-			s += lw.w[t]
-		}
-	}
-	return s / lw.total
-}
-
 // indexTerms returns the words of text that are not stop words as the
 // drafter matches them (matchForm): the index's terms with the accents of
 // Latin letters dropped, so that "Mongke" in a question meets "Möngke" in

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 )
 
 var pdfCount = flag.Int("pdfs", 45, "texlive PDFs in the sample, every k-th in name order (0: all 269)")
@@ -51,11 +52,11 @@ func pdfs(sponge []reader) {
 		return
 	}
 	paths = sample(paths, *pdfCount)
-	var refs map[string][][]string
+	var refs, bodies map[string][][]string
 	refLeaders := 0
 	timed(fmt.Sprintf("pdf: pdftotext of %d PDFs", len(paths)), func() {
 		texts := parallel(paths, pdftotext)
-		refs = map[string][][]string{}
+		refs, bodies = map[string][][]string{}, map[string][][]string{}
 		for p, t := range texts {
 			refLeaders += countLeaders(t)
 			pages := strings.Split(t, "\f")
@@ -65,6 +66,7 @@ func pdfs(sponge []reader) {
 			for _, pg := range pages {
 				refs[p] = append(refs[p], words(pg))
 			}
+			bodies[p] = pageBodies(pages)
 		}
 	})
 	for _, r := range sponge {
@@ -74,6 +76,7 @@ func pdfs(sponge []reader) {
 			page, words  int
 			same, nearby float64
 			inOrder      float64
+			body         float64 // same, of the page's words less its running heads and page number
 			misnumbered  bool
 		}
 		var scores []pageScore
@@ -92,8 +95,12 @@ func pdfs(sponge []reader) {
 					var near []string
 					near = append(append(append(near, got[n-1]...), got[n]...), got[n+1]...)
 					prev, next := common(ref, got[n-1]), common(ref, got[n+1])
+					body := 1.0
+					if b := bodies[p][i]; len(b) > 0 {
+						body = float64(common(b, got[n])) / float64(len(b))
+					}
 					out = append(out, pageScore{p, n, len(ref), float64(same) / float64(len(ref)),
-						float64(common(ref, near)) / float64(len(ref)), float64(lcs(ref, got[n])) / float64(len(ref)), max(prev, next) > same})
+						float64(common(ref, near)) / float64(len(ref)), float64(lcs(ref, got[n])) / float64(len(ref)), body, max(prev, next) > same})
 				}
 				return out
 			})
@@ -108,8 +115,11 @@ func pdfs(sponge []reader) {
 			}
 		})
 		var sameW, nearW, orderW, refW float64
-		good, wrong := 0, 0
+		good, wrong, goodBody := 0, 0, 0
 		for _, s := range scores {
+			if s.body >= 0.99 {
+				goodBody++
+			}
 			sameW += s.same * float64(s.words)
 			nearW += s.nearby * float64(s.words)
 			orderW += s.inOrder * float64(s.words)
@@ -127,6 +137,7 @@ func pdfs(sponge []reader) {
 			fmt.Sprintf("within a page %.3f", nearW/refW),
 			fmt.Sprintf("in order %.3f", orderW/refW),
 			fmt.Sprintf("pages ≥0.99 %.1f%%", 100*float64(good)/float64(len(scores))),
+			fmt.Sprintf("less running heads and page numbers ≥0.99 %.1f%%", 100*float64(goodBody)/float64(len(scores))),
 			fmt.Sprintf("page p5 %.3f", scores[len(scores)/20].same),
 			fmt.Sprintf("misnumbered %d", wrong),
 			fmt.Sprintf("dot leaders %d (pdftotext %d)", leaders, refLeaders),
@@ -141,6 +152,64 @@ func pdfs(sponge []reader) {
 		}
 		details = append(details, fmt.Sprintf("  pdf, %s: %s", r.name, strings.Join(worstOnes, ", ")))
 	}
+}
+
+// pageBodies is the words of each page of pdftotext's text less what a
+// reader keeps once or drops as page furniture: the lines that repeat on at
+// least half the pages (running heads and feet: "LaTeX News · Issue 31",
+// digits counted as one, so "Page 3" repeats as "Page 4"; a line without a
+// letter never counts as one, or every table's numbers would), and a number
+// alone among the page's first or last two lines (its page number). A number
+// alone elsewhere (a table's cell) stays. The pages' whole words stay the
+// first measure; this one says how much of the rest is lost.
+func pageBodies(pages []string) [][]string {
+	norm := func(line string) string {
+		var b strings.Builder
+		digits := false
+		for _, r := range strings.TrimSpace(line) {
+			if r >= '0' && r <= '9' {
+				if !digits {
+					b.WriteByte('#')
+				}
+				digits = true
+				continue
+			}
+			digits = false
+			b.WriteRune(r)
+		}
+		return b.String()
+	}
+	seen := map[string]int{}
+	lines := make([][]string, len(pages))
+	for i, pg := range pages {
+		on := map[string]bool{}
+		for _, l := range strings.Split(pg, "\n") {
+			if strings.TrimSpace(l) == "" {
+				continue
+			}
+			lines[i] = append(lines[i], l)
+			on[norm(l)] = true
+		}
+		for l := range on {
+			seen[l]++
+		}
+	}
+	out := make([][]string, len(pages))
+	for i, ls := range lines {
+		var keep []string
+		for j, l := range ls {
+			n := norm(l)
+			if len(pages) >= 4 && seen[n]*2 >= len(pages) && strings.ContainsFunc(n, unicode.IsLetter) {
+				continue
+			}
+			if n == "#" && (j < 2 || j >= len(ls)-2) {
+				continue
+			}
+			keep = append(keep, l)
+		}
+		out[i] = words(strings.Join(keep, "\n"))
+	}
+	return out
 }
 
 // pdftotext is a PDF's text by pdftotext, pages ending in form feeds.

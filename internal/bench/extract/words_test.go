@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sponge-library/sponge/internal/testsupport"
@@ -130,5 +132,20 @@ func TestCountLeaders(t *testing.T) {
 		if got := countLeaders(s); got != want {
 			t.Errorf("countLeaders(%q) = %d, want %d", s, got, want)
 		}
+	}
+}
+
+// TestPageBodies: the running head (its page number changing) and the page
+// number alone at a page's foot are left out of the page's body; a number
+// alone in the middle (a table's cell) and the text stay.
+func TestPageBodies(t *testing.T) {
+	var pages []string
+	for i := 1; i <= 4; i++ {
+		n := []string{"one", "two", "three", "four"}[i-1]
+		pages = append(pages, fmt.Sprintf("LaTeX News · Issue %d\nWords of page %s here.\n%d\nclosing words of %s\n%d", 30+i, n, 40+i, n, i))
+	}
+	got := pageBodies(pages)
+	if want := []string{"words", "of", "page", "two", "here", "42", "closing", "words", "of", "two"}; strings.Join(got[1], " ") != strings.Join(want, " ") {
+		t.Errorf("page 2's body %q, want %q", got[1], want)
 	}
 }

@@ -7,7 +7,10 @@ import (
 	"unicode/utf8"
 )
 
-var fold = strings.NewReplacer("‐", "-", "‑", "-", "−", "-", "–", "-", "’", "'", "‘", "'", "`", "'", "´", "'", "“", `"`, "”", `"`, "\u00a0", " ")
+// fold makes the forms two readers may write of one word the same: dashes,
+// quotes, the no-break space, and the Latin ligatures (pdftotext keeps a
+// font's ﬁ glyph as U+FB01 where sponge's reader writes f and i).
+var fold = strings.NewReplacer("ﬀ", "ff", "ﬁ", "fi", "ﬂ", "fl", "ﬃ", "ffi", "ﬄ", "ffl", "ﬅ", "st", "ﬆ", "st", "‐", "-", "‑", "-", "−", "-", "–", "-", "’", "'", "‘", "'", "`", "'", "´", "'", "“", `"`, "”", `"`, "\u00a0", " ")
 
 // words are a text's words as compared: lower case, with the marks at
 // either end left out ("gzip(1)." is "gzip(1"), hyphens, minus signs and

@@ -14,8 +14,8 @@ import (
 func TestMain(m *testing.M) { testsupport.Main(m) }
 
 func TestWords(t *testing.T) {
-	got := words("See gzip(1). It’s the “UNIX‐domain” socket …. ....")
-	want := []string{"see", "gzip(1", "it's", "the", "unix-domain", "socket"}
+	got := words("See gzip(1). It’s the “UNIX‐domain” socket …. .... The ﬁrst ﬁgure")
+	want := []string{"see", "gzip(1", "it's", "the", "unix-domain", "socket", "the", "first", "figure"}
 	if !slices.Equal(got, want) {
 		t.Errorf("words = %q, want %q", got, want)
 	}

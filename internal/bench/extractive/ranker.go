@@ -419,30 +419,26 @@ func squadRanker(s *squadSets, p *extractive.Params) rankerPoint {
 	const eps = 1e-9
 	for _, rules := range []struct{ maxNames, minWindow float64 }{{0, 0}, {0.4, 0}, {0.4, 0.4}} {
 		for _, ty := range []bool{false, true} {
-			{
-				for _, rel := range []float64{0.3, 0.4, 0.5, 0.6, 0.7} {
-					{
-						pt := rankerPoint{rel, rules.maxNames, rules.minWindow, ty}
-						pp := *p
-						pt.apply(&pp)
-						t := quality.EvalSquad(s.tuneAns, s.tuneUn, &pp)
-						if t.AnsRefused <= 0.10+eps && t.Precision >= 0.50-eps && t.MeanStatements <= 3 {
-							met := 0
-							for _, ok := range []bool{t.UnRefused >= 0.40-eps, t.InFirst >= 0.78-eps, t.InSome >= 0.85-eps} {
-								if ok {
-									met++
-								}
-							}
-							sum := t.UnRefused + t.InFirst + t.InSome
-							consider(&free, pt, met, sum)
-							if ty && rules.maxNames == 0.4 && rules.minWindow == 0.4 {
-								consider(&kept, pt, met, sum)
-							}
+			for _, rel := range []float64{0.3, 0.4, 0.5, 0.6, 0.7} {
+				pt := rankerPoint{rel, rules.maxNames, rules.minWindow, ty}
+				pp := *p
+				pt.apply(&pp)
+				t := quality.EvalSquad(s.tuneAns, s.tuneUn, &pp)
+				if t.AnsRefused <= 0.10+eps && t.Precision >= 0.50-eps && t.MeanStatements <= 3 {
+					met := 0
+					for _, ok := range []bool{t.UnRefused >= 0.40-eps, t.InFirst >= 0.78-eps, t.InSome >= 0.85-eps} {
+						if ok {
+							met++
 						}
-						rows = append(rows, []string{fmt.Sprintf("%.1f / %.1f", pt.maxNames, pt.minWindow), fmt.Sprint(ty), fmt.Sprintf("%.1f", rel),
-							f3(t.InSome), f3(t.InFirst), f3(t.Precision), f3(t.UnRefused), f3(t.AnsRefused), fmt.Sprintf("%.2f", t.MeanStatements)})
+					}
+					sum := t.UnRefused + t.InFirst + t.InSome
+					consider(&free, pt, met, sum)
+					if ty && rules.maxNames == 0.4 && rules.minWindow == 0.4 {
+						consider(&kept, pt, met, sum)
 					}
 				}
+				rows = append(rows, []string{fmt.Sprintf("%.1f / %.1f", pt.maxNames, pt.minWindow), fmt.Sprint(ty), fmt.Sprintf("%.1f", rel),
+					f3(t.InSome), f3(t.InFirst), f3(t.Precision), f3(t.UnRefused), f3(t.AnsRefused), fmt.Sprintf("%.2f", t.MeanStatements)})
 			}
 		}
 	}

@@ -65,12 +65,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
-	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
-	"github.com/sponge-library/sponge/stages/draft/sentences"
 )
 
 // Params are the weights of the sentence score and the rules of picking.
@@ -161,7 +158,7 @@ type Params struct {
 	TypeRefusal bool
 	// Ordinals: the question's ordinals ("first", "second", "last") count
 	// among its names and numbers for MaxNames.
-	Ordinals bool
+	Ordinals  bool
 	MaxNames  float64
 	MinWindow float64
 	NamesTop  int
@@ -464,303 +461,6 @@ type Corpus interface {
 	DocFreqs(terms []string) (df map[string]int, docs int, err error)
 }
 
-// Candidates splits the passages into sentences and measures each against
-// the question. corpus may be nil: then word weights come from the passages.
-func Candidates(question string, passages []*jsonl.Passage, p *Params, corpus Corpus) []*Candidate {
-	question = withoutValues(question)
-	q := terms(question)
-	if len(q) == 0 {
-		return nil
-	}
-	qset := map[string]bool{}
-	var qterms []string
-	for _, t := range q {
-		if !qset[t] {
-			qset[t] = true
-			qterms = append(qterms, t)
-		}
-	}
-	qbigrams := map[[2]string]bool{}
-	for i := 1; i < len(q); i++ {
-		if q[i-1] != q[i] {
-			qbigrams[[2]string{q[i-1], q[i]}] = true
-		}
-	}
-	lw := newLibraryWeights(question, passages, corpus, p.PriorDocs)
-	qtype := lw.qtype
-	rarest := lw.rarest()
-
-	type sent struct {
-		c    *Candidate
-		tf   map[string]int
-		toks []string
-	}
-	var sents []sent
-	passageDF := map[string]int{}
-	sentDF := map[string]int{}
-	best := 0.0
-	for _, ps := range passages {
-		best = math.Max(best, ps.Score)
-	}
-	totalLen := 0
-	// A passage that asks, by item and paragraph: the passage of the
-	// paragraph after it answers it (a talk, an interview: rank brings that
-	// paragraph along), so the question is measured with the answer as its
-	// heading is.
-	asked := map[at]string{}
-	for _, ps := range passages {
-		if item.Asks(ps.Text) || leadIn(ps.Text) {
-			asked[at{ps.ItemID, ps.Paragraph}] = ps.Text
-		}
-	}
-	measured, ownScales := measuredWith(lw, passages, asked, question)
-	for rank, ps := range passages {
-		spans := sentences.Split(ps.Text)
-		inPassage := map[string]bool{}
-		answers := asked[at{ps.ItemID, ps.Paragraph - 1}]
-		// head is what the passage is about besides its text.
-		head := ps.Title + "\n" + ps.Heading
-		if answers != "" {
-			head += "\n" + answers
-		}
-		pshare, pmass := lw.covers(head + "\n" + ps.Text)
-		answer := pshare * math.Sqrt(pmass)
-		about, passageHeld := lw.held(head), lw.held(head+"\n"+ps.Text)
-		stemHas := lw.stemHeld(head + "\n" + ps.Text)
-		// The passage with the question's measure word held by the measure
-		// it asks for, and whether its section heading (not its item's
-		// title) holds the question's rarest word (Params.SectionMeasure).
-		headed := lw.measure != "" && ps.Heading != "" && ps.Heading != ps.Title && lw.holdsRarest(lw.have(ps.Heading))
-		measureAnswer, scaled, offScale := answer, false, false
-		if measured != nil {
-			scaled, offScale = measured.scales(lw, stemHas, ownScales[rank])
-		}
-		if headed {
-			mshare := lw.shareOf(lw.withMeasure(head+"\n"+ps.Text, lw.have(head+"\n"+ps.Text)))
-			measureAnswer = mshare * math.Sqrt(mshare*lw.total/lw.logN)
-		}
-		defines := lw.definesOptions(ps.Text)
-		// each sentence's share of the question's weight, for the
-		// sentences before and after it
-		shares := make([]float64, len(spans))
-		for i, sp := range spans {
-			shares[i], _ = lw.covers(ps.Text[sp.Start:sp.End])
-		}
-		for i, sp := range spans {
-			sentence := ps.Text[sp.Start:sp.End]
-			// The window: the sentence, its neighbours, the title and
-			// heading, where the question's words must meet.
-			w := head + "\n" + sentence
-			if i > 0 {
-				w += "\n" + ps.Text[spans[i-1].Start:spans[i-1].End]
-			}
-			if i+1 < len(spans) {
-				w += "\n" + ps.Text[spans[i+1].Start:spans[i+1].End]
-			}
-			windowHas := lw.have(w)
-			lacking := lw.lacksOption(w)
-			windowShare := lw.shareOf(windowHas)
-			before, after := 0.0, 0.0
-			if i > 0 {
-				before = shares[i-1]
-			}
-			if i+1 < len(spans) {
-				after = shares[i+1]
-			}
-			clauses := []Span{{0, len(sentence)}}
-			withBlock := false
-			if !p.Sentences {
-				// Code, a table's row, a heading (NotStatement) has no
-				// statement in any of its clauses. A sentence that
-				// introduces what follows ("You can change it by the
-				// following.") is quoted with the command or short block
-				// after it in its passage, and says nothing alone.
-				switch {
-				case introduces(sentence):
-					end, ok := blockAfter(ps.Text, sp.Start, sp.End)
-					if !ok || !IsStatement(sentence) {
-						continue
-					}
-					sentence, withBlock = ps.Text[sp.Start:end], true
-					clauses = []Span{{0, len(sentence)}}
-				case NotStatement(sentence) != "":
-					continue
-				default:
-					clauses = Clauses(sentence)
-				}
-			}
-			for _, cl := range clauses {
-				quote := sentence[cl.Start:cl.End]
-				if !p.Sentences && !withBlock && !isStatement(quote, len(clauses) > 1) {
-					continue
-				}
-				// A clause of a few words cut from a long sentence ("on
-				// the remote side.") does not stand alone.
-				if len(clauses) > 1 && wordCount(quote) < minClauseWords {
-					continue
-				}
-				toks := terms(quote)
-				tf := map[string]int{}
-				for _, t := range toks {
-					tf[t]++
-				}
-				for t := range tf {
-					sentDF[t]++
-					inPassage[t] = true
-				}
-				pos := 0.0
-				if len(spans) > 1 {
-					pos = float64(i) / float64(len(spans)-1)
-				}
-				pscore := 0.0
-				if best > 0 {
-					pscore = ps.Score / best
-				}
-				c := &Candidate{
-					Passage: ps.Number, Item: ps.ItemID, Rank: rank + 1, Quote: quote, Index: i,
-					PassageScore: pscore, Position: pos, Terms: len(toks),
-					Answer: answer, Absent: lw.absent, Window: windowShare,
-					Before: before, After: after,
-					heading: ps.Heading, title: ps.Title, answers: answers,
-				}
-				if refersBack(quote) {
-					c.Refers = 1
-					if i > 0 {
-						c.Joined, _ = lw.covers(ps.Text[spans[i-1].Start:spans[i-1].End] + "\n" + quote)
-					}
-				}
-				if i > 0 && cl.Start == 0 && pointsBack(quote) {
-					// The sentence before must be a statement itself: not a
-					// question, a listing, code or a navigation line.
-					before := ps.Text[spans[i-1].Start:spans[i-1].End]
-					joined := strings.TrimSpace(ps.Text[spans[i-1].Start : sp.Start+cl.End])
-					if utf8.RuneCountInString(joined) <= MaxStatement && !item.Asks(before) && !announces(before) &&
-						IsStatement(before) && !introduces(before) {
-						c.withBefore = joined
-					}
-				}
-				c.Covers, _ = lw.covers(quote)
-				if rarest != "" && lw.have(quote)[rarest] {
-					c.Rarest = 1
-				}
-				c.held, c.weights = lw.held(quote), lw
-				c.headHeld, c.about, c.passageHeld = lw.held(head+"\n"+quote), about, passageHeld
-				c.question = item.Asks(quote) || announces(quote)
-				c.defines = definesSubject(quote, lw.subject)
-				c.hearsay = hearsay(quote)
-				sshare, smass := lw.covers(head + "\n" + quote)
-				c.SentenceAnswer = sshare * math.Sqrt(smass)
-				c.Gap, c.Names = lw.missingFrom(windowHas)
-				c.window, c.negates = w, negates(quote) || freeOf(quote)
-				c.lacksOption, c.definesOptions = lacking, defines
-				c.measureAnswer, c.headed, c.scaled, c.offScale = measureAnswer, headed, scaled, offScale
-				if c.typed = typeHeld(quote, qtype, qset); c.typed != "" {
-					c.Type = 1
-				}
-				c.spelled = holdsSpelled(quote, qtype, qset)
-				if holdsNamedKind(quote, lw.kind, qset) {
-					c.Kind = 1
-				}
-				if holdsUnit(quote, lw.units, question) {
-					c.Unit = 1
-				}
-				sents = append(sents, sent{c, tf, toks})
-				totalLen += len(toks)
-			}
-		}
-		for t := range inPassage {
-			passageDF[t]++
-		}
-	}
-	if len(sents) == 0 {
-		return nil
-	}
-	n := float64(len(sents))
-	avg := float64(totalLen) / n
-	np := float64(len(passages))
-	// Coverage weights: idf over passages, with a term that no passage has
-	// weighing most, since the passages lack what the question asks about.
-	cw := map[string]float64{}
-	cwSum := 0.0
-	idfSum := 0.0
-	idf := map[string]float64{}
-	for _, t := range qterms {
-		cw[t] = math.Log((np + 1) / (float64(passageDF[t]) + 0.5))
-		cwSum += cw[t]
-		df := float64(sentDF[t])
-		idf[t] = math.Log(1 + (n-df+0.5)/(df+0.5))
-		idfSum += idf[t]
-	}
-	out := make([]*Candidate, 0, len(sents))
-	for _, s := range sents {
-		c := s.c
-		c.terms = make(map[string]bool, len(s.tf))
-		novel := 0
-		for t := range s.tf {
-			c.terms[t] = true
-			if !qset[t] {
-				novel++
-			}
-		}
-		if len(s.tf) > 0 {
-			c.Novel = float64(novel) / float64(len(s.tf))
-		}
-		bm, cov := 0.0, 0.0
-		norm := p.K1 * (1 - p.B + p.B*float64(len(s.toks))/avg)
-		for _, t := range qterms {
-			f := float64(s.tf[t])
-			if f == 0 {
-				continue
-			}
-			bm += idf[t] * f * (p.K1 + 1) / (f + norm)
-			cov += cw[t]
-		}
-		if idfSum > 0 {
-			c.BM25 = bm / (idfSum * (p.K1 + 1))
-		}
-		if cwSum > 0 {
-			c.Coverage = cov / cwSum
-		}
-		c.Proximity = proximity(s.toks, qset)
-		if idfSum > 0 {
-			lead := map[string]bool{}
-			for _, t := range s.toks[:min(6, len(s.toks))] {
-				if qset[t] && !lead[t] {
-					lead[t] = true
-					c.Lead += idf[t] / idfSum
-				}
-			}
-		}
-		if len(qbigrams) > 0 {
-			hit := 0
-			seen := map[[2]string]bool{}
-			for i := 1; i < len(s.toks); i++ {
-				b := [2]string{s.toks[i-1], s.toks[i]}
-				if qbigrams[b] && !seen[b] {
-					seen[b] = true
-					hit++
-				}
-			}
-			c.Bigram = float64(hit) / float64(len(qbigrams))
-		}
-		out = append(out, c)
-	}
-	bestBM25, bestCovers := 0.0, 0.0
-	for _, c := range out {
-		bestBM25, bestCovers = math.Max(bestBM25, c.BM25), math.Max(bestCovers, c.Covers)
-	}
-	for _, c := range out {
-		if bestBM25 > 0 {
-			c.RelBM25 = c.BM25 / bestBM25
-		}
-		if bestCovers > 0 {
-			c.RelCovers = c.Covers / bestCovers
-		}
-		c.Ranked = rankerScore(c)
-	}
-	return out
-}
-
 // proximity is how close the question's words (qset) stand in a sentence
 // of words toks: how many of them it holds over the shortest run of words
 // that holds them all; 0 when it holds fewer than two.
@@ -888,154 +588,19 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		return &Answer{Refused: why}
 	}
 	if p.Options && len(cands) > 0 && cands[0].weights != nil && len(cands[0].weights.options) > 0 {
-		kept := cands[:0:0]
-		lacking := ""
-		for _, c := range cands {
-			if c.lacksOption == "" {
-				kept = append(kept, c)
-			} else if lacking == "" {
-				lacking = c.lacksOption
-			}
+		kept, why := withOptions(cands)
+		if why != "" {
+			return &Answer{Refused: why}
 		}
-		if len(kept) == 0 {
-			return &Answer{Refused: fmt.Sprintf("no sentence near the question's words writes the option %s", quoteWords([]string{lacking}))}
-		}
-		// A manual's entry for the option answers what it does; other
-		// sentences only use it ("if a compression option (e.g. -z) was
-		// used").
-		entries := kept[:0:0]
-		for _, c := range kept {
-			if c.definesOptions {
-				entries = append(entries, c)
-			}
-		}
-		if len(entries) > 0 {
-			kept = entries
-		}
-		// Of several programs' entries for the option, the one of the
-		// program the question names ("ssh -D": ssh(1)'s, not scp(1)'s).
-		if named := ofNamedProgram(kept, cands[0].weights.question); len(named) > 0 {
-			kept = named
-		}
-		kept = ownEntries(kept)
 		cands = kept
 	}
-	// A sentence that stands in several passages is a candidate once, in
-	// its best-ranked passage.
-	seen := map[string]bool{}
-	unique := cands[:0:0]
-	for _, c := range cands {
-		key := strings.Join(strings.Fields(c.Quote), " ")
-		if !seen[key] {
-			seen[key] = true
-			unique = append(unique, c)
-		}
-	}
-	cands = unique
-	bestItem := 0.0
-	itemAnswer := map[string]float64{}
-	for _, c := range cands {
-		itemAnswer[c.Item] = math.Max(itemAnswer[c.Item], c.Answer)
-		bestItem = math.Max(bestItem, c.Answer)
-	}
-	base := make([]float64, len(cands))
-	order := make([]int, len(cands))
-	for i, c := range cands {
-		base[i] = p.Score(c)
-		if p.weighsLess(c) {
-			base[i] *= p.Hearsay
-		}
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return base[order[a]] > base[order[b]] })
-	// The rules of refusal look at the best sentences by the hand-made
-	// score, as they were measured; the ranker only orders the statements.
-	ruleOrder := order
-	if p.Ranker {
-		hand := make([]float64, len(cands))
-		ruleOrder = make([]int, len(cands))
-		for i, c := range cands {
-			hand[i], ruleOrder[i] = p.handScore(c), i
-		}
-		sort.SliceStable(ruleOrder, func(a, b int) bool { return hand[ruleOrder[a]] > hand[ruleOrder[b]] })
-	}
-	eligible := func(c *Candidate) bool {
-		return !c.question && c.Answer >= p.MinEachAnswer
-	}
+	ch := newChoice(uniqueQuotes(cands), p)
 	a := &Answer{}
-	if why := subjectRefusal(cands, order, ruleOrder, eligible, p, a); why != "" {
+	if why := subjectRefusal(ch.cands, ch.order, ch.ruleOrder, ch.eligible, p, a); why != "" {
 		a.Refused = why
 		return a
 	}
-	minRelative := p.MinRelative
-	if lw := cands[0].weights; lw != nil && lw.asks && p.MinRelativeQuestion > 0 {
-		minRelative = p.MinRelativeQuestion
-	}
-	used := make([]bool, len(cands))
-	perPassage := map[int]int{}
-	first := 0.0
-	for len(a.Statements) < p.Max {
-		bi, bv := -1, math.Inf(-1)
-		for _, i := range order {
-			c := cands[i]
-			if used[i] || !eligible(c) {
-				continue
-			}
-			if len(a.Statements) > 0 {
-				if itemAnswer[c.Item] < p.MinItemAnswer*bestItem {
-					continue
-				}
-				if p.Same > 0 && sameAsPicked(c, a.Statements, p.Same) {
-					continue
-				}
-				if p.MinOtherWords > 0 && c.Item != a.Statements[0].Item && c.weights != nil &&
-					bits.OnesCount64(c.held) < min(p.MinOtherWords, len(c.weights.order)) {
-					continue
-				}
-				if p.Narrower && narrower(c, a.Statements, perPassage) {
-					continue
-				}
-				if p.OtherScale && c.offScale && c.Unit > 0 {
-					continue
-				}
-			}
-			// The base score bounds the adjusted one: stop looking once no
-			// later candidate can win.
-			if base[i] <= bv {
-				break
-			}
-			// The ranker's chance is not lowered for staying in a
-			// passage already quoted (on SQuAD's tuning half that cost
-			// answers and bought nothing).
-			v := base[i]
-			if !p.ranks(c) {
-				v -= p.SamePassage * float64(perPassage[c.Passage])
-			}
-			if v > bv {
-				bi, bv = i, v
-			}
-		}
-		if bi < 0 {
-			break
-		}
-		used[bi] = true
-		c := cands[bi]
-		var why string
-		if len(a.Statements) == 0 {
-			first = base[bi]
-			why = fmt.Sprintf("the best sentence (score %.2f%s): it holds %s%s", bv, p.scoreIs(c), c.holds(), p.alsoHolds(c))
-		} else if bv < minRelative*first {
-			break
-		} else {
-			why = p.laterWhy(c, bv, first)
-		}
-		if p.weighsLess(c) {
-			why += fmt.Sprintf("; its score is %.0f%% of what it would be, as it tells what others say", 100*p.Hearsay)
-		}
-		a.Statements = append(a.Statements, c)
-		a.Why = append(a.Why, why)
-		perPassage[c.Passage]++
-	}
+	ch.pick(a)
 	if len(a.Statements) == 0 {
 		a.Refused = "no sentence is a statement that answers it"
 	}
@@ -1046,25 +611,216 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 		entryFirst(a)
 	}
 	if p.DefinitionFirst && len(a.Statements) > 0 {
-		// A definition not picked by its score is shown too: what the
-		// question asks about is, said in so many words.
-		if !slices.ContainsFunc(a.Statements, func(c *Candidate) bool { return c.defines }) {
-			for _, i := range order {
-				if c := cands[i]; !used[i] && c.defines && eligible(c) {
-					if len(a.Statements) == p.Max {
-						a.Statements, a.Why = a.Statements[:p.Max-1], a.Why[:p.Max-1]
-					}
-					a.Statements, a.Why = append(a.Statements, c), append(a.Why, p.laterWhy(c, base[i], first))
-					break
-				}
-			}
-		}
+		ch.addDefinition(a)
 		definitionFirst(a)
 	}
 	if p.JoinBack {
 		joinBack(a)
 	}
 	return a
+}
+
+// withOptions keeps, of the candidates of a question that names a
+// program's option, those whose window writes it, preferring a manual's
+// entry for it; why says why none is kept.
+func withOptions(cands []*Candidate) (kept []*Candidate, why string) {
+	kept = cands[:0:0]
+	lacking := ""
+	for _, c := range cands {
+		if c.lacksOption == "" {
+			kept = append(kept, c)
+		} else if lacking == "" {
+			lacking = c.lacksOption
+		}
+	}
+	if len(kept) == 0 {
+		return nil, fmt.Sprintf("no sentence near the question's words writes the option %s", quoteWords([]string{lacking}))
+	}
+	// A manual's entry for the option answers what it does; other
+	// sentences only use it ("if a compression option (e.g. -z) was
+	// used").
+	entries := kept[:0:0]
+	for _, c := range kept {
+		if c.definesOptions {
+			entries = append(entries, c)
+		}
+	}
+	if len(entries) > 0 {
+		kept = entries
+	}
+	// Of several programs' entries for the option, the one of the
+	// program the question names ("ssh -D": ssh(1)'s, not scp(1)'s).
+	if named := ofNamedProgram(kept, cands[0].weights.question); len(named) > 0 {
+		kept = named
+	}
+	return ownEntries(kept), ""
+}
+
+// uniqueQuotes keeps a sentence that stands in several passages once, in
+// its best-ranked passage.
+func uniqueQuotes(cands []*Candidate) []*Candidate {
+	seen := map[string]bool{}
+	unique := cands[:0:0]
+	for _, c := range cands {
+		key := strings.Join(strings.Fields(c.Quote), " ")
+		if !seen[key] {
+			seen[key] = true
+			unique = append(unique, c)
+		}
+	}
+	return unique
+}
+
+// choice is Choose's work on a question's candidates: their scores (base)
+// and orders, each item's best Answer, what is picked so far.
+type choice struct {
+	cands []*Candidate
+	p     *Params
+	// base is each candidate's score, order the candidates by it, best
+	// first; ruleOrder by the hand-made score, which the rules of refusal
+	// look at (order when the ranker is off).
+	base             []float64
+	order, ruleOrder []int
+	itemAnswer       map[string]float64
+	bestItem         float64
+	minRelative      float64
+	used             []bool
+	perPassage       map[int]int
+	first            float64 // the first statement's score
+}
+
+func newChoice(cands []*Candidate, p *Params) *choice {
+	ch := &choice{cands: cands, p: p, itemAnswer: map[string]float64{}, used: make([]bool, len(cands)), perPassage: map[int]int{}}
+	for _, c := range cands {
+		ch.itemAnswer[c.Item] = math.Max(ch.itemAnswer[c.Item], c.Answer)
+		ch.bestItem = math.Max(ch.bestItem, c.Answer)
+	}
+	ch.base = make([]float64, len(cands))
+	ch.order = make([]int, len(cands))
+	for i, c := range cands {
+		ch.base[i] = p.Score(c)
+		if p.weighsLess(c) {
+			ch.base[i] *= p.Hearsay
+		}
+		ch.order[i] = i
+	}
+	sort.SliceStable(ch.order, func(a, b int) bool { return ch.base[ch.order[a]] > ch.base[ch.order[b]] })
+	// The rules of refusal look at the best sentences by the hand-made
+	// score, as they were measured; the ranker only orders the statements.
+	ch.ruleOrder = ch.order
+	if p.Ranker {
+		hand := make([]float64, len(cands))
+		ch.ruleOrder = make([]int, len(cands))
+		for i, c := range cands {
+			hand[i], ch.ruleOrder[i] = p.handScore(c), i
+		}
+		sort.SliceStable(ch.ruleOrder, func(a, b int) bool { return hand[ch.ruleOrder[a]] > hand[ch.ruleOrder[b]] })
+	}
+	ch.minRelative = p.MinRelative
+	if lw := cands[0].weights; lw != nil && lw.asks && p.MinRelativeQuestion > 0 {
+		ch.minRelative = p.MinRelativeQuestion
+	}
+	return ch
+}
+
+// eligible reports whether c may be a statement at all.
+func (ch *choice) eligible(c *Candidate) bool {
+	return !c.question && c.Answer >= ch.p.MinEachAnswer
+}
+
+// pick adds to a the statements, best first, with why each was chosen.
+func (ch *choice) pick(a *Answer) {
+	p := ch.p
+	for len(a.Statements) < p.Max {
+		bi, bv := ch.next(a)
+		if bi < 0 {
+			break
+		}
+		ch.used[bi] = true
+		c := ch.cands[bi]
+		var why string
+		if len(a.Statements) == 0 {
+			ch.first = ch.base[bi]
+			why = fmt.Sprintf("the best sentence (score %.2f%s): it holds %s%s", bv, p.scoreIs(c), c.holds(), p.alsoHolds(c))
+		} else if bv < ch.minRelative*ch.first {
+			break
+		} else {
+			why = p.laterWhy(c, bv, ch.first)
+		}
+		if p.weighsLess(c) {
+			why += fmt.Sprintf("; its score is %.0f%% of what it would be, as it tells what others say", 100*p.Hearsay)
+		}
+		a.Statements = append(a.Statements, c)
+		a.Why = append(a.Why, why)
+		ch.perPassage[c.Passage]++
+	}
+}
+
+// next is the best candidate to write after a's statements and its score,
+// lowered for staying in a passage already quoted; -1 when none may be.
+func (ch *choice) next(a *Answer) (bi int, bv float64) {
+	p := ch.p
+	bi, bv = -1, math.Inf(-1)
+	for _, i := range ch.order {
+		c := ch.cands[i]
+		if ch.used[i] || !ch.eligible(c) || (len(a.Statements) > 0 && !ch.mayFollow(c, a)) {
+			continue
+		}
+		// The base score bounds the adjusted one: stop looking once no
+		// later candidate can win.
+		if ch.base[i] <= bv {
+			break
+		}
+		// The ranker's chance is not lowered for staying in a passage
+		// already quoted (on SQuAD's tuning half that cost answers and
+		// bought nothing).
+		v := ch.base[i]
+		if !p.ranks(c) {
+			v -= p.SamePassage * float64(ch.perPassage[c.Passage])
+		}
+		if v > bv {
+			bi, bv = i, v
+		}
+	}
+	return bi, bv
+}
+
+// mayFollow reports whether c passes the rules against padding for a
+// statement after a's first.
+func (ch *choice) mayFollow(c *Candidate, a *Answer) bool {
+	p := ch.p
+	switch {
+	case ch.itemAnswer[c.Item] < p.MinItemAnswer*ch.bestItem:
+		return false
+	case p.Same > 0 && sameAsPicked(c, a.Statements, p.Same):
+		return false
+	case p.MinOtherWords > 0 && c.Item != a.Statements[0].Item && c.weights != nil &&
+		bits.OnesCount64(c.held) < min(p.MinOtherWords, len(c.weights.order)):
+		return false
+	case p.Narrower && narrower(c, a.Statements, ch.perPassage):
+		return false
+	case p.OtherScale && c.offScale && c.Unit > 0:
+		return false
+	}
+	return true
+}
+
+// addDefinition shows a definition not picked by its score too: what the
+// question asks about is, said in so many words (Params.DefinitionFirst).
+func (ch *choice) addDefinition(a *Answer) {
+	if slices.ContainsFunc(a.Statements, func(c *Candidate) bool { return c.defines }) {
+		return
+	}
+	p := ch.p
+	for _, i := range ch.order {
+		if c := ch.cands[i]; !ch.used[i] && c.defines && ch.eligible(c) {
+			if len(a.Statements) == p.Max {
+				a.Statements, a.Why = a.Statements[:p.Max-1], a.Why[:p.Max-1]
+			}
+			a.Statements, a.Why = append(a.Statements, c), append(a.Why, p.laterWhy(c, ch.base[i], ch.first))
+			return
+		}
+	}
 }
 
 // laterWhy says why a statement after the first was chosen: its score v

@@ -15,7 +15,7 @@ const maxFuncLines = 80
 
 // tooLong are the functions still longer, each with the length it may not
 // pass while it waits to be split; the list only shrinks.
-var tooLong = map[string]int{"Candidates": 296, "Choose": 199, "SummarySentences": 111}
+var tooLong = map[string]int{"SummarySentences": 111}
 
 // No function of the package is longer than maxFuncLines, but those of
 // tooLong, which may not grow.

@@ -5,11 +5,11 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/lang"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -40,9 +40,10 @@ func ItemPassages(it *item.Item) []*jsonl.Passage {
 	}
 	var cands []*para
 	df := map[string]int{}
+	lx := itemLexicon(it)
 	for i := range it.Paragraphs {
 		text := it.Paragraphs[i].Text
-		tf, words := centralTerms(text)
+		tf, words := centralTerms(text, lx)
 		if (words < minProseWords && !nameLine(it, i)) || !prose(text) {
 			continue
 		}
@@ -55,7 +56,7 @@ func ItemPassages(it *item.Item) []*jsonl.Passage {
 		// An item of short lines only (a list, a poem): take them as they are.
 		for i := range it.Paragraphs {
 			if text := it.Paragraphs[i].Text; strings.TrimSpace(text) != "" {
-				tf, _ := centralTerms(text)
+				tf, _ := centralTerms(text, lx)
 				for t := range tf {
 					df[t]++
 				}
@@ -165,19 +166,42 @@ func sortedCounts(tf map[string]int) []termCount {
 	return out
 }
 
-// centralTerms counts the words of text that can carry its subject:
-// lowercased, three letters or more, not a common function word; and how
-// many words it has in all.
-func centralTerms(text string) (map[string]int, int) {
+// itemLexicon is the lexicon of the item's language, told from its first
+// paragraphs (up to 4,000 bytes): its stop words are the words too common
+// to tell what a paragraph is about. An item whose language is not told
+// gets the neutral lexicon, with no stop words.
+func itemLexicon(it *item.Item) *lang.Lexicon {
+	var b strings.Builder
+	for i := range it.Paragraphs {
+		if b.Len() > 4000 {
+			break
+		}
+		b.WriteString(it.Paragraphs[i].Text)
+		b.WriteByte('\n')
+	}
+	return lang.For(lang.Detect(b.String()))
+}
+
+// centralTerms counts the words of text that can carry its subject, as
+// lang.Words finds them in any script (a Han character, a Thai word, a
+// Bengali word with its vowel signs): lowercased, not a stop word of the
+// item's language, and in the alphabets that write words with spaces
+// (Latin, Cyrillic, Greek, Armenian, Georgian) three letters or more; and
+// how many words it has in all.
+func centralTerms(text string, lx *lang.Lexicon) (map[string]int, int) {
 	tf := map[string]int{}
 	words := 0
-	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+	for _, w := range lang.Words(text) {
 		words++
-		if utf8.RuneCountInString(w) < 3 || !unicode.IsLetter([]rune(w)[0]) {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		if unicode.In(r, unicode.Latin, unicode.Cyrillic, unicode.Greek, unicode.Armenian, unicode.Georgian) && utf8.RuneCountInString(w) < 3 {
 			continue
 		}
 		w = strings.ToLower(w)
-		if functionWords()[w] {
+		if lx.Has("stop", w) {
 			continue
 		}
 		tf[w]++
@@ -186,13 +210,14 @@ func centralTerms(text string) (map[string]int, int) {
 }
 
 // prose reports whether a paragraph reads as sentences: most of its
-// characters are letters, not the dots and page numbers of a table of
+// characters are letters (with their marks: a Bengali vowel sign is part of
+// its word, lang.WordLetter), not the dots and page numbers of a table of
 // contents or the brackets and operators of code.
 func prose(text string) bool {
 	letters, other := 0, 0
 	for _, r := range text {
 		switch {
-		case unicode.IsLetter(r):
+		case lang.WordLetter(r):
 			letters++
 		case unicode.IsSpace(r):
 		default:
@@ -201,14 +226,3 @@ func prose(text string) bool {
 	}
 	return letters > 0 && float64(letters) >= 0.8*float64(letters+other)
 }
-
-// functionWords are English words too common to tell what a text is about.
-// Made on first use (a summary), not by every program that links rank.
-var functionWords = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`the and for are but not you all any can had her was one our out has him his how its may new now old see two who did get let put say she too use that with have this will your from they been than them then what when were which their there would about these other into more some could after also only over such very most just those where while each both being because between through under should does
-	your yours here must shall upon whom whose why own same few many much same again once off onto per via yet`) {
-		m[w] = true
-	}
-	return m
-})

@@ -114,3 +114,43 @@ func TestItemPassagesNameLine(t *testing.T) {
 		}
 	}
 }
+
+// TestItemPassagesScripts: an item written without spaces (Chinese) or
+// with spacing vowel signs (Bengali) has paragraphs of prose as any other:
+// its first passage is its first paragraph of prose, not the short heading
+// above it. Its words were counted as runs between punctuation (a Chinese
+// paragraph was four "words", under minProseWords) and a Bengali vowel sign
+// as no letter (under prose's share), so every paragraph fell to the
+// short-lines fallback and the heading came first.
+func TestItemPassagesScripts(t *testing.T) {
+	for _, tc := range []struct {
+		name, heading string
+		para          func(i int) string
+	}{
+		{"zh", "第一章", func(i int) string {
+			return fmt.Sprintf("堆肥是把厨房和花园里的有机废物变成肥沃土壤的过程，第%d段说明温度、水分和空气如何共同影响分解的速度。", i)
+		}},
+		{"bn", "অধ্যায় এক", func(i int) string {
+			return fmt.Sprintf("কম্পোস্ট হলো রান্নাঘর ও বাগানের জৈব বর্জ্যকে উর্বর মাটিতে পরিণত করার প্রক্রিয়া, এবং অংশ %d বলে তাপমাত্রা ও আর্দ্রতা কীভাবে পচনের গতি বদলায়।", i)
+		}},
+	} {
+		it := &item.Item{ID: strings.Repeat("e", 64), Title: tc.name}
+		it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: tc.heading})
+		for i := 1; i <= 12; i++ {
+			it.Paragraphs = append(it.Paragraphs, item.Paragraph{Text: tc.para(i)})
+		}
+		ps := ItemPassages(it)
+		if len(ps) == 0 || ps[0].Paragraph != 1 {
+			var got []int
+			for _, p := range ps {
+				got = append(got, p.Paragraph)
+			}
+			t.Errorf("%s: passages of paragraphs %v, want paragraph 1 (the first of prose) first", tc.name, got)
+		}
+		for _, p := range ps {
+			if p.Paragraph == 0 {
+				t.Errorf("%s: the heading %q is a passage", tc.name, tc.heading)
+			}
+		}
+	}
+}

@@ -439,13 +439,10 @@ func (p *Params) weighsLess(c *Candidate) bool {
 	return c.hearsay && p.Hearsay > 0 && p.Hearsay < 1 && c.weights != nil && c.weights.asks
 }
 
-// ranks reports whether c is scored by the learned ranker: p says so, c
-// answers a question, not a claim, and the question is in English, the
-// language the ranker was trained on (SQuAD) and whose lexicon its
-// answer-type and kind features read; elsewhere those features are zero
-// and the hand score weighs the question's words in its own language.
+// ranks reports whether c is scored by the learned ranker: p says so and
+// c answers a question, not a claim.
 func (p *Params) ranks(c *Candidate) bool {
-	return p.Ranker && c.weights != nil && c.weights.asks && c.weights.lex == nil
+	return p.Ranker && c.weights != nil && c.weights.asks
 }
 
 // Own is the part of the candidate's score that is the sentence's own:

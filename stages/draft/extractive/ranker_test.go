@@ -251,29 +251,3 @@ func sentencesOf(t *testing.T, q string, starts ...string) []*Candidate {
 	}
 	return out
 }
-
-// TestRankerOnlyInEnglish: the learned ranker scores the answers to an
-// English question only, the language it was trained on and whose lexicon
-// its answer-type and kind features read; a question in another language
-// (one with a lexicon of its own: Arabic, Russian, Chinese), or a claim,
-// is scored by hand. Arabic questions, once item.Asks knew ؟, went to the
-// ranker and lost answers (multilingual report half: ar 0.706 -> 0.647).
-func TestRankerOnlyInEnglish(t *testing.T) {
-	p := DefaultParams
-	p.Ranker = true
-	for _, tc := range []struct {
-		question string
-		want     bool
-	}{
-		{"How hot should the water be for green tea?", true},
-		{"ما هي عاصمة مصر؟", false},
-		{"Сколько лет длилась война?", false},
-		{"长城有多长？", false},
-		{"Green tea is steeped at eighty degrees.", false},
-	} {
-		lw := newLibraryWeights(tc.question, []*jsonl.Passage{{Number: 1, Text: "Green tea is steeped at eighty degrees. ما هي عاصمة مصر القاهرة. Война длилась пять лет. 长城很长。"}}, nil, 0)
-		if got := p.ranks(&Candidate{weights: lw}); got != tc.want {
-			t.Errorf("%q: scored by the ranker %v, want %v", tc.question, got, tc.want)
-		}
-	}
-}

@@ -33,6 +33,8 @@ type row struct {
 	Name, Language      string
 	Answerable, Held    int
 	InShort, AnsRefused float64 // of the answerable questions
+	InFirst, Precision  float64 // gold answer in the first statement; share of quotes holding it
+	Statements          float64 // statements per answer
 	UnRefused           float64 // of the held-out questions
 	Gold4               float64 // gold paragraph in the first 4 passages
 }
@@ -117,7 +119,8 @@ func run(half, only, out, before string) error {
 			}
 		}
 		rows = append(rows, row{Name: name, Language: m.Language, Answerable: len(ans), Held: len(un),
-			InShort: r.InShort, AnsRefused: r.AnsRefused, UnRefused: r.UnRefused, Gold4: quality.Share(found, len(ans))})
+			InShort: r.InShort, AnsRefused: r.AnsRefused, InFirst: r.InFirst, Precision: r.Precision, Statements: r.MeanStatements,
+			UnRefused: r.UnRefused, Gold4: quality.Share(found, len(ans))})
 		fmt.Fprintf(os.Stderr, "%s asked in %v\n", name, time.Since(start).Round(time.Millisecond))
 	}
 	if out != "" {
@@ -139,12 +142,13 @@ func run(half, only, out, before string) error {
 			return fmt.Sprintf("%.3f → %.3f", was, now)
 		}
 		table = append(table, []string{r.Name, r.Language, fmt.Sprint(r.Answerable), fig(r.InShort, o.InShort),
+			fig(r.InFirst, o.InFirst), fig(r.Precision, o.Precision), fig(r.Statements, o.Statements),
 			fig(r.AnsRefused, o.AnsRefused), fmt.Sprint(r.Held), fig(r.UnRefused, o.UnRefused), fig(r.Gold4, o.Gold4)})
 	}
 	fmt.Printf("The multilingual sets of ../shared/bench/multilingual, the %s half (%s positions of each file's answerable and of its held-out questions), asked in process without a model:\n\n",
 		half, map[string]string{"tune": "even", "report": "odd"}[half])
 	fmt.Println(bench.Table([]string{"set", "language", "answerable", "gold answer in a quote of ≤ 300 characters",
-		"answerable refused", "held-out", "held-out refused", "gold paragraph in the first 4 passages"}, table))
+		"in the first statement", "precision", "statements", "answerable refused", "held-out", "held-out refused", "gold paragraph in the first 4 passages"}, table))
 	return nil
 }
 

@@ -251,3 +251,22 @@ func sentencesOf(t *testing.T, q string, starts ...string) []*Candidate {
 	}
 	return out
 }
+
+// TestArabicAsClaims: an Arabic question is answered as a claim is (the
+// hand score, not the learned ranker; asClaims), as it was before item.Asks
+// knew ؟; questions in English and Chinese take the question path.
+func TestArabicAsClaims(t *testing.T) {
+	passages := []*jsonl.Passage{{Number: 1, Text: "القاهرة هي عاصمة مصر. Green tea is steeped at eighty degrees. 长城很长。"}}
+	for _, tc := range []struct {
+		question string
+		want     bool
+	}{
+		{"ما هي عاصمة مصر؟", false},
+		{"How hot should the water be for green tea?", true},
+		{"长城有多长？", true},
+	} {
+		if got := newLibraryWeights(tc.question, passages, nil, 0).asks; got != tc.want {
+			t.Errorf("%q: on the question path %v, want %v", tc.question, got, tc.want)
+		}
+	}
+}

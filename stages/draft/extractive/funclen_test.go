@@ -20,19 +20,8 @@ var tooLong = map[string]int{"SummarySentences": 111}
 // No function of the package is longer than maxFuncLines, but those of
 // tooLong, which may not grow.
 func TestFunctionLength(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		file, err := parser.ParseFile(fset, f, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	fset, files := packageFiles(t)
+	for _, file := range files {
 		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok {
@@ -48,4 +37,27 @@ func TestFunctionLength(t *testing.T) {
 			}
 		}
 	}
+}
+
+// packageFiles parses the package's Go files, tests left out, for the
+// tests that read its code (TestFunctionLength, TestNoWordListsInGo).
+func packageFiles(t *testing.T) (*token.FileSet, []*ast.File) {
+	t.Helper()
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, f := range names {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, file)
+	}
+	return fset, files
 }

@@ -2,9 +2,7 @@ package extractive
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -19,20 +17,9 @@ import (
 // and an array indexed by an enumeration ([...]string: the names of the
 // ranker's features, of the answer types) names things, not words to find.
 func TestNoWordListsInGo(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	word := regexp.MustCompile(`^\pL[\pL\pM' ’-]*$`)
-	fset := token.NewFileSet()
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		file, err := parser.ParseFile(fset, f, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	fset, files := packageFiles(t)
+	for _, file := range files {
 		words := func(exprs []ast.Expr) int {
 			n := 0
 			for _, e := range exprs {

@@ -43,6 +43,17 @@ func loadDemo(p *extractive.Params) (*demoSet, error) {
 // check asks every question through `sponge ask --extractive --json`,
 // prints each answer with its off-topic sentences marked, and the counts.
 func (d *demoSet) check(binDir string) error {
+	r, err := d.ask(binDir)
+	if err != nil {
+		return err
+	}
+	fmt.Println(bench.Table(quality.DemoHeader, [][]string{r.Row()}))
+	return nil
+}
+
+// ask asks every question through the sponge of binDir as check does, and
+// prints each answer with its off-topic sentences marked.
+func (d *demoSet) ask(binDir string) (quality.DemoResult, error) {
 	fmt.Printf("%s (%d) through `sponge ask --extractive --json`\n", d.what, len(d.Questions))
 	fmt.Println("(+ an expected sentence, - an off-topic one):")
 	fmt.Println()
@@ -53,7 +64,7 @@ func (d *demoSet) check(binDir string) error {
 		cmd.Stdout, cmd.Stderr = &out, &errb
 		// Exit code 4 is a refusal: nothing in the library answers.
 		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != console.ExitNothing {
-			return fmt.Errorf("sponge ask %q: %v\n%s", dq.Q.Text, err, errb.String())
+			return r, fmt.Errorf("sponge ask %q: %v\n%s", dq.Q.Text, err, errb.String())
 		}
 		var answer struct {
 			Answered bool `json:"answered"`
@@ -63,7 +74,7 @@ func (d *demoSet) check(binDir string) error {
 			} `json:"claims"`
 		}
 		if err := json.Unmarshal(out.Bytes(), &answer); err != nil {
-			return fmt.Errorf("sponge ask --json %q: %v", dq.Q.Text, err)
+			return r, fmt.Errorf("sponge ask --json %q: %v", dq.Q.Text, err)
 		}
 		var got []quality.Statement
 		for _, c := range answer.Claims {
@@ -90,6 +101,5 @@ func (d *demoSet) check(binDir string) error {
 		}
 		fmt.Println()
 	}
-	fmt.Println(bench.Table(quality.DemoHeader, [][]string{r.Row()}))
-	return nil
+	return r, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -27,19 +28,49 @@ var realDocs = []struct{ pkg, path string }{
 	{"openssh-client", "usr/share/man/man1/ssh-keygen.1.gz"},
 }
 
-// realDocQuestions were written over realDocs, each with the sentence
-// expected first written before it was asked, and asked once: not tuned on.
-const realDocQuestions = "realdoc-questions.txt"
+// realDocs2 are the files the second set's library adds to realDocs:
+// LaTeX's configuration guide and four more of OpenSSH's manual pages.
+var realDocs2 = []struct{ pkg, path string }{
+	{"texlive-latex-base-doc", "usr/share/doc/texlive-doc/latex/base/cfgguide.pdf"},
+	{"openssh-client", "usr/share/man/man1/ssh-agent.1.gz"},
+	{"openssh-client", "usr/share/man/man1/ssh-add.1.gz"},
+	{"openssh-client", "usr/share/man/man1/sftp.1.gz"},
+	{"openssh-client", "usr/share/man/man5/ssh_config.5.gz"},
+}
 
-// askRealDocs fetches the packages of realDocs with apt-get into work,
-// saves the files in a new library with the built `sponge add`, and asks
-// realDocQuestions through the built binaries.
+// realDocQuestions were written over realDocs, each with the sentence
+// expected first written before it was asked. They were looked at while
+// the drafter was changed: the tuning set. realDocQuestions2, written the
+// same way over realDocs and realDocs2 before the next changes, is the
+// report set, asked once.
+const (
+	realDocQuestions  = "realdoc-questions.txt"
+	realDocQuestions2 = "realdoc-questions-2.txt"
+)
+
+var (
+	realDocsSet    = flag.Int("realdocs-set", 1, "with -realdocs: 1 asks "+realDocQuestions+" (the tuning set), 2 "+realDocQuestions2+" (the report set, of a library with more files: ask it once)")
+	realDocsBefore = flag.String("realdocs-before", "", "with -realdocs: also ask through the sponge binaries of this folder (a drafter before), and print both tables side by side")
+)
+
+// askRealDocs fetches the packages of realDocs (and realDocs2 for the
+// second set) with apt-get into work, saves the files in a new library with
+// the built `sponge add`, and asks the set's questions through the built
+// binaries, and those of -realdocs-before when given.
 func askRealDocs(work, binDir string) error {
 	if binDir == "" {
 		return fmt.Errorf("-realdocs needs -bin, the folder of the built sponge")
 	}
+	docs, questions := realDocs, realDocQuestions
+	switch *realDocsSet {
+	case 1:
+	case 2:
+		docs, questions = append(append(docs[:0:0], realDocs...), realDocs2...), realDocQuestions2
+	default:
+		return fmt.Errorf("-realdocs-set %d: there are sets 1 and 2", *realDocsSet)
+	}
 	var sources []string
-	for _, f := range realDocs {
+	for _, f := range docs {
 		dir := filepath.Join(work, "pkgs", f.pkg)
 		if _, err := os.Stat(dir); err != nil {
 			if err := bench.FetchDeb(work, f.pkg, dir); err != nil {
@@ -58,9 +89,22 @@ func askRealDocs(work, binDir string) error {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("sponge add: %v\n%s", err, out)
 	}
-	if d.Questions, err = quality.ReadDemo(filepath.Join(benchDir, realDocQuestions)); err != nil {
+	if d.Questions, err = quality.ReadDemo(filepath.Join(benchDir, questions)); err != nil {
 		return err
 	}
-	d.what = "A library of real documentation (the Debian Reference, LaTeX's guides and news, OpenSSH's manual pages) asked the questions of " + realDocQuestions
-	return d.check(binDir)
+	d.what = "A library of real documentation (the Debian Reference, LaTeX's guides and news, OpenSSH's manual pages) asked the questions of " + questions
+	if *realDocsBefore == "" {
+		return d.check(binDir)
+	}
+	var rows [][]string
+	for _, b := range []struct{ name, dir string }{{"before", *realDocsBefore}, {"after", binDir}} {
+		fmt.Printf("%s (%s):\n", b.name, b.dir)
+		r, err := d.ask(b.dir)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, append([]string{b.name}, r.Row()...))
+	}
+	fmt.Println(bench.Table(append([]string{"drafter"}, quality.DemoHeader...), rows))
+	return nil
 }

@@ -94,13 +94,12 @@ func pdfs(sponge []reader) {
 					same := common(ref, got[n])
 					var near []string
 					near = append(append(append(near, got[n-1]...), got[n]...), got[n+1]...)
-					prev, next := common(ref, got[n-1]), common(ref, got[n+1])
 					body := 1.0
 					if b := bodies[p][i]; len(b) > 0 {
 						body = float64(common(b, got[n])) / float64(len(b))
 					}
 					out = append(out, pageScore{p, n, len(ref), float64(same) / float64(len(ref)),
-						float64(common(ref, near)) / float64(len(ref)), float64(lcs(ref, got[n])) / float64(len(ref)), body, max(prev, next) > same})
+						float64(common(ref, near)) / float64(len(ref)), float64(lcs(ref, got[n])) / float64(len(ref)), body, misnumbered(refs[p], got, i)})
 				}
 				return out
 			})
@@ -143,6 +142,15 @@ func pdfs(sponge []reader) {
 			fmt.Sprintf("dot leaders %d (pdftotext %d)", leaders, refLeaders),
 			fmt.Sprintf("failed %d", failed),
 		}, readerSec(docs)})
+		var wrongOnes []string
+		for _, s := range scores {
+			if s.misnumbered {
+				wrongOnes = append(wrongOnes, fmt.Sprintf("%s p%d", filepath.Base(s.path), s.page))
+			}
+		}
+		if len(wrongOnes) > 0 {
+			details = append(details, fmt.Sprintf("  pdf, %s, misnumbered: %s", r.name, strings.Join(wrongOnes, ", ")))
+		}
 		var worstOnes []string
 		for i, s := range scores {
 			if i == *worst {
@@ -152,6 +160,46 @@ func pdfs(sponge []reader) {
 		}
 		details = append(details, fmt.Sprintf("  pdf, %s: %s", r.name, strings.Join(worstOnes, ", ")))
 	}
+}
+
+// misnumbered says whether sponge gives the words of the reference's page
+// i (0-based; refs are the pages' words, got sponge's by page number) to a
+// page beside it rather than to its own: whether page i-1's or i+1's words
+// in sponge hold more of the words that mark page i than page i's do. The
+// words that mark a page are those its neighbours in the reference do not
+// hold (each counted as often as it is over): a word on the pages before and
+// after as well ("the", a table's "c", a running head sponge drops) says
+// nothing of which page a text is on, and counting it called a page of
+// six words that sponge gives right misnumbered, its running head's "the"
+// and "for" being on the long page before.
+func misnumbered(refs [][]string, got map[int][]string, i int) bool {
+	var beside []string
+	if i > 0 {
+		beside = append(beside, refs[i-1]...)
+	}
+	if i+1 < len(refs) {
+		beside = append(beside, refs[i+1]...)
+	}
+	marks := without(refs[i], beside)
+	n := i + 1
+	return max(common(marks, got[n-1]), common(marks, got[n+1])) > common(marks, got[n])
+}
+
+// without is a's words less those of b, each word of b taking away one.
+func without(a, b []string) []string {
+	have := map[string]int{}
+	for _, w := range b {
+		have[w]++
+	}
+	var out []string
+	for _, w := range a {
+		if have[w] > 0 {
+			have[w]--
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // pageBodies is the words of each page of pdftotext's text less what a

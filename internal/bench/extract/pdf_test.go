@@ -1,0 +1,61 @@
+package main
+
+import "testing"
+
+func TestMisnumbered(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ref  []string // the reference's pages
+		got  []string // sponge's, by page
+		want []bool   // misnumbered, each page
+	}{
+		{
+			// testmath.pdf p38: a short page of code under a running head;
+			// sponge drops the head, and the long page before holds "for"
+			// and "the" as well as the code. Its page numbers are right.
+			name: "running head dropped",
+			ref: []string{
+				`Sample paper for the amsmath package. When the gather is used for the split, the numbers are suppressed for the lines. \zeta^0 &=\xi^0 37`,
+				`Sample paper for the amsmath package \zeta^0 &=\xi^0 \end{align} 38`,
+			},
+			got: []string{
+				`When the gather is used for the split, the numbers are suppressed for the lines. \zeta^0 &=\xi^0`,
+				`\zeta^0 &=\xi^0 \end{align}`,
+			},
+			want: []bool{false, false},
+		},
+		{
+			// ltxtable.pdf p3: letters of a table on every page
+			name: "letters on every page",
+			ref:  []string{"a b c c c c first", "a b cccc second", "c c third"},
+			got:  []string{"a b c c c c first", "a b c c c c second", "c c third"},
+			want: []bool{false, false, false},
+		},
+		{
+			name: "a page's words on the page before",
+			ref:  []string{"one page of tea", "brewing green tea takes eighty degrees", "storage in a tin"},
+			got:  []string{"one page of tea brewing green tea takes eighty degrees", "", "storage in a tin"},
+			want: []bool{false, true, false},
+		},
+		{
+			name: "most of a page on the page after",
+			ref:  []string{"one page of tea", "brewing green tea takes eighty degrees", "storage in a tin"},
+			got:  []string{"one page of tea", "brewing", "green tea takes eighty degrees storage in a tin"},
+			want: []bool{false, true, false},
+		},
+	} {
+		refs := make([][]string, len(c.ref))
+		for i, p := range c.ref {
+			refs[i] = words(p)
+		}
+		got := map[int][]string{}
+		for i, p := range c.got {
+			got[i+1] = words(p)
+		}
+		for i, want := range c.want {
+			if m := misnumbered(refs, got, i); m != want {
+				t.Errorf("%s: page %d misnumbered %v, want %v", c.name, i+1, m, want)
+			}
+		}
+	}
+}

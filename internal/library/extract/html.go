@@ -136,7 +136,7 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	shown, _ := textLen(body)
 	roots := []*html.Node{body}
 	if !allText {
-		pr := pruner{ids: pageIDs(body)}
+		pr := pruner{ids: pageIDs(body), lead: leadBlocks(body)}
 		pr.prune(body, false)
 		roots = contentRoots(body)
 	}
@@ -265,9 +265,38 @@ func isLink(n *html.Node) bool {
 }
 
 // A pruner removes a page's furniture. ids are the page's own ids: a
-// link to one of them goes nowhere else.
+// link to one of them goes nowhere else. lead are the blocks that hold
+// the page's longest paragraph.
 type pruner struct {
-	ids map[string]bool
+	ids  map[string]bool
+	lead map[*html.Node]bool
+}
+
+// leadBlocks are the elements that hold the page's longest paragraph
+// (its own text outside blocks and links): the page's text is in them, however many
+// links stand beside it. A news page of a town hall wraps its one
+// paragraph, its menus and eight years of archive links in one <div>.
+func leadBlocks(body *html.Node) map[*html.Node]bool {
+	var best *html.Node
+	most := 0
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if all, linked := ownText(c); all-linked > most {
+				best, most = c, all-linked
+			}
+			walk(c)
+		}
+	}
+	walk(body)
+	lead := map[*html.Node]bool{}
+	for n := best; n != nil; n = n.Parent {
+		lead[n] = true
+	}
+	return lead
 }
 
 // pageIDs are the ids and anchor names of a page's elements.
@@ -356,7 +385,7 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 			}
 		}
 		count(n)
-		if links >= 3 && all > 0 && float64(linked) > 0.7*float64(all) && !titled(n) && 2*local <= links {
+		if links >= 3 && all > 0 && float64(linked) > 0.7*float64(all) && !titled(n) && 2*local <= links && !pr.lead[n] {
 			return true
 		}
 	}

@@ -172,11 +172,12 @@ func TestDemoFloor(t *testing.T) {
 	}
 }
 
-// The reported half of the SQuAD 2.0 benchmark: 100 answerable and 100
-// unanswerable questions, evenly spaced over ../shared/bench/squad2 (the
-// odd positions of 200 of each), asked of one library of its 16 articles;
-// the same figures as the row "sponge-draft --extractive" of
-// go run ./internal/bench/extractive -squad-only.
+// SQuAD 2.0's floor: 100 answerable and 100 unanswerable questions,
+// evenly spaced over ../shared/bench/squad2 (quality.SquadFloorSample),
+// asked of one library of its 16 articles. The bench reported them until
+// issue 40 and its misses were studied then, so they read higher than the
+// bench's reported half (go run ./internal/bench/extractive -squad-report);
+// they stay the floor's so that it is not lowered.
 var (
 	squadMeasured = measured{"2026-12-07", "go test ./internal/quality -run TestSquadFloor -v"}
 	squadFloors   = []floor{
@@ -208,8 +209,8 @@ func TestSquadFloor(t *testing.T) {
 	if err := quality.SaveItems(dir, all.Items, all.Sources); err != nil {
 		t.Fatal(err)
 	}
-	_, ans := quality.SquadHalves(all.Ans)
-	_, un := quality.SquadHalves(all.Un)
+	ans := quality.SquadFloorSample(all.Ans)
+	un := quality.SquadFloorSample(all.Un)
 	p := extractive.DefaultParams
 	lib, x, err := quality.Open(dir)
 	if err != nil {

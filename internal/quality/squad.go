@@ -130,23 +130,47 @@ func SquadPath() (string, error) {
 	return filepath.Join(dir, "dev-v2.0.json"), nil
 }
 
-// SquadPerKind is how many answerable and how many unanswerable SQuAD 2.0
-// questions the benchmark asks, evenly spaced over the file.
-const SquadPerKind = 200
-
-// SquadHalves takes SquadPerKind of qs evenly spaced over them and deals
-// them alternately into the tuning half (even positions) and the reported
-// half (odd positions): the benchmark chooses its thresholds on the tuning
-// half and reports the other, which the floor holds.
-func SquadHalves(qs []*SquadQuestion) (tune, rep []*SquadQuestion) {
-	for i, q := range EvenSpaced(qs, SquadPerKind) {
-		if i%2 == 0 {
-			tune = append(tune, q)
-		} else {
+// SquadSplit deals one kind of SQuAD 2.0 question (the answerable ones,
+// or the unanswerable ones) by its position among its kind, counted from
+// 0: the odd positions are the reported half, every one of them; the even
+// positions are the half a change is made on, cut in two: positions 0, 4,
+// 8, … train the learned ranker (internal/bench/extractive -train-ranker)
+// and positions 2, 6, 10, … tune the drafter's thresholds and rules, the
+// only questions whose misses may be studied. Questions of all three share
+// paragraphs (a paragraph has several questions); the ranker learns
+// weights of features a person can read, never a paragraph's words.
+func SquadSplit(qs []*SquadQuestion) (train, tune, rep []*SquadQuestion) {
+	for i, q := range qs {
+		switch {
+		case i%2 == 1:
 			rep = append(rep, q)
+		case i%4 == 0:
+			train = append(train, q)
+		default:
+			tune = append(tune, q)
 		}
 	}
-	return tune, rep
+	return train, tune, rep
+}
+
+// SquadFloorPerKind: the floor's sample (SquadFloorSample) is the odd
+// places of this many of each kind, evenly spaced.
+const SquadFloorPerKind = 200
+
+// SquadFloorSample is the questions of one kind the quality floor asks
+// (TestSquadFloor): SquadFloorPerKind of qs evenly spaced over them, the
+// odd places of those, as the bench reported them before issue 40. Many
+// are not at odd positions of the whole dev half, so they mix the bench's
+// three sets; a sample small enough for CI, and the floor's figures are
+// kept (they are not lowered by being measured on other questions).
+func SquadFloorSample(qs []*SquadQuestion) []*SquadQuestion {
+	var out []*SquadQuestion
+	for i, q := range EvenSpaced(qs, SquadFloorPerKind) {
+		if i%2 == 1 {
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 // EvenSpaced takes n of qs evenly spaced over them (all when they are

@@ -72,13 +72,17 @@ func main() {
 	squadOnly := flag.Bool("squad-only", false, "measure SQuAD 2.0 only (no SciFact, no demo)")
 	quick := flag.Bool("quick", false, "leave out the tables of padding rules and refusal thresholds on SciFact")
 	squadDump := flag.String("squad-dump", "", "write every SQuAD question's candidate sentences and their features to this file (JSON lines), to study")
-	trainOut := flag.String("train-ranker", "", "train the learned ranker on SQuAD 2.0 questions the bench does not ask and write its weights to this Go file, then stop")
+	trainOut := flag.String("train-ranker", "", "train the learned ranker on SQuAD 2.0's training quarter (positions 0, 4, 8, … of each kind: questions the bench neither tunes on nor reports) and write its weights to this Go file, then stop")
 	flag.IntVar(&rankerTop, "ranker-top", rankerTop, "with -train-ranker: learn from each question's this many best sentences by the hand-made score only (0: all)")
 	flag.BoolVar(&rankerUnanswerable, "ranker-unanswerable", rankerUnanswerable, "with -train-ranker: learn from the unanswerable questions' sentences too")
 	manuals := flag.String("manuals", "", "with -bin: ask manual-questions.txt of a library of Debian manual pages (fetched with apt-get into this folder) and Go's docs, then stop")
 	realdocs := flag.String("realdocs", "", "with -bin: ask "+realDocQuestions+" of a library of real documentation (Debian packages fetched with apt-get into this folder), then stop")
 	flag.Var(&settings, "set", "change the drafter's parameters for this run: Name=value pairs of extractive.Params, separated by commas (\"NamesTop=1,StemFloor=true\")")
-	tuningOnly := flag.Bool("squad-tuning", false, "measure the drafter on SQuAD 2.0's tuning half only (the half whose misses may be studied), then stop")
+	tuningOnly := flag.Bool("squad-tuning", false, "measure the drafter on SQuAD 2.0's tuning quarter only (positions 2, 6, 10, … of each kind: the questions whose misses may be studied), then stop")
+	squadEvery := flag.Int("squad-every", 1, "with -squad-tuning or -squad-only: ask every this-many-th question of the tuning quarter only (quicker, coarser); the reported half is always asked whole")
+	squadReport := flag.Bool("squad-report", false, "measure the drafter on SQuAD 2.0's reported half only (every odd position of each kind), then stop; read it once at the start and once at the end, never to tune")
+	squadBefore := flag.String("squad-before", "", "with -squad-report: a commit whose drafter is measured beside the working tree's, in a git worktree (removed after)")
+	squadJSON := flag.Bool("squad-json", false, "with -squad-report: write the figures as JSON (what -squad-before reads)")
 	training := flag.Bool("squad-training", false, "with -squad-only: also measure the drafter on the questions the ranker learns from (its refusals were not fitted on them: a third, larger set for the rules of refusal)")
 	demoOnly := flag.Bool("demo-only", false, "with -bin: ask demo-questions.txt of the demo library (testdata/docs) only, then stop")
 	multilingual := flag.Bool("multilingual", false, "measure the sets of ../shared/bench/multilingual only (each a library of its own, asked in process), then stop")
@@ -117,7 +121,14 @@ func main() {
 		}
 		return
 	}
-	s, x, err := loadSquad(*squadLib, &p)
+	if *squadReport {
+		if err := reportSquad(*squadLib, &p, *squadBefore, *squadJSON); err != nil {
+			fmt.Fprintln(os.Stderr, "extractive:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	s, x, err := loadSquad(*squadLib, &p, squadAsks{tune: true, rep: *trainOut == "" && !*tuningOnly, every: *squadEvery})
 	if err == nil && *trainOut != "" {
 		err = trainRanker(s, x, &p, *trainOut)
 		x.Close()

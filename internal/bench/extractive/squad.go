@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"github.com/sponge-library/sponge/internal/bench"
@@ -15,23 +17,29 @@ import (
 	"github.com/sponge-library/sponge/stages/draft/extractive"
 )
 
-// squadSets are the questions asked, each kind cut into the tuning half
-// (even positions) and the reported half (odd positions).
+// squadSets are the questions of SQuAD 2.0's dev half, each kind dealt by
+// quality.SquadSplit: the reported half (odd positions, all of them), and
+// of the even positions the quarter the learned ranker learns from
+// (positions 0, 4, 8, …) and the quarter the drafter is tuned on (2, 6,
+// 10, …). A set loadSquad was not asked to ask is nil.
 type squadSets struct {
-	tuneAns, tuneUn, repAns, repUn []*quality.SquadQuestion
-	// ans and un are all the file's questions of each kind, for training
-	// the ranker on those the bench does not ask (see trainRanker).
-	ans, un []*quality.SquadQuestion
-	// trainAns and trainUn are the questions the ranker learns from, once
-	// squadTraining has asked them (for the dump).
-	trainAns, trainUn []*quality.SquadQuestion
-	lib               *library.Library
+	trainAns, trainUn, tuneAns, tuneUn, repAns, repUn []*quality.SquadQuestion
+	lib                                               *library.Library
+}
+
+// squadAsks says which of the sets loadSquad asks: the tuning quarter
+// (every every-th question of it, each kind, when every > 1), the
+// reported half. The training quarter is kept for the ranker, which asks
+// it itself (trainRanker, squadTraining).
+type squadAsks struct {
+	tune, rep bool
+	every     int
 }
 
 // loadSquad builds the library (one item per article: its title as the
-// heading, its paragraphs in order) in dir and asks every chosen question
-// through the real search and rank stages.
-func loadSquad(dir string, p *extractive.Params) (*squadSets, *index.Index, error) {
+// heading, its paragraphs in order) in dir and asks the chosen sets'
+// questions through the real search and rank stages.
+func loadSquad(dir string, p *extractive.Params, asks squadAsks) (*squadSets, *index.Index, error) {
 	path, err := quality.SquadPath()
 	if err != nil {
 		return nil, nil, err
@@ -44,9 +52,16 @@ func loadSquad(dir string, p *extractive.Params) (*squadSets, *index.Index, erro
 	if err := quality.SaveItems(dir, all.Items, all.Sources); err != nil {
 		return nil, nil, err
 	}
-	s := &squadSets{ans: all.Ans, un: all.Un}
-	s.tuneAns, s.repAns = quality.SquadHalves(all.Ans)
-	s.tuneUn, s.repUn = quality.SquadHalves(all.Un)
+	s := &squadSets{}
+	s.trainAns, s.tuneAns, s.repAns = quality.SquadSplit(all.Ans)
+	s.trainUn, s.tuneUn, s.repUn = quality.SquadSplit(all.Un)
+	s.tuneAns, s.tuneUn = everyKth(s.tuneAns, asks.every), everyKth(s.tuneUn, asks.every)
+	if !asks.tune {
+		s.tuneAns, s.tuneUn = nil, nil
+	}
+	if !asks.rep {
+		s.repAns, s.repUn = nil, nil
+	}
 	lib, x, err := quality.Open(dir)
 	if err != nil {
 		return nil, nil, err
@@ -59,6 +74,18 @@ func loadSquad(dir string, p *extractive.Params) (*squadSets, *index.Index, erro
 		}
 	}
 	return s, x, nil
+}
+
+// everyKth keeps qs[0], qs[k], qs[2k], … (all when k <= 1).
+func everyKth(qs []*quality.SquadQuestion, k int) []*quality.SquadQuestion {
+	if k <= 1 {
+		return qs
+	}
+	var out []*quality.SquadQuestion
+	for i := 0; i < len(qs); i += k {
+		out = append(out, qs[i])
+	}
+	return out
 }
 
 // remakeOutdated remakes the index of the library at dir when it was made
@@ -86,8 +113,8 @@ func squadRow(name string, s *squadSets, p *extractive.Params) []string {
 // printSquad prints the issue's table on the reported half, and the
 // refusal trade-off on both halves.
 func printSquad(s *squadSets, p *extractive.Params) {
-	fmt.Printf("SQuAD 2.0 dev half, one item per article (16 items): %d answerable and %d unanswerable questions evenly spaced; tuned on the even positions, reported on the odd (%d + %d):\n\n",
-		quality.SquadPerKind, quality.SquadPerKind, len(s.repAns), len(s.repUn))
+	fmt.Printf("SQuAD 2.0 dev half, one item per article (16 items), each kind of question dealt by its position among its kind: tuned on positions 2, 6, 10, … (%d + %d asked), the ranker trained on 0, 4, 8, … (%d + %d), reported on every odd one (%d answerable + %d unanswerable):\n\n",
+		len(s.tuneAns), len(s.tuneUn), len(s.trainAns), len(s.trainUn), len(s.repAns), len(s.repUn))
 	baseline := extractive.Params{K1: p.K1, B: p.B, Max: 6, Sentences: true}
 	best1 := extractive.Params{K1: p.K1, B: p.B, Max: 1, Sentences: true}
 	before := beforeIssue13()
@@ -291,7 +318,6 @@ func mainParams() extractive.Params {
 // the refusals are a fair third measure, fourteen times the size of a half.
 func squadTraining(s *squadSets, x *index.Index, p *extractive.Params) error {
 	ans, un := trainingQuestions(s)
-	s.trainAns, s.trainUn = ans, un
 	for _, set := range [][]*quality.SquadQuestion{ans, un} {
 		if err := quality.AskAll(s.lib, x, set, p, false); err != nil {
 			return err
@@ -374,4 +400,83 @@ func squadClosest(s *squadSets, p *extractive.Params) {
 	}
 	closestTable("SQuAD 2.0, every question of a half (answerable and not), its own item: the article it was asked on", tune, rep, p,
 		func(q *quality.Question, h *jsonl.Hit) bool { return h.Title == own[q] })
+}
+
+// squadFigures are one build's figures on the reported half, as
+// -squad-json writes them and -squad-before reads them.
+type squadFigures struct {
+	Build  string
+	Result quality.SquadResult
+}
+
+// reportSquad measures the drafter under p on the reported half (every odd
+// position of each kind) and prints its row, beside commit before's when
+// before is set (measured in a worktree of it), or writes the figures as
+// JSON.
+func reportSquad(dir string, p *extractive.Params, before string, asJSON bool) error {
+	s, x, err := loadSquad(dir, p, squadAsks{rep: true})
+	if err != nil {
+		return err
+	}
+	x.Close()
+	builds := []squadFigures{{"working tree", quality.EvalSquad(s.repAns, s.repUn, p)}}
+	if asJSON {
+		return json.NewEncoder(os.Stdout).Encode(builds[0])
+	}
+	if before != "" {
+		b, err := squadBefore(before)
+		if err != nil {
+			return err
+		}
+		b.Build = before
+		builds = append([]squadFigures{*b}, builds...)
+	}
+	var rows [][]string
+	for _, b := range builds {
+		r := b.Result
+		rows = append(rows, []string{b.Build, f3(r.InSome), f3(r.InFirst), f3(r.Precision), f3(r.UnRefused), f3(r.AnsRefused),
+			fmt.Sprintf("%.2f", r.MeanStatements), fmt.Sprintf("%.0f / %d", r.MeanChars, r.Longest), fmt.Sprintf("%d + %d", r.Answerable, r.Unanswerable)})
+	}
+	rows = append(rows, []string{"target (issue 40)", "≥ 0.86", "≥ 0.80", "≥ 0.55", "≥ 0.45", "≤ 0.10", "", "", ""})
+	fmt.Println("SQuAD 2.0 dev half, the reported half: every odd position of each kind (one item per article, 16 items):")
+	fmt.Println(bench.Table([]string{"drafter", "gold answer in some quote", "in the first statement", "precision (quotes holding a gold answer)", "unanswerable refused", "answerable refused", "statements per answer", "quote length: mean / longest (chars)", "questions (answerable + unanswerable)"}, rows))
+	return nil
+}
+
+// squadBefore measures the reported half with the drafter of commit rev:
+// in a git worktree of it beside a link to ../shared (removed after),
+// whose own bench writes its figures as JSON (rev must know -squad-report).
+func squadBefore(rev string) (*squadFigures, error) {
+	root, err := quality.ModuleRoot()
+	if err != nil {
+		return nil, err
+	}
+	work, err := os.MkdirTemp("", "squad-before-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(work)
+	if err := os.Symlink(filepath.Join(filepath.Dir(root), "shared"), filepath.Join(work, "shared")); err != nil {
+		return nil, err
+	}
+	tree := filepath.Join(work, "main")
+	if out, err := exec.Command("git", "-C", root, "worktree", "add", "--detach", tree, rev).CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("git worktree add %s: %v: %s", rev, err, out)
+	}
+	cmd := exec.Command("go", "run", "./internal/bench/extractive", "-squad-report", "-squad-json")
+	cmd.Dir, cmd.Stderr = tree, os.Stderr
+	out, err := cmd.Output()
+	// The worktree goes when measured: a checkout others see in git
+	// worktree list is not left behind.
+	if rm, rerr := exec.Command("git", "-C", root, "worktree", "remove", "--force", tree).CombinedOutput(); rerr != nil {
+		fmt.Fprintf(os.Stderr, "extractive: git worktree remove %s: %v: %s\n", tree, rerr, rm)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("the bench at %s: %v", rev, err)
+	}
+	var f squadFigures
+	if err := json.Unmarshal(out, &f); err != nil {
+		return nil, fmt.Errorf("the bench at %s: %v", rev, err)
+	}
+	return &f, nil
 }

@@ -60,7 +60,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/bits"
 	"slices"
 	"sort"
 	"strconv"
@@ -417,7 +416,7 @@ type Candidate struct {
 // Score is the candidate's score under p.
 func (p *Params) Score(c *Candidate) float64 {
 	if p.ranks(c) {
-		return c.Ranked
+		return ruleRanker.weigh(p, c, p.handScore(c))
 	}
 	return p.handScore(c)
 }
@@ -436,13 +435,13 @@ func (p *Params) handScore(c *Candidate) float64 {
 // weighsLess reports whether c's score is scaled by Hearsay: it answers a
 // question, not a claim (a claim may well be what people say).
 func (p *Params) weighsLess(c *Candidate) bool {
-	return c.hearsay && p.Hearsay > 0 && p.Hearsay < 1 && c.weights != nil && c.weights.asks
+	return c.hearsay && c.weights != nil && p.uses(ruleHearsay, c.weights)
 }
 
 // ranks reports whether c is scored by the learned ranker: p says so and
 // c answers a question, not a claim.
 func (p *Params) ranks(c *Candidate) bool {
-	return p.Ranker && c.weights != nil && c.weights.asks
+	return c.weights != nil && p.uses(ruleRanker, c.weights)
 }
 
 // Own is the part of the candidate's score that is the sentence's own:
@@ -532,30 +531,21 @@ func short(score float64) string {
 	return strconv.FormatFloat(math.Floor(score*100+1e-9)/100, 'f', 2, 64)
 }
 
-// refusal says why no sentence may be written, or "" when some may.
+// refusal says why no sentence may be written, or "" when some may: the
+// rules on the passages (absent words, the passage floor).
 func refusal(cands []*Candidate, p *Params) string {
 	if len(cands) == 0 {
 		return "no sentence of the passages holds a word of the question"
 	}
-	lw := cands[0].weights
-	if p.MaxAbsent > 0 && cands[0].Absent > p.MaxAbsent {
-		// Absent is the same for every sentence.
-		absent := lw.words(func(t string) bool { return lw.absentTerm[t] })
-		return fmt.Sprintf("no item holds %s: %.0f%% of the question's weight (at most %.0f%% may be missing)",
-			quoteWords(absent), 100*cands[0].Absent, 100*p.MaxAbsent)
-	}
-	bestAnswer := 0.0
-	for _, c := range cands {
-		answer := c.Answer
-		if p.measures(c) {
-			answer = math.Max(answer, c.measureAnswer)
+	in := &refusalInput{cands: cands, lw: cands[0].weights, p: p}
+	for _, r := range rules {
+		if r.passage != nil && p.uses(r, in.lw) {
+			if why := r.passage(in); why != "" {
+				return why
+			}
 		}
-		if answer >= p.MinAnswer {
-			return ""
-		}
-		bestAnswer = math.Max(bestAnswer, answer)
 	}
-	return fmt.Sprintf("no passage holds enough of the question's words (the best scores %s, %.2f is needed)", short(bestAnswer), p.MinAnswer)
+	return ""
 }
 
 // Answer is what the drafter chose: the statements, best first, with why
@@ -587,8 +577,8 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 	if why := refusal(cands, p); why != "" {
 		return &Answer{Refused: why}
 	}
-	if p.Options && len(cands) > 0 && cands[0].weights != nil && len(cands[0].weights.options) > 0 {
-		kept, why := withOptions(cands)
+	if lw := cands[0].weights; lw != nil && len(lw.options) > 0 && p.uses(ruleOptions, lw) {
+		kept, why := ruleOptions.keep(cands)
 		if why != "" {
 			return &Answer{Refused: why}
 		}
@@ -604,18 +594,10 @@ func Choose(cands []*Candidate, p *Params) *Answer {
 	if len(a.Statements) == 0 {
 		a.Refused = "no sentence is a statement that answers it"
 	}
-	if p.UnitFirst {
-		unitFirst(a)
-	}
-	if p.Options {
-		entryFirst(a)
-	}
-	if p.DefinitionFirst && len(a.Statements) > 0 {
-		ch.addDefinition(a)
-		definitionFirst(a)
-	}
-	if p.JoinBack {
-		joinBack(a)
+	for _, r := range rules {
+		if r.reorder != nil && p.uses(r, ch.cands[0].weights) {
+			r.reorder(ch, a)
+		}
 	}
 	return a
 }
@@ -700,7 +682,7 @@ func newChoice(cands []*Candidate, p *Params) *choice {
 	for i, c := range cands {
 		ch.base[i] = p.Score(c)
 		if p.weighsLess(c) {
-			ch.base[i] *= p.Hearsay
+			ch.base[i] = ruleHearsay.weigh(p, c, ch.base[i])
 		}
 		ch.order[i] = i
 	}
@@ -725,13 +707,13 @@ func newChoice(cands []*Candidate, p *Params) *choice {
 
 // eligible reports whether c may be a statement at all.
 func (ch *choice) eligible(c *Candidate) bool {
-	return !c.question && c.Answer >= ch.p.MinEachAnswer
+	return !c.question && !(ruleEachAnswer.On(ch.p) && ruleEachAnswer.drop(&paddingInput{ch: ch, c: c}))
 }
 
 // pick adds to a the statements, best first, with why each was chosen.
 func (ch *choice) pick(a *Answer) {
 	p := ch.p
-	for len(a.Statements) < p.Max {
+	for !ruleMost.drop(&paddingInput{ch: ch, a: a}) {
 		bi, bv := ch.next(a)
 		if bi < 0 {
 			break
@@ -742,7 +724,7 @@ func (ch *choice) pick(a *Answer) {
 		if len(a.Statements) == 0 {
 			ch.first = ch.base[bi]
 			why = fmt.Sprintf("the best sentence (score %.2f%s): it holds %s%s", bv, p.scoreIs(c), c.holds(), p.alsoHolds(c))
-		} else if bv < ch.minRelative*ch.first {
+		} else if ruleRelative.On(p) && ruleRelative.drop(&paddingInput{ch: ch, c: c, score: bv, a: a}) {
 			break
 		} else {
 			why = p.laterWhy(c, bv, ch.first)
@@ -788,22 +770,18 @@ func (ch *choice) next(a *Answer) (bi int, bv float64) {
 // mayFollow reports whether c passes the rules against padding for a
 // statement after a's first.
 func (ch *choice) mayFollow(c *Candidate, a *Answer) bool {
-	p := ch.p
-	switch {
-	case ch.itemAnswer[c.Item] < p.MinItemAnswer*ch.bestItem:
-		return false
-	case p.Same > 0 && sameAsPicked(c, a.Statements, p.Same):
-		return false
-	case p.MinOtherWords > 0 && c.Item != a.Statements[0].Item && c.weights != nil &&
-		bits.OnesCount64(c.held) < min(p.MinOtherWords, len(c.weights.order)):
-		return false
-	case p.Narrower && narrower(c, a.Statements, ch.perPassage):
-		return false
-	case p.OtherScale && c.offScale && c.Unit > 0:
-		return false
+	in := &paddingInput{ch: ch, c: c, a: a}
+	for _, r := range paddingAfterFirst {
+		if ch.p.uses(r, c.weights) && r.drop(in) {
+			return false
+		}
 	}
 	return true
 }
+
+// paddingAfterFirst are the padding rules mayFollow applies to a statement
+// after the first, in order.
+var paddingAfterFirst = []*Rule{ruleItemAnswer, ruleSame, ruleOtherWords, ruleNarrower, ruleOtherScale}
 
 // addDefinition shows a definition not picked by its score too: what the
 // question asks about is, said in so many words (Params.DefinitionFirst).
@@ -1005,63 +983,22 @@ func subjectRefusal(cands []*Candidate, order, ruleOrder []int, eligible func(*C
 // TypeSentences is how many of the best sentences the answer-type rule
 // looks at: NamesTop; 0 when the rule is off.
 func (p *Params) TypeSentences() int {
-	if !p.TypeRefusal {
+	if !ruleAnswerType.On(p) {
 		return 0
 	}
 	return p.NamesTop
 }
 
-// ruleRefusal says which rule refuses a question whose best sentences are
-// top (typeTop for the answer-type rule), or "".
+// ruleRefusal says which rule on the subject refuses a question whose best
+// sentences are top (typeTop for the answer-type rule), or "".
 func ruleRefusal(top, typeTop []*Candidate, lw *libraryWeights, p *Params) string {
-	if p.Negation && lw.negates && !top[0].negates {
-		return fmt.Sprintf("the question asks with a negation and the best sentence has none: %q", top[0].Quote)
-	}
-	if p.TypeRefusal && (lw.qtype == typeTime || lw.qtype == typeNumber) {
-		typed := false
-		for _, c := range typeTop {
-			typed = typed || c.Type > 0 || p.Spelled && c.spelled
-		}
-		if !typed {
-			return fmt.Sprintf("the question asks for %s and none of the best sentences holds one besides the question's own", lw.qtype)
-		}
-	}
-	have := lw.have
-	if p.Stems {
-		have = lw.stemHeld
-	}
-	if p.MinWindow > 0 {
-		windowHas := func(c *Candidate) map[string]bool {
-			h := have(c.window)
-			if p.measures(c) {
-				h = lw.withMeasure(c.window, h)
-			}
-			return h
-		}
-		bestWindow := 0.0
-		for _, c := range top {
-			bestWindow = math.Max(bestWindow, lw.shareOf(windowHas(c)))
-		}
-		if bestWindow < p.MinWindow {
-			have := windowHas(top[0])
-			lacking := lw.words(func(t string) bool { return !have[t] })
-			return fmt.Sprintf("the best sentences and their neighbours lack %s: they hold %.0f%% of the question's weight, %.0f%% is needed",
-				quoteWords(lacking), 100*bestWindow, 100*p.MinWindow)
-		}
-	}
-	if names := lw.namesAndNumbers(p.Ordinals); p.MaxNames > 0 && len(names) > 0 {
-		haveNames := have
-		if p.Kin {
-			haveNames = func(text string) map[string]bool { return lw.kinHeld(text, have(text), names) }
-		}
-		for _, c := range top {
-			if lw.lacking(haveNames(c.window), names) <= p.MaxNames {
-				return ""
+	in := &refusalInput{top: top, typeTop: typeTop, lw: lw, p: p}
+	for _, r := range rules {
+		if r.subject != nil && p.uses(r, lw) {
+			if why := r.subject(in); why != "" {
+				return why
 			}
 		}
-		have := haveNames(top[0].window)
-		lacking := lw.words(func(t string) bool { return names[t] && !have[t] })
-		return fmt.Sprintf("no sentence near the question's words also holds %s", quoteWords(lacking))
 	}
 	return ""
 }
@@ -1070,7 +1007,7 @@ func ruleRefusal(top, typeTop []*Candidate, lw *libraryWeights, p *Params) strin
 // measure word as held by the measure it asks for in c's passage and window
 // (Params.SectionMeasure).
 func (p *Params) measures(c *Candidate) bool {
-	return p.SectionMeasure && c.headed && (c.scaled || !p.MeasureScale)
+	return c.headed && p.uses(ruleSectionMeasure, c.weights) && (c.scaled || !p.uses(ruleMeasureScale, c.weights))
 }
 
 // at is a paragraph of an item.

@@ -62,7 +62,8 @@ var (
 	// names was a tenth of all the time `sponge add` spent on linux-doc.)
 	clutterWords = wordSet("nav navbar navigation menu menubar footer breadcrumb breadcrumbs cookie cookies " +
 		"consent banner share sharing social advert advertisement ads promo related subscribe newsletter popup modal " +
-		"skip comment comments masthead toolbar pagination pager site-header hidden visually-hidden sr-only")
+		"skip comment comments masthead toolbar pagination pager site-header hidden visually-hidden sr-only " +
+		"ad byline dateline timestamp credit credits disqus")
 	sidebarWords = wordSet("sidebar")
 	commentWords = wordSet("comment comments")
 	contentWords = wordSet("article content main post entry story body text")
@@ -82,11 +83,28 @@ func wordSet(words string) map[string]bool {
 	return m
 }
 
-// nameWords cuts class and id names into lower-case words.
+// nameWords cuts class and id names into lower-case words, at spaces,
+// "_", "-" and where a capital follows a small letter ("relatedContent",
+// "GoogleDfpAd").
 func nameWords(names string) []string {
-	return strings.FieldsFunc(strings.ToLower(names), func(r rune) bool {
-		return r == '_' || r == '-' || unicode.IsSpace(r)
-	})
+	var words []string
+	start := -1
+	prev := ' '
+	for i, r := range names {
+		cut := r == '_' || r == '-' || unicode.IsSpace(r)
+		if start >= 0 && (cut || unicode.IsUpper(r) && unicode.IsLower(prev)) {
+			words = append(words, strings.ToLower(names[start:i]))
+			start = -1
+		}
+		if !cut && start < 0 {
+			start = i
+		}
+		prev = r
+	}
+	if start >= 0 {
+		words = append(words, strings.ToLower(names[start:]))
+	}
+	return words
 }
 
 // hasWord reports whether words hold one of set's words, or two in a row
@@ -159,6 +177,7 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	}
 	h.title = title
 	w := &htmlWalker{b: &b, h: h}
+	w.dedupe = !allText
 	for _, c := range roots {
 		w.walk(c)
 		w.flush()
@@ -360,10 +379,10 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 	if holdsMain(n) {
 		return false
 	}
-	names := nameWords(attr(n, "class") + " " + ownID(n))
-	if hasWord(names, clutterWords) && !hasWord(names, contentWords) {
+	if pr.namedFurniture(n) {
 		return true
 	}
+	names := nameWords(attr(n, "class") + " " + ownID(n))
 	if hasWord(names, sidebarWords) && !hasWord(names, contentWords) && !amongParagraphs(n) {
 		return true // a page's side column, not a box in the text (DocBook's sidebars)
 	}
@@ -390,6 +409,31 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 		}
 	}
 	return false
+}
+
+// namedFurniture reports whether n's class or id names it furniture: one
+// of its names (a class, or the id) holds a clutter word, and no other
+// names content. A name is read whole: "post-pagination" and
+// "share-text" are furniture, "entry-content" beside "has-share" is not;
+// but a name of both kinds on the block that holds the page's longest
+// paragraph ("ad_body" on the wrapper of a page) names content.
+func (pr *pruner) namedFurniture(n *html.Node) bool {
+	furniture, content := false, false
+	check := func(name string) {
+		w := nameWords(name)
+		c := hasWord(w, contentWords)
+		switch {
+		case hasWord(w, clutterWords) && !(c && pr.lead[n]):
+			furniture = true
+		case c:
+			content = true
+		}
+	}
+	for _, name := range strings.Fields(attr(n, "class")) {
+		check(name)
+	}
+	check(ownID(n))
+	return furniture && !content
 }
 
 // ownID is n's id, or "" where the id is made from n's own heading, as
@@ -642,9 +686,24 @@ type htmlWalker struct {
 	buf     strings.Builder
 	brs     int  // consecutive <br>s
 	hasText bool // buf holds more than white space
+	// last is the paragraph last kept, when a paragraph that repeats the
+	// one before it is left out: a gallery's caption, written whole and
+	// cut short for the same slide.
+	last   string
+	dedupe bool
 }
 
 func (w *htmlWalker) flush() {
+	if w.dedupe && w.hasText {
+		if t := cleanText(w.buf.String()); t != w.last {
+			w.last = t
+			w.b.addText(t, w.h.path())
+		}
+		w.buf.Reset()
+		w.brs = 0
+		w.hasText = false
+		return
+	}
 	w.b.addText(w.buf.String(), w.h.path())
 	w.buf.Reset()
 	w.brs = 0

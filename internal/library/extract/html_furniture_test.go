@@ -14,12 +14,29 @@ func TestHTMLFurniture(t *testing.T) {
 	cases := []struct {
 		file       string
 		keep, drop []string
+		once       []string // kept, but only once
 	}{
 		// The page's one paragraph and 84 archive links share a <div>
 		// that is mostly links: the page was saved as nothing.
 		{"links-around-text.html",
 			[]string{"From next month the town library opens on Sundays", "not in the box outside."},
-			[]string{"March 2016"}},
+			[]string{"March 2016"}, nil},
+		// Furniture named by a class among others ("post-pagination",
+		// "dpsp-share-text": a word of content in the same name), in
+		// camel case ("relatedContent"), or by a name that was not
+		// known: a byline, a timestamp, a photo's credit, an ad.
+		{"named-furniture.html",
+			[]string{"A rain garden is a shallow bed", "Rushes and sedges grow", "irises, asters and switchgrass"},
+			[]string{"Sharing is good", "previous post", "Compost bins", "Green roofs", "reach from a ladder",
+				"Ann Example", "Nov. 19, 2019", "Jane Roe", "Advertisement"}, nil},
+		// A name with a word of each kind on the block that holds the
+		// page's text: "ad_body" (a body with ads in it).
+		{"ad-body-wrapper.html",
+			[]string{"the morning ferry leaves the harbour", "Season tickets"}, nil, nil},
+		// A gallery writes each caption twice, whole and cut short.
+		{"gallery-captions.html",
+			[]string{"Twelve boats raced", "cooked by the volunteers"}, nil,
+			[]string{"The rowing club's crew passes under the footbridge a length ahead.", "Children watch the race"}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -32,6 +49,11 @@ func TestHTMLFurniture(t *testing.T) {
 			for _, s := range c.keep {
 				if !strings.Contains(all, s) {
 					t.Errorf("lost %q; kept:\n%s", s, all)
+				}
+			}
+			for _, s := range c.once {
+				if k := strings.Count(all, s); k != 1 {
+					t.Errorf("%q kept %d times; kept:\n%s", s, k, all)
 				}
 			}
 			for _, s := range c.drop {

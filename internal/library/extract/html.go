@@ -376,6 +376,9 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 	if n.DataAtom == atom.A && isPermalink(n) {
 		return true
 	}
+	if metaProps[attr(n, "itemprop")] || isDateline(n) {
+		return true
+	}
 	if holdsMain(n) {
 		return false
 	}
@@ -434,6 +437,29 @@ func (pr *pruner) namedFurniture(n *html.Node) bool {
 	}
 	check(ownID(n))
 	return furniture && !content
+}
+
+// metaProps are the schema.org properties (itemprop) of an article that
+// are about it, not of it: who wrote it and when.
+var metaProps = map[string]bool{"author": true, "datePublished": true, "dateModified": true, "dateCreated": true}
+
+// datelineChars is the most text a block about a <time> holds: "Updated
+// 3:27 am PST, Wednesday, November 20, 2019 | By A. Writer".
+const datelineChars = 100
+
+// isDateline reports whether n is a short block (a <p> or <div>) around a
+// <time>: when an article was posted or updated, and by whom. A <time> in
+// a sentence stands in a longer paragraph, and a table's dates are cells.
+func isDateline(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.P, atom.Div:
+	default:
+		return false
+	}
+	if all, _ := textLen(n); all > datelineChars {
+		return false
+	}
+	return find(n, func(m *html.Node) bool { return m.DataAtom == atom.Time }) != nil
 }
 
 // ownID is n's id, or "" where the id is made from n's own heading, as

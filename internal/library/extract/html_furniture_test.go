@@ -33,6 +33,12 @@ func TestHTMLFurniture(t *testing.T) {
 		// page's text: "ad_body" (a body with ads in it).
 		{"ad-body-wrapper.html",
 			[]string{"the morning ferry leaves the harbour", "Season tickets"}, nil, nil},
+		// When it was posted and updated, and who wrote it: a short
+		// block around a <time>, and schema.org's author; a <time> in a
+		// sentence or in a table's cell stays.
+		{"dateline.html",
+			[]string{"The sleeper to the mountains runs again", "since 2003, when the line", "go on sale on Monday at", "22:04 | 07:51"},
+			[]string{"Posted", "Updated", "11/20/19", "covered railways"}, nil},
 		// A gallery writes each caption twice, whole and cut short.
 		{"gallery-captions.html",
 			[]string{"Twelve boats raced", "cooked by the volunteers"}, nil,

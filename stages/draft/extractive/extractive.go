@@ -1222,6 +1222,11 @@ func (d *Drafter) Name() string { return jsonl.ModelExtractive }
 // quoted whole, its text the quote itself.
 func (d *Drafter) Draft(ctx context.Context, question string, passages []*jsonl.Passage, emit func(*jsonl.Statement) error) error {
 	a := Choose(Candidates(question, passages, &d.Params, d.Corpus), &d.Params)
+	if d.Explain != nil {
+		for _, off := range RulesOff(question, &d.Params) {
+			fmt.Fprintf(d.Explain, "%s: why: %s\n", Prog, off)
+		}
+	}
 	if d.Explain != nil && a.Refused != "" {
 		fmt.Fprintf(d.Explain, "%s: why: nothing written: %s\n", Prog, a.Refused)
 	}

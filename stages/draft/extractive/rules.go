@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sponge-library/sponge/internal/base/lang"
 )
@@ -301,12 +302,31 @@ func (r *Rule) lacks(lex *lang.Lexicon) (need, bool) {
 }
 
 // ruleLexicon is the lexicon the rules read the question in: its own
-// language's, or English for a question weighed as English (lex nil).
+// language's; English for a question weighed as English (lex nil); the
+// neutral lexicon for one whose language is not told, so that a rule that
+// needs a list is off rather than reading English words into it.
 func (lw *libraryWeights) ruleLexicon() *lang.Lexicon {
-	if lw.lex == nil {
-		return english
+	if lw.lex != nil {
+		return lw.lex
 	}
-	return lw.lex
+	last := &lastRuleLexicon
+	last.Lock()
+	defer last.Unlock()
+	if last.lex == nil || last.question != lw.question {
+		last.question, last.lex = lw.question, english
+		if lang.DetectQuestion(lw.question) == lang.Unknown {
+			last.lex = lang.For(lang.Unknown)
+		}
+	}
+	return last.lex
+}
+
+// lastRuleLexicon is the last question's ruleLexicon: Params.uses asks for
+// it for each candidate, and a drafter answers one question at a time.
+var lastRuleLexicon struct {
+	sync.Mutex
+	question string
+	lex      *lang.Lexicon
 }
 
 // RulesOff says, for --explain, which rules p switches on that are off for
@@ -314,7 +334,8 @@ func (lw *libraryWeights) ruleLexicon() *lang.Lexicon {
 // line each, as `rule "answer type" off: no question-word list for
 // language xx`.
 func RulesOff(question string, p *Params) []string {
-	lw := &libraryWeights{lex: questionLexicon(question)}
+	question = withoutValues(question)
+	lw := &libraryWeights{lex: questionLexicon(question), question: question}
 	lw.asks = asks(question) && (lw.lex == nil || !asClaims[lw.lex.Tag()])
 	lex := lw.ruleLexicon()
 	var out []string

@@ -362,3 +362,30 @@ func TestPDFRotatedText(t *testing.T) {
 		}
 	}
 }
+
+// TeX's logos are one word each, the way a person reads them: XeTeX's
+// reversed E, drawn mirrored to the left of its origin, and the lowered E
+// of TeX and raised A of LaTeX touch the letters beside them. The mirrored
+// E was placed right of its origin, past the T after it: "X E TEX".
+func TestPDFTeXLogos(t *testing.T) {
+	// Helvetica at 10 pt: "for " is 14.45 wide, X 6.67, E 6.67, T 6.11, A 6.67, L 5.56
+	content := `BT /F1 10 Tf 100 700 Td (for X) Tj ET
+q -1 0 0 1 254 0 cm BT /F1 10 Tf 127 698 Td (E) Tj ET Q
+BT /F1 10 Tf 125.5 700 Td (T) Tj ET
+BT /F1 10 Tf 130.5 698 Td (E) Tj ET
+BT /F1 10 Tf 136 700 Td (X commands and ) Tj ET
+BT /F1 10 Tf 100 680 Td (L) Tj ET
+BT /F1 7 Tf 103.5 683 Td (A) Tj ET
+BT /F1 10 Tf 107.5 680 Td (T) Tj ET
+BT /F1 10 Tf 112.5 678 Td (E) Tj ET
+BT /F1 10 Tf 118 680 Td (X3-defined ones.) Tj ET`
+	d := mustExtract(t, onePagePDF(content), "logos.pdf")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Text)
+	}
+	want := []string{"for XETEX commands and LATEX3-defined ones."}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

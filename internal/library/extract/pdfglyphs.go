@@ -35,7 +35,8 @@ type glyph struct {
 // its text, whose direction is (dx, dy): text turned a quarter (a
 // landscape page whose content is rotated, a table's rotated column) or
 // upside down reads along x, its lines going down y, as upright text does.
-// A mirrored glyph (the reversed E of XeTeX's logo) is not turned.
+// A mirrored glyph (the reversed E of XeTeX's logo) is not turned; show
+// places it by its left edge.
 func alongText(x, y, dx, dy float64) (float64, float64) {
 	n := math.Hypot(dx, dy)
 	if n == 0 || math.IsNaN(n) || math.IsInf(n, 0) {
@@ -869,12 +870,16 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 				adv += st.tw
 			}
 			x, y := trm[4], trm[5]
-			if (trm[1] != 0 || trm[0] < 0) && trm[0]*trm[3]-trm[1]*trm[2] > 0 {
+			w := w0 * xscale
+			switch det := trm[0]*trm[3] - trm[1]*trm[2]; {
+			case (trm[1] != 0 || trm[0] < 0) && det > 0:
 				x, y = alongText(x, y, trm[0], trm[1])
+			case trm[0] < 0 && det < 0:
+				x -= w // mirrored: drawn leftward from its origin (XeTeX's reversed E)
 			}
 			in.glyphs = append(in.glyphs, glyph{
 				s: f.text(code), x: x, y: y,
-				w: w0 * xscale, size: size, bold: f.bold,
+				w: w, size: size, bold: f.bold,
 			})
 			tm = tm.advance(adv * st.th)
 		}

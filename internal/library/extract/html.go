@@ -63,7 +63,7 @@ var (
 	clutterWords = wordSet("nav navbar navigation menu menubar footer breadcrumb breadcrumbs cookie cookies " +
 		"consent banner share sharing social advert advertisement ads promo related subscribe newsletter popup modal " +
 		"skip comment comments masthead toolbar pagination pager site-header hidden visually-hidden sr-only " +
-		"ad byline dateline timestamp credit credits disqus")
+		"ad byline dateline timestamp credit credits disqus tags")
 	sidebarWords = wordSet("sidebar")
 	commentWords = wordSet("comment comments")
 	contentWords = wordSet("article content main post entry story body text")
@@ -376,11 +376,14 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 	if n.DataAtom == atom.A && isPermalink(n) {
 		return true
 	}
-	if metaProps[attr(n, "itemprop")] || isDateline(n) {
+	if metaProps[attr(n, "itemprop")] || isDateline(n) || n.DataAtom == atom.A && relWords(attr(n, "rel")) {
 		return true
 	}
 	if holdsMain(n) {
 		return false
+	}
+	if n.DataAtom == atom.P && pr.linkOnly(n) {
+		return true
 	}
 	if pr.namedFurniture(n) {
 		return true
@@ -442,6 +445,31 @@ func (pr *pruner) namedFurniture(n *html.Node) bool {
 // metaProps are the schema.org properties (itemprop) of an article that
 // are about it, not of it: who wrote it and when.
 var metaProps = map[string]bool{"author": true, "datePublished": true, "dateModified": true, "dateCreated": true}
+
+// linkOnly reports whether a paragraph is a link to another page and
+// little else ("Related: …", a headline in capitals under the text): nine
+// tenths of its text in links, none of them to a file beside this one
+// by a relative path, as a documentation page's "see also" links are.
+func (pr *pruner) linkOnly(n *html.Node) bool {
+	if p := n.Parent; p != nil && (p.DataAtom == atom.Li || p.DataAtom == atom.Td || p.DataAtom == atom.Dd || p.DataAtom == atom.Th) {
+		return false // an item of a list or a table (DocBook's <li><p><a>…</a></p></li>), judged with it
+	}
+	all, linked := textLen(n)
+	if all == 0 || 10*linked < 9*all {
+		return false
+	}
+	return find(n, func(m *html.Node) bool { return isLink(m) && pr.isLocal(attr(m, "href")) }) == nil
+}
+
+// relWords reports whether a link's rel names the previous or next page.
+func relWords(rel string) bool {
+	for _, w := range strings.Fields(strings.ToLower(rel)) {
+		if w == "prev" || w == "next" {
+			return true
+		}
+	}
+	return false
+}
 
 // datelineChars is the most text a block about a <time> holds: "Updated
 // 3:27 am PST, Wednesday, November 20, 2019 | By A. Writer".

@@ -39,6 +39,14 @@ func TestHTMLFurniture(t *testing.T) {
 		{"dateline.html",
 			[]string{"The sleeper to the mountains runs again", "since 2003, when the line", "go on sale on Monday at", "22:04 | 07:51"},
 			[]string{"Posted", "Updated", "11/20/19", "covered railways"}, nil},
+		// Paragraphs that are a link to another page and little else,
+		// tags, and the links to the previous and next posts (rel); a
+		// link among words, a list's item and a link to a file beside
+		// the page by a relative path stay.
+		{"link-paragraphs.html",
+			[]string{"The first swifts of the year", "leave the gaps under their roof tiles", "the club's list of sites names",
+				"A field guide to swifts", "How to tell a swift from a swallow"},
+			[]string{"House martins", "BARN OWL", "Tagged", "migration", "heron", "cuckoo"}, nil},
 		// A gallery writes each caption twice, whole and cut short.
 		{"gallery-captions.html",
 			[]string{"Twelve boats raced", "cooked by the volunteers"}, nil,

@@ -636,9 +636,14 @@ func contentRoots(body *html.Node) []*html.Node {
 		if best == nil || headingLevel[best.DataAtom] > 0 || isParagraph(best) {
 			break
 		}
+		// Nor into a list of links away from prose beside it: a book's
+		// front page is its title page (authors, legal notice) and its
+		// table of contents, the larger.
+		k, linked := textLen(best)
+		links := 2*linked > k
 		prose := false
 		for c := n.FirstChild; c != nil && !prose; c = c.NextSibling {
-			prose = c != best && (isParagraph(c) || c.DataAtom == best.DataAtom && attr(c, "class") == attr(best, "class")) && holdsProse(c)
+			prose = c != best && (links || isParagraph(c) || c.DataAtom == best.DataAtom && attr(c, "class") == attr(best, "class")) && holdsProse(c)
 		}
 		if prose {
 			break

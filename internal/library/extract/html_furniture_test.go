@@ -47,6 +47,11 @@ func TestHTMLFurniture(t *testing.T) {
 			[]string{"The first swifts of the year", "leave the gaps under their roof tiles", "the club's list of sites names",
 				"A field guide to swifts", "How to tell a swift from a swallow"},
 			[]string{"House martins", "BARN OWL", "Tagged", "migration", "heron", "cuckoo"}, nil},
+		// A book's front page (DocBook): its title page, with the legal
+		// notice, beside its table of contents, which holds more text.
+		{"book-front-page.html",
+			[]string{"This book is free documentation", "Copyright © 2020, 2021 Ada Example", "1. Getting started", "12.2. Troubleshooting, step by step"},
+			nil, nil},
 		// A gallery writes each caption twice, whole and cut short.
 		{"gallery-captions.html",
 			[]string{"Twelve boats raced", "cooked by the volunteers"}, nil,

@@ -108,9 +108,11 @@ var headingStyleRE = lazyRE(`(?i)^heading ?([1-9])$`)
 
 // docxStyles maps a DOCX paragraph style id to its heading level, by its
 // outline level or by its name ("heading 2"), which stays English when
-// the id is translated ("berschrift2"); titleStyles are the Title styles.
-func docxStyles(data []byte) (levels map[string]int, titleStyles map[string]bool) {
-	levels, titleStyles = map[string]int{}, map[string]bool{"Title": true}
+// the id is translated ("berschrift2"); titleStyles are the Title styles;
+// lists, the list and level that number a style's paragraphs ("List
+// Number", a numbered heading).
+func docxStyles(data []byte) (levels map[string]int, titleStyles map[string]bool, lists map[string]docxListRef) {
+	levels, titleStyles, lists = map[string]int{}, map[string]bool{"Title": true}, map[string]docxListRef{}
 	d, err := xmlTokens(data)
 	if err != nil {
 		return
@@ -126,6 +128,10 @@ func docxStyles(data []byte) (levels map[string]int, titleStyles map[string]bool
 			continue
 		}
 		switch e.Name.Local {
+		case "numId", "ilvl":
+			if id != "" {
+				lists[id] = lists[id].with(e)
+			}
 		case "style":
 			id = attrVal(e, "styleId")
 		case "name":
@@ -152,10 +158,16 @@ func extractDOCX(data []byte) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	levels, titleStyles := map[string]int{}, map[string]bool{"Title": true}
+	levels, titleStyles, styleLists := map[string]int{}, map[string]bool{"Title": true}, map[string]docxListRef{}
 	if c.has("word/styles.xml") {
 		if raw, err := c.read("word/styles.xml"); err == nil {
-			levels, titleStyles = docxStyles(raw)
+			levels, titleStyles, styleLists = docxStyles(raw)
+		}
+	}
+	var numbering *docxNumbering
+	if c.has("word/numbering.xml") {
+		if raw, err := c.read("word/numbering.xml"); err == nil {
+			numbering = readDOCXNumbering(raw)
 		}
 	}
 	for i := 1; i <= 9; i++ {
@@ -177,6 +189,7 @@ func extractDOCX(data []byte) (*Document, error) {
 		return nil, fmt.Errorf("corrupt DOCX: word/document.xml: %v", err)
 	}
 	level, isTitle := 0, false
+	style, list := "", docxListRef{}
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -191,9 +204,13 @@ func extractDOCX(data []byte) (*Document, error) {
 			case "p":
 				w.buf.Reset()
 				level, isTitle = 0, false
+				style, list = "", docxListRef{}
 			case "pStyle":
-				level = levels[attrVal(e, "val")]
-				isTitle = titleStyles[attrVal(e, "val")]
+				style = attrVal(e, "val")
+				level = levels[style]
+				isTitle = titleStyles[style]
+			case "numId", "ilvl":
+				list = list.with(e)
 			case "outlineLvl":
 				if n, err := strconv.Atoi(attrVal(e, "val")); err == nil && n < 9 {
 					level = n + 1
@@ -214,7 +231,7 @@ func extractDOCX(data []byte) (*Document, error) {
 					return nil, fmt.Errorf("corrupt DOCX: word/document.xml: %v", err)
 				}
 				w.buf.WriteString(s)
-			case "footnoteReference", "endnoteReference", "commentReference", "delText", "instrText", "txbxContent":
+			case "footnoteReference", "endnoteReference", "commentReference", "delText", "instrText", "txbxContent", "pPrChange":
 				if err := d.Skip(); err != nil {
 					return nil, fmt.Errorf("corrupt DOCX: word/document.xml: %v", err)
 				}
@@ -228,6 +245,11 @@ func extractDOCX(data []byte) (*Document, error) {
 					}
 					w.buf.Reset()
 					continue
+				}
+				if label := numbering.paragraph(list, styleLists[style], style); label != "" && strings.TrimSpace(w.buf.String()) != "" {
+					text := w.buf.String()
+					w.buf.Reset()
+					w.buf.WriteString(label + " " + text)
 				}
 				w.para(level)
 			case "tr":
@@ -257,6 +279,12 @@ func extractODT(data []byte) (*Document, error) {
 	if c.has("meta.xml") {
 		if raw, err := c.read("meta.xml"); err == nil {
 			_ = xmlUnmarshal(raw, &meta)
+		}
+	}
+	lists := &odtLists{styles: odtListStyles{}}
+	if c.has("styles.xml") {
+		if raw, err := c.read("styles.xml"); err == nil {
+			lists.styles.readAll(raw)
 		}
 	}
 	w := &officeWriter{}
@@ -297,10 +325,24 @@ func extractODT(data []byte) (*Document, error) {
 					}
 					continue
 				}
+				label := lists.label()
 				if err := odtText(d, &w.buf); err != nil {
 					return nil, fmt.Errorf("corrupt ODT: content.xml: %v", err)
 				}
+				if label != "" && strings.TrimSpace(w.buf.String()) != "" {
+					text := w.buf.String()
+					w.buf.Reset()
+					w.buf.WriteString(label + " " + text)
+				}
 				w.para(level)
+			case "list-style":
+				if err := lists.styles.read(d, e); err != nil {
+					return nil, fmt.Errorf("corrupt ODT: content.xml: %v", err)
+				}
+			case "list":
+				lists.startList(e)
+			case "list-item", "list-header":
+				lists.startItem(e, e.Name.Local == "list-header")
 			case "table":
 				w.table++
 			case "table-row":
@@ -318,6 +360,8 @@ func extractODT(data []byte) (*Document, error) {
 				w.rowEnd()
 			case "table":
 				w.table--
+			case "list":
+				lists.endList()
 			}
 		}
 	}

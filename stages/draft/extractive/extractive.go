@@ -64,6 +64,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
@@ -1172,6 +1173,11 @@ func (p *Params) alsoHolds(c *Candidate) string {
 // asks for a date or year".
 func typeSaid(word string, t answerType) string {
 	seen := seenAs(word, t)
+	if seen == "a word with digits" && !strings.ContainsFunc(word, unicode.IsDigit) {
+		// A number written in words ("five", "thirty"), which the type
+		// feature reads for a question that asks for a number.
+		seen = "a number"
+	}
 	s := fmt.Sprintf("%s, «%s»", seen, word)
 	switch {
 	case t == typeName || t == typeFrequency || t == typeNumber && seen == "a number":

@@ -1,8 +1,10 @@
 package extractive
 
 import (
+	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/sponge-library/sponge/jsonl"
 )
@@ -419,4 +421,57 @@ func unitFirstPassages() []*jsonl.Passage {
 		p.ItemID, p.Title = strings.Repeat("cd", 32), "Sourdough notes"
 	}
 	return ps
+}
+
+// --explain says of each statement what the rules saw in it, and nothing
+// they did not: a word it says the sentence holds as the answer's kind ("a
+// year, «1998»") is in the quote and is of that kind, and each of the
+// question's words it names is in the quote or in the heading or title it
+// names. Issue 40 saw "a date or year" said of a sentence whose only number
+// was a section's "2.1.1"; "five" was "a word with digits".
+func TestExplainSaysWhatTheRuleSaw(t *testing.T) {
+	kind := regexp.MustCompile(`(a date or year|a time|a year|a month|a number|a word with digits), «([^»]+)»`)
+	held := regexp.MustCompile(`it holds ((?:«[^»]+»(?:, | and )?)+)`)
+	for _, c := range []struct {
+		question string
+		passages []*jsonl.Passage
+	}{
+		{"In what year was the live system rewritten?", one("Debian Live Manual",
+			"Section 2.1.1 says why the live system was rewritten from scratch. The new live system boots faster. The team rewrote it in 2009.")},
+		{"In what year was the live system rewritten?", one("Debian Live Manual",
+			"Section 2.1.1 says why the live system was rewritten from scratch. The new live system boots faster than the old one.")},
+		{"When did the tea shop open?", one("The tea shop", "The tea shop opened in May 1998. It sells green tea from Japan.")},
+		{"How many infusions does oolong give?", oolongPassages},
+		{"At what temperature is green tea steeped?", teaEN},
+		{"绿茶的冲泡水温应该是多少度？", teaZH},
+	} {
+		p := DefaultParams
+		a := Choose(Candidates(c.question, c.passages, &p, nil), &p)
+		for i, st := range a.Statements {
+			why := a.Why[i]
+			for _, m := range kind.FindAllStringSubmatch(why, -1) {
+				if !strings.Contains(st.Quote, m[2]) {
+					t.Errorf("%q: --explain says %q of a statement that does not hold it: %q", c.question, m[0], st.Quote)
+				}
+				if (m[1] == "a year" || m[1] == "a date or year") && !isYear(m[2]) && !isMonth(m[2]) ||
+					m[1] == "a word with digits" && !strings.ContainsFunc(m[2], unicode.IsDigit) {
+					t.Errorf("%q: --explain calls «%s» %s: %q", c.question, m[2], m[1], why)
+				}
+			}
+			if m := held.FindStringSubmatch(why); m != nil {
+				said := strings.Join([]string{st.Quote, st.heading, st.title, st.answers}, "\n")
+				has := map[string]bool{}
+				for _, tm := range terms(said) {
+					has[tm] = true
+				}
+				for _, w := range regexp.MustCompile(`«([^»]+)»`).FindAllStringSubmatch(m[1], -1) {
+					for _, tm := range terms(w[1]) {
+						if !has[tm] && !strings.Contains(said, w[1]) {
+							t.Errorf("%q: --explain says the statement holds «%s»: %q", c.question, w[1], st.Quote)
+						}
+					}
+				}
+			}
+		}
+	}
 }

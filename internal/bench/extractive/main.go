@@ -70,13 +70,14 @@ func main() {
 	show := flag.Int("show", 0, "print the answers to this many claims and unanswerable questions")
 	squadLib := flag.String("squad-library", ".bench/squad2", "where to build (or find) the SQuAD 2.0 library")
 	squadOnly := flag.Bool("squad-only", false, "measure SQuAD 2.0 only (no SciFact, no demo)")
-	quick := flag.Bool("quick", false, "leave out the tables of padding rules and refusal thresholds on SciFact")
+	quick := flag.Bool("quick", false, "leave out the tables of the rules' gains (each rule off in turn) and of refusal thresholds on SciFact")
 	squadDump := flag.String("squad-dump", "", "write every SQuAD question's candidate sentences and their features to this file (JSON lines), to study")
 	trainOut := flag.String("train-ranker", "", "train the learned ranker on SQuAD 2.0's training quarter (positions 0, 4, 8, … of each kind: questions the bench neither tunes on nor reports) and write its weights to this Go file, then stop")
 	flag.IntVar(&rankerTop, "ranker-top", rankerTop, "with -train-ranker: learn from each question's this many best sentences by the hand-made score only (0: all)")
 	flag.BoolVar(&rankerUnanswerable, "ranker-unanswerable", rankerUnanswerable, "with -train-ranker: learn from the unanswerable questions' sentences too")
 	manuals := flag.String("manuals", "", "with -bin: ask manual-questions.txt of a library of Debian manual pages (fetched with apt-get into this folder) and Go's docs, then stop")
 	realdocs := flag.String("realdocs", "", "with -bin: ask "+realDocQuestions+" of a library of real documentation (Debian packages fetched with apt-get into this folder), then stop")
+	flag.Var(&offRules, "off", "turn off the drafter's rules of these names for this run, separated by commas (\"names,join back\"; the table of the rules' gains lists them)")
 	flag.Var(&settings, "set", "change the drafter's parameters for this run: Name=value pairs of extractive.Params, separated by commas (\"NamesTop=1,StemFloor=true\")")
 	tuningOnly := flag.Bool("squad-tuning", false, "measure the drafter on SQuAD 2.0's tuning quarter only (positions 2, 6, 10, … of each kind: the questions whose misses may be studied), then stop")
 	squadEvery := flag.Int("squad-every", 1, "with -squad-tuning or -squad-only: ask every this-many-th question of the tuning quarter only (quicker, coarser); the reported half is always asked whole")
@@ -298,7 +299,9 @@ func run(libDir, binDir string, runs int, tune bool, show int, quick bool, squad
 
 	ablation(s, squad, demo, &p)
 	if !quick {
-		printPaddingRules(s, demo, &p)
+		if err := printRuleGains(s, squad, &p); err != nil {
+			return err
+		}
 		refusalSweep(s, &p)
 	}
 

@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/sponge-library/sponge/internal/bench"
 	"github.com/sponge-library/sponge/internal/quality"
@@ -11,76 +14,168 @@ import (
 // targetHit is issue 6's least evidence hit rate.
 const targetHit = 0.78
 
-// paddingRule is one way of stopping an answer before it is padded.
-type paddingRule struct {
-	name string
-	set  func(p *extractive.Params)
+// ruleList is the -off flag: names of the drafter's rules
+// (extractive.Rules) to turn off for this run, separated by commas.
+type ruleList []string
+
+// offRules are the -off flag's.
+var offRules ruleList
+
+func (l *ruleList) String() string { return strings.Join(*l, ",") }
+
+func (l *ruleList) Set(v string) error {
+	for _, name := range strings.Split(v, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		if extractive.RuleNamed(name) == nil {
+			var names []string
+			for _, r := range extractive.Rules() {
+				names = append(names, r.Name)
+			}
+			return fmt.Errorf("no rule is named %q (the rules: %s)", name, strings.Join(names, ", "))
+		}
+		*l = append(*l, name)
+	}
+	return nil
 }
 
-// withoutPadding returns p with every rule against padding off.
-func withoutPadding(p *extractive.Params) extractive.Params {
-	pp := *p
-	pp.MinRelative, pp.MinRelativeQuestion, pp.MinItemAnswer = 0, 0, 0
-	return pp
+// gainFigures are the figures of one row of the table of rules' gains.
+type gainFigures struct {
+	sci   result
+	squad quality.SquadResult
+	ml    quality.SquadResult // the mean over the multilingual files
 }
 
-func paddingRules() []paddingRule {
-	var rules []paddingRule
-	add := func(name string, set func(p *extractive.Params)) {
-		rules = append(rules, paddingRule{name, set})
+// better says on which sets def (the drafter's) does better than off
+// (one rule off) on some figure: what the rule gains.
+func (def gainFigures) better(off gainFigures) []string {
+	const eps = 1e-9
+	var on []string
+	if def.sci.hit > off.sci.hit+eps || def.sci.firstGold > off.sci.firstGold+eps || def.sci.precision > off.sci.precision+eps ||
+		def.sci.rightRefusals > off.sci.rightRefusals+eps || def.sci.refusedAnswerable < off.sci.refusedAnswerable-eps {
+		on = append(on, "SciFact")
 	}
-	add("none (at most six statements)", func(p *extractive.Params) {})
-	for _, m := range []int{1, 2, 3} {
-		add(fmt.Sprintf("at most %d statements", m), func(p *extractive.Params) { p.Max = m })
-	}
-	for _, v := range []float64{0.5, 0.6, 0.7, 0.8} {
-		add(fmt.Sprintf("score ≥ %.1f × the first's", v), func(p *extractive.Params) { p.MinRelative = v })
-	}
-	for _, v := range []float64{0.7, 0.8, 0.9, 1} {
-		add(fmt.Sprintf("item's answer ≥ %.1f × the best item's", v), func(p *extractive.Params) { p.MinItemAnswer = v })
-	}
-	for _, it := range []float64{0.5, 0.6, 0.65, 0.7} {
-		for _, v := range []float64{0.3, 0.4, 0.45, 0.5} {
-			add(fmt.Sprintf("item ≥ %.2f and score ≥ %.2f", it, v), func(p *extractive.Params) { p.MinItemAnswer, p.MinRelative = it, v })
+	for _, s := range []struct {
+		name      string
+		def, offr quality.SquadResult
+	}{{"SQuAD", def.squad, off.squad}, {"multilingual", def.ml, off.ml}} {
+		d, o := s.def, s.offr
+		if d.InSome > o.InSome+eps || d.InShort > o.InShort+eps || d.InFirst > o.InFirst+eps || d.Precision > o.Precision+eps ||
+			d.UnRefused > o.UnRefused+eps || d.AnsRefused < o.AnsRefused-eps {
+			on = append(on, s.name)
 		}
 	}
-	return rules
+	return on
 }
 
-// printPaddingRules measures every rule against padding on the claims,
-// the short questions and the demo library (in process).
-func printPaddingRules(s *sets, demo *demoSet, p *extractive.Params) {
-	fmt.Println("Rules against padding, each added to the drafter with every other such rule off (the refusal thresholds as they are):")
-	var rows [][]string
-	for _, r := range paddingRules() {
-		pp := withoutPadding(p)
-		r.set(&pp)
-		a := evaluate(s.all, nil, &pp)
-		t := evaluate(s.tune, nil, &pp)
-		sh := evaluate(s.short, nil, &pp)
-		mark := ""
-		if same(&pp, p) {
-			mark = " ←"
-		}
-		cells := []string{r.name + mark, f3(a.hit), f3(t.hit), fmt.Sprintf("%.2f", a.meanStatements), f3(a.precision), f3(a.firstGold), f3(sh.hit)}
-		if demo != nil {
-			d := demo.Eval(&pp)
-			cells = append(cells, fmt.Sprintf("%d of %d", d.OffAnswers, d.Questions), fmt.Sprintf("%d of %d", d.OffStatements, d.Statements),
-				fmt.Sprintf("%.2f", d.MeanStatements()), fmt.Sprintf("%d of %d", d.WantShown, d.Answerable), fmt.Sprintf("%d of %d", d.FirstWant, d.Answerable))
-		}
-		rows = append(rows, cells)
+// mlTune is the tuning half (even positions) of each multilingual file,
+// asked in process.
+type mlTune struct{ ans, un []*quality.SquadQuestion }
+
+// loadMultilingualTune asks the tuning half of every multilingual file.
+func loadMultilingualTune(p *extractive.Params) ([]mlTune, func(), error) {
+	files, err := quality.MultilingualFiles()
+	if err != nil {
+		return nil, nil, err
 	}
-	header := []string{"rule", "evidence hit rate", "hit rate (tuning half)", "mean statements", "precision@shown", "first statement is evidence", "short: hit rate"}
-	if demo != nil {
-		header = append(header, "demo: answers with an off-topic sentence", "demo: off-topic statements", "demo: mean statements", "demo: an expected sentence shown", "demo: first statement expected")
+	work, err := os.MkdirTemp("", "sponge-rule-gains-")
+	if err != nil {
+		return nil, nil, err
 	}
-	fmt.Println(bench.Table(header, rows))
+	done := func() { os.RemoveAll(work) }
+	var out []mlTune
+	for _, f := range files {
+		m, err := quality.LoadMultilingual(f, filepath.Join(work, filepath.Base(f)), 0, 0)
+		if err != nil {
+			done()
+			return nil, nil, err
+		}
+		t := mlTune{ans: evenPositions(m.Ans), un: evenPositions(m.Un)}
+		lib, x, err := quality.Open(m.Dir)
+		if err != nil {
+			done()
+			return nil, nil, err
+		}
+		err = quality.AskAll(lib, x, append(append([]*quality.SquadQuestion{}, t.ans...), t.un...), p, false)
+		x.Close()
+		if err != nil {
+			done()
+			return nil, nil, err
+		}
+		out = append(out, t)
+	}
+	return out, done, nil
 }
 
-// same reports whether a and b pick sentences under the same rules
-// against padding.
-func same(a, b *extractive.Params) bool {
-	return a.Max == b.Max && a.MinRelative == b.MinRelative && a.MinRelativeQuestion == b.MinRelativeQuestion && a.MinItemAnswer == b.MinItemAnswer
+// evenPositions keeps the questions at even positions: the tuning half of
+// a multilingual file, as internal/bench/multilingual -half tune takes it.
+func evenPositions(qs []*quality.SquadQuestion) []*quality.SquadQuestion {
+	var out []*quality.SquadQuestion
+	for i := 0; i < len(qs); i += 2 {
+		out = append(out, qs[i])
+	}
+	return out
+}
+
+// mlMean is the mean of each figure over the multilingual files.
+func mlMean(ml []mlTune, p *extractive.Params) quality.SquadResult {
+	var m quality.SquadResult
+	for _, t := range ml {
+		r := quality.EvalSquad(t.ans, t.un, p)
+		m.InShort += r.InShort
+		m.InFirst += r.InFirst
+		m.Precision += r.Precision
+		m.AnsRefused += r.AnsRefused
+		m.UnRefused += r.UnRefused
+		m.MeanStatements += r.MeanStatements
+	}
+	if n := float64(len(ml)); n > 0 {
+		m.InShort, m.InFirst, m.Precision = m.InShort/n, m.InFirst/n, m.Precision/n
+		m.AnsRefused, m.UnRefused, m.MeanStatements = m.AnsRefused/n, m.UnRefused/n, m.MeanStatements/n
+	}
+	return m
+}
+
+// printRuleGains measures what each of the drafter's rules gains: the
+// drafter with every rule on, then with each rule off in turn, on the
+// SciFact claims and off-topic questions (all), SQuAD 2.0's tuning half and
+// the tuning half of every multilingual file (the mean over the files). A
+// rule that gains on no set is to be deleted (issue 40).
+func printRuleGains(s *sets, sq *squadSets, p *extractive.Params) error {
+	ml, done, err := loadMultilingualTune(p)
+	if err != nil {
+		return err
+	}
+	defer done()
+	measure := func(pp *extractive.Params) gainFigures {
+		return gainFigures{sci: evaluate(s.all, s.offTopic, pp), squad: quality.EvalSquad(sq.tuneAns, sq.tuneUn, pp), ml: mlMean(ml, pp)}
+	}
+	cells := func(name string, g gainFigures, gains string) []string {
+		return []string{name, f3(g.sci.hit), f3(g.sci.firstGold), f3(g.sci.precision), fmt.Sprintf("%.2f", g.sci.meanStatements), f3(g.sci.rightRefusals),
+			f3(g.squad.InSome), f3(g.squad.InFirst), f3(g.squad.Precision), f3(g.squad.UnRefused), f3(g.squad.AnsRefused), fmt.Sprintf("%.2f", g.squad.MeanStatements),
+			f3(g.ml.InShort), f3(g.ml.InFirst), f3(g.ml.Precision), f3(g.ml.AnsRefused), f3(g.ml.UnRefused), fmt.Sprintf("%.2f", g.ml.MeanStatements), gains}
+	}
+	def := measure(p)
+	rows := [][]string{cells("every rule on (the drafter)", def, "")}
+	for _, r := range extractive.Rules() {
+		if !r.On(p) {
+			continue
+		}
+		pp := *p
+		r.Off(&pp)
+		gains := strings.Join(def.better(measure(&pp)), ", ")
+		if gains == "" {
+			gains = "none"
+		}
+		rows = append(rows, cells(r.String()+" off", measure(&pp), gains))
+	}
+	fmt.Println("The drafter's rules (extractive.Rules), each turned off in turn (-off name turns one off for a run): SciFact, all claims with evidence and all off-topic questions; SQuAD 2.0, the tuning half; the multilingual sets, the tuning half of each file, the mean over the files; 'gains on': the sets where the drafter with the rule does better on some figure:")
+	fmt.Println(bench.Table([]string{"drafter", "SciFact evidence hit", "SciFact first is evidence", "SciFact precision", "SciFact statements", "SciFact off-topic refused",
+		"SQuAD gold in some quote", "SQuAD in first", "SQuAD precision", "SQuAD unanswerable refused", "SQuAD answerable refused", "SQuAD statements",
+		"multilingual gold in a quote ≤ 300", "multilingual in first", "multilingual precision", "multilingual answerable refused", "multilingual held-out refused", "multilingual statements",
+		"gains on"}, rows))
+	return nil
 }
 
 // refusalSweep measures the refusal thresholds on the tuning half and

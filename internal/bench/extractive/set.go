@@ -18,11 +18,15 @@ type paramSettings []string
 // settings are the -set flag's.
 var settings paramSettings
 
-// drafterParams are the drafter's parameters with -set's changes.
+// drafterParams are the drafter's parameters with -set's changes and the
+// rules -off names turned off.
 func drafterParams() extractive.Params {
 	p := extractive.DefaultParams
 	if err := settings.apply(&p); err != nil {
 		panic(err) // main checked them
+	}
+	if err := extractive.SwitchOff(&p, offRules); err != nil {
+		panic(err) // the flag checked them
 	}
 	return p
 }

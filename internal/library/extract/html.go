@@ -63,7 +63,7 @@ var (
 	clutterWords = wordSet("nav navbar navigation menu menubar footer breadcrumb breadcrumbs cookie cookies " +
 		"consent banner share sharing social advert advertisement ads promo related subscribe newsletter popup modal " +
 		"skip comment comments masthead toolbar pagination pager site-header hidden visually-hidden sr-only " +
-		"ad byline dateline timestamp credit credits disqus tags")
+		"ad byline dateline timestamp credit credits disqus tags print recommended trending")
 	sidebarWords = wordSet("sidebar")
 	commentWords = wordSet("comment comments")
 	contentWords = wordSet("article content main post entry story body text")
@@ -498,6 +498,9 @@ func ownID(n *html.Node) string {
 	id := attr(n, "id")
 	if w := nameWords(id); !hasWord(w, clutterWords) && !hasWord(w, sidebarWords) && !hasWord(w, commentWords) {
 		return id // nothing to look for: the id marks no furniture
+	}
+	if n.DataAtom == atom.A && !hasAttr(n, "href") {
+		return "" // an anchor's: DocBook's <a id="_the_print_server"/> in a heading, left open over its section
 	}
 	h := find(n, func(m *html.Node) bool { return headingLevel[m.DataAtom] > 0 })
 	if h != nil && strings.EqualFold(id, slug(textOf(h))) {

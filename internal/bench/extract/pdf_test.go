@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestMisnumbered(t *testing.T) {
 	for _, c := range []struct {
@@ -57,5 +60,33 @@ func TestMisnumbered(t *testing.T) {
 				t.Errorf("%s: page %d misnumbered %v, want %v", c.name, i+1, m, want)
 			}
 		}
+	}
+}
+
+// pdftotext writes the codes of cmsy's angle brackets, h and i; they are
+// read as ⟨ ⟩ where sponge shows the same text in brackets, and nowhere
+// else.
+func TestAngleBrackets(t *testing.T) {
+	ref := []string{
+		"\\bitsetSet {hBitSeti} {hIndexi}\nuse hcmd i and extrashlanguagei here\n",
+		"which is this; thai, hname i\n",
+	}
+	sponge := map[int]string{
+		1: "\\bitsetSet {⟨BitSet⟩} {⟨Index⟩}\nuse ⟨cmd⟩ and extras⟨language⟩ here\n",
+		2: "which is this; thai\n⟨a⟩ ⟨is⟩\n",
+	}
+	got := angleBrackets(ref, sponge)
+	want := []string{
+		"\\bitsetSet {⟨BitSet⟩} {⟨Index⟩}\nuse ⟨cmd⟩ and extras⟨language⟩ here\n",
+		// "hname i": sponge has no ⟨name⟩ (lost, or never there)
+		"which is this; thai, hname i\n",
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("page %d: %q, want %q", i+1, got[i], want[i])
+		}
+	}
+	if w := words(got[0]); strings.Join(w, " ") != "bitsetset bitset index use cmd and extras⟨language here" {
+		t.Errorf("words %q", w)
 	}
 }

@@ -69,6 +69,23 @@ func eachLine(d *doc, line func(string)) {
 // changes on the page of the paragraph under it.
 func pageWords(d *doc) map[int][]string {
 	out := map[int][]string{}
+	for page, text := range pageTexts(d) {
+		out[page] = words(text)
+	}
+	return out
+}
+
+// pageTexts are a PDF's texts by page as pageWords reads them, a line a
+// heading or a paragraph's part.
+func pageTexts(d *doc) map[int]string {
+	out := map[int]*strings.Builder{}
+	add := func(page int, s string) {
+		if out[page] == nil {
+			out[page] = &strings.Builder{}
+		}
+		out[page].WriteString(s)
+		out[page].WriteByte('\n')
+	}
 	var prev []string
 	for _, q := range d.Paras {
 		page, text := q.P, q.T
@@ -78,19 +95,23 @@ func pageWords(d *doc) map[int][]string {
 		}
 		for i, h := range path {
 			if i >= len(prev) || prev[i] != h {
-				out[page] = append(out[page], words(h)...)
+				add(page, h)
 			}
 		}
 		prev = path
 		at := 0 // code points of q.T before text
 		for _, s := range q.Ps {
 			cut := byteOffset(text, s.Offset-at)
-			out[page] = append(out[page], words(text[:cut])...)
+			add(page, text[:cut])
 			text, at, page = text[cut:], s.Offset, s.Page
 		}
-		out[page] = append(out[page], words(text)...)
+		add(page, text)
 	}
-	return out
+	texts := map[int]string{}
+	for page, b := range out {
+		texts[page] = b.String()
+	}
+	return texts
 }
 
 // byteOffset is the byte offset of the n-th code point of s.

@@ -33,6 +33,16 @@ const (
 	// Traits are what the language's writing does that a rule keys on, one
 	// a line ("ordinals-with-full-stop": "am 3. Oktober").
 	Traits = "traits"
+	// AsksTime are the words and phrases of a question that ask for a time
+	// or a date ("Когда", "Wann", "언제*", "何年"), AsksNumber those that ask
+	// for a number ("Сколько", "wie viele", "多少"): an entry ending in "*"
+	// stands for a word that begins with it (Korean glues its endings:
+	// "언제인가요").
+	AsksTime   = "asks-time"
+	AsksNumber = "asks-number"
+	// Numbers are numbers written in words ("шесть", "zwei", "两"), which
+	// answer a question that asks for a number as digits do.
+	Numbers = "numbers"
 )
 
 // neutralDir is the folder of the lists every lexicon has.

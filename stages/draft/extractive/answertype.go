@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/lang"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/stages/draft/sentences"
 )
 
@@ -68,9 +70,13 @@ var (
 	asksWhy           = enSet("asks-why")
 )
 
-// questionType reads the answer type from the first question word of an
-// English question.
-func questionType(question string) answerType {
+// questionType reads the answer type a question asks for: in English (lex
+// nil), from its first question word; in another language, from the
+// lexicon's lists of words that ask for a time or a number (askedIn).
+func questionType(question string, lex *lang.Lexicon) answerType {
+	if lex != nil {
+		return askedIn(question, lex)
+	}
 	words := splitWords(strings.ToLower(question))
 	for i, w := range words {
 		next := ""
@@ -111,6 +117,58 @@ func questionType(question string) answerType {
 	return typeNone
 }
 
+// askedIn reads the answer type of a question in the lexicon's language:
+// typeTime when it holds an entry of the lexicon's asks-time list
+// ("Когда", "Wann", "언제인가요", "何年", "哪一年", "কবে"), typeNumber one of
+// its asks-number list ("Сколько", "wie viele", "몇", "何人", "多少"); where
+// entries of both are found, the longest decides ("何時間", how many hours,
+// holds "何時", what time). typeNone for a language without the lists, and
+// for a question that holds none of their entries.
+func askedIn(question string, lex *lang.Lexicon) answerType {
+	lower := strings.ToLower(question)
+	words := lang.Words(lower)
+	best, longest := typeNone, 0
+	for _, l := range []struct {
+		name string
+		t    answerType
+	}{{lang.AsksTime, typeTime}, {lang.AsksNumber, typeNumber}} {
+		for _, e := range lex.Words(l.name) {
+			n := utf8.RuneCountInString(e)
+			if n > longest && asksWith(lower, words, strings.ToLower(e)) {
+				best, longest = l.t, n
+			}
+		}
+	}
+	return best
+}
+
+// asksWith reports whether a question (lower-cased, and its words) holds
+// an entry of a lexicon's list of words that ask: anywhere in it for an
+// entry in a script written without spaces; else as words in a row, an
+// entry's word ending in "*" standing for any word that begins with it.
+func asksWith(question string, words []string, entry string) bool {
+	if keywords.Spaceless(entry) {
+		return strings.Contains(question, entry)
+	}
+	want := strings.Fields(entry)
+	match := func(w, e string) bool {
+		if p, ok := strings.CutSuffix(e, "*"); ok {
+			return strings.HasPrefix(w, p)
+		}
+		return w == e
+	}
+	for i := 0; i+len(want) <= len(words); i++ {
+		all := true
+		for k, e := range want {
+			all = all && match(words[i+k], e)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
 // months name the months, for a time written without a year.
 var months = enSet("months")
 
@@ -118,19 +176,21 @@ var months = enSet("months")
 // "One" is left out: it is a pronoun as often as a number.
 var numberWords = enSet("numbers")
 
-// holdsType reports whether sentence holds an answer of type t that the
-// question does not hold (qterms: the question's terms, as terms gives them).
+// holdsType reports whether an English sentence holds an answer of type t
+// that the question does not hold (qterms: the question's terms, as terms
+// gives them).
 func holdsType(sentence string, t answerType, qterms map[string]bool) bool {
-	return typeHeld(sentence, t, qterms) != ""
+	return typeHeld(sentence, t, qterms, nil) != ""
 }
 
 // typeHeld returns the first word of sentence that answers a question of
 // type t and that the question does not hold: a word with digits or a
-// month (a time), a word with digits or a number in words (a number), a
-// capitalised word inside the sentence (a name), a word that says how
-// often; "" when there is none. --explain names it (seenAs), so that it
-// says what the rule saw, not what the question asked for.
-func typeHeld(sentence string, t answerType, qterms map[string]bool) string {
+// month (a time), a word with digits or a number in words of the
+// question's language (lex's numbers list, English's when lex is nil: a
+// number), a capitalised word inside the sentence (a name), a word that
+// says how often; "" when there is none. --explain names it (seenAs), so
+// that it says what the rule saw, not what the question asked for.
+func typeHeld(sentence string, t answerType, qterms map[string]bool, lex *lang.Lexicon) string {
 	if t == typeNone {
 		return ""
 	}
@@ -147,6 +207,11 @@ func typeHeld(sentence string, t answerType, qterms map[string]bool) string {
 			}
 			continue
 		}
+		if lex != nil && t != typeName {
+			if n := numberAmongLetters(w, qterms); n != "" {
+				return n
+			}
+		}
 		if ts := terms(w); len(ts) == 0 || qterms[ts[0]] {
 			continue
 		}
@@ -159,7 +224,7 @@ func typeHeld(sentence string, t answerType, qterms map[string]bool) string {
 				return w
 			}
 		case typeNumber:
-			if digits || numberWords[lower] {
+			if digits || lex == nil && numberWords[lower] || lex != nil && isNumberWord(lower, lex) {
 				return w
 			}
 		case typeName:
@@ -172,6 +237,58 @@ func typeHeld(sentence string, t answerType, qterms map[string]bool) string {
 		}
 	}
 	return ""
+}
+
+// numberAmongLetters returns the first run of digits in a word of letters
+// that are not Latin, when the question holds no such run: a year or a
+// number written with its unit, its case ending or the words around it in
+// one word ("1998年", "1998년에", "他于1998年出生", "১৯৮৪সালে"), which
+// typeHeld's rules, written for English words, do not read; for a question
+// in another language than English. "" for a word without letters or with
+// a Latin one ("pdfTeX3", "19th": English's rules read them).
+func numberAmongLetters(w string, qterms map[string]bool) string {
+	letters, found := false, ""
+	for _, r := range w {
+		if unicode.Is(unicode.Latin, r) {
+			return ""
+		}
+		letters = letters || unicode.IsLetter(r)
+	}
+	if !letters {
+		return ""
+	}
+	for _, run := range strings.FieldsFunc(w, func(r rune) bool { return !unicode.IsDigit(r) }) {
+		if found == "" && !askedNumber(run, qterms) {
+			found = run
+		}
+	}
+	return found
+}
+
+// isNumberWord reports whether a word (lower-cased) is a number in words
+// of the lexicon's numbers list ("шесть", "zwei", "পাঁচটি"), an entry
+// ending in "*" standing for any word that begins with it (asksWith).
+func isNumberWord(w string, lex *lang.Lexicon) bool {
+	for _, e := range lex.Words(lang.Numbers) {
+		if asksWith(w, []string{w}, strings.ToLower(e)) {
+			return true
+		}
+	}
+	return false
+}
+
+// askedNumber reports whether the question (its terms) holds the run of
+// digits: as a term, or inside one ("1998년에").
+func askedNumber(run string, qterms map[string]bool) bool {
+	if qterms[run] {
+		return true
+	}
+	for t := range qterms {
+		if strings.Contains(t, run) {
+			return true
+		}
+	}
+	return false
 }
 
 // ordinalEndings end an English ordinal written with digits.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sponge-library/sponge/internal/base/lang"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -21,9 +22,93 @@ func TestQuestionType(t *testing.T) {
 		"What is Norman art's most well known piece?":       typeNone,
 		"Why did OPEC dollars depreciate?":                  typeNone,
 	} {
-		if got := questionType(q); got != want {
+		if got := questionType(q, nil); got != want {
 			t.Errorf("questionType(%q) = %v, want %v", q, got, want)
 		}
+	}
+}
+
+// A question in another language asks for a time or a number by the
+// words of its lexicon's asks-time and asks-number lists: a word, a phrase,
+// a word with its ending glued on (Korean, Bengali), or characters inside
+// a question written without spaces; the longest entry decides.
+func TestQuestionTypeInItsLanguage(t *testing.T) {
+	for _, c := range []struct {
+		tag      lang.Tag
+		question string
+		want     answerType
+	}{
+		{"ru", "Когда умерла Коко Шанель?", typeTime},
+		{"ru", "В каком году был создан Абсент?", typeTime},
+		{"ru", "Сколько соседей у Беларуси?", typeNumber},
+		{"ru", "Где находится штаб-квартира «Ройял Датч Шелл»?", typeNone},
+		{"de", "Wann wurde das erste Tuberkulose-Sanatorium gegründet?", typeTime},
+		{"de", "In welchem Jahr wurde die Stadt gegründet?", typeTime},
+		{"de", "Wie viele Fans passten in das erste Stadion?", typeNumber},
+		{"de", "Wo wurde ein seilloser Aufzug entwickelt?", typeNone},
+		{"de", "Wann muss man die Zieletage auswählen?", typeNone}, // a clause may answer
+		{"de", "Wie viel Alkohol trinken die Bewohner?", typeNone}, // an amount, often in words
+		{"ko", "콜럼버스가 처음 탐험을 떠난 때는 언제인가?", typeTime},
+		{"ko", "콜럼버스는 몇 년도에 사망했는가?", typeTime},
+		{"ko", "중국에는 몇 개의 성이 있는가?", typeNumber},
+		{"ko", "주원장의 후임자는 누구인가요?", typeNone},
+		{"ja", "やがて私の時代が来るというマーラーの言葉はいつか", typeTime},
+		{"ja", "島内には空港がいくつあるか。", typeNumber},
+		{"ja", "協定世界時を何時間進ませた標準時か。", typeNumber}, // 何時間 holds 何時
+		{"ja", "ドミニカ国の先住民族は何か。", typeNone},
+		{"zh", "中国残疾人联合会是在哪一年成立的？", typeTime},
+		{"zh", "龙烟铁路项目工程投资总额约为多少？", typeNumber},
+		{"zh", "鎮江都統司酒樓在何時改稱為鎮淮樓?", typeTime},
+		{"zh", "黑人音乐几乎分布在哪些地区？", typeNone}, // 几乎, almost, asks nothing
+		{"ar", "متى تأسست الجامعة؟", typeTime},
+		{"ar", "كم عدد سكان المدينة؟", typeNumber},
+		{"bn", "স্বামী বিবেকানন্দের জন্ম কবে হয় ?", typeTime},
+		{"bn", "কত সালে বঙ্গভঙ্গের কথা ঘোষিত হয় ?", typeTime},
+		{"bn", "প্রত্যেক বাস্তুতন্ত্রে মূলত কয়টি উপাদান থাকে ?", typeNumber},
+		{"bn", "তুরস্কের রাজধানী কোথায় ?", typeNone},
+		{"te", "రాజీవ్ గాంధీ ఎప్పుడు మరణించాడు?", typeTime},
+		{"te", "క్రిస్టోఫర్ నెయిల్ ఏ సంవత్సరంలో జన్మించాడు?", typeTime},
+		{"te", "2011 నాటికి అంబాపురం గ్రామ జనాభా ఎంత?", typeNumber},
+		{"th", "พระเจ้าตากสินขึ้นครองราชย์เมื่อไร", typeTime},
+		{"th", "ประเทศไทยมีกี่จังหวัด", typeNumber},
+		{"fr", "Quand est né Victor Hugo ?", typeNone}, // no lists: no type
+	} {
+		if got := questionType(c.question, lang.For(c.tag)); got != c.want {
+			t.Errorf("%s: questionType(%q) = %q, want %q", c.tag, c.question, got, c.want)
+		}
+	}
+}
+
+// In another language, a sentence holds a time or a number that its
+// question does not: digits inside a word of another script (a year with
+// its unit or case ending glued on), or a number in words of the
+// lexicon's numbers list; the question's own year is not an answer.
+func TestHoldsTypeInItsLanguage(t *testing.T) {
+	for _, c := range []struct {
+		tag                lang.Tag
+		question, sentence string
+		t                  answerType
+		want               string
+	}{
+		{"zh", "中国残疾人联合会是在哪一年成立的？", "中国残疾人联合会于1988年3月11日在北京正式成立。", typeTime, "1988"},
+		{"zh", "1988年成立了什么组织？", "中国残疾人联合会于1988年在北京成立。", typeTime, ""},
+		{"ko", "한국의 여성가족부는 몇 년도에 설립되었는가?", "여성가족부는 2010년 3월 19일에 설립되었다.", typeTime, "2010"},
+		{"ko", "1998년에 무엇이 설립되었는가?", "그 학교는 1998년에 설립되었다.", typeTime, ""},
+		{"bn", "কলকাতার মেট্রো প্রথম কবে তৈরী হয় ?", "১৯৮৪ সালের ২৪ অক্টোবর কলকাতা মেট্রো চালু হয়।", typeTime, "১৯৮৪"},
+		{"ru", "Сколько раз «Питтсбург Стилерз» побеждал в Суперкубке?", "Клуб шесть раз выигрывал Суперкубок.", typeNumber, "шесть"},
+		{"ru", "Сколько соседей у Беларуси?", "Беларусь граничит с Польшей и Литвой.", typeNumber, ""},
+		{"de", "Wie viele Tore schoss er?", "Er schoss zwei Tore im Finale.", typeNumber, "zwei"},
+		{"bn", "প্রত্যেক বাস্তুতন্ত্রে মূলত কয়টি উপাদান থাকে ?", "প্রত্যেক বাস্তুতন্ত্রে মূলত দুটি উপাদান থাকে।", typeNumber, "দুটি"},
+		{"te", "మందస నుండి చీపి కి ఎంత దూరం?", "చీపి మందస నుండి మూడు కిలోమీటర్ల దూరంలో ఉంది.", typeNumber, "మూడు"},
+	} {
+		lex := lang.For(c.tag)
+		if got := typeHeld(c.sentence, c.t, termSet(c.question), lex); got != c.want {
+			t.Errorf("%s: typeHeld(%q, %v) = %q, want %q", c.tag, c.sentence, c.t, got, c.want)
+		}
+	}
+	// A word of Latin letters keeps English's rules: "pdfTeX3" holds no year.
+	if got := typeHeld("It ships pdfTeX3 today.", typeTime, termSet("When was it released?"), nil); got != "" {
+		t.Errorf("typeHeld(pdfTeX3) = %q, want nothing", got)
 	}
 }
 
@@ -689,8 +774,8 @@ func TestExplainSaysWhatTheTypeRuleSaw(t *testing.T) {
 		{"When was the bridge finished?", "The bridge over the river was finished in May.", "a month, «May»", "asks for"},
 		{"How many pages does the guide have?", "The guide has 112 pages and an index.", "a number, «112»", "asks for"},
 	} {
-		qt := questionType(c.question)
-		word := typeHeld(c.sentence, qt, termSet(c.question))
+		qt := questionType(c.question, nil)
+		word := typeHeld(c.sentence, qt, termSet(c.question), nil)
 		if c.want == "" {
 			if word != "" {
 				t.Errorf("%q: the rule saw «%s», want nothing", c.sentence, word)

@@ -312,7 +312,7 @@ func (qy *query) newCandidate(pf *passageFacts, i int, cl Span, quote string, n 
 // a unit the question asks for.
 func (qy *query) kinds(c *Candidate, quote string) {
 	lw := qy.lw
-	if c.typed = typeHeld(quote, lw.qtype, qy.set); c.typed != "" {
+	if c.typed = typeHeld(quote, lw.qtype, qy.set, lw.lex); c.typed != "" {
 		c.Type = 1
 	}
 	c.spelled = holdsSpelled(quote, lw.qtype, qy.set)

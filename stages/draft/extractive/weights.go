@@ -104,7 +104,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	lw.negates = negates(question)
 	lw.asks = asks(question) && (lex == nil || !asClaims[lex.Tag()])
 	if lw.asks {
-		lw.qtype = questionType(question)
+		lw.qtype = questionType(question, lex)
 		lw.kind = askedKind(question)
 		lw.subject = subjectOf(question)
 		lw.units = questionUnits(question)

@@ -45,12 +45,13 @@ func main() {
 	out := flag.String("json", "", "also write the figures to this file")
 	before := flag.String("before", "", "figures of another build (its -json) to show beside these")
 	why := flag.Bool("why", false, "also count the refusals of answerable questions by their rule (tuning half only)")
+	dump := flag.String("dump", "", "also write each answerable question's outcome to this file, one JSON a line (tuning half only)")
 	flag.Parse()
-	if *why && *half != "tune" {
-		fmt.Fprintln(os.Stderr, "multilingual: -why is for the tuning half: never study the report half's misses")
+	if (*why || *dump != "") && *half != "tune" {
+		fmt.Fprintln(os.Stderr, "multilingual: -why and -dump are for the tuning half: never study the report half's misses")
 		os.Exit(2)
 	}
-	whyRefused = *why
+	whyRefused, dumpTo = *why, *dump
 	if *half != "tune" && *half != "report" {
 		fmt.Fprintln(os.Stderr, "multilingual: -half is tune or report")
 		os.Exit(2)
@@ -111,6 +112,11 @@ func run(half, only, out, before string) error {
 		r := quality.EvalSquad(ans, un, &p)
 		if whyRefused {
 			countRefusals(name, ans, &p)
+		}
+		if dumpTo != "" {
+			if err := dumpOutcomes(dumpTo, name, ans, &p); err != nil {
+				return err
+			}
 		}
 		found := 0
 		for _, sq := range ans {
@@ -191,4 +197,42 @@ func countRefusals(name string, ans []*quality.SquadQuestion, p *extractive.Para
 	for why, k := range n {
 		fmt.Fprintf(os.Stderr, "%s refused %d: %s\n", name, k, why)
 	}
+}
+
+// dumpTo is the file -dump writes each answerable question's outcome to.
+var dumpTo string
+
+// outcome is what the drafter did with one answerable question (-dump):
+// to compare two builds question by question, and to count misses by
+// cause, on the tuning half only.
+type outcome struct {
+	File, Question string
+	Gold           []string
+	Hit            bool     // the gold answer in a quote of at most quality.MaxQuote characters
+	Refused        string   // the drafter's reason, when it refused
+	Quotes         []string // the statements' quotes, in order
+	Gold4          bool     // the gold paragraph in the first 4 passages
+}
+
+// dumpOutcomes appends the outcomes of the answerable questions ans of
+// the file name to the file path, one JSON a line.
+func dumpOutcomes(path, name string, ans []*quality.SquadQuestion, p *extractive.Params) error {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(f)
+	for _, sq := range ans {
+		a := extractive.Choose(sq.Q.CandidatesFor(p), p)
+		o := outcome{File: name, Question: sq.Q.Text, Gold: sq.Answers, Refused: a.Refused, Gold4: quality.GoldPassageIn(sq, 4)}
+		for _, st := range a.Statements {
+			o.Quotes = append(o.Quotes, st.Quote)
+			o.Hit = o.Hit || quality.HoldsAnswer(st.Quote, sq.Answers) && len([]rune(quality.Norm(st.Quote))) <= quality.MaxQuote
+		}
+		if err := enc.Encode(o); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	return f.Close()
 }

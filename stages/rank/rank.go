@@ -29,11 +29,20 @@ const Prog = "sponge-rank"
 // Budget: at most PerItem paragraphs of one item, and about BudgetChars
 // characters of passages in all (what a small model reads comfortably).
 // When one item alone gives passages, room left goes to more of its
-// paragraphs, up to MaxPerItem.
+// paragraphs, up to MaxPerItem; an item of LongItem paragraphs or more (a
+// book, a long manual) gives up to MaxPerItem beside others too.
 const (
 	PerItem     = 4
 	MaxPerItem  = 8
 	BudgetChars = 12000
+	// LongItem: four of a book's thousands of paragraphs left out the one
+	// that answers, below a few shell sessions or a manual's other entries
+	// that say the question's words more often in fewer words ("What is
+	// sudo?" and the Debian Reference's "sudo(8) is a program designed …",
+	// its 9th paragraph by score; "What is the default size of an RSA
+	// key?" and ssh-keygen(1)'s -b entry, its 5th). No SQuAD 2.0 article
+	// (49 paragraphs at most) nor multilingual set's item is that long.
+	LongItem = 150
 )
 
 // Weights of the passage score: the paragraph's own BM25 against the
@@ -67,7 +76,8 @@ var Command = pipeline.Command{
 	Prog:  Prog,
 	Usage: "[OPTIONS] < hits.jsonl",
 	About: "Rank the paragraphs of the hit items against the question and write them as\n" +
-		"numbered passages (at most 4 per item, 8 when one item alone has passages;\n" +
+		"numbered passages (at most 4 per item, 8 when one item alone has passages\n" +
+		"or of an item of 150 paragraphs or more;\n" +
 		"about 12,000 characters in all).\n" +
 		"Every record read is passed on unchanged; passages follow them.\n\n" +
 		"With --item ID, write instead the question of a summary (what does this item say?)\n" +
@@ -379,7 +389,7 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		})
 	}
 	for _, c := range cands {
-		if c.score <= 0 || perItem[c.hit] >= PerItem {
+		if c.score <= 0 || perItem[c.hit] >= perItemCap(items[c.hit]) {
 			continue
 		}
 		it := items[c.hit]
@@ -442,6 +452,15 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		}
 	}
 	return out, nil
+}
+
+// perItemCap is the most passages an item gives beside other items:
+// PerItem, MaxPerItem for a long one (LongItem).
+func perItemCap(ps *library.Paragraphs) int {
+	if ps.Len() >= LongItem {
+		return MaxPerItem
+	}
+	return PerItem
 }
 
 // scoreBM25 scores each candidate paragraph against the question terms,

@@ -150,6 +150,56 @@ func TestOneItemGivesMore(t *testing.T) {
 	}
 }
 
+// TestLongItemGivesMore: an item of LongItem paragraphs or more (a book)
+// gives up to MaxPerItem passages beside another item; an item shorter by
+// one, PerItem.
+func TestLongItemGivesMore(t *testing.T) {
+	for _, long := range []int{LongItem, LongItem - 1} {
+		dir := t.TempDir()
+		w, err := ingest.OpenWriter(dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var hits []*jsonl.Hit
+		for n, size := range []int{long, 12} {
+			var paras []item.Paragraph
+			for p := range size {
+				text := fmt.Sprintf("Chapter %d is about the weather in spring, summer and autumn.", p)
+				if p%10 == 0 {
+					text = fmt.Sprintf("Step %d: oil the chain roller %d and wipe it.", p, p)
+				}
+				paras = append(paras, item.Paragraph{Text: text})
+			}
+			src := []byte{byte(n)}
+			it := &item.Item{ID: library.ItemID(src), Title: fmt.Sprint("Book ", n), Kind: item.KindText, Paragraphs: paras}
+			if err := w.Add(it, src); err != nil {
+				t.Fatal(err)
+			}
+			hits = append(hits, &jsonl.Hit{ItemID: it.ID, Title: it.Title, Score: float64(2 - n), Rank: n + 1})
+		}
+		w.Close()
+		lib, _ := library.Open(dir)
+		ps, err := Rank(lib, "oil chain roller", hits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		per := map[string]int{}
+		for _, p := range ps {
+			per[p.ItemID]++
+		}
+		want := PerItem
+		if long >= LongItem {
+			want = MaxPerItem
+		}
+		if got := per[hits[0].ItemID]; got != want {
+			t.Errorf("an item of %d paragraphs gave %d passages beside another, want %d", long, got, want)
+		}
+		if got := per[hits[1].ItemID]; got != 2 {
+			t.Errorf("the short item gave %d passages, want its 2", got)
+		}
+	}
+}
+
 // TestMeaningParagraph checks that the paragraph meaning search matched is
 // a passage even when it shares no word with the question.
 func TestMeaningParagraph(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // fold makes the forms two readers may write of one word the same: dashes,
@@ -14,10 +16,12 @@ var fold = strings.NewReplacer("ﬀ", "ff", "ﬁ", "fi", "ﬂ", "fl", "ﬃ", "ff
 
 // words are a text's words as compared: lower case, with the marks at
 // either end left out ("gzip(1)." is "gzip(1"), hyphens, minus signs and
-// quotes of every kind the same. A dot leader ("....") is no word.
+// quotes of every kind the same, and composed (NFC: pdftotext writes "ế"
+// as ê and a combining acute, one reader may write it as one letter).
+// A dot leader ("....") is no word.
 func words(s string) []string {
 	var out []string
-	for _, w := range strings.Fields(fold.Replace(s)) {
+	for _, w := range strings.Fields(fold.Replace(norm.NFC.String(s))) {
 		w = strings.TrimFunc(strings.ToLower(w), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 		if w != "" {
 			out = append(out, w)

@@ -21,6 +21,14 @@ func TestWords(t *testing.T) {
 	}
 }
 
+// A letter with its accents is one word however it is written: pdftotext
+// writes "Thế" as ê and a combining acute.
+func TestWordsComposed(t *testing.T) {
+	if got, want := words("Hàn The\u0302\u0301 Thành"), words("Hàn Thế Thành"); !slices.Equal(got, want) {
+		t.Errorf("words = %q, want %q", got, want)
+	}
+}
+
 func TestLCSAndCommon(t *testing.T) {
 	ref := []string{"a", "b", "c", "d", "e"}
 	for _, c := range []struct {

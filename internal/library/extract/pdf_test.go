@@ -389,3 +389,22 @@ BT /F1 10 Tf 118 680 Td (X3-defined ones.) Tj ET`
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// TeX draws an accented letter as an accent glyph and a letter at the same
+// place (\"o: a dieresis, then an o); they are one letter, as a person
+// reads it and searches for it. It was saved as "Sch¨opf". An accent drawn
+// on no letter stays.
+func TestPDFAccents(t *testing.T) {
+	// Helvetica at 12 pt: "By Sch" is 38.02 wide, o 6.67, the dieresis 4
+	content := `BT /F1 12 Tf 100 700 Td (By Sch) Tj ET
+BT /F1 12 Tf 139.35 700 Td (\250) Tj ET
+BT /F1 12 Tf 138.02 700 Td (opf: the \250 accent.) Tj ET`
+	d := mustExtract(t, onePagePDF(content), "accents.pdf")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Text)
+	}
+	if want := []string{"By Schöpf: the ¨ accent."}; !cmp.Equal(want, got) {
+		t.Errorf("paragraphs %q, want %q", got, want)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/sponge-library/sponge/internal/base/item"
 )
 
@@ -34,8 +36,81 @@ type pdfLine struct {
 	leaderEnd bool
 }
 
+// accentMarks are the spacing accents a font draws over or under a letter
+// (TeX's \"o is a dieresis glyph and an o at the same place), as the
+// combining marks they stand for. ASCII ^ ~ ` are left alone: in code they
+// are characters of their own.
+var accentMarks = map[string]string{
+	"¨": "\u0308", "´": "\u0301", "ˆ": "\u0302", "˜": "\u0303", "¸": "\u0327", "ˇ": "\u030c",
+	"˘": "\u0306", "˙": "\u0307", "˚": "\u030a", "¯": "\u0304", "˛": "\u0328", "˝": "\u030b",
+}
+
+// composeAccents puts each spacing accent drawn on a letter beside it in
+// the content stream onto that letter, as one character ("Sch¨opf" is
+// "Schöpf", as a person reads it and as it is searched for): the accent
+// and the letter overlap by half the narrower one's width at least, the
+// accent no more than an em above or below. An accent on nothing (a table
+// of a font's glyphs) stays as it is. gs is changed in place.
+func composeAccents(gs []glyph) []glyph {
+	first := slices.IndexFunc(gs, isAccent)
+	if first < 0 {
+		return gs
+	}
+	out := gs[:first]
+	for i := first; i < len(gs); i++ {
+		g := gs[i]
+		mark, ok := "", isAccent(g)
+		if ok {
+			mark = accentMarks[g.s]
+		}
+		if !ok {
+			out = append(out, g)
+			continue
+		}
+		// the letter before (already out) or after that it is drawn on
+		overlap := func(b glyph) float64 {
+			r, _ := utf8.DecodeLastRuneInString(b.s)
+			if !unicode.IsLetter(r) || math.Abs(b.y-g.y) > math.Max(b.size, g.size) {
+				return 0
+			}
+			o := math.Min(g.x+g.w, b.x+b.w) - math.Max(g.x, b.x)
+			if o < 0.5*math.Min(g.w, b.w) || o <= 0 {
+				return 0
+			}
+			return o
+		}
+		before, after := 0.0, 0.0
+		if len(out) > 0 {
+			before = overlap(out[len(out)-1])
+		}
+		if i+1 < len(gs) {
+			after = overlap(gs[i+1])
+		}
+		switch {
+		case after > 0 && after >= before:
+			gs[i+1].s = norm.NFC.String(gs[i+1].s + mark)
+		case before > 0:
+			out[len(out)-1].s = norm.NFC.String(out[len(out)-1].s + mark)
+		default:
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// isAccent says whether g is one of accentMarks (all of them two bytes
+// in UTF-8, most glyphs one).
+func isAccent(g glyph) bool {
+	if len(g.s) != 2 {
+		return false
+	}
+	_, ok := accentMarks[g.s]
+	return ok
+}
+
 // glyphLines groups a page's glyphs, in content-stream order, into lines.
 func glyphLines(gs []glyph, page int) []pdfLine {
+	gs = composeAccents(gs)
 	var lines []pdfLine
 	var b strings.Builder
 	var cur pdfLine

@@ -94,24 +94,98 @@ func withoutAsking(question string, lex *lang.Lexicon) string {
 }
 
 // blankSpaceless blanks the listed words of the lexicon's stop and question
-// lists that are written without spaces wherever they stand in text.
+// lists that are written without spaces wherever they stand in text,
+// longest first. A function word is kept where blanking it would leave a
+// character of the question alone between blanks (做 in "绿茶是怎么做的":
+// "做的" stays): the index pairs characters, so a lone one meets no
+// passage, where its pair does.
 func blankSpaceless(text string, lex *lang.Lexicon) string {
-	var listed []string
+	type listed struct {
+		word string
+		stop bool
+	}
+	var words []listed
 	for _, name := range []string{lang.Questions, lang.Stop} {
 		for _, w := range lex.Words(name) {
 			if keywords.Spaceless(w) {
-				listed = append(listed, w)
+				words = append(words, listed{w, name == lang.Stop})
 			}
 		}
 	}
-	if len(listed) == 0 {
+	if len(words) == 0 {
 		return text
 	}
-	slices.SortStableFunc(listed, func(a, b string) int { return len(b) - len(a) })
-	for _, w := range listed {
-		text = strings.ReplaceAll(text, w, " ")
+	slices.SortStableFunc(words, func(a, b listed) int { return len(b.word) - len(a.word) })
+	// span[i] is the occurrence (1 on) of a listed word that covers byte i,
+	// stop whether that occurrence is a function word's.
+	span := make([]int, len(text))
+	var stop []bool
+	for _, w := range words {
+		for from := 0; ; {
+			i := strings.Index(text[from:], w.word)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(w.word)
+			if slices.ContainsFunc(span[i:from], func(k int) bool { return k != 0 }) {
+				continue
+			}
+			stop = append(stop, w.stop)
+			for k := i; k < from; k++ {
+				span[k] = len(stop)
+			}
+		}
 	}
-	return text
+	keepBeside(text, span, stop)
+	var b strings.Builder
+	for i, r := range text {
+		if span[i] != 0 {
+			if i == 0 || span[i-1] != span[i] {
+				b.WriteByte(' ')
+			}
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// keepBeside unblanks the function word after (else before) each
+// character of a script written without spaces that the blanking of span
+// leaves alone, where the original text had it beside another: 0 in span
+// is kept; stop tells which occurrences are function words.
+func keepBeside(text string, span []int, stop []bool) {
+	type char struct {
+		at int
+		r  rune
+	}
+	var cs []char
+	for i, r := range text {
+		cs = append(cs, char{i, r})
+	}
+	kept := func(j int) bool {
+		return j >= 0 && j < len(cs) && span[cs[j].at] == 0 && unicode.IsLetter(cs[j].r) && keywords.Spaceless(string(cs[j].r))
+	}
+	unblank := func(j int) bool {
+		if j < 0 || j >= len(cs) || span[cs[j].at] == 0 || !stop[span[cs[j].at]-1] {
+			return false
+		}
+		for k, s := 0, span[cs[j].at]; k < len(span); k++ {
+			if span[k] == s {
+				span[k] = 0
+			}
+		}
+		return true
+	}
+	for j := range cs {
+		if !kept(j) || kept(j-1) || kept(j+1) {
+			continue
+		}
+		if !unblank(j + 1) {
+			unblank(j - 1)
+		}
+	}
 }
 
 // sameWord reports whether a question's term t and a text's term u are one

@@ -38,6 +38,31 @@ func TestWithoutAsking(t *testing.T) {
 	}
 }
 
+// A Russian question copied from a first mention that marks the stress
+// ("Мати́льда") meets the sentences that write the name plain; a word of
+// another script keeps its marks.
+func TestStressMarksFolded(t *testing.T) {
+	for _, c := range []struct{ a, b string }{
+		{"Кароли́на Мати́льда Великобрита́нская", "Каролина Матильда Великобританская"},
+		{"Зара́йск", "Зарайск"},
+		{"Фла́вия Кла́вдия", "Флавия Клавдия"},
+	} {
+		if a, b := indexTerms(c.a), indexTerms(c.b); !cmp.Equal(a, b) {
+			t.Errorf("%q gives %q, %q gives %q", c.a, a, c.b, b)
+		}
+	}
+	for _, w := range []string{"йод", "ёлка", "शिक्षा", "ภาษา"} {
+		if got := foldStress(w); got != w {
+			t.Errorf("foldStress(%q) = %q, want it as it is", w, got)
+		}
+	}
+	got := draft(t, New(), "Когда была коронована Кароли́на Мати́льда?", []*jsonl.Passage{passage(1, "Каролина Матильда",
+		"Кароли́на Мати́льда (1751—1775) — королева Дании и Норвегии. Каролина Матильда была коронована 1 мая 1767 года в Копенгагене. Она умерла в Целле.")})
+	if len(got) == 0 || !strings.Contains(got[0].Quote, "1767") {
+		t.Errorf("the crowning is not the first statement: %v", got)
+	}
+}
+
 // A text holds a question's word in another form of it: by the stemmer of
 // the question's language, or, in a language written with spaces that has
 // none, by a shared beginning of two thirds of the shorter word.

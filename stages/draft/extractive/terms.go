@@ -79,15 +79,16 @@ func terms(s string) []string {
 
 // foldLatin drops the accents of a word in Latin letters ("Möngke" is
 // "mongke", "Temür" "temur"): names are written both ways, and a question
-// typed on a plain keyboard must meet its sentence. Other scripts keep their
-// marks (a Thai or Devanagari mark is part of the letter).
+// typed on a plain keyboard must meet its sentence. A Cyrillic word loses
+// its stress marks (foldStress). Other scripts keep their marks (a Thai or
+// Devanagari mark is part of the letter).
 func foldLatin(w string) string {
 	plain := true
 	for _, r := range w {
 		if r >= utf8.RuneSelf {
 			plain = false
 			if !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Mn, r) {
-				return w
+				return foldStress(w)
 			}
 		}
 	}
@@ -101,6 +102,21 @@ func foldLatin(w string) string {
 		}
 	}
 	return b.String()
+}
+
+// foldStress drops the stress marks (the combining acute and grave) of a
+// word in Cyrillic letters: Russian writes them in a dictionary's or an
+// encyclopedia's first mention only ("Кароли́на Мати́льда", then
+// "Каролина Матильда"), and a question copied from that mention must meet
+// the sentences that write the name plain. Any other word is returned as
+// it is ("й" and "ё" are letters, not a letter with a stress mark).
+func foldStress(w string) string {
+	if !strings.ContainsAny(w, "\u0301\u0300") || strings.ContainsFunc(w, func(r rune) bool {
+		return unicode.IsLetter(r) && !unicode.Is(unicode.Cyrillic, r)
+	}) {
+		return w
+	}
+	return strings.NewReplacer("\u0301", "", "\u0300", "").Replace(w)
 }
 
 func isDigits(w string) bool {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/sponge-library/sponge/internal/base/console"
 	"github.com/sponge-library/sponge/internal/base/progress"
@@ -36,8 +37,8 @@ func runAdd(env *Env, opts *cmdline.AddOptions, rest []string) int {
 		}
 		failed += len(errs)
 		if !opts.Quiet {
-			for _, s := range skip {
-				console.PrintWarning(env.Stderr, Prog, s.Path+": skipped, "+s.Why)
+			for _, line := range skippedLines(skip) {
+				console.PrintWarning(env.Stderr, Prog, line)
 			}
 		}
 		skipped += len(skip)
@@ -112,4 +113,44 @@ func unfinishedHint(added int) string {
 		return "the item added is saved; run 'sponge reindex' to put it in the index"
 	}
 	return fmt.Sprintf("the %d items added are saved; run 'sponge reindex' to put them in the index", added)
+}
+
+// maxSkippedEach is how many files of one folder skipped for one reason
+// are named a line each; past it they are one line (a documentation
+// folder's 118 images would otherwise bury the lines that matter).
+const maxSkippedEach = 3
+
+// skippedLines says what a folder's walk skipped: a line per file, or,
+// for more than maxSkippedEach files of one folder skipped for the same
+// reason, one line naming the folder, how many, why, and the first few.
+func skippedLines(skip []ingest.Skipped) []string {
+	type group struct {
+		dir, why string
+	}
+	var order []group
+	files := map[group][]string{}
+	for _, s := range skip {
+		g := group{filepath.Dir(s.Path), s.Why}
+		if _, ok := files[g]; !ok {
+			order = append(order, g)
+		}
+		files[g] = append(files[g], s.Path)
+	}
+	var lines []string
+	for _, g := range order {
+		paths := files[g]
+		if len(paths) <= maxSkippedEach {
+			for _, p := range paths {
+				lines = append(lines, p+": skipped, "+g.why)
+			}
+			continue
+		}
+		names := make([]string, maxSkippedEach)
+		for i, p := range paths[:maxSkippedEach] {
+			names[i] = filepath.Base(p)
+		}
+		lines = append(lines, fmt.Sprintf("%s%c: %d files skipped, %s (%s and %d more)",
+			g.dir, filepath.Separator, len(paths), g.why, strings.Join(names, ", "), len(paths)-maxSkippedEach))
+	}
+	return lines
 }

@@ -424,6 +424,19 @@ func TestNeverStatementRules(t *testing.T) {
 		"ไฟล์ ~/.ssh/authorized_keys เก็บกุญแจสาธารณะที่อนุญาตให้เข้าสู่ระบบ สำหรับผู้ใช้แต่ละคน",
 		"documents using only ascii in the input file and",
 		"2561 อายุรวม 94 ปี 7 เดือน 20 วัน",
+		"Note: the Pin: line comes first, and Pin-Priority: sets its weight.",
+		"Der Anteil lag bei 20 % und 2019 bei 30 % der Fläche.",
+		"A total of 173 690 sepsis cases were identified among 2 901 019 adults admitted in 2014.",
+		"This review will explore plaque fissuring, rupture, or disruption.7 8 9 Atherosclerosis is the result of a complex interaction.",
+		"A raw seconds since epoch (Jan 1 1970 00:00:00 UTC) as a hexadecimal number.",
+		"Between Oct 14, 1990, and Sept 25, 1997, 160 921 participants were randomly assigned.",
+		"inflammation, with increased endothelial permeability, endothelial activation, and monocyte recruitment9 10 11 12 13 14 ;",
+		"Пакет занимает 104 КиБ, а его популярность V:0, I:4 невелика.",
+		"In 1992 Ken Thompson and Rob Pike developed the UTF-8 encoding scheme",
+		"The census was taken in 1990, 1995, 2000 and 2005.",
+		"Die Gipfel messen 1.200, 1.450, 1.900 und 3.050 Meter.",
+		"On 7 December 2026 the release 2.100 came out.",
+		"Oats: US: 32lb[4] (14.5150kg) Canada: 34lb[5] (15.4221kg) Barley: 48lb[4] (21.7724kg) Malted barley: 34lb (15.4221kg) Shelled maize (corn) at 15.5% moisture by weight: 56lb[4] (25.4012kg) Wheat at 13.5% moisture by weight: 60lb[4] (27.2155kg)",
 	}
 	for _, c := range []struct {
 		rule  string
@@ -460,6 +473,17 @@ func TestNeverStatementRules(t *testing.T) {
 			"aptitude V:4, I:62 4455 terminal-based",
 			"2019 4,1 3,8 2,9 Umsatz",
 			"２０１９ ３２ ４５ 売上",
+			"mercurial V:5, I:37 2013 Mercurial distributed DVCS in Python and some C",
+			"pax V:10, I:18 170 .pax pax(1) new POSIX standard archiver, compromise between tar and cpio",
+			"Rust 1,81 2,45 3,02 Systemprogrammiersprache mit Speichersicherheit ohne Speicherbereinigung",
+			"Москва 2019 12,6 13,0 столица и крупнейший город страны",
+		}},
+		{"a record of fields", []string{
+			"Package: debian-reference-common Pin: release a=unstable Pin-Priority: 700",
+			"Archive: experimental Origin: Debian Label: Debian NotAutomatic: yes Component: main Architecture: amd64",
+			"Paket: debian-reference-de Version: 2.100 Priorität: optional",
+			"Пакет: debian-reference-ru Версия: 2.100 Приоритет: optional",
+			"软件包：debian-reference-zh 版本：2.100 优先级：可选",
 		}},
 		{"a table of contents", []string{
 			"The new default . . . . . . . . . . . 2",

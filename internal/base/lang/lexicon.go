@@ -43,6 +43,10 @@ const (
 	// Numbers are numbers written in words ("шесть", "zwei", "两"), which
 	// answer a question that asks for a number as digits do.
 	Numbers = "numbers"
+	// Endings are particles and case endings a language writes glued to the
+	// word before them (Korean's 은, 는, 의, 에서): a word and the same word
+	// with one of them are one word.
+	Endings = "endings"
 )
 
 // neutralDir is the folder of the lists every lexicon has.

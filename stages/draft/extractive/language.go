@@ -196,7 +196,8 @@ func keepBeside(text string, span []int, stop []bool) {
 // Telugu), the same beginning over two thirds of the shorter word and at
 // least three letters, a Hangul syllable counting two ("서울에서" and
 // "서울은", "ঢাকার" and "ঢাকা"; not "대한민국" and "대한제국", "কলকাতার" and
-// "কলম").
+// "কলম"), or a word and the word with one of the language's endings glued
+// on (withEnding: "왕은" and "왕").
 func sameWord(lex *lang.Lexicon, t, u string) bool {
 	if t == u {
 		return true
@@ -213,7 +214,15 @@ func sameWord(lex *lang.Lexicon, t, u string) bool {
 		return shorter >= 5 && common >= shorter-1
 	}
 	common, shorter := commonPrefix(t, u)
-	return common >= 3 && 3*common >= 2*shorter
+	return common >= 3 && 3*common >= 2*shorter || withEnding(lex, t, u) || withEnding(lex, u, t)
+}
+
+// withEnding reports whether long is short with one of the lexicon's
+// endings glued on ("왕은" and "왕", "책을" and "책"): a word of one
+// syllable too short for sameWord's shared beginning.
+func withEnding(lex *lang.Lexicon, long, short string) bool {
+	end, ok := strings.CutPrefix(long, short)
+	return ok && short != "" && end != "" && lex.Has(lang.Endings, end)
 }
 
 // commonPrefix is how many letters a and b begin with alike, and how many

@@ -80,6 +80,10 @@ func TestSameWord(t *testing.T) {
 		{"ko", "서울에서", "서울은", true},
 		{"ko", "건물은", "건물", true},
 		{"ko", "대한민국", "대한제국", false},
+		{"ko", "왕은", "왕", true}, // a noun of one syllable and its particle
+		{"ko", "왕", "왕의", true},
+		{"ko", "왕은", "왕비", false},
+		{"ko", "국가", "국은", false}, // both with an ending: too short to tell
 		{"bn", "ঢাকার", "ঢাকা", true},
 		{"bn", "কলকাতার", "কলম", false},
 		{"te", "హైదరాబాద్లో", "హైదరాబాదు", true},

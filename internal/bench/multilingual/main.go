@@ -11,7 +11,12 @@
 //	go run ./internal/bench/multilingual -half report -before before.json
 //
 // With -before (a -json of another build, e.g. one made in a git worktree of
-// the commit before a change), each figure is shown as before → now.
+// the commit before a change), each figure is shown as before → now. On the
+// tuning half, -why counts the refusals of answerable questions by rule and
+// -dump FILE writes each answerable question's outcome (one JSON a line),
+// to compare two builds question by question:
+//
+//	go run ./internal/bench/multilingual -half tune -only ru-tydiqa -dump after.jsonl
 package main
 
 import (

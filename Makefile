@@ -251,9 +251,12 @@ bench-extractive: build
 
 # The extractive drafter on 34 questions of real documentation (internal/bench/extractive/realdoc-questions.txt,
 # each written with its expected sentence before it was asked): Debian Reference, LaTeX's guides, ssh's manuals,
-# fetched with apt-get into .bench/realdocs.
+# fetched with apt-get into .bench/realdocs. That set is tuned on; REALDOCS_FLAGS="-realdocs-set 2" asks the report
+# set (realdoc-questions-2.txt: ask it once), and -realdocs-before DIR a second sponge beside (DIR with every
+# program, sponge-draft too, built with CGO_ENABLED=0).
+REALDOCS_FLAGS ?=
 bench-realdocs: build
-	$(GO) run ./internal/bench/extractive -bin $(BIN) -realdocs .bench/realdocs
+	$(GO) run ./internal/bench/extractive -bin $(BIN) -realdocs .bench/realdocs $(REALDOCS_FLAGS)
 
 # The extractive drafter on a library of program manuals (Debian manual pages fetched with apt-get, Go's docs)
 # and the questions of internal/bench/extractive/manual-questions.txt.

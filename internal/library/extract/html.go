@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/sponge-library/sponge/internal/base/item"
 )
 
 // HTML is read readability-style: navigation, page header and footer,
@@ -107,6 +109,58 @@ func nameWords(names string) []string {
 	return words
 }
 
+// nameHas is hasWord(nameWords(names), set) without making the words (it
+// runs for each class of each element): the words are cut and lowered in
+// buffers on the stack, where names are ASCII.
+func nameHas(names string, set map[string]bool) bool {
+	for i := 0; i < len(names); i++ {
+		if names[i] >= utf8.RuneSelf {
+			return hasWord(nameWords(names), set)
+		}
+	}
+	const most = 64
+	var prev, cur [most]byte
+	var pair [2*most + 1]byte
+	nprev, start := -1, -1
+	for i := 0; i <= len(names); i++ {
+		c := byte(' ')
+		if i < len(names) {
+			c = names[i]
+		}
+		cut := c == '_' || c == '-' || c == ' ' || '\t' <= c && c <= '\r'
+		if start >= 0 && (cut || 'A' <= c && c <= 'Z' && 'a' <= names[i-1] && names[i-1] <= 'z') {
+			w := names[start:i]
+			if len(w) > most {
+				return hasWord(nameWords(names), set)
+			}
+			for j := 0; j < len(w); j++ {
+				b := w[j]
+				if 'A' <= b && b <= 'Z' {
+					b += 'a' - 'A'
+				}
+				cur[j] = b
+			}
+			if set[string(cur[:len(w)])] {
+				return true
+			}
+			if nprev >= 0 {
+				k := copy(pair[:], prev[:nprev])
+				pair[k] = '-'
+				k += 1 + copy(pair[k+1:], cur[:len(w)])
+				if set[string(pair[:k])] {
+					return true
+				}
+			}
+			nprev = copy(prev[:], cur[:len(w)])
+			start = -1
+		}
+		if !cut && start < 0 {
+			start = i
+		}
+	}
+	return false
+}
+
 // hasWord reports whether words hold one of set's words, or two in a row
 // that set has joined by "-".
 func hasWord(words []string, set map[string]bool) bool {
@@ -154,7 +208,7 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	shown, _ := textLen(body)
 	roots := []*html.Node{body}
 	if !allText {
-		pr := pruner{ids: pageIDs(body), lead: leadBlocks(body)}
+		pr := pruner{ids: pageIDs(body), lead: leadBlocks(body), mains: mainHolders(body)}
 		pr.prune(body, false)
 		roots = contentRoots(body)
 	}
@@ -285,10 +339,11 @@ func isLink(n *html.Node) bool {
 
 // A pruner removes a page's furniture. ids are the page's own ids: a
 // link to one of them goes nowhere else. lead are the blocks that hold
-// the page's longest paragraph.
+// the page's longest paragraph, mains those that hold its main content.
 type pruner struct {
-	ids  map[string]bool
-	lead map[*html.Node]bool
+	ids   map[string]bool
+	lead  map[*html.Node]bool
+	mains map[*html.Node]bool
 }
 
 // leadBlocks are the elements that hold the page's longest paragraph
@@ -298,19 +353,32 @@ type pruner struct {
 func leadBlocks(body *html.Node) map[*html.Node]bool {
 	var best *html.Node
 	most := 0
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type != html.ElementNode {
-				continue
+	// walk returns n's characters of text and those in links, and counts
+	// each element's own (ownText) from its children's: one walk.
+	var walk func(n *html.Node, inLink bool) (all, linked int)
+	walk = func(n *html.Node, inLink bool) (all, linked int) {
+		if n.Type == html.TextNode {
+			k := utf8.RuneCountInString(strings.TrimSpace(n.Data))
+			if inLink {
+				return k, k
 			}
-			if all, linked := ownText(c); all-linked > most {
-				best, most = c, all-linked
-			}
-			walk(c)
+			return k, 0
 		}
+		inLink = inLink || isLink(n)
+		own, ownLinked := 0, 0
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			k, l := walk(c, inLink)
+			all, linked = all+k, linked+l
+			if c.Type == html.TextNode || c.Type == html.ElementNode && !blockTags[c.DataAtom] {
+				own, ownLinked = own+k, ownLinked+l
+			}
+		}
+		if n.Type == html.ElementNode && n != body && own-ownLinked > most {
+			best, most = n, own-ownLinked
+		}
+		return all, linked
 	}
-	walk(body)
+	walk(body, false)
 	lead := map[*html.Node]bool{}
 	for n := best; n != nil; n = n.Parent {
 		lead[n] = true
@@ -371,45 +439,33 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 		// (WordPress: <article class="comment-body">) or a teaser: a card
 		// whose text is a link to another article
 		all, linked := textLen(n)
-		return hasWord(nameWords(attr(n, "class")+" "+ownID(n)), commentWords) || all > 0 && 10*linked >= 7*all || insideLink(n)
+		return nameHas(attr(n, "class")+" "+ownID(n), commentWords) || all > 0 && 10*linked >= 7*all || insideLink(n)
 	}
 	if n.DataAtom == atom.A && isPermalink(n) {
 		return true
 	}
-	if metaProps[attr(n, "itemprop")] || isDateline(n) || n.DataAtom == atom.A && relWords(attr(n, "rel")) {
+	if metaProps[attr(n, "itemprop")] || n.DataAtom == atom.A && relWords(attr(n, "rel")) {
 		return true
 	}
-	if holdsMain(n) {
+	if pr.mains[n] {
 		return false
-	}
-	if n.DataAtom == atom.P && pr.linkOnly(n) {
-		return true
 	}
 	if pr.namedFurniture(n) {
 		return true
 	}
-	names := nameWords(attr(n, "class") + " " + ownID(n))
-	if hasWord(names, sidebarWords) && !hasWord(names, contentWords) && !amongParagraphs(n) {
+	if names := attr(n, "class") + " " + ownID(n); nameHas(names, sidebarWords) && !nameHas(names, contentWords) && !amongParagraphs(n) {
 		return true // a page's side column, not a box in the text (DocBook's sidebars)
 	}
-	// Lists and blocks that are mostly links: menus, tag clouds, "related" lists.
+	// Blocks judged by their text and links, counted once: datelines,
+	// paragraphs that are a link, and lists and blocks that are mostly
+	// links (menus, tag clouds, "related" lists).
 	switch n.DataAtom {
 	case atom.Ul, atom.Ol, atom.Div, atom.Section, atom.Table, atom.P:
-		all, linked := textLen(n)
-		links, local := 0, 0
-		var count func(*html.Node)
-		count = func(m *html.Node) {
-			if isLink(m) {
-				links++
-				if pr.isLocal(attr(m, "href")) {
-					local++
-				}
-			}
-			for c := m.FirstChild; c != nil; c = c.NextSibling {
-				count(c)
-			}
+		t := pr.linkText(n)
+		all, linked, links, local := t.all, t.linked, t.links, t.local
+		if isDateline(n, all) || n.DataAtom == atom.P && pr.linkOnly(n, all, linked) {
+			return true
 		}
-		count(n)
 		if links >= 3 && all > 0 && float64(linked) > 0.7*float64(all) && !titled(n) && 2*local <= links && !pr.lead[n] {
 			return true
 		}
@@ -426,17 +482,24 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 func (pr *pruner) namedFurniture(n *html.Node) bool {
 	furniture, content := false, false
 	check := func(name string) {
-		w := nameWords(name)
-		c := hasWord(w, contentWords)
+		c := nameHas(name, contentWords)
 		switch {
-		case hasWord(w, clutterWords) && !(c && pr.lead[n]):
+		case nameHas(name, clutterWords) && !(c && pr.lead[n]):
 			furniture = true
 		case c:
 			content = true
 		}
 	}
-	for _, name := range strings.Fields(attr(n, "class")) {
-		check(name)
+	class := attr(n, "class")
+	for class != "" {
+		i := strings.IndexAny(class, " \t\n\f\r")
+		if i < 0 {
+			i = len(class)
+		}
+		if i > 0 {
+			check(class[:i])
+		}
+		class = class[min(i+1, len(class)):]
 	}
 	check(ownID(n))
 	return furniture && !content
@@ -450,11 +513,10 @@ var metaProps = map[string]bool{"author": true, "datePublished": true, "dateModi
 // little else ("Related: …", a headline in capitals under the text): nine
 // tenths of its text in links, none of them to a file beside this one
 // by a relative path, as a documentation page's "see also" links are.
-func (pr *pruner) linkOnly(n *html.Node) bool {
+func (pr *pruner) linkOnly(n *html.Node, all, linked int) bool {
 	if p := n.Parent; p != nil && (p.DataAtom == atom.Li || p.DataAtom == atom.Td || p.DataAtom == atom.Dd || p.DataAtom == atom.Th) {
 		return false // an item of a list or a table (DocBook's <li><p><a>…</a></p></li>), judged with it
 	}
-	all, linked := textLen(n)
 	if all == 0 || 10*linked < 9*all {
 		return false
 	}
@@ -475,19 +537,46 @@ func relWords(rel string) bool {
 // 3:27 am PST, Wednesday, November 20, 2019 | By A. Writer".
 const datelineChars = 100
 
-// isDateline reports whether n is a short block (a <p> or <div>) around a
-// <time>: when an article was posted or updated, and by whom. A <time> in
-// a sentence stands in a longer paragraph, and a table's dates are cells.
-func isDateline(n *html.Node) bool {
-	switch n.DataAtom {
-	case atom.P, atom.Div:
-	default:
-		return false
-	}
-	if all, _ := textLen(n); all > datelineChars {
+// isDateline reports whether n, of all characters of text, is a short
+// block (a <p> or <div>) around a <time>: when an article was posted or
+// updated, and by whom. A <time> in a sentence stands in a longer
+// paragraph, and a table's dates are cells.
+func isDateline(n *html.Node, all int) bool {
+	if n.DataAtom != atom.P && n.DataAtom != atom.Div || all > datelineChars {
 		return false
 	}
 	return find(n, func(m *html.Node) bool { return m.DataAtom == atom.Time }) != nil
+}
+
+// linkText is what a block holds: characters of text, those inside
+// links, links, and links to files beside the page (see isLocal).
+type linkText struct{ all, linked, links, local int }
+
+// linkText counts n's text and links in one walk.
+func (pr *pruner) linkText(n *html.Node) linkText {
+	var t linkText
+	var walk func(*html.Node, bool)
+	walk = func(m *html.Node, inLink bool) {
+		if m.Type == html.TextNode {
+			k := utf8.RuneCountInString(strings.TrimSpace(m.Data))
+			t.all += k
+			if inLink {
+				t.linked += k
+			}
+		}
+		if isLink(m) {
+			inLink = true
+			t.links++
+			if pr.isLocal(attr(m, "href")) {
+				t.local++
+			}
+		}
+		for c := m.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, inLink)
+		}
+	}
+	walk(n, false)
+	return t
 }
 
 // ownID is n's id, or "" where the id is made from n's own heading, as
@@ -496,7 +585,7 @@ func isDateline(n *html.Node) bool {
 // Editor)", IDLE's page), not a part of the page's furniture.
 func ownID(n *html.Node) string {
 	id := attr(n, "id")
-	if w := nameWords(id); !hasWord(w, clutterWords) && !hasWord(w, sidebarWords) && !hasWord(w, commentWords) {
+	if !nameHas(id, clutterWords) && !nameHas(id, sidebarWords) && !nameHas(id, commentWords) {
 		return id // nothing to look for: the id marks no furniture
 	}
 	if n.DataAtom == atom.A && !hasAttr(n, "href") {
@@ -548,14 +637,27 @@ func titled(n *html.Node) bool {
 	return find(n, func(m *html.Node) bool { return headingLevel[m.DataAtom] > 0 }) != nil && holdsProse(n)
 }
 
-// holdsMain reports whether n wraps the page's main content (<main>,
-// role="main" or an <article>): such a wrapper is not clutter, whatever its
-// class or its share of links. Sphinx pages, for one, put everything in a
-// <div class="wy-grid-for-nav"> that also holds the long menu of the sidebar.
-func holdsMain(n *html.Node) bool {
-	return find(n, func(m *html.Node) bool {
-		return m.DataAtom == atom.Main || m.DataAtom == atom.Article || m.Type == html.ElementNode && attr(m, "role") == "main"
-	}) != nil
+// mainHolders are the elements that are or wrap the page's main content
+// (<main>, role="main" or an <article>): such a wrapper is not clutter,
+// whatever its class or its share of links. Sphinx pages, for one, put
+// everything in a <div class="wy-grid-for-nav"> that also holds the long
+// menu of the sidebar. (Marked in one walk: looking inside each element
+// for them was a walk of its subtree.)
+func mainHolders(body *html.Node) map[*html.Node]bool {
+	holders := map[*html.Node]bool{}
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.DataAtom == atom.Main || n.DataAtom == atom.Article || n.Type == html.ElementNode && attr(n, "role") == "main" {
+			for m := n; m != nil && !holders[m]; m = m.Parent {
+				holders[m] = true
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(body)
+	return holders
 }
 
 // isPermalink reports whether a link is a heading's permalink anchor (a
@@ -628,12 +730,13 @@ func contentRoots(body *html.Node) []*html.Node {
 			break
 		}
 		var best *html.Node
+		bestAll, bestLinked := 0, 0
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type != html.ElementNode {
 				continue
 			}
-			if k, _ := textLen(c); 3*k >= 2*all {
-				best = c
+			if k, l := textLen(c); 3*k >= 2*all {
+				best, bestAll, bestLinked = c, k, l
 			}
 		}
 		if best == nil || headingLevel[best.DataAtom] > 0 || isParagraph(best) {
@@ -642,8 +745,7 @@ func contentRoots(body *html.Node) []*html.Node {
 		// Nor into a list of links away from prose beside it: a book's
 		// front page is its title page (authors, legal notice) and its
 		// table of contents, the larger.
-		k, linked := textLen(best)
-		links := 2*linked > k
+		links := 2*bestLinked > bestAll
 		prose := false
 		for c := n.FirstChild; c != nil && !prose; c = c.NextSibling {
 			prose = c != best && (links || isParagraph(c) || c.DataAtom == best.DataAtom && attr(c, "class") == attr(best, "class")) && holdsProse(c)
@@ -759,7 +861,7 @@ func (w *htmlWalker) flush() {
 	if w.dedupe && w.hasText {
 		if t := cleanText(w.buf.String()); t != w.last {
 			w.last = t
-			w.b.addText(t, w.h.path())
+			w.b.add(item.Paragraph{Text: t, Heading: w.h.path()})
 		}
 		w.buf.Reset()
 		w.brs = 0

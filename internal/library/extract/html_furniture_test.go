@@ -91,3 +91,18 @@ func TestHTMLFurniture(t *testing.T) {
 		})
 	}
 }
+
+// TestNameHas: nameHas finds what hasWord finds in nameWords' words.
+func TestNameHas(t *testing.T) {
+	names := []string{"", " ", "post-pagination", "entry-content has-sidebar", "GoogleDfpAd-wrapper", "relatedContent",
+		"site-header", "site header", "siteHeader", "SITE-HEADER", "sr-only", "srOnly", "content__meta-byline", "ad_body",
+		"x\tnav\ny", "navbar", "nav2", "ABCNav", "commentList", "Comments", "çomment nav", "a-" + strings.Repeat("x", 70) + "-nav",
+		"visually-hidden", "visuallyHidden", "hidden-visually", "ads", "-ad-", "bad", "Ad"}
+	for _, name := range names {
+		for _, set := range []map[string]bool{clutterWords, contentWords, sidebarWords, commentWords} {
+			if got, want := nameHas(name, set), hasWord(nameWords(name), set); got != want {
+				t.Errorf("nameHas(%q) = %v, hasWord(nameWords) = %v", name, got, want)
+			}
+		}
+	}
+}

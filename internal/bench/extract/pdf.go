@@ -284,10 +284,13 @@ func without(a, b []string) []string {
 // reader keeps once or drops as page furniture: the lines that repeat on at
 // least half the pages (running heads and feet: "LaTeX News · Issue 31",
 // digits counted as one, so "Page 3" repeats as "Page 4"; a line without a
-// letter never counts as one, or every table's numbers would), and a number
-// alone among the page's first or last two lines (its page number). A number
-// alone elsewhere (a table's cell) stays. The pages' whole words stay the
-// first measure; this one says how much of the rest is lost.
+// letter never counts as one, or every table's numbers would), the lines
+// among a page's first or last two that repeat there on half the pages of
+// its side, odd or even (a two-sided document's heads: "THE AMSMATH
+// PACKAGE" on the left pages, a section's title on the right ones), and a
+// number alone among the page's first or last two lines (its page number).
+// A number alone elsewhere (a table's cell) stays. The pages' whole words
+// stay the first measure; this one says how much of the rest is lost.
 func pageBodies(pages []string) [][]string {
 	norm := func(line string) string {
 		var b strings.Builder
@@ -305,27 +308,39 @@ func pageBodies(pages []string) [][]string {
 		}
 		return b.String()
 	}
+	edge := func(ls []string, j int) bool { return j < 2 || j >= len(ls)-2 }
 	seen := map[string]int{}
+	var side [2]map[string]int // the pages of each side holding a line at their edge
+	side[0], side[1] = map[string]int{}, map[string]int{}
 	lines := make([][]string, len(pages))
 	for i, pg := range pages {
-		on := map[string]bool{}
 		for _, l := range strings.Split(pg, "\n") {
-			if strings.TrimSpace(l) == "" {
-				continue
+			if strings.TrimSpace(l) != "" {
+				lines[i] = append(lines[i], l)
 			}
-			lines[i] = append(lines[i], l)
+		}
+		on, atEdge := map[string]bool{}, map[string]bool{}
+		for j, l := range lines[i] {
 			on[norm(l)] = true
+			if edge(lines[i], j) {
+				atEdge[norm(l)] = true
+			}
 		}
 		for l := range on {
 			seen[l]++
 		}
+		for l := range atEdge {
+			side[i%2][l]++
+		}
 	}
+	sidePages := [2]int{(len(pages) + 1) / 2, len(pages) / 2}
 	out := make([][]string, len(pages))
 	for i, ls := range lines {
 		var keep []string
 		for j, l := range ls {
 			n := norm(l)
-			if len(pages) >= 4 && seen[n]*2 >= len(pages) && strings.ContainsFunc(n, unicode.IsLetter) {
+			oneSide := edge(ls, j) && side[i%2][n] >= 2 && side[i%2][n]*2 >= sidePages[i%2]
+			if len(pages) >= 4 && (seen[n]*2 >= len(pages) || oneSide) && strings.ContainsFunc(n, unicode.IsLetter) {
 				continue
 			}
 			if n == "#" && (j < 2 || j >= len(ls)-2) {

@@ -157,3 +157,29 @@ func TestPageBodies(t *testing.T) {
 		t.Errorf("page 2's body %q, want %q", got[1], want)
 	}
 }
+
+// A two-sided document's running heads differ by side: the document's
+// title on the left (even) pages, the section's on the right (odd) ones,
+// each on half the pages or just under. They are left out; a line on one
+// side's pages but not at their edges stays.
+func TestPageBodiesTwoSided(t *testing.T) {
+	names := []string{"one", "two", "three", "four", "five", "six", "seven"}
+	var pages []string
+	for i, n := range names {
+		head, middle := "THE AMSMATH PACKAGE", ""
+		if i%2 == 0 {
+			head = "2. OPTIONS"
+		}
+		if i == 0 || i == 4 {
+			middle = "\nSee the manual." // on two of the four right pages, not at their edge
+		}
+		pages = append(pages, fmt.Sprintf("%d\n%s\nText of page %s.%s\nMore of %s.\nLast of %s.", i+1, head, n, middle, n, n))
+	}
+	got := pageBodies(pages)
+	if want := "text of page four more of four last of four"; strings.Join(got[3], " ") != want {
+		t.Errorf("page 4's body %q, want %q", strings.Join(got[3], " "), want)
+	}
+	if want := "text of page five see the manual more of five last of five"; strings.Join(got[4], " ") != want {
+		t.Errorf("page 5's body %q, want %q", strings.Join(got[4], " "), want)
+	}
+}

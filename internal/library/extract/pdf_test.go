@@ -408,3 +408,33 @@ BT /F1 12 Tf 138.02 700 Td (opf: the \250 accent.) Tj ET`
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
 }
+
+// A numbered heading's second line is indented past its number; it goes
+// on with the heading, as does a word hyphenated at a line's end. It was
+// taken for a paragraph's first-line indent: "8.8 Bugs, … and other
+// possi-" was saved as a paragraph and "bilities" as the heading.
+func TestPDFHeadingHangingIndent(t *testing.T) {
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetAutoPageBreak(false, 0)
+	f.AddPage()
+	f.SetFont("Helvetica", "B", 12)
+	f.Text(72, 100, "8.8 Bugs, misfeatures, future work, and other possi-")
+	f.Text(96, 115, "bilities")
+	f.SetFont("Helvetica", "", 10)
+	for i, l := range []string{
+		"The following need to be done now, before the next release of the kernel",
+		"is made, and the documentation gets a more ordered shape than it has.",
+		"Additional error-checking is to come, and a cleaner use of messages.",
+	} {
+		f.Text(72, 140+float64(i)*12, l)
+	}
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	d := mustExtract(t, b.Bytes(), "hanging.pdf")
+	want := []string{"8.8 Bugs, misfeatures, future work, and other possibilities: The following need to be done now, before the next release of the kernel is made, and the documentation gets a more ordered shape than it has. Additional error-checking is to come, and a cleaner use of messages."}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

@@ -99,9 +99,9 @@ func composeAccents(gs []glyph) []glyph {
 }
 
 // isAccent says whether g is one of accentMarks (all of them two bytes
-// in UTF-8, most glyphs one).
+// in UTF-8 from C2 or CB; most glyphs are one).
 func isAccent(g glyph) bool {
-	if len(g.s) != 2 {
+	if len(g.s) != 2 || g.s[0] != 0xc2 && g.s[0] != 0xcb {
 		return false
 	}
 	_, ok := accentMarks[g.s]
@@ -458,7 +458,7 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 			brk = true
 		case l.bold != prev.bold && (len(cur.lines) == 1 && prev.bold || l.bold && !strings.HasSuffix(prev.text, "-")):
 			brk = true // a bold line on its own is a heading
-		case l.x0 > prev.x0+0.8*em && (i+1 == len(ls) || ls[i+1].x0 < l.x0-0.5*em) && l.x0-prev.x0 < 6*em:
+		case l.x0 > prev.x0+0.8*em && (i+1 == len(ls) || ls[i+1].x0 < l.x0-0.5*em) && l.x0-prev.x0 < 6*em && !hangs(prev, l, isBig(prev)):
 			brk = true // first-line indent
 		case endsSentence(prev.text) && right > 0 && prev.x1 < right-2*em:
 			brk = true // a short line ending a sentence
@@ -474,6 +474,21 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 	}
 	return blocks
 }
+
+// hangs says whether l, indented under prev, goes on with it rather than
+// starting a paragraph: a word hyphenated at prev's end ("possi-" then
+// "bilities"), or a numbered heading's second line, indented past its
+// number ("8.8 Bugs, misfeatures, … and other" then "possibilities" under
+// "Bugs"). Other big lines stay apart (a title page's centred lines).
+func hangs(prev, l pdfLine, big bool) bool {
+	first, _ := utf8.DecodeRuneInString(l.text)
+	return strings.HasSuffix(strings.TrimRight(prev.text, " "), "-") && unicode.IsLower(first) ||
+		(prev.bold || big) && sectionNumberRE.MatchString(prev.text)
+}
+
+// sectionNumberRE is a heading's number: "8", "8.8", "2.3.1.", "A.1", "B."
+// (not the word "A").
+var sectionNumberRE = lazyRE(`^\s*(\d+(\.\d+)*\.?|[A-Z](\.\d+)+\.?|[A-Z]\.)\s`)
 
 func isHeadingBlock(b *pdfBlock, body float64) bool {
 	if len(b.lines) > 3 {

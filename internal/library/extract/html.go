@@ -65,7 +65,8 @@ var (
 	clutterWords = wordSet("nav navbar navigation menu menubar footer breadcrumb breadcrumbs cookie cookies " +
 		"consent banner share sharing social advert advertisement ads promo related subscribe newsletter popup modal " +
 		"skip comment comments masthead toolbar pagination pager site-header hidden visually-hidden sr-only " +
-		"ad byline dateline timestamp credit credits disqus tags print recommended trending")
+		"ad byline dateline timestamp credit credits disqus tags print recommended trending " +
+		"off-screen offscreen screen-reader")
 	sidebarWords = wordSet("sidebar")
 	commentWords = wordSet("comment comments")
 	contentWords = wordSet("article content main post entry story body text")

@@ -26,12 +26,12 @@ func TestHTMLFurniture(t *testing.T) {
 		// camel case ("relatedContent"), or by a name that was not
 		// known: a byline, a timestamp, a photo's credit, an ad, a
 		// header shown only on paper, boxes of recommended and
-		// trending stories.
+		// trending stories, text for screen readers only.
 		{"named-furniture.html",
-			[]string{"A rain garden is a shallow bed", "Rushes and sedges grow", "irises, asters and switchgrass"},
+			[]string{"A rain garden is a shallow bed", "Rushes and sedges grow", "Dig it at least", "irises, asters and switchgrass"},
 			[]string{"Sharing is good", "previous post", "Compost bins", "Green roofs", "reach from a ladder",
 				"Ann Example", "Nov. 19, 2019", "Jane Roe", "Advertisement",
-				"green-streets.example.org", "Ten trees", "chlorine"}, nil},
+				"green-streets.example.org", "Ten trees", "chlorine", "Image caption", "planting list"}, nil},
 		// A name with a word of each kind on the block that holds the
 		// page's text: "ad_body" (a body with ads in it).
 		{"ad-body-wrapper.html",

@@ -209,7 +209,7 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	shown, _ := textLen(body)
 	roots := []*html.Node{body}
 	if !allText {
-		pr := pruner{ids: pageIDs(body), lead: leadBlocks(body), mains: mainHolders(body)}
+		pr := pruner{ids: pageIDs(body), lead: leadBlocks(body), mains: mainHolders(body), article: longestArticle(body)}
 		pr.prune(body, false)
 		roots = contentRoots(body)
 	}
@@ -345,6 +345,9 @@ type pruner struct {
 	ids   map[string]bool
 	lead  map[*html.Node]bool
 	mains map[*html.Node]bool
+	// article is the text of the page's longest <article>: one of a
+	// tenth of it is a teaser of another page ("Most popular")
+	article int
 }
 
 // leadBlocks are the elements that hold the page's longest paragraph
@@ -440,7 +443,8 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 		// (WordPress: <article class="comment-body">) or a teaser: a card
 		// whose text is a link to another article
 		all, linked := textLen(n)
-		return nameHas(attr(n, "class")+" "+ownID(n), commentWords) || all > 0 && 10*linked >= 7*all || insideLink(n)
+		return nameHas(attr(n, "class")+" "+ownID(n), commentWords) || all > 0 && 10*linked >= 7*all || insideLink(n) ||
+			10*all < pr.article
 	}
 	if n.DataAtom == atom.A && isPermalink(n) {
 		return true
@@ -636,6 +640,25 @@ func titled(n *html.Node) bool {
 		return true
 	}
 	return find(n, func(m *html.Node) bool { return headingLevel[m.DataAtom] > 0 }) != nil && holdsProse(n)
+}
+
+// longestArticle is the text of the longest <article> of the page.
+func longestArticle(body *html.Node) int {
+	most := 0
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.DataAtom == atom.Article {
+			if k, _ := textLen(n); k > most {
+				most = k
+			}
+			return // the longest holds the ones inside it
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(body)
+	return most
 }
 
 // mainHolders are the elements that are or wrap the page's main content

@@ -60,6 +60,11 @@ func TestHTMLFurniture(t *testing.T) {
 		// "_the_print_queue") names a place, not furniture.
 		{"docbook-anchors.html",
 			[]string{"keeping files safe", "format it with a filesystem", "lpq lists them"}, nil, nil},
+		// Teasers of other pages as <article>s beside the page's own,
+		// each a tenth of its text or less.
+		{"teaser-articles.html",
+			[]string{"After three years of work", "may ride across at other hours"},
+			[]string{"ferry", "Kim Lee", "joiner"}, nil},
 		// A gallery writes each caption twice, whole and cut short.
 		{"gallery-captions.html",
 			[]string{"Twelve boats raced", "cooked by the volunteers"}, nil,

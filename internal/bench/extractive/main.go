@@ -299,7 +299,7 @@ func run(libDir, binDir string, runs int, tune bool, show int, quick bool, squad
 
 	ablation(s, squad, demo, &p)
 	if !quick {
-		if err := printRuleGains(s, squad, &p); err != nil {
+		if err := printRuleGains(s, squad, demo, &p); err != nil {
 			return err
 		}
 		refusalSweep(s, &p)

@@ -45,15 +45,19 @@ type gainFigures struct {
 	sci   result
 	squad quality.SquadResult
 	ml    quality.SquadResult // the mean over the multilingual files
+	demo  quality.DemoResult
 }
 
 // better says on which sets def (the drafter's) does better than off
-// (one rule off) on some figure: what the rule gains.
+// (one rule off) on some figure: what the rule gains. Fewer statements an
+// answer is a gain too: a statement more is padding unless the figures
+// beside it rise.
 func (def gainFigures) better(off gainFigures) []string {
 	const eps = 1e-9
 	var on []string
 	if def.sci.hit > off.sci.hit+eps || def.sci.firstGold > off.sci.firstGold+eps || def.sci.precision > off.sci.precision+eps ||
-		def.sci.rightRefusals > off.sci.rightRefusals+eps || def.sci.refusedAnswerable < off.sci.refusedAnswerable-eps {
+		def.sci.rightRefusals > off.sci.rightRefusals+eps || def.sci.refusedAnswerable < off.sci.refusedAnswerable-eps ||
+		def.sci.meanStatements < off.sci.meanStatements-eps {
 		on = append(on, "SciFact")
 	}
 	for _, s := range []struct {
@@ -62,9 +66,14 @@ func (def gainFigures) better(off gainFigures) []string {
 	}{{"SQuAD", def.squad, off.squad}, {"multilingual", def.ml, off.ml}} {
 		d, o := s.def, s.offr
 		if d.InSome > o.InSome+eps || d.InShort > o.InShort+eps || d.InFirst > o.InFirst+eps || d.Precision > o.Precision+eps ||
-			d.UnRefused > o.UnRefused+eps || d.AnsRefused < o.AnsRefused-eps {
+			d.UnRefused > o.UnRefused+eps || d.AnsRefused < o.AnsRefused-eps || d.MeanStatements < o.MeanStatements-eps {
 			on = append(on, s.name)
 		}
+	}
+	d, o := def.demo, off.demo
+	if d.WantShown > o.WantShown || d.FirstWant > o.FirstWant || d.RightRefusals > o.RightRefusals || d.OffStatements < o.OffStatements ||
+		d.WrongRefusals < o.WrongRefusals || d.MeanStatements() < o.MeanStatements()-eps {
+		on = append(on, "demo")
 	}
 	return on
 }
@@ -140,21 +149,30 @@ func mlMean(ml []mlTune, p *extractive.Params) quality.SquadResult {
 // printRuleGains measures what each of the drafter's rules gains: the
 // drafter with every rule on, then with each rule off in turn, on the
 // SciFact claims and off-topic questions (all), SQuAD 2.0's tuning half and
-// the tuning half of every multilingual file (the mean over the files). A
-// rule that gains on no set is to be deleted (issue 40).
-func printRuleGains(s *sets, sq *squadSets, p *extractive.Params) error {
+// the tuning half of every multilingual file (the mean over the files), and
+// the demo library's questions (asked in process; demo may be nil). A rule
+// that gains on no set is to be deleted (issue 40).
+func printRuleGains(s *sets, sq *squadSets, demo *demoSet, p *extractive.Params) error {
 	ml, done, err := loadMultilingualTune(p)
 	if err != nil {
 		return err
 	}
 	defer done()
+	if demo == nil {
+		if demo, err = loadDemo(p); err != nil {
+			return err
+		}
+		defer os.RemoveAll(filepath.Dir(demo.Dir))
+	}
 	measure := func(pp *extractive.Params) gainFigures {
-		return gainFigures{sci: evaluate(s.all, s.offTopic, pp), squad: quality.EvalSquad(sq.tuneAns, sq.tuneUn, pp), ml: mlMean(ml, pp)}
+		return gainFigures{sci: evaluate(s.all, s.offTopic, pp), squad: quality.EvalSquad(sq.tuneAns, sq.tuneUn, pp), ml: mlMean(ml, pp), demo: demo.Eval(pp)}
 	}
 	cells := func(name string, g gainFigures, gains string) []string {
 		return []string{name, f3(g.sci.hit), f3(g.sci.firstGold), f3(g.sci.precision), fmt.Sprintf("%.2f", g.sci.meanStatements), f3(g.sci.rightRefusals),
 			f3(g.squad.InSome), f3(g.squad.InFirst), f3(g.squad.Precision), f3(g.squad.UnRefused), f3(g.squad.AnsRefused), fmt.Sprintf("%.2f", g.squad.MeanStatements),
-			f3(g.ml.InShort), f3(g.ml.InFirst), f3(g.ml.Precision), f3(g.ml.AnsRefused), f3(g.ml.UnRefused), fmt.Sprintf("%.2f", g.ml.MeanStatements), gains}
+			f3(g.ml.InShort), f3(g.ml.InFirst), f3(g.ml.Precision), f3(g.ml.AnsRefused), f3(g.ml.UnRefused), fmt.Sprintf("%.2f", g.ml.MeanStatements),
+			fmt.Sprintf("%d of %d", g.demo.WantShown, g.demo.Answerable), fmt.Sprintf("%d of %d", g.demo.FirstWant, g.demo.Answerable),
+			fmt.Sprintf("%d of %d", g.demo.RightRefusals, g.demo.Questions-g.demo.Answerable), fmt.Sprintf("%d of %d", g.demo.OffStatements, g.demo.Statements), gains}
 	}
 	def := measure(p)
 	rows := [][]string{cells("every rule on (the drafter)", def, "")}
@@ -170,11 +188,11 @@ func printRuleGains(s *sets, sq *squadSets, p *extractive.Params) error {
 		}
 		rows = append(rows, cells(r.String()+" off", measure(&pp), gains))
 	}
-	fmt.Println("The drafter's rules (extractive.Rules), each turned off in turn (-off name turns one off for a run): SciFact, all claims with evidence and all off-topic questions; SQuAD 2.0, the tuning half; the multilingual sets, the tuning half of each file, the mean over the files; 'gains on': the sets where the drafter with the rule does better on some figure:")
+	fmt.Println("The drafter's rules (extractive.Rules), each turned off in turn (-off name turns one off for a run): SciFact, all claims with evidence and all off-topic questions; SQuAD 2.0, the tuning half; the multilingual sets, the tuning half of each file, the mean over the files; the demo library's questions, in process; 'gains on': the sets where the drafter with the rule does better on some figure:")
 	fmt.Println(bench.Table([]string{"drafter", "SciFact evidence hit", "SciFact first is evidence", "SciFact precision", "SciFact statements", "SciFact off-topic refused",
 		"SQuAD gold in some quote", "SQuAD in first", "SQuAD precision", "SQuAD unanswerable refused", "SQuAD answerable refused", "SQuAD statements",
 		"multilingual gold in a quote ≤ 300", "multilingual in first", "multilingual precision", "multilingual answerable refused", "multilingual held-out refused", "multilingual statements",
-		"gains on"}, rows))
+		"demo: an expected sentence shown", "demo: first statement expected", "demo: rightly refused", "demo: off-topic statements", "gains on"}, rows))
 	return nil
 }
 

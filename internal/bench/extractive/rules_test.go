@@ -27,3 +27,25 @@ func TestOffRules(t *testing.T) {
 		t.Errorf("-off nonesuch: %v", err)
 	}
 }
+
+// A rule gains on a set where the drafter with it does better on some
+// figure, fewer statements an answer among them; on none, it is to go.
+func TestRuleGains(t *testing.T) {
+	var def gainFigures
+	def.squad.InSome, def.squad.MeanStatements = 0.8, 1.9
+	def.demo.WantShown, def.demo.Statements, def.demo.Answered = 20, 40, 20
+	off := def
+	if got := def.better(off); len(got) != 0 {
+		t.Errorf("the same figures: gains on %v", got)
+	}
+	off.squad.MeanStatements = 2.1
+	off.demo.WantShown = 19
+	if got := strings.Join(def.better(off), ", "); got != "SQuAD, demo" {
+		t.Errorf("gains on %q, want SQuAD (fewer statements) and demo (an expected sentence more)", got)
+	}
+	off = def
+	off.squad.InSome = 0.85
+	if got := def.better(off); len(got) != 0 {
+		t.Errorf("the rule off does better: gains on %v", got)
+	}
+}

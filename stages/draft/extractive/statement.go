@@ -74,6 +74,7 @@ type shapeRule struct {
 // any language (each with its table test in statement_test.go).
 var neverStatement = []shapeRule{
 	{"a navigation line", "Latin (English link words: Next, Previous, Up, [Contents])", isNavigation, false},
+	{"a table's row", "any (cells joined by \" | \", as sponge saves a row of HTML, Markdown, man, office, reStructuredText and Org tables; a row of Thai, Lao or Khmer, which write no sentence end, only of three cells or more)", isTableRow, true},
 	{"a code listing", "any (it reads lines and code's ASCII marks)", isListing, false},
 	{"code that lost its lines", "any (code's ASCII marks)", isFlatCode, false},
 	{"numbered lines of code", "any (line numbers in any script's digits, code's ASCII marks)", isNumberedCode, true},
@@ -105,6 +106,66 @@ func notStatement(text string, clause bool) string {
 		}
 	}
 	return ""
+}
+
+// cellSep is how sponge's readers join a table's cells into one
+// paragraph (internal/library/extract: "sudo | execute sudo without their
+// password").
+const cellSep = " | "
+
+// minCellSentence is the fewest words of a cell that is a sentence of
+// prose, "dev=tmpfs | The device hosting the target object is a tmpfs".
+const minCellSentence = 6
+
+// isTableRow reports whether text is a table's row as sponge saves one,
+// its cells joined by " | ": a key and its description ("sudo | execute
+// sudo without their password", "Pin-Priority | apt-pinning effects to
+// the package"), a package's line ("smartmontools | V:189, I:236 | 2199 |
+// control and monitor …"). A row of two cells whose second is a sentence
+// of prose (it ends as a sentence does and has minCellSentence words or
+// more) may stay: it reads as a term and its definition ("dev=tmpfs | The
+// device hosting the target object is a tmpfs …"), and so does a sentence
+// that names a shell's pipe ("the "ps aux | grep exim4" command above
+// enables grep to …"). Of the 2,117 paragraphs with cells in the Debian
+// Reference and the Debian Handbook, 54 hold such a cell. A row of Thai,
+// Lao or Khmer, which write no sentence end, is a row when it has three
+// cells or more.
+func isTableRow(text string) bool {
+	cells := tableCells(text)
+	switch {
+	case len(cells) < 2:
+		return false
+	case len(cells) > 2:
+		return true
+	case writesNoEnd(text):
+		return false
+	}
+	last := strings.TrimSpace(cells[1])
+	return !(sentences.Ends(last) && len(strings.Fields(last)) >= minCellSentence)
+}
+
+// tableCells cuts text at each cellSep that stands outside quotes and
+// brackets: the pipe of a command quoted in prose ("the "ps aux | grep
+// exim4" command", "(denoted by the | character)") joins no cells.
+func tableCells(text string) []string {
+	var cells []string
+	depth, straight, start := 0, false, 0
+	for i, r := range text {
+		switch r {
+		case '"':
+			straight = !straight
+		case '“', '«', '(', '[', '「':
+			depth++
+		case '”', '»', ')', ']', '」':
+			depth = max(0, depth-1)
+		case '|':
+			if !straight && depth == 0 && strings.HasPrefix(text[max(0, i-1):], cellSep) {
+				cells = append(cells, text[start:i-1])
+				start = i + 2
+			}
+		}
+	}
+	return append(cells, text[min(start, len(text)):])
 }
 
 // isNumberedCode reports whether text is lines of code with their numbers,
@@ -536,7 +597,15 @@ func isHeading(text string) bool {
 func numbered(fields []string) bool {
 	first := fields[0]
 	if len(fields) > 1 && (sectionNumber(first) || first == "§" || isRoman(first) && strings.HasSuffix(first, ".")) {
-		return startsTitle(fields[1]) || unicode.IsDigit([]rune(fields[1])[0])
+		// A number of two levels or more heads a section whatever word
+		// follows: "4.7.1. sudo", a command's name.
+		return startsTitle(fields[1]) || unicode.IsDigit([]rune(fields[1])[0]) || sectionNumber(first) && strings.Contains(strings.TrimSuffix(first, "."), ".")
+	}
+	// A chapter's, section's or part's name and its number, in a script
+	// with letter case: "Chapter 11. Data conversion", "Глава 3. Пакеты",
+	// "Appendix B. Tips".
+	if len(fields) > 2 && startsTitle(first) && unicode.IsUpper([]rune(first)[0]) && (sectionNumber(fields[1]) || isRoman(fields[1]) || utf8.RuneCountInString(fields[1]) == 2 && unicode.IsUpper([]rune(fields[1])[0])) && strings.HasSuffix(fields[1], ".") {
+		return true
 	}
 	if strings.HasPrefix(first, "§") {
 		return true

@@ -436,12 +436,33 @@ func TestNeverStatementRules(t *testing.T) {
 		"The census was taken in 1990, 1995, 2000 and 2005.",
 		"Die Gipfel messen 1.200, 1.450, 1.900 und 3.050 Meter.",
 		"On 7 December 2026 the release 2.100 came out.",
+		"dev=tmpfs | The device hosting the target object is a tmpfs (an in-memory filesystem).",
+		"Allow LDAP admin account to behave like local root? | Yes. This allows using the usual passwd command for changing passwords stored in the LDAP database.",
+		"In our case, it understands there are two programs (ls and sort), with a data stream flowing from one to the other (denoted by the | character, known as a pipe).",
+		"The \"[\" and \"]\" in the regular expression of the \"ps aux | grep -e \"[e]xim4*\"\" command above enable grep to avoid matching itself.",
+		"Run “ls -l | sort | head” to see the first files of the folder.",
+		"dev=tmpfs | Das Gerät ist ein tmpfs, ein Dateisystem im Arbeitsspeicher.",
+		"dev=tmpfs | Устройство, на котором лежит объект, это tmpfs в памяти.",
+		"ชาเขียว | ชาเขียวแช่ในน้ำอุณหภูมิแปดสิบองศาเป็นเวลาสองนาที",
 		"Oats: US: 32lb[4] (14.5150kg) Canada: 34lb[5] (15.4221kg) Barley: 48lb[4] (21.7724kg) Malted barley: 34lb (15.4221kg) Shelled maize (corn) at 15.5% moisture by weight: 56lb[4] (25.4012kg) Wheat at 13.5% moisture by weight: 60lb[4] (27.2155kg)",
 	}
 	for _, c := range []struct {
 		rule  string
 		holds []string
 	}{
+		{"a table's row", []string{
+			"sudo | execute sudo without their password",
+			"Pin-Priority | apt-pinning effects to the package",
+			"smartmontools | V:189, I:236 | 2199 | control and monitor storage systems using S.M.A.R.T.",
+			"syslinux | V:3, I:41 | 344 | Supported | Isolinux | This understands the ISO9660 filesystem. This is used by the boot CD.",
+			"/etc/aliases | account name alias for incoming mail | general, activated after newaliases(1) command execution.",
+			"sudo | Befehle ohne ihr Passwort als root ausführen",
+			"sudo | выполнять команды от имени root без пароля",
+			"sudo | 无需密码即可执行 sudo",
+			"sudo | パスワードなしで sudo を実行する",
+			"sudo | تنفيذ الأوامر دون كلمة مرور",
+			"sudo | คำสั่ง | เรียกใช้โดยไม่ต้องใช้รหัสผ่าน",
+		}},
 		{"numbered lines of code", []string{
 			"78 \\ifnum\\col@number>20 79 \\PackageError{multicol}% 80 {Too many columns}\\@ehc",
 			"12 if (x > 0) { 13 return x; 14 }",
@@ -496,6 +517,12 @@ func TestNeverStatementRules(t *testing.T) {
 		}},
 		{"a heading", []string{
 			"2.1.1 What is wrong with current live systems",
+			"4.7.1. sudo",
+			"6.2.5 apt-pinning",
+			"Chapter 11. Data conversion",
+			"Appendix B. Tips and tricks",
+			"Kapitel 11. Datenkonvertierung",
+			"Глава 11. Преобразование данных",
 			"3.2 Установка пакетов",
 			"4.1 Installation der Pakete",
 			"IV. Results and Discussion",

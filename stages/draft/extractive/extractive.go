@@ -203,6 +203,9 @@ type Params struct {
 	// whose window writes the option as the question does (see options);
 	// none, and the question is refused.
 	Options bool
+	// EntryFirst: of the statements of a question that names an option,
+	// the one that opens a manual's entry for it is shown first (entryFirst).
+	EntryFirst bool
 	// SectionMeasure: a section's heading answers for its paragraph. In a
 	// passage under a section heading (not its item's title) that holds
 	// the question's rarest word, the passage floor (MinAnswer) and the
@@ -279,6 +282,7 @@ var DefaultParams = Params{
 	Narrower:            true,
 	Kin:                 true,
 	Options:             true,
+	EntryFirst:          true,
 	SectionMeasure:      true,
 	MeasureScale:        true,
 	OtherScale:          true,

@@ -220,8 +220,8 @@ var (
 		Off:     func(p *Params) { p.UnitFirst = false },
 		reorder: func(_ *choice, a *Answer) { unitFirst(a) }}
 	ruleEntryFirst = &Rule{Name: "option entry first", Kind: Ordering, Refines: "options",
-		On:      func(p *Params) bool { return p.Options },
-		Off:     func(p *Params) { p.Options = false },
+		On:      func(p *Params) bool { return p.EntryFirst },
+		Off:     func(p *Params) { p.EntryFirst = false },
 		reorder: func(_ *choice, a *Answer) { entryFirst(a) }}
 	ruleDefinitionFirst = &Rule{Name: "definition first", Kind: Ordering, Questions: true,
 		Needs:   []need{{"copula", []string{listCopulas}}},

@@ -130,27 +130,22 @@ func SquadPath() (string, error) {
 	return filepath.Join(dir, "dev-v2.0.json"), nil
 }
 
-// SquadSplit deals one kind of SQuAD 2.0 question (the answerable ones,
+// SquadHalves deals one kind of SQuAD 2.0 question (the answerable ones,
 // or the unanswerable ones) by its position among its kind, counted from
-// 0: the odd positions are the reported half, every one of them; the even
-// positions are the half a change is made on, cut in two: positions 0, 4,
-// 8, … train the learned ranker (internal/bench/extractive -train-ranker)
-// and positions 2, 6, 10, … tune the drafter's thresholds and rules, the
-// only questions whose misses may be studied. Questions of all three share
-// paragraphs (a paragraph has several questions); the ranker learns
-// weights of features a person can read, never a paragraph's words.
-func SquadSplit(qs []*SquadQuestion) (train, tune, rep []*SquadQuestion) {
+// 0: the odd positions are the reported half, every one of them, read
+// once before a change and once after; the even positions are the half a
+// change is made on: the learned ranker learns from them
+// (internal/bench/extractive -train-ranker), the drafter's thresholds and
+// rules are tuned on them, and only their misses may be studied.
+func SquadHalves(qs []*SquadQuestion) (even, odd []*SquadQuestion) {
 	for i, q := range qs {
-		switch {
-		case i%2 == 1:
-			rep = append(rep, q)
-		case i%4 == 0:
-			train = append(train, q)
-		default:
-			tune = append(tune, q)
+		if i%2 == 0 {
+			even = append(even, q)
+		} else {
+			odd = append(odd, q)
 		}
 	}
-	return train, tune, rep
+	return even, odd
 }
 
 // SquadFloorPerKind: the floor's sample (SquadFloorSample) is the odd

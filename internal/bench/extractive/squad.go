@@ -18,19 +18,19 @@ import (
 )
 
 // squadSets are the questions of SQuAD 2.0's dev half, each kind dealt by
-// quality.SquadSplit: the reported half (odd positions, all of them), and
-// of the even positions the quarter the learned ranker learns from
-// (positions 0, 4, 8, …) and the quarter the drafter is tuned on (2, 6,
-// 10, …). A set loadSquad was not asked to ask is nil.
+// quality.SquadHalves: the reported half (odd positions, all of them), and
+// the even half, which the learned ranker learns from (train: all of it)
+// and the drafter is tuned on (tune: all of it, or a sample, -squad-every).
+// A set loadSquad was not asked to ask is nil.
 type squadSets struct {
 	trainAns, trainUn, tuneAns, tuneUn, repAns, repUn []*quality.SquadQuestion
 	lib                                               *library.Library
 }
 
-// squadAsks says which of the sets loadSquad asks: the tuning quarter
+// squadAsks says which of the sets loadSquad asks: the tuning half
 // (every every-th question of it, each kind, when every > 1), the
-// reported half. The training quarter is kept for the ranker, which asks
-// it itself (trainRanker, squadTraining).
+// reported half. The training set is kept for the ranker, which asks it
+// itself (trainRanker, squadTraining).
 type squadAsks struct {
 	tune, rep bool
 	every     int
@@ -53,8 +53,9 @@ func loadSquad(dir string, p *extractive.Params, asks squadAsks) (*squadSets, *i
 		return nil, nil, err
 	}
 	s := &squadSets{}
-	s.trainAns, s.tuneAns, s.repAns = quality.SquadSplit(all.Ans)
-	s.trainUn, s.tuneUn, s.repUn = quality.SquadSplit(all.Un)
+	s.trainAns, s.repAns = quality.SquadHalves(all.Ans)
+	s.trainUn, s.repUn = quality.SquadHalves(all.Un)
+	s.tuneAns, s.tuneUn = s.trainAns, s.trainUn
 	s.tuneAns, s.tuneUn = everyKth(s.tuneAns, asks.every), everyKth(s.tuneUn, asks.every)
 	if !asks.tune {
 		s.tuneAns, s.tuneUn = nil, nil
@@ -113,8 +114,8 @@ func squadRow(name string, s *squadSets, p *extractive.Params) []string {
 // printSquad prints the issue's table on the reported half, and the
 // refusal trade-off on both halves.
 func printSquad(s *squadSets, p *extractive.Params) {
-	fmt.Printf("SQuAD 2.0 dev half, one item per article (16 items), each kind of question dealt by its position among its kind: tuned on positions 2, 6, 10, … (%d + %d asked), the ranker trained on 0, 4, 8, … (%d + %d), reported on every odd one (%d answerable + %d unanswerable):\n\n",
-		len(s.tuneAns), len(s.tuneUn), len(s.trainAns), len(s.trainUn), len(s.repAns), len(s.repUn))
+	fmt.Printf("SQuAD 2.0 dev half, one item per article (16 items), each kind of question dealt by its position among its kind: the ranker trained on the even ones (%d + %d), tuned on them (%d + %d asked), reported on every odd one (%d answerable + %d unanswerable):\n\n",
+		len(s.trainAns), len(s.trainUn), len(s.tuneAns), len(s.tuneUn), len(s.repAns), len(s.repUn))
 	baseline := extractive.Params{K1: p.K1, B: p.B, Max: 6, Sentences: true}
 	best1 := extractive.Params{K1: p.K1, B: p.B, Max: 1, Sentences: true}
 	before := beforeIssue13()

@@ -24,6 +24,8 @@
 //	go run ./internal/bench/extractive -bin bin        # after make build
 //	go run ./internal/bench/extractive -tune           # also search the weights
 //	go run ./internal/bench/extractive -multilingual   # the sets of ../shared/bench/multilingual only
+//	go run ./internal/bench/extractive -squad-tuning   # SQuAD 2.0's tuning half (even positions) only
+//	go run ./internal/bench/extractive -squad-report -squad-before REV  # its reported half (odd), beside REV's
 //	go run ./internal/bench/extractive -bin bin -realdocs .bench/realdocs  # real documentation (issue 40)
 package main
 

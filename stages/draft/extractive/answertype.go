@@ -842,6 +842,29 @@ func subjectOf(question string) *askedSubject {
 	return s
 }
 
+// withoutManSection drops the manual's section after a command's name
+// ("sudo(8) is a program …", "ssh_config(5)"): the section is no word of
+// the name, and a definition of sudo opens with it.
+func withoutManSection(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '(')
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		j := strings.IndexByte(s[i:], ')') // "(8)": 2
+		before, _ := utf8.DecodeLastRuneInString(s[:i])
+		if i > 0 && j >= 2 && j <= 6 && isWordRune(before) && s[i+1] >= '0' && s[i+1] <= '9' {
+			b.WriteString(s[:i])
+			s = s[i+j+1:]
+			continue
+		}
+		b.WriteString(s[:i+1])
+		s = s[i+1:]
+	}
+}
+
 // definesSubject reports whether an English sentence says what the subject
 // asked about is: it opens with a noun phrase of the subject's words alone,
 // ending with one of its heads, and then a copula: "A starter is flour and
@@ -851,7 +874,7 @@ func definesSubject(sentence string, subject *askedSubject) bool {
 	if subject == nil {
 		return false
 	}
-	words := splitWords(strings.ToLower(sentence))
+	words := splitWords(strings.ToLower(withoutManSection(sentence)))
 	if len(words) > 0 && determiners[words[0]] {
 		words = words[1:]
 	}

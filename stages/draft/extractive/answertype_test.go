@@ -711,6 +711,9 @@ func TestDefinesSubject(t *testing.T) {
 		{"What is the capital of Australia?", "Sydney is the largest city of Australia.", false},
 		{"What are greens in a compost heap?", "Greens are fresh and moist: vegetable peelings, coffee grounds.", true},
 		{"How is a starter fed?", "A starter is fed once a day.", false}, // not a "What is …?" question
+		// A command's manual section is no word of its name.
+		{"What is sudo?", "sudo(8) is a program designed to allow a sysadmin to give limited root privileges to users.", true},
+		{"What is ssh_config?", "ssh_config(5) is the configuration file of ssh.", true},
 	} {
 		if got := definesSubject(c.s, subjectOf(c.q)); got != c.want {
 			t.Errorf("%q, %q: definesSubject = %v, want %v", c.q, c.s, got, c.want)

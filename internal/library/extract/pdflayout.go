@@ -52,7 +52,13 @@ var accentMarks = map[string]string{
 // accent no more than an em above or below. An accent on nothing (a table
 // of a font's glyphs) stays as it is. gs is changed in place.
 func composeAccents(gs []glyph) []glyph {
-	first := slices.IndexFunc(gs, isAccent)
+	first := -1
+	for i := range gs {
+		if s := gs[i].s; len(s) == 2 && (s[0] == 0xc2 || s[0] == 0xcb) && isAccent(gs[i]) {
+			first = i
+			break
+		}
+	}
 	if first < 0 {
 		return gs
 	}

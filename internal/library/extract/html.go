@@ -209,7 +209,7 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	shown, _ := textLen(body)
 	roots := []*html.Node{body}
 	if !allText {
-		pr := pruner{ids: pageIDs(body), lead: leadBlocks(body), mains: mainHolders(body), article: longestArticle(body)}
+		pr := newPruner(body)
 		pr.prune(body, false)
 		roots = contentRoots(body)
 	}
@@ -350,15 +350,22 @@ type pruner struct {
 	article int
 }
 
-// leadBlocks are the elements that hold the page's longest paragraph
-// (its own text outside blocks and links): the page's text is in them, however many
-// links stand beside it. A news page of a town hall wraps its one
-// paragraph, its menus and eight years of archive links in one <div>.
-func leadBlocks(body *html.Node) map[*html.Node]bool {
+// newPruner learns what the pruner needs of the page in one walk: its
+// ids and anchor names; the elements that are or wrap its main content
+// (<main>, role="main" or an <article>), which are not clutter, whatever
+// their class or share of links (Sphinx pages, for one, put everything in
+// a <div class="wy-grid-for-nav"> that also holds the sidebar's long
+// menu); its longest <article>; and the elements that hold its longest
+// paragraph (its own text outside blocks and links): the page's text is
+// in them, however many links stand beside it (a town hall's news page
+// wraps its one paragraph, its menus and eight years of archive links in
+// one <div>).
+func newPruner(body *html.Node) *pruner {
+	pr := &pruner{ids: map[string]bool{}, lead: map[*html.Node]bool{}, mains: map[*html.Node]bool{}}
 	var best *html.Node
 	most := 0
 	// walk returns n's characters of text and those in links, and counts
-	// each element's own (ownText) from its children's: one walk.
+	// each element's own text (ownText) from its children's
 	var walk func(n *html.Node, inLink bool) (all, linked int)
 	walk = func(n *html.Node, inLink bool) (all, linked int) {
 		if n.Type == html.TextNode {
@@ -367,6 +374,16 @@ func leadBlocks(body *html.Node) map[*html.Node]bool {
 				return k, k
 			}
 			return k, 0
+		}
+		for _, a := range n.Attr {
+			if a.Key == "id" || a.Key == "name" && n.DataAtom == atom.A {
+				pr.ids[a.Val] = true
+			}
+		}
+		if n.DataAtom == atom.Main || n.DataAtom == atom.Article || n.Type == html.ElementNode && attr(n, "role") == "main" {
+			for m := n; m != nil && !pr.mains[m]; m = m.Parent {
+				pr.mains[m] = true
+			}
 		}
 		inLink = inLink || isLink(n)
 		own, ownLinked := 0, 0
@@ -380,32 +397,16 @@ func leadBlocks(body *html.Node) map[*html.Node]bool {
 		if n.Type == html.ElementNode && n != body && own-ownLinked > most {
 			best, most = n, own-ownLinked
 		}
+		if n.DataAtom == atom.Article && all > pr.article {
+			pr.article = all
+		}
 		return all, linked
 	}
 	walk(body, false)
-	lead := map[*html.Node]bool{}
 	for n := best; n != nil; n = n.Parent {
-		lead[n] = true
+		pr.lead[n] = true
 	}
-	return lead
-}
-
-// pageIDs are the ids and anchor names of a page's elements.
-func pageIDs(n *html.Node) map[string]bool {
-	ids := map[string]bool{}
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		for _, a := range n.Attr {
-			if a.Key == "id" || a.Key == "name" && n.DataAtom == atom.A {
-				ids[a.Val] = true
-			}
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(n)
-	return ids
+	return pr
 }
 
 // insideLink reports whether n is inside a link.
@@ -640,48 +641,6 @@ func titled(n *html.Node) bool {
 		return true
 	}
 	return find(n, func(m *html.Node) bool { return headingLevel[m.DataAtom] > 0 }) != nil && holdsProse(n)
-}
-
-// longestArticle is the text of the longest <article> of the page.
-func longestArticle(body *html.Node) int {
-	most := 0
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		if n.DataAtom == atom.Article {
-			if k, _ := textLen(n); k > most {
-				most = k
-			}
-			return // the longest holds the ones inside it
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(body)
-	return most
-}
-
-// mainHolders are the elements that are or wrap the page's main content
-// (<main>, role="main" or an <article>): such a wrapper is not clutter,
-// whatever its class or its share of links. Sphinx pages, for one, put
-// everything in a <div class="wy-grid-for-nav"> that also holds the long
-// menu of the sidebar. (Marked in one walk: looking inside each element
-// for them was a walk of its subtree.)
-func mainHolders(body *html.Node) map[*html.Node]bool {
-	holders := map[*html.Node]bool{}
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		if n.DataAtom == atom.Main || n.DataAtom == atom.Article || n.Type == html.ElementNode && attr(n, "role") == "main" {
-			for m := n; m != nil && !holders[m]; m = m.Parent {
-				holders[m] = true
-			}
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(body)
-	return holders
 }
 
 // isPermalink reports whether a link is a heading's permalink anchor (a

@@ -758,19 +758,3 @@ func pairEmphasis(s string) string {
 }
 
 func isWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-
-// extractPlain reads plain text: paragraphs at blank lines.
-func extractPlain(text string) *Document {
-	var b builder
-	var buf []string
-	for line := range eachLine(text) {
-		if strings.TrimSpace(line) == "" {
-			b.addText(strings.Join(buf, "\n"), "")
-			buf = buf[:0]
-			continue
-		}
-		buf = append(buf, line)
-	}
-	b.addText(strings.Join(buf, "\n"), "")
-	return &Document{Paragraphs: b.paras}
-}

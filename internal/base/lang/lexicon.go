@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // The lexicons: lexicons/<tag>/<list>.txt, one word or phrase a line, "#"
@@ -143,7 +145,9 @@ func parseList(data string) []string {
 func (lx *Lexicon) Tag() Tag { return lx.tag }
 
 // Has reports whether word (a word or a phrase, in any case) is in the
-// named list.
+// named list. The lists are written in NFC, and a word is looked up in it:
+// a Bengali question may write য় as one code point (U+09DF), which NFC
+// writes as য with a nukta, as the lists and the saved texts do.
 func (lx *Lexicon) Has(name, word string) bool {
 	l := lx.lists[name]
 	if l == nil {
@@ -152,7 +156,25 @@ func (lx *Lexicon) Has(name, word string) bool {
 	if l.set[word] {
 		return true
 	}
+	if !norm.NFC.IsNormalString(word) {
+		word = norm.NFC.String(word)
+	}
 	return l.set[strings.ToLower(word)]
+}
+
+// Listed reports whether word is in the named list as written, or with one
+// of the language's Endings glued on (Korean "때는" is "때" with "는"): a
+// language that glues its particles to the word writes a listed word so.
+func (lx *Lexicon) Listed(name, word string) bool {
+	if lx.Has(name, word) {
+		return true
+	}
+	for _, end := range lx.Words(Endings) {
+		if w, ok := strings.CutSuffix(word, end); ok && w != "" && lx.Has(name, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // Words returns the entries of the named list as written, in the order of

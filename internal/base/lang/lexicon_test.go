@@ -31,6 +31,39 @@ func TestLexicon(t *testing.T) {
 	}
 }
 
+// Listed and Has in the languages whose refusals issue 40 measured: a
+// Bengali word written with য় as one code point (U+09DF) is the listed word
+// (NFC), a Korean particle glued to a listed word leaves it listed, and a
+// content word, with or without a particle, is not.
+func TestListed(t *testing.T) {
+	for _, c := range []struct {
+		tag        Tag
+		list, word string
+		want       bool
+	}{
+		{"bn", Questions, "কো\u09a5া\u09df", true},
+		{"bn", Questions, "কোথায়", true},
+		{"bn", Stop, "ছিলেন", true},
+		{"bn", Stop, "হ\u09df", true},
+		{"bn", Stop, "রাজধানী", false},
+		{"ru", Questions, "Кем", true},
+		{"ru", Questions, "зовут", true},
+		{"ru", Stop, "такое", true},
+		{"ru", Stop, "атом", false},
+		{"ko", Stop, "때는", true},
+		{"ko", Stop, "해는", true},
+		{"ko", Stop, "것은", true},
+		{"ko", Stop, "때", true},
+		{"ko", Stop, "건물은", false},
+		{"ko", Stop, "는", false},
+		{"en", Stop, "thes", false}, // English has no endings: "the" with "s" is no stop word
+	} {
+		if got := For(c.tag).Listed(c.list, c.word); got != c.want {
+			t.Errorf("%s %s: Listed(%q) = %v, want %v", c.tag, c.list, c.word, got, c.want)
+		}
+	}
+}
+
 func TestNeutralLexicon(t *testing.T) {
 	for _, tag := range []Tag{Unknown, "xx", "../en", "neutral"} {
 		lx := For(tag)

@@ -83,7 +83,7 @@ func withoutAsking(question string, lex *lang.Lexicon) string {
 		if keywords.Spaceless(w) {
 			return
 		}
-		if lex.Has(lang.Stop, w) || lex.Has(lang.Questions, w) {
+		if lex.Listed(lang.Stop, w) || lex.Listed(lang.Questions, w) {
 			b.WriteString(question[last:start])
 			b.WriteByte(' ')
 			last = end

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -175,6 +176,22 @@ func (lx *Lexicon) Listed(name, word string) bool {
 		}
 	}
 	return false
+}
+
+// Bare returns word without the longest of the language's Endings glued
+// to its end, where at least two letters stay (Korean "람보르기니가" is
+// "람보르기니", "서울에서" is "서울"; "국가" stays, a noun that ends as a
+// particle does): the form a language that glues its particles matches
+// words by. A word without one, or a language without Endings, is
+// returned as it is.
+func (lx *Lexicon) Bare(word string) string {
+	best := ""
+	for _, end := range lx.Words(Endings) {
+		if len(end) > len(best) && strings.HasSuffix(word, end) && utf8.RuneCountInString(word[:len(word)-len(end)]) >= 2 {
+			best = end
+		}
+	}
+	return word[:len(word)-len(best)]
 }
 
 // Words returns the entries of the named list as written, in the order of

@@ -64,6 +64,30 @@ func TestListed(t *testing.T) {
 	}
 }
 
+// Bare takes a Korean particle off a word of two syllables or more, the
+// longest that ends it, and leaves a word of another language alone.
+func TestBare(t *testing.T) {
+	for _, c := range []struct {
+		tag        Tag
+		word, want string
+	}{
+		{"ko", "람보르기니가", "람보르기니"},
+		{"ko", "서울에서", "서울"},
+		{"ko", "서울에서는", "서울"},
+		{"ko", "캐나다는", "캐나다"},
+		{"ko", "국가", "국가"}, // one syllable would stay: a noun, not 국 with 가
+		{"ko", "왕은", "왕은"},
+		{"ko", "미주리주", "미주리주"},
+		{"ru", "Одессу", "Одессу"},
+		{"en", "cities", "cities"},
+		{"bn", "ঢাকার", "ঢাকার"},
+	} {
+		if got := For(c.tag).Bare(c.word); got != c.want {
+			t.Errorf("%s: Bare(%q) = %q, want %q", c.tag, c.word, got, c.want)
+		}
+	}
+}
+
 func TestNeutralLexicon(t *testing.T) {
 	for _, tag := range []Tag{Unknown, "xx", "../en", "neutral"} {
 		lx := For(tag)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -276,11 +277,30 @@ func (endingsFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
 			continue
 		}
 		w := string(tok.Term)
+		if s := bareHangul(w); s != w {
+			tok.Term = []byte(s)
+			continue
+		}
 		if s := dropEnding(w); s != w {
 			tok.Term = []byte(s)
 		}
 	}
 	return input
+}
+
+// korean is the lexicon whose Endings (particles) bareHangul takes off.
+var korean = sync.OnceValue(func() *lang.Lexicon { return lang.For("ko") })
+
+// bareHangul returns a word of Hangul without the Korean particle glued to
+// its end (lang.Lexicon.Bare: "람보르기니가" is "람보르기니"), so that a
+// question's "캐나다는" meets a paragraph's "캐나다의"; Hangul is written
+// only for Korean. A word of another script is returned as it is.
+func bareHangul(w string) string {
+	r, _ := utf8.DecodeRuneInString(w)
+	if r < 0xAC00 || r > 0xD7A3 {
+		return w
+	}
+	return korean().Bare(w)
 }
 
 // dropEnding returns the word without an -ed or -ing ending; words of other

@@ -399,13 +399,21 @@ const minFields = 3
 // run to several words each, is left to the drafter's other rules: a fifth
 // of the words refused one more question of en-tydiqa's tuning half, whose
 // answer, "60lb", stands in "Oats: US: 32lb[4] (14.5150kg) Canada: …
-// Wheat at 13.5% moisture by weight: 60lb[4] …".
+// Wheat at 13.5% moisture by weight: 60lb[4] …". A record whose values
+// are sentences is one too when it has more than minFields fields and
+// names one of them twice, not in lower case (a field's name is a
+// capitalised word where letters have case), as records of one kind do,
+// one after another ("Explanation: The package … provided Explanation: in
+// experimental can be used safely Package: xserver-xorg-video-intel Pin:
+// release a=experimental Pin-Priority: 500"); a list of measures names its
+// capitalised fields once (it writes "by weight:" twice).
 func isFieldRecord(text string) bool {
 	if sentences.Ends(text) || writesNoEnd(text) {
 		return false
 	}
 	fields := strings.Fields(text)
-	n := 0
+	n, again := 0, false
+	seen := map[string]bool{}
 	for _, w := range fields {
 		// Chinese and Japanese write no space after their full-width
 		// colon: "版本：2.100".
@@ -416,9 +424,11 @@ func isFieldRecord(text string) bool {
 		r, _ := utf8.DecodeRuneInString(name)
 		if ok && unicode.IsLetter(r) && strings.IndexFunc(name, func(r rune) bool { return !isWordRune(r) && r != '-' && r != '_' }) < 0 {
 			n++
+			again = again || seen[name] && !unicode.IsLower(r)
+			seen[name] = true
 		}
 	}
-	return n >= minFields && 3*n >= len(fields)
+	return n >= minFields && (3*n >= len(fields) || again && n > minFields)
 }
 
 // minKeyRow is the fewest words of a table's row of keys: a shorter text

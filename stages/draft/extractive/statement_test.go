@@ -444,6 +444,7 @@ func TestNeverStatementRules(t *testing.T) {
 		"dev=tmpfs | Das Gerät ist ein tmpfs, ein Dateisystem im Arbeitsspeicher.",
 		"dev=tmpfs | Устройство, на котором лежит объект, это tmpfs в памяти.",
 		"ชาเขียว | ชาเขียวแช่ในน้ำอุณหภูมิแปดสิบองศาเป็นเวลาสองนาที",
+		"Note: the pin applies to every package Note: it is read first",
 		"Oats: US: 32lb[4] (14.5150kg) Canada: 34lb[5] (15.4221kg) Barley: 48lb[4] (21.7724kg) Malted barley: 34lb (15.4221kg) Shelled maize (corn) at 15.5% moisture by weight: 56lb[4] (25.4012kg) Wheat at 13.5% moisture by weight: 60lb[4] (27.2155kg)",
 	}
 	for _, c := range []struct {
@@ -500,6 +501,9 @@ func TestNeverStatementRules(t *testing.T) {
 			"Москва 2019 12,6 13,0 столица и крупнейший город страны",
 		}},
 		{"a record of fields", []string{
+			"Explanation: The package xserver-xorg-video-intel provided Explanation: in experimental can be used safely Package: xserver-xorg-video-intel Pin: release a=experimental Pin-Priority: 500",
+			"Erklärung: Das Paket aus experimental ist sicher Erklärung: es wird bevorzugt Paket: xserver-xorg-video-intel Pin: release a=experimental Pin-Priority: 500",
+			"Пояснение: пакет из experimental можно ставить Пояснение: он важнее Пакет: xserver-xorg-video-intel Pin: release a=experimental Приоритет: 500",
 			"Package: debian-reference-common Pin: release a=unstable Pin-Priority: 700",
 			"Archive: experimental Origin: Debian Label: Debian NotAutomatic: yes Component: main Architecture: amd64",
 			"Paket: debian-reference-de Version: 2.100 Priorität: optional",

@@ -243,8 +243,77 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 		w.walk(c)
 		w.flush()
 	}
-	return &Document{Title: title, Paragraphs: b.paras, Shown: shown}, nil
+	paras := b.paras
+	if !allText {
+		paras = dropCopies(paras)
+	}
+	return &Document{Title: title, Paragraphs: paras, Shown: shown}, nil
 }
+
+// dropCopies leaves out a gallery's copies of a caption: a paragraph cut
+// short (ending in "..." or "…", and at most a word after it: "… more")
+// whose text up to there begins another paragraph of the page, and the
+// repeats of that other paragraph. A gallery writes each caption whole
+// and cut short, in the slide and again in its full-screen view (Hearst's
+// news sites: four copies of each). Other repeats stay: a meal plan names
+// the same meal under each day. Any language: the rule reads no words.
+func dropCopies(paras []item.Paragraph) []item.Paragraph {
+	var cut []bool
+	whole := map[string]bool{}
+	for i, p := range paras {
+		if j := cutCopy(p.Text, paras, i); j >= 0 {
+			if cut == nil {
+				cut = make([]bool, len(paras))
+			}
+			cut[i] = true
+			whole[paras[j].Text] = true
+		}
+	}
+	if cut == nil {
+		return paras
+	}
+	out := paras[:0:0]
+	seen := map[string]bool{}
+	for i, p := range paras {
+		if cut[i] || whole[p.Text] && seen[p.Text] {
+			continue
+		}
+		seen[p.Text] = true
+		out = append(out, p)
+	}
+	return out
+}
+
+// cutCopy returns the index of the paragraph that text, paras[i], is cut
+// short from, or -1.
+func cutCopy(text string, paras []item.Paragraph, i int) int {
+	head := strings.TrimSpace(text)
+	if k := strings.LastIndexByte(head, ' '); k >= 0 && !strings.ContainsRune(head[k:], '.') && !strings.ContainsRune(head[k:], '…') {
+		head = strings.TrimSpace(head[:k]) // "… more"
+	}
+	switch {
+	case strings.HasSuffix(head, "..."):
+		head = head[:len(head)-3]
+	case strings.HasSuffix(head, "…"):
+		head = head[:len(head)-len("…")]
+	default:
+		return -1
+	}
+	head = strings.TrimSpace(head)
+	if utf8.RuneCountInString(head) < minCutCopy {
+		return -1
+	}
+	for j, q := range paras {
+		if j != i && len(q.Text) > len(head) && strings.HasPrefix(q.Text, head) && !strings.HasPrefix(q.Text, text) {
+			return j
+		}
+	}
+	return -1
+}
+
+// minCutCopy is the least text a paragraph cut short keeps before its
+// "…" for cutCopy to match it: a few words could begin anything.
+const minCutCopy = 40
 
 // pruneHidden removes what a person never sees: scripts, styles, hidden
 // elements, comments. (prune then takes the page's furniture away too.)

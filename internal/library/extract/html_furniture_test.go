@@ -15,12 +15,13 @@ func TestHTMLFurniture(t *testing.T) {
 		file       string
 		keep, drop []string
 		once       []string // kept, but only once
+		twice      []string // kept twice
 	}{
 		// The page's one paragraph and 84 archive links share a <div>
 		// that is mostly links: the page was saved as nothing.
 		{"links-around-text.html",
 			[]string{"From next month the town library opens on Sundays", "not in the box outside."},
-			[]string{"March 2016"}, nil},
+			[]string{"March 2016"}, nil, nil},
 		// Furniture named by a class among others ("post-pagination",
 		// "dpsp-share-text": a word of content in the same name), in
 		// camel case ("relatedContent"), or by a name that was not
@@ -31,17 +32,17 @@ func TestHTMLFurniture(t *testing.T) {
 			[]string{"A rain garden is a shallow bed", "Rushes and sedges grow", "Dig it at least", "irises, asters and switchgrass"},
 			[]string{"Sharing is good", "previous post", "Compost bins", "Green roofs", "reach from a ladder",
 				"Ann Example", "Nov. 19, 2019", "Jane Roe", "Advertisement",
-				"green-streets.example.org", "Ten trees", "chlorine", "Image caption", "planting list"}, nil},
+				"green-streets.example.org", "Ten trees", "chlorine", "Image caption", "planting list"}, nil, nil},
 		// A name with a word of each kind on the block that holds the
 		// page's text: "ad_body" (a body with ads in it).
 		{"ad-body-wrapper.html",
-			[]string{"the morning ferry leaves the harbour", "Season tickets"}, nil, nil},
+			[]string{"the morning ferry leaves the harbour", "Season tickets"}, nil, nil, nil},
 		// When it was posted and updated, and who wrote it: a short
 		// block around a <time>, and schema.org's author; a <time> in a
 		// sentence or in a table's cell stays.
 		{"dateline.html",
 			[]string{"The sleeper to the mountains runs again", "since 2003, when the line", "go on sale on Monday at", "22:04 | 07:51"},
-			[]string{"Posted", "Updated", "11/20/19", "covered railways"}, nil},
+			[]string{"Posted", "Updated", "11/20/19", "covered railways"}, nil, nil},
 		// Paragraphs that are a link to another page and little else,
 		// tags, and the links to the previous and next posts (rel); a
 		// link among words, a list's item and a link to a file beside
@@ -49,26 +50,34 @@ func TestHTMLFurniture(t *testing.T) {
 		{"link-paragraphs.html",
 			[]string{"The first swifts of the year", "leave the gaps under their roof tiles", "the club's list of sites names",
 				"A field guide to swifts", "How to tell a swift from a swallow"},
-			[]string{"House martins", "BARN OWL", "Tagged", "migration", "heron", "cuckoo"}, nil},
+			[]string{"House martins", "BARN OWL", "Tagged", "migration", "heron", "cuckoo"}, nil, nil},
 		// A book's front page (DocBook): its title page, with the legal
 		// notice, beside its table of contents, which holds more text.
 		{"book-front-page.html",
 			[]string{"This book is free documentation", "Copyright © 2020, 2021 Ada Example", "1. Getting started", "12.2. Troubleshooting, step by step"},
-			nil, nil},
+			nil, nil, nil},
 		// DocBook's <a id="…"/> in a heading is left open by HTML
 		// parsing over the section under it: its id ("_sharing_files",
 		// "_the_print_queue") names a place, not furniture.
 		{"docbook-anchors.html",
-			[]string{"keeping files safe", "format it with a filesystem", "lpq lists them"}, nil, nil},
+			[]string{"keeping files safe", "format it with a filesystem", "lpq lists them"}, nil, nil, nil},
 		// Teasers of other pages as <article>s beside the page's own,
 		// each a tenth of its text or less.
 		{"teaser-articles.html",
 			[]string{"After three years of work", "may ride across at other hours"},
-			[]string{"ferry", "Kim Lee", "joiner"}, nil},
+			[]string{"ferry", "Kim Lee", "joiner"}, nil, nil},
 		// A gallery writes each caption twice, whole and cut short.
 		{"gallery-captions.html",
 			[]string{"Twelve boats raced", "cooked by the volunteers"}, nil,
-			[]string{"The rowing club's crew passes under the footbridge a length ahead.", "Children watch the race"}},
+			[]string{"The rowing club's crew passes under the footbridge a length ahead.", "Children watch the race"}, nil},
+		// Another writes each caption whole ("… less") and cut short
+		// ("… more"), and both again in its full-screen view: the
+		// caption is kept once; a paragraph that repeats one further up,
+		// with no copy cut short, stays (a plan's breakfast each day).
+		{"gallery-copies.html",
+			[]string{"Forty former keepers", "A walk to the north light", "The boat back"}, []string{"... more"},
+			[]string{"Keepers from six lighthouses climb the stairs of the old tower on Saturday, the first"},
+			[]string{"Breakfast in the keepers' cottage at eight."}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -86,6 +95,11 @@ func TestHTMLFurniture(t *testing.T) {
 			for _, s := range c.once {
 				if k := strings.Count(all, s); k != 1 {
 					t.Errorf("%q kept %d times; kept:\n%s", s, k, all)
+				}
+			}
+			for _, s := range c.twice {
+				if k := strings.Count(all, s); k != 2 {
+					t.Errorf("%q kept %d times, not twice; kept:\n%s", s, k, all)
 				}
 			}
 			for _, s := range c.drop {

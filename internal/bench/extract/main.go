@@ -11,7 +11,9 @@
 //   - docs: Debian Reference, the Debian Administrator's Handbook and
 //     Python's HTML docs against `w3m -dump`, less the lines that repeat on
 //     most pages of the same site;
-//   - pdf: texlive-latex-base-doc's PDFs, page by page against pdftotext;
+//   - pdf: texlive-latex-base-doc's PDFs, page by page against pdftotext
+//     (-half tune: the odd places of the sample in name order, to tune a
+//     reader on; -half report: the even ones, to judge it on);
 //   - man: a sample of the machine's /usr/share/man against `man -l`;
 //   - office: EPUB, DOCX and ODT files of Debian packages against pandoc's
 //     plain text.

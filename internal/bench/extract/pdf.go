@@ -14,7 +14,29 @@ import (
 	"unicode"
 )
 
-var pdfCount = flag.Int("pdfs", 45, "texlive PDFs in the sample, every k-th in name order (0: all 269)")
+var (
+	pdfCount = flag.Int("pdfs", 45, "texlive PDFs in the sample, every k-th in name order (0: all 269)")
+	pdfHalf  = flag.String("half", "", "the PDFs of one half of the sample: tune (odd places in name order, 1-based) or report (even places); default both")
+)
+
+// half is the paths at odd places (1-based: the first, third, …) for
+// "tune", at even places for "report", all of them for "": a reader tuned
+// on one half is judged on the other.
+func half(paths []string, which string) ([]string, error) {
+	if which == "" {
+		return paths, nil
+	}
+	if which != "tune" && which != "report" {
+		return nil, fmt.Errorf("-half %q: tune or report", which)
+	}
+	var out []string
+	for i, p := range paths {
+		if (i%2 == 0) == (which == "tune") {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
 
 // dotLeader is a run of four or more dots, spaced or not, or of two or
 // more ellipses: a table of contents' leader, unless it is within a word
@@ -51,7 +73,11 @@ func pdfs(sponge []reader) {
 		fmt.Fprintf(os.Stderr, "extract: pdf: no PDFs in %s (make extract-corpora fetches them)\n", filepath.Join(*work, "pkgs"))
 		return
 	}
-	paths = sample(paths, *pdfCount)
+	paths, err := half(sample(paths, *pdfCount), *pdfHalf)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "extract: pdf:", err)
+		os.Exit(2)
+	}
 	refPages := map[string][]string{}
 	refLeaders := 0
 	timed(fmt.Sprintf("pdf: pdftotext of %d PDFs", len(paths)), func() {
@@ -146,7 +172,7 @@ func pdfs(sponge []reader) {
 			}
 		}
 		sort.Slice(scores, func(i, j int) bool { return scores[i].same < scores[j].same })
-		rows = append(rows, row{"pdf", fmt.Sprintf("%d PDFs, %d pages", len(paths), len(scores)), r.name, len(paths), []string{
+		rows = append(rows, row{"pdf", fmt.Sprintf("%s%d PDFs, %d pages", halfName(*pdfHalf), len(paths), len(scores)), r.name, len(paths), []string{
 			fmt.Sprintf("kept on its page %.3f", sameW/refW),
 			fmt.Sprintf("within a page %.3f", nearW/refW),
 			fmt.Sprintf("in order %.3f", orderW/refW),
@@ -370,4 +396,15 @@ func pdftotext(p string) string {
 	os.MkdirAll(filepath.Dir(cache), 0o755)
 	os.WriteFile(cache, out, 0o644)
 	return string(out)
+}
+
+// halfName heads the table's part for -half.
+func halfName(which string) string {
+	switch which {
+	case "tune":
+		return "tuning half: "
+	case "report":
+		return "report half: "
+	}
+	return ""
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -88,5 +89,20 @@ func TestAngleBrackets(t *testing.T) {
 	}
 	if w := words(got[0]); strings.Join(w, " ") != "bitsetset bitset index use cmd and extras⟨language here" {
 		t.Errorf("words %q", w)
+	}
+}
+
+// The tuning half is the first, third, … PDF of the sample, the report
+// half the others, and the two together are the sample.
+func TestHalf(t *testing.T) {
+	paths := []string{"a", "b", "c", "d", "e"}
+	for which, want := range map[string][]string{"tune": {"a", "c", "e"}, "report": {"b", "d"}, "": paths} {
+		got, err := half(paths, which)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("half(%q) = %q, %v; want %q", which, got, err, want)
+		}
+	}
+	if _, err := half(paths, "odd"); err == nil {
+		t.Error("half(odd): no error")
 	}
 }

@@ -438,3 +438,24 @@ func TestPDFHeadingHangingIndent(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// LaTeX3's documentation (l3doc) breaks a long code name after an
+// underscore with a hyphen that is no part of it: "\__hook_normalize_-"
+// then "file_name:w" is \__hook_normalize_file_name:w, as pdftotext
+// reads it. It was saved as "\__hook_normalize_- file_name:w", and a search
+// for the name, or a quote of it, found nothing (1,357 such names in
+// half of texlive's PDFs). A word's own hyphen stays: "HTML-" then "based".
+func TestPDFCodeNameBrokenAfterUnderscore(t *testing.T) {
+	data := writePDF(t, [][]testLine{{
+		{11, false, 100, "The wrapper \\__hook_try_declaring_generic_hook:nnn then defers \\hook_-"},
+		{11, false, 114, "gput_code:nnn if the generic hook was declared, and \\__hook_normalize_-"},
+		{11, false, 128, "file_name:w tidies the name; \\c__-"},
+		{11, false, 142, "hook_hash_tl is a hash sign. Recipes are kept in HTML-"},
+		{11, false, 156, "based notes."},
+	}}, nil)
+	d := mustExtract(t, data, "l3doc.pdf")
+	want := []string{": The wrapper \\__hook_try_declaring_generic_hook:nnn then defers \\hook_gput_code:nnn if the generic hook was declared, and \\__hook_normalize_file_name:w tidies the name; \\c__hook_hash_tl is a hash sign. Recipes are kept in HTML-based notes."}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

@@ -521,7 +521,8 @@ func isHeadingBlock(b *pdfBlock, body float64) bool {
 
 // joinLines joins lines into one paragraph text, rejoining words hyphenated
 // at a line end ("hyphen-" + "ated" → "hyphenated") when the word goes on
-// in lower case; a hyphen after a capital or digit ("HTML-based") is kept.
+// in lower case, and code names broken after an underscore ("\cs_new_-" +
+// "protected:Npn"); a hyphen after a capital or digit ("HTML-based") is kept.
 // pages, if not nil, gets the rune offset where each later page starts.
 func joinLines(ls []pdfLine, pages *[]item.PageStart) string {
 	var b strings.Builder
@@ -541,7 +542,12 @@ func joinLines(ls []pdfLine, pages *[]item.PageStart) string {
 			last, lastSize := utf8.DecodeLastRuneInString(s)
 			before, _ := utf8.DecodeLastRuneInString(s[:len(s)-lastSize])
 			switch {
-			case (last == '-' || last == '\u2010') && unicode.IsLower(first) && unicode.IsLower(before):
+			case (last == '-' || last == '\u2010') && unicode.IsLower(first) && unicode.IsLower(before),
+				last == '-' && before == '_' && (unicode.IsLetter(first) || unicode.IsDigit(first) || first == '_'):
+				// the second: a code name broken after an underscore, in
+				// any language (l3doc's "\__hook_normalize_file_-" then
+				// "name:w" is \__hook_normalize_file_name:w); no name
+				// ends in "_-"
 				s = s[:len(s)-lastSize]
 				runes--
 				b.Reset()

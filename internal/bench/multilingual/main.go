@@ -17,6 +17,12 @@
 // to compare two builds question by question:
 //
 //	go run ./internal/bench/multilingual -half tune -only ru-tydiqa -dump after.jsonl
+//
+// -off turns the drafter's rules of those names off for the run (as
+// internal/bench/extractive's -off, by extractive.SwitchOff), to measure
+// what a rule gains in each language:
+//
+//	go run ./internal/bench/multilingual -half tune -off "names,passage floor"
 package main
 
 import (
@@ -51,6 +57,7 @@ func main() {
 	before := flag.String("before", "", "figures of another build (its -json) to show beside these")
 	why := flag.Bool("why", false, "also count the refusals of answerable questions by their rule (tuning half only)")
 	dump := flag.String("dump", "", "also write each answerable question's outcome to this file, one JSON a line (tuning half only)")
+	flag.Func("off", "turn off the drafter's rules of these names for this run, separated by commas (\"names,join back\"; as internal/bench/extractive's -off)", offRules.set)
 	flag.Parse()
 	if (*why || *dump != "") && *half != "tune" {
 		fmt.Fprintln(os.Stderr, "multilingual: -why and -dump are for the tuning half: never study the report half's misses")
@@ -92,7 +99,7 @@ func run(half, only, out, before string) error {
 		return err
 	}
 	defer os.RemoveAll(work)
-	p := extractive.DefaultParams
+	p := offRules.params()
 	var rows []row
 	start := time.Now()
 	for _, f := range files {
@@ -156,11 +163,51 @@ func run(half, only, out, before string) error {
 			fig(r.InFirst, o.InFirst), fig(r.Precision, o.Precision), fig(r.Statements, o.Statements),
 			fig(r.AnsRefused, o.AnsRefused), fmt.Sprint(r.Held), fig(r.UnRefused, o.UnRefused), fig(r.Gold4, o.Gold4)})
 	}
-	fmt.Printf("The multilingual sets of ../shared/bench/multilingual, the %s half (%s positions of each file's answerable and of its held-out questions), asked in process without a model:\n\n",
-		half, map[string]string{"tune": "even", "report": "odd"}[half])
+	fmt.Printf("The multilingual sets of ../shared/bench/multilingual, the %s half (%s positions of each file's answerable and of its held-out questions), asked in process without a model%s:\n\n",
+		half, map[string]string{"tune": "even", "report": "odd"}[half], offRules.said())
 	fmt.Println(bench.Table([]string{"set", "language", "answerable", "gold answer in a quote of ≤ 300 characters",
 		"in the first statement", "precision", "statements", "answerable refused", "held-out", "held-out refused", "gold paragraph in the first 4 passages"}, table))
 	return nil
+}
+
+// offRules are the names of the rules -off turns off.
+var offRules ruleNames
+
+// ruleNames are names of the drafter's rules (extractive.Rules).
+type ruleNames []string
+
+// set adds the names of v, separated by commas, each checked to be a
+// rule's by extractive.SwitchOff.
+func (l *ruleNames) set(v string) error {
+	var names []string
+	for _, n := range strings.Split(v, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	p := extractive.DefaultParams
+	if err := extractive.SwitchOff(&p, names); err != nil {
+		return err
+	}
+	*l = append(*l, names...)
+	return nil
+}
+
+// params are the drafter's default parameters with the rules l names off.
+func (l ruleNames) params() extractive.Params {
+	p := extractive.DefaultParams
+	if err := extractive.SwitchOff(&p, l); err != nil {
+		panic(err) // set checked them
+	}
+	return p
+}
+
+// said names the rules turned off, for the table's title.
+func (l ruleNames) said() string {
+	if len(l) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", with the rules %q off", []string(l))
 }
 
 // pick keeps the questions of the half: even positions for tune, odd for

@@ -194,7 +194,7 @@ func typeHeld(sentence string, t answerType, qterms map[string]bool, lex *lang.L
 	if t == typeNone {
 		return ""
 	}
-	words := splitWords(sentence)
+	words := splitWords(withoutSectionNumbers(sentence))
 	for i, w := range words {
 		lower := strings.ToLower(w)
 		if t == typeFrequency {
@@ -237,6 +237,77 @@ func typeHeld(sentence string, t answerType, qterms map[string]bool, lex *lang.L
 		}
 	}
 	return ""
+}
+
+// withoutSectionNumbers blanks the section number that opens a line of
+// text, a heading's ("2.1.1 What is wrong with current live systems",
+// "4.7.1. sudo", "২.১ ভূমিকা"): it numbers the text, and is no number,
+// year or date the text gives as an answer. A section number is digits of
+// any script joined by dots: three groups or more, or two with a dot
+// after; each group of one to three digits, none with a leading zero, so
+// that a date ("12.03.2019", "03.10.") and a decimal ("3.5 million") stay.
+func withoutSectionNumbers(text string) string {
+	if !strings.ContainsRune(text, '.') {
+		return text
+	}
+	lines := strings.SplitAfter(text, "\n")
+	for i, line := range lines {
+		body := strings.TrimLeft(line, " \t")
+		if n := sectionNumberLen(body); n > 0 {
+			lines[i] = line[:len(line)-len(body)] + strings.Repeat(" ", n) + body[n:]
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// sectionNumberLen is the length in bytes of the section number s opens
+// with (see withoutSectionNumbers), followed by a space or the end; 0 when
+// it opens with none.
+func sectionNumberLen(s string) int {
+	groups, digits, i := 0, 0, 0
+	leadingZero := false
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case unicode.IsDigit(r):
+			if digits == 0 && isZero(r) {
+				leadingZero = true
+			}
+			digits++
+		case r == '.' && digits > 0:
+			if digits > 3 || leadingZero && digits > 1 {
+				return 0
+			}
+			groups++
+			digits, leadingZero = 0, false
+		default:
+			return sectionEnd(s, i, r, groups, digits, leadingZero)
+		}
+		i += size
+	}
+	return sectionEnd(s, i, ' ', groups, digits, leadingZero)
+}
+
+// sectionEnd is sectionNumberLen's decision at byte i of s, where r (a
+// space, else no section number) ends the run of groups dots closed and
+// the open group of digits.
+func sectionEnd(s string, i int, r rune, groups, digits int, leadingZero bool) int {
+	if !unicode.IsSpace(r) || digits > 3 || leadingZero && digits > 1 {
+		return 0
+	}
+	if digits > 0 {
+		groups++ // the last group, without a dot after it
+	}
+	if groups >= 3 || groups == 2 && digits == 0 {
+		return i
+	}
+	return 0
+}
+
+// isZero reports whether the digit r is its script's zero: Unicode keeps
+// each script's ten digits in a run from its zero.
+func isZero(r rune) bool {
+	return r == '0' || unicode.IsDigit(r) && !unicode.IsDigit(r-1)
 }
 
 // numberAmongLetters returns the first run of digits in a word of letters

@@ -112,6 +112,35 @@ func TestHoldsTypeInItsLanguage(t *testing.T) {
 	}
 }
 
+// A section number opening a heading or a line is no number, year or date
+// the sentence gives (issue 40: "2.1.1 What is wrong with current live
+// systems" answered a question about a year), in any script; a date, a
+// decimal and a list's number stay.
+func TestSectionNumberIsNoAnswer(t *testing.T) {
+	for _, c := range []struct {
+		sentence string
+		t        answerType
+		want     string
+	}{
+		{"2.1.1 What is wrong with current live systems", typeTime, ""},
+		{"2.1.1 What is wrong with current live systems", typeNumber, ""},
+		{"4.7.1. sudo", typeNumber, ""},
+		{"2.1. Installing the first 1998 release", typeTime, "1998"},
+		{"Debian\n3.2.1 Choosing a mirror", typeNumber, ""},
+		{"  10.4.12 The archive keeps old packages", typeNumber, ""},
+		{"২.১.৩ কলকাতা মেট্রো", typeNumber, ""},
+		{"٣.٢.١ مترو القاهرة", typeNumber, ""},
+		{"3.5 million people live there.", typeNumber, "3"},
+		{"12.03.2019 began the works.", typeTime, "12"},
+		{"1. Warm the pot with 2 cups of water.", typeNumber, "1"},
+		{"It was moved to section 2.1.1 in 1998.", typeNumber, "2"},
+	} {
+		if got := typeHeld(c.sentence, c.t, map[string]bool{}, nil); got != c.want {
+			t.Errorf("typeHeld(%q, %v) = %q, want %q", c.sentence, c.t, got, c.want)
+		}
+	}
+}
+
 func TestHoldsType(t *testing.T) {
 	q := map[string]bool{}
 	for _, w := range terms("When did the Normans reach Sicily in 1061?") {

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/lang"
 	"github.com/sponge-library/sponge/jsonl"
 	"github.com/sponge-library/sponge/stages/draft/sentences"
 )
@@ -95,8 +96,11 @@ type passageFacts struct {
 	measureAnswer            float64
 	headed, scaled, offScale bool
 	defines                  bool
-	pscore                   float64
-	shares                   []float64 // each sentence's share of the question's weight
+	// lex is the lexicon the rules read the passage's sentences in
+	// (sentenceLexicon).
+	lex    *lang.Lexicon
+	pscore float64
+	shares []float64 // each sentence's share of the question's weight
 }
 
 // collect measures every sentence of the passages.
@@ -158,6 +162,7 @@ func (qy *query) passageFacts(ps *jsonl.Passage, rank int, answers string, measu
 		pf.measureAnswer = mshare * math.Sqrt(mshare*lw.total/lw.logN)
 	}
 	pf.defines = lw.definesOptions(ps.Text)
+	pf.lex = lw.sentenceLexicon(ps.Text)
 	pf.shares = make([]float64, len(pf.spans))
 	for i, sp := range pf.spans {
 		pf.shares[i], _ = lw.covers(ps.Text[sp.Start:sp.End])
@@ -271,15 +276,16 @@ func (qy *query) newCandidate(pf *passageFacts, i int, cl Span, quote string, n 
 		PassageScore: pf.pscore, Position: pos, Terms: n,
 		Answer: pf.answer, Absent: lw.absent, Window: win.share,
 		Before: win.before, After: win.after,
-		heading: ps.Heading, title: ps.Title, answers: pf.answers,
+		heading: ps.Heading, title: ps.Title, answers: pf.answers, lex: pf.lex,
 	}
-	if refersBack(quote) {
+	backs := c.reads(listBack)
+	if backs && refersBack(quote) {
 		c.Refers = 1
 		if i > 0 {
 			c.Joined, _ = lw.covers(ps.Text[spans[i-1].Start:spans[i-1].End] + "\n" + quote)
 		}
 	}
-	if i > 0 && cl.Start == 0 && pointsBack(quote) {
+	if backs && i > 0 && cl.Start == 0 && pointsBack(quote) {
 		// The sentence before must be a statement itself: not a
 		// question, a listing, code or a navigation line.
 		before := ps.Text[spans[i-1].Start:spans[i-1].End]
@@ -296,8 +302,8 @@ func (qy *query) newCandidate(pf *passageFacts, i int, cl Span, quote string, n 
 	c.held, c.weights = lw.held(quote), lw
 	c.headHeld, c.about, c.passageHeld = lw.held(pf.head+"\n"+quote), pf.about, pf.passageHeld
 	c.question = item.Asks(quote) || announces(quote)
-	c.defines = definesSubject(quote, lw.subject)
-	c.hearsay = hearsay(quote)
+	c.defines = c.reads(listCopulas) && definesSubject(quote, lw.subject)
+	c.hearsay = c.reads(listSay, listCrowds) && hearsay(quote)
 	sshare, smass := lw.covers(pf.head + "\n" + quote)
 	c.SentenceAnswer = sshare * math.Sqrt(smass)
 	c.Gap, c.Names = lw.missingFrom(win.has)

@@ -66,6 +66,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/sponge-library/sponge/internal/base/lang"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
 )
@@ -416,6 +417,18 @@ type Candidate struct {
 	// passage before it asks (see Candidates), named by --explain when the
 	// sentence holds none of the question's words and they do.
 	heading, title, answers string
+	// lex is the lexicon of the sentence's language (its passage's), in
+	// which the rules that read the sentence with a list read it: nil for
+	// a candidate made without a question (a test's), read as English.
+	lex *lang.Lexicon
+}
+
+// reads reports whether the lexicon of c's language has each list: where
+// one that a rule reads c with lacks, the rule is off for c (an English
+// question's negation rule does not read a German sentence with English
+// words).
+func (c *Candidate) reads(lists ...string) bool {
+	return c.lex == nil || !slices.ContainsFunc(lists, func(l string) bool { return !c.lex.Knows(l) })
 }
 
 // Score is the candidate's score under p.

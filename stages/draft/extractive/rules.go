@@ -72,12 +72,17 @@ type Rule struct {
 type need struct {
 	what  string
 	lists []string
+	// instead is a list some languages have in place of these, which the
+	// rule does not read, and insteadDoes what reads it: --explain names
+	// it, so that it does not say a language lacks what it has.
+	instead, insteadDoes string
 }
 
 // The lexicon lists rules need (internal/base/lang/lexicons/<tag>/<list>.txt).
 const (
 	listNegation = "negation"
 	listAsksWhen = "asks-when"
+	listAsksTime = "asks-time"
 	listHowUnits = "how-units"
 	listSpelled  = "numbers-spelled"
 	listOrdinals = "ordinals"
@@ -124,7 +129,7 @@ var (
 		Off:  func(p *Params) { p.Options = false },
 		keep: withOptions}
 	ruleNegation = &Rule{Name: "negation", Kind: Refusal, Questions: true,
-		Needs:   []need{{"negation", []string{listNegation}}},
+		Needs:   []need{{what: "negation", lists: []string{listNegation}}},
 		On:      func(p *Params) bool { return p.Negation },
 		Off:     func(p *Params) { p.Negation = false },
 		subject: refuseNegation}
@@ -135,12 +140,13 @@ var (
 	// refused 0.125 -> 0.208; ru and zh-Hant one and two answers fewer;
 	// held-out refused the same in every language).
 	ruleAnswerType = &Rule{Name: "answer type", Kind: Refusal, Questions: true,
-		Needs:   []need{{"question-word", []string{listAsksWhen}}},
+		Needs: []need{{what: "asks-when", lists: []string{listAsksWhen},
+			instead: listAsksTime, insteadDoes: "gives the learned ranker the answer type"}},
 		On:      func(p *Params) bool { return p.TypeRefusal },
 		Off:     func(p *Params) { p.TypeRefusal = false },
 		subject: refuseType}
 	ruleSpelled = &Rule{Name: "spelled numbers", Kind: Refusal, Questions: true, Refines: "answer type",
-		Needs: []need{{"number-word", []string{listSpelled}}},
+		Needs: []need{{what: "number-word", lists: []string{listSpelled}}},
 		On:    func(p *Params) bool { return p.Spelled },
 		Off:   func(p *Params) { p.Spelled = false }}
 	ruleWindow = &Rule{Name: "window", Kind: Refusal, Questions: true,
@@ -152,7 +158,7 @@ var (
 		Off:     func(p *Params) { p.MaxNames = 0 },
 		subject: refuseNames}
 	ruleOrdinals = &Rule{Name: "ordinals", Kind: Refusal, Questions: true, Refines: "names",
-		Needs: []need{{"ordinal", []string{listOrdinals}}},
+		Needs: []need{{what: "ordinal", lists: []string{listOrdinals}}},
 		On:    func(p *Params) bool { return p.Ordinals },
 		Off:   func(p *Params) { p.Ordinals = false }}
 	// kin reads English endings of peoples' names, and initials in any
@@ -164,7 +170,7 @@ var (
 		On:  func(p *Params) bool { return p.Stems },
 		Off: func(p *Params) { p.Stems = false }}
 	ruleSectionMeasure = &Rule{Name: "section measure", Kind: Refusal,
-		Needs: []need{{"measure-word", []string{listHowUnits}}},
+		Needs: []need{{what: "measure-word", lists: []string{listHowUnits}}},
 		On:    func(p *Params) bool { return p.SectionMeasure },
 		Off:   func(p *Params) { p.SectionMeasure = false }}
 	ruleMeasureScale = &Rule{Name: "measure scale", Kind: Refusal, Refines: "section measure",
@@ -200,7 +206,7 @@ var (
 		Off:  func(p *Params) { p.Narrower = false },
 		drop: func(in *paddingInput) bool { return narrower(in.c, in.a.Statements, in.ch.perPassage) }}
 	ruleOtherScale = &Rule{Name: "other scale", Kind: Padding, Questions: true,
-		Needs: []need{{"measure-word", []string{listHowUnits}}},
+		Needs: []need{{what: "measure-word", lists: []string{listHowUnits}}},
 		On:    func(p *Params) bool { return p.OtherScale },
 		Off:   func(p *Params) { p.OtherScale = false },
 		drop:  func(in *paddingInput) bool { return in.c.offScale && in.c.Unit > 0 }}
@@ -210,12 +216,12 @@ var (
 		Off:   func(p *Params) { p.Ranker = false },
 		weigh: func(_ *Params, c *Candidate, _ float64) float64 { return c.Ranked }}
 	ruleHearsay = &Rule{Name: "hearsay", Kind: Ordering, Questions: true,
-		Needs: []need{{"saying-verb", []string{listSay}}, {"crowd-word", []string{listCrowds}}},
+		Needs: []need{{what: "saying-verb", lists: []string{listSay}}, {what: "crowd-word", lists: []string{listCrowds}}},
 		On:    func(p *Params) bool { return p.Hearsay > 0 && p.Hearsay < 1 },
 		Off:   func(p *Params) { p.Hearsay = 1 },
 		weigh: weighHearsay}
 	ruleUnitFirst = &Rule{Name: "unit first", Kind: Ordering, Questions: true,
-		Needs:   []need{{"measure-word", []string{listHowUnits}}},
+		Needs:   []need{{what: "measure-word", lists: []string{listHowUnits}}},
 		On:      func(p *Params) bool { return p.UnitFirst },
 		Off:     func(p *Params) { p.UnitFirst = false },
 		reorder: func(_ *choice, a *Answer) { unitFirst(a) }}
@@ -224,12 +230,12 @@ var (
 		Off:     func(p *Params) { p.EntryFirst = false },
 		reorder: func(_ *choice, a *Answer) { entryFirst(a) }}
 	ruleDefinitionFirst = &Rule{Name: "definition first", Kind: Ordering, Questions: true,
-		Needs:   []need{{"copula", []string{listCopulas}}},
+		Needs:   []need{{what: "copula", lists: []string{listCopulas}}},
 		On:      func(p *Params) bool { return p.DefinitionFirst },
 		Off:     func(p *Params) { p.DefinitionFirst = false },
 		reorder: reorderDefinition}
 	ruleJoinBack = &Rule{Name: "join back", Kind: Ordering,
-		Needs:   []need{{"pointing-back", []string{listBack}}},
+		Needs:   []need{{what: "pointing-back", lists: []string{listBack}}},
 		On:      func(p *Params) bool { return p.JoinBack },
 		Off:     func(p *Params) { p.JoinBack = false },
 		reorder: func(_ *choice, a *Answer) { joinBack(a) }}
@@ -325,6 +331,17 @@ func (lw *libraryWeights) ruleLexicon() *lang.Lexicon {
 	return last.lex
 }
 
+// sentenceLexicon is the lexicon the rules read a passage's sentences in
+// (issue 40): that of the language Detect tells from the passage's text
+// (once a passage, for all its sentences), else the question's
+// (ruleLexicon), where the text is too short to tell.
+func (lw *libraryWeights) sentenceLexicon(text string) *lang.Lexicon {
+	if t := lang.Detect(text); t != lang.Unknown {
+		return lang.For(t)
+	}
+	return lw.ruleLexicon()
+}
+
 // lastRuleLexicon is the last question's ruleLexicon: Params.uses asks for
 // it for each candidate, and a drafter answers one question at a time.
 var lastRuleLexicon struct {
@@ -335,8 +352,11 @@ var lastRuleLexicon struct {
 
 // RulesOff says, for --explain, which rules p switches on that are off for
 // question because its language's lexicon lacks a list they need: one
-// line each, as `rule "answer type" off: no question-word list for
-// language xx`.
+// line each, as `rule "negation" off: no negation list for language xx`,
+// or where the language has a list the rule does not read in place of it,
+// `rule "answer type" off: it refuses only with an asks-when list, and
+// language de has asks-time, which gives the learned ranker the answer
+// type`.
 func RulesOff(question string, p *Params) []string {
 	question = withoutValues(question)
 	lw := &libraryWeights{lex: questionLexicon(question), question: question}
@@ -347,7 +367,13 @@ func RulesOff(question string, p *Params) []string {
 		if !r.On(p) || r.Questions && !lw.asks || r.Refines != "" && !p.uses(ruleNamed[r.Refines], lw) {
 			continue
 		}
-		if n, lacks := r.lacks(lex); lacks {
+		n, lacks := r.lacks(lex)
+		switch {
+		case !lacks:
+		case n.instead != "" && lex.Knows(n.instead):
+			out = append(out, fmt.Sprintf("rule %q off: it refuses only with an %s list, and %s has %s, which %s",
+				r.Name, strings.Join(n.lists, " or "), languageName(lex.Tag()), n.instead, n.insteadDoes))
+		default:
 			out = append(out, fmt.Sprintf("rule %q off: no %s list for %s", r.Name, n.what, languageName(lex.Tag())))
 		}
 	}
@@ -393,7 +419,7 @@ func refuseFloor(in *refusalInput) string {
 
 // refuseNegation: the question negates and the best sentence does not.
 func refuseNegation(in *refusalInput) string {
-	if in.lw.negates && !in.top[0].negates {
+	if in.lw.negates && in.top[0].reads(listNegation) && !in.top[0].negates {
 		return fmt.Sprintf("the question asks with a negation and the best sentence has none: %q", in.top[0].Quote)
 	}
 	return ""

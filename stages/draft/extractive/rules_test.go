@@ -2,6 +2,7 @@ package extractive
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -249,6 +250,10 @@ var ruleCases = map[string][]ruleCase{
 	"negation": {
 		{lang: "en", question: "Which tea is not steeped in boiling water?", passages: one("Tea notes", "Black tea is steeped in boiling water. It is strong."), want: refuses},
 		{lang: "en", question: "Which tea is not steeped in boiling water?", passages: one("Tea notes", "Green tea is never steeped in boiling water. It turns bitter."), want: passes},
+		// An English question over a German item: the sentence is read
+		// in its language, whose lexicon has no negation list, so the rule
+		// is off for it (it read «nie» with the English list and refused).
+		{lang: "en over a de item", question: "Which Oolong is not sold in Berlin or Hamburg?", passages: one("Oolong", "Der Oolong aus Taiwan wird in Berlin und Hamburg nie verkauft, weil er zu teuer ist."), want: passes},
 		offBG, offFA, offSW,
 	},
 	"answer type": {
@@ -472,6 +477,22 @@ func TestExplainSaysWhatTheRuleSaw(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// --explain says the truth of the answer-type rule's language (issue 40):
+// German has asks-time, which the rule does not refuse with (English's
+// asks-when only, by measurement), so the line must not say German has no
+// list; Bulgarian has neither.
+func TestRulesOffNamesTheList(t *testing.T) {
+	for _, c := range []struct{ question, want string }{
+		{"Wann wurde der Teeladen gegründet?", `rule "answer type" off: it refuses only with an asks-when list, and language de has asks-time, which gives the learned ranker the answer type`},
+		{"При каква температура се запарва зеленият чай?", `rule "answer type" off: no asks-when list for language bg`},
+	} {
+		lines := RulesOff(c.question, &DefaultParams)
+		if !slices.Contains(lines, c.want) {
+			t.Errorf("RulesOff(%q) = %q, want a line %q", c.question, lines, c.want)
 		}
 	}
 }

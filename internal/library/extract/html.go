@@ -427,7 +427,9 @@ type pruner struct {
 
 // newPruner learns what the pruner needs of the page in one walk: its
 // ids and anchor names; the elements that are or wrap its main content
-// (<main>, role="main" or an <article>), which are not clutter, whatever
+// (<main>, role="main" or an <article> that is not a teaser: more than a
+// tenth of the longest; a side column of teasers wraps no content, and is
+// judged by its name and links), which are not clutter, whatever
 // their class or share of links (Sphinx pages, for one, put everything in
 // a <div class="wy-grid-for-nav"> that also holds the sidebar's long
 // menu); its longest <article>; and the elements that hold its longest
@@ -439,6 +441,8 @@ func newPruner(body *html.Node) *pruner {
 	pr := &pruner{ids: map[string]bool{}, lead: map[*html.Node]bool{}, mains: map[*html.Node]bool{}}
 	var best *html.Node
 	most := 0
+	var articles []*html.Node
+	var sizes []int
 	// walk returns n's characters of text and those in links, and counts
 	// each element's own text (ownText) from its children's
 	var walk func(n *html.Node, inLink bool) (all, linked int)
@@ -455,7 +459,7 @@ func newPruner(body *html.Node) *pruner {
 				pr.ids[a.Val] = true
 			}
 		}
-		if n.DataAtom == atom.Main || n.DataAtom == atom.Article || n.Type == html.ElementNode && attr(n, "role") == "main" {
+		if n.DataAtom == atom.Main || n.Type == html.ElementNode && attr(n, "role") == "main" {
 			for m := n; m != nil && !pr.mains[m]; m = m.Parent {
 				pr.mains[m] = true
 			}
@@ -472,12 +476,22 @@ func newPruner(body *html.Node) *pruner {
 		if n.Type == html.ElementNode && n != body && own-ownLinked > most {
 			best, most = n, own-ownLinked
 		}
-		if n.DataAtom == atom.Article && all > pr.article {
-			pr.article = all
+		if n.DataAtom == atom.Article {
+			articles = append(articles, n)
+			sizes = append(sizes, all)
+			pr.article = max(pr.article, all)
 		}
 		return all, linked
 	}
 	walk(body, false)
+	for i, a := range articles {
+		if 10*sizes[i] < pr.article {
+			continue // a teaser: it wraps nothing
+		}
+		for m := a; m != nil && !pr.mains[m]; m = m.Parent {
+			pr.mains[m] = true
+		}
+	}
 	for n := best; n != nil; n = n.Parent {
 		pr.lead[n] = true
 	}

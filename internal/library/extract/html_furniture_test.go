@@ -66,6 +66,13 @@ func TestHTMLFurniture(t *testing.T) {
 		{"teaser-articles.html",
 			[]string{"After three years of work", "may ride across at other hours"},
 			[]string{"ferry", "Kim Lee", "joiner"}, nil, nil},
+		// A side column of teasers (each an <article> a tenth of the
+		// page's longest or less) with headings and other lines of its
+		// own: it wraps no article of the page, and is judged by its
+		// name ("rail-promo").
+		{"teaser-rail.html",
+			[]string{"The swallows came back", "map the return across the county"},
+			[]string{"Most read", "Barn owls", "hours ago", "From the forum", "Nest boxes"}, nil, nil},
 		// A gallery writes each caption twice, whole and cut short.
 		{"gallery-captions.html",
 			[]string{"Twelve boats raced", "cooked by the volunteers"}, nil,

@@ -24,7 +24,8 @@ import (
 // byline and dateline (a short block around a <time>, schema.org's
 // author), photo credits, ads, share bars, tags, links to the previous
 // and next post, paragraphs that are a link to another page, teasers of
-// other pages, text for screen readers only; a figure's caption stays.
+// other pages, text for screen readers only, the notes in italics that
+// end it (who wrote it, a call to subscribe); a figure's caption stays.
 // Headings h1–h6 make the Heading path of the paragraphs below; p, li,
 // blockquote, pre, table rows (cells joined with " | "), dt/dd,
 // figcaption and text directly in divs are paragraphs.
@@ -245,9 +246,25 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	}
 	paras := b.paras
 	if !allText {
-		paras = dropCopies(paras)
+		paras = dropCopies(dropItalicTail(paras, w.italics))
 	}
 	return &Document{Title: title, Paragraphs: paras, Shown: shown}, nil
+}
+
+// dropItalicTail leaves out the paragraphs (<p>s) all in italics at the
+// end of the text, an article's notes about itself: who wrote it and
+// where to follow them ("Have a tip? Amy Kuperinsky may be reached at …"),
+// a call to subscribe, the magazine it first ran in. A page all in
+// italics is kept. Any language: the rule reads no words.
+func dropItalicTail(paras []item.Paragraph, italics []bool) []item.Paragraph {
+	k := len(paras)
+	for k > 0 && k <= len(italics) && italics[k-1] {
+		k--
+	}
+	if k == 0 {
+		return paras
+	}
+	return paras[:k]
 }
 
 // dropCopies leaves out a gallery's copies of a caption: a paragraph cut
@@ -927,6 +944,14 @@ type htmlWalker struct {
 	// cut short for the same slide.
 	last   string
 	dedupe bool
+	// italic counts the <i> and <em> the walk is in; plain is whether the
+	// paragraph in buf has text outside them; endP whether buf is a <p>
+	// that ends; italics marks each kept paragraph (by its place in
+	// b.paras) that is a <p> all in italics
+	italic  int
+	plain   bool
+	endP    bool
+	italics []bool
 }
 
 func (w *htmlWalker) flush() {
@@ -934,10 +959,14 @@ func (w *htmlWalker) flush() {
 		if t := cleanText(w.buf.String()); t != w.last {
 			w.last = t
 			w.b.add(item.Paragraph{Text: t, Heading: w.h.path()})
+			for len(w.italics) < len(w.b.paras) {
+				w.italics = append(w.italics, w.endP && !w.plain)
+			}
 		}
 		w.buf.Reset()
 		w.brs = 0
 		w.hasText = false
+		w.plain = false
 		return
 	}
 	w.b.addText(w.buf.String(), w.h.path())
@@ -952,6 +981,7 @@ func (w *htmlWalker) walk(n *html.Node) {
 		if strings.TrimSpace(n.Data) != "" {
 			w.brs = 0
 			w.hasText = true
+			w.plain = w.plain || w.italic == 0
 		}
 		w.buf.WriteString(n.Data)
 		return
@@ -985,10 +1015,19 @@ func (w *htmlWalker) walk(n *html.Node) {
 		// the buffer at each cell made a row of many cells quadratic.)
 		w.buf.WriteString(" | ")
 	}
+	italic := n.DataAtom == atom.I || n.DataAtom == atom.Em
+	if italic {
+		w.italic++
+	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		w.walk(c)
 	}
+	if italic {
+		w.italic--
+	}
 	if block {
+		w.endP = n.DataAtom == atom.P
 		w.flush()
+		w.endP = false
 	}
 }

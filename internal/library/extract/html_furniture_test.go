@@ -73,6 +73,12 @@ func TestHTMLFurniture(t *testing.T) {
 		{"teaser-rail.html",
 			[]string{"The swallows came back", "map the return across the county"},
 			[]string{"Most read", "Barn owls", "hours ago", "From the forum", "Nest boxes"}, nil, nil},
+		// Paragraphs all in italics at the end of an article: a note on
+		// its writer, a call to sign up. A paragraph in italics among
+		// the others stays.
+		{"italic-notes.html",
+			[]string{"The night market leaves", "Lanterns, not floodlights", "until the market closes in September"},
+			[]string{"Ann Example", "newsletters"}, nil, nil},
 		// A gallery writes each caption twice, whole and cut short.
 		{"gallery-captions.html",
 			[]string{"Twelve boats raced", "cooked by the volunteers"}, nil,

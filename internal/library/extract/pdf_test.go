@@ -459,3 +459,23 @@ func TestPDFCodeNameBrokenAfterUnderscore(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// TeX's fonts name their grave accent's glyph grave, which is ASCII `:
+// "Hàn Thành" drawn as H, a grave on an a, n was saved as "H` an", and a
+// search for the name found nothing (French, Vietnamese, Italian set in
+// OT1 fonts lose every such word). A backquote in code, set beside its
+// letters and not on them, stays.
+func TestPDFGraveAccent(t *testing.T) {
+	// Helvetica at 12 pt: H is 8.66 wide, the grave 4, a 6.67
+	content := `BT /F1 12 Tf 100 700 Td (H) Tj ET
+BT /F1 12 Tf 110 700 Td (\140) Tj ET
+BT /F1 12 Tf 108.66 700 Td (an and the code \\lccode\140I is kept.) Tj ET`
+	d := mustExtract(t, onePagePDF(content), "grave.pdf")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Text)
+	}
+	if want := []string{"Hàn and the code \\lccode`I is kept."}; !cmp.Equal(want, got) {
+		t.Errorf("paragraphs %q, want %q", got, want)
+	}
+}

@@ -38,11 +38,15 @@ type pdfLine struct {
 
 // accentMarks are the spacing accents a font draws over or under a letter
 // (TeX's \"o is a dieresis glyph and an o at the same place), as the
-// combining marks they stand for. ASCII ^ ~ ` are left alone: in code they
-// are characters of their own.
+// combining marks they stand for. ASCII ^ and ~ are left alone: in code
+// they are characters of their own. The grave is ASCII ` in TeX's fonts
+// (OT1 and T1 name the glyph grave: "H`an Th`anh", "arri`ere" for Hàn
+// Thành, arrière), and a backquote in code; it is an accent only when it
+// is drawn on a letter, as a backquote set beside one never is.
 var accentMarks = map[string]string{
 	"¨": "\u0308", "´": "\u0301", "ˆ": "\u0302", "˜": "\u0303", "¸": "\u0327", "ˇ": "\u030c",
 	"˘": "\u0306", "˙": "\u0307", "˚": "\u030a", "¯": "\u0304", "˛": "\u0328", "˝": "\u030b",
+	"`": "\u0300",
 }
 
 // composeAccents puts each spacing accent drawn on a letter beside it in
@@ -54,7 +58,7 @@ var accentMarks = map[string]string{
 func composeAccents(gs []glyph) []glyph {
 	first := -1
 	for i := range gs {
-		if s := gs[i].s; len(s) == 2 && (s[0] == 0xc2 || s[0] == 0xcb) && isAccent(gs[i]) {
+		if isAccent(gs[i]) {
 			first = i
 			break
 		}
@@ -104,9 +108,12 @@ func composeAccents(gs []glyph) []glyph {
 	return out
 }
 
-// isAccent says whether g is one of accentMarks (all of them two bytes
-// in UTF-8 from C2 or CB; most glyphs are one).
+// isAccent says whether g is one of accentMarks (the grave, or two bytes
+// in UTF-8 from C2 or CB; most glyphs are one other byte).
 func isAccent(g glyph) bool {
+	if len(g.s) == 1 {
+		return g.s[0] == '`'
+	}
 	if len(g.s) != 2 || g.s[0] != 0xc2 && g.s[0] != 0xcb {
 		return false
 	}

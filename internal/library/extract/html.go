@@ -22,7 +22,7 @@ import (
 // beside the page (a documentation site's table of contents: Sphinx's
 // toctree, DocBook's index page). An article's furniture goes too: its
 // byline and dateline (a short block around a <time>, schema.org's
-// author), photo credits, ads, share bars, tags, links to the previous
+// author), a box about its writer, photo credits, ads, share bars, tags, links to the previous
 // and next post, paragraphs that are a link to another page, teasers of
 // other pages, text for screen readers only, the notes in italics that
 // end it (who wrote it, a call to subscribe); a figure's caption stays.
@@ -75,6 +75,7 @@ var (
 		"ad byline dateline timestamp credit credits disqus tags print recommended trending " +
 		"off-screen offscreen screen-reader")
 	sidebarWords = wordSet("sidebar")
+	authorWords  = wordSet("author")
 	commentWords = wordSet("comment comments")
 	contentWords = wordSet("article content main post entry story body text")
 	hiddenRE     = lazyRE(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
@@ -596,7 +597,7 @@ func (pr *pruner) namedFurniture(n *html.Node) bool {
 	check := func(name string) {
 		c := nameHas(name, contentWords)
 		switch {
-		case nameHas(name, clutterWords) && !(c && pr.lead[n]):
+		case (nameHas(name, clutterWords) || authorName(name)) && !(c && pr.lead[n]):
 			furniture = true
 		case c:
 			content = true
@@ -615,6 +616,17 @@ func (pr *pruner) namedFurniture(n *html.Node) bool {
 	}
 	check(ownID(n))
 	return furniture && !content
+}
+
+// authorName reports whether a class or id names a box about an
+// article's writer: "author" and another word ("post-author",
+// "author-bio", "about-the-author"). A name that is "author" alone is
+// DocBook's, on a book's title page, whose authors are its text.
+func authorName(name string) bool {
+	if !nameHas(name, authorWords) {
+		return false
+	}
+	return len(nameWords(name)) > 1
 }
 
 // metaProps are the schema.org properties (itemprop) of an article that

@@ -79,6 +79,12 @@ func TestHTMLFurniture(t *testing.T) {
 		{"italic-notes.html",
 			[]string{"The night market leaves", "Lanterns, not floodlights", "until the market closes in September"},
 			[]string{"Ann Example", "newsletters"}, nil, nil},
+		// A box about the writer, named "post-author" and
+		// "author-content". (A name that is "author" alone, DocBook's
+		// on a book's title page, names its text: the docs sites.)
+		{"author-box.html",
+			[]string{"We set out for the lake", "ours walked to the first bend"},
+			[]string{"Regan", "two cats"}, nil, nil},
 		// A gallery writes each caption twice, whole and cut short.
 		{"gallery-captions.html",
 			[]string{"Twelve boats raced", "cooked by the volunteers"}, nil,

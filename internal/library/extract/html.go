@@ -73,7 +73,7 @@ var (
 		"consent banner share sharing social advert advertisement ads promo related subscribe newsletter popup modal " +
 		"skip comment comments masthead toolbar pagination pager site-header hidden visually-hidden sr-only " +
 		"ad byline dateline timestamp credit credits disqus tags print recommended trending " +
-		"off-screen offscreen screen-reader")
+		"off-screen offscreen screen-reader similar")
 	sidebarWords = wordSet("sidebar")
 	authorWords  = wordSet("author")
 	commentWords = wordSet("comment comments")

@@ -1,11 +1,14 @@
 package extractive
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/sponge-library/sponge/internal/base/lang"
+	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
 )
 
@@ -120,6 +123,12 @@ func TestNamesByLanguage(t *testing.T) {
 		{"Когда родился Пушкин?", []string{"пушкин"}},
 		{"When was Pushkin born?", []string{"pushkin"}},
 		{"鲁迅是哪一年出生的？", nil},
+		// A question without spaces is read in its parts: its number is
+		// 1986, not every pair of its characters (which the names rule
+		// then found missing near the answer).
+		{"1986年的時候，當時的上海市市長是誰?", []string{"1986"}},
+		{"荷蘭人於1648年時在哪裡建立了永久聚落?", []string{"1648"}},
+		{"2012年にノーベル生理学・医学賞を受賞したのは誰？", []string{"2012"}},
 	} {
 		lw := newLibraryWeights(c.question, nil, nil, 0)
 		var got []string
@@ -187,6 +196,23 @@ func TestQuestionLexicon(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%q: weighed as %q, want %q", c.question, got, c.want)
+		}
+	}
+}
+
+// An explanation names the words of a question without spaces that a
+// sentence lacks as pairs of its characters, as the rules weigh them: the
+// window rule said it lacked «绿叶为什么在沸水里变苦» once for each pair.
+func TestExplainedWordsOfSpacelessQuestion(t *testing.T) {
+	for _, c := range []struct{ question, want string }{
+		{"绿叶为什么在沸水里变苦？", "沸水"},
+		{"「TAIPEI 101 MALL」在哪一年開幕營運?", "開幕"},
+		{"1986年的時候，當時的上海市市長是誰?", "市長"},
+	} {
+		lw := newLibraryWeights(c.question, nil, nil, 0)
+		words := lw.words(func(string) bool { return true })
+		if !slices.Contains(words, c.want) || slices.ContainsFunc(words, func(w string) bool { return keywords.Spaceless(w) && utf8.RuneCountInString(w) > 2 }) {
+			t.Errorf("%q: words %q, want pairs such as %q", c.question, words, c.want)
 		}
 	}
 }

@@ -281,6 +281,9 @@ var ruleCases = map[string][]ruleCase{
 		{lang: "en", question: "When did Hobart open the tea shop?", passages: one("The tea shop", "The tea shop opened in 1998. It sells green tea from Japan."), want: refuses},
 		{lang: "ru", question: "Когда Хобарт открыл чайную лавку?", passages: one("Чайная лавка", "Чайная лавка открылась в 1998 году. Она продаёт зелёный чай из Японии."), want: refuses},
 		{lang: "zh", question: "绿茶在2019年的价格是多少？", passages: one("绿茶", "绿茶的价格每年都在上涨。红茶比绿茶便宜。"), want: refuses},
+		// The names of a question without spaces are its number, not every
+		// pair of its characters ("茶在", "的時", "賣多" …, none near 1998).
+		{lang: "zh-Hant", question: "綠茶在1998年的時候每斤賣多少錢？", passages: one("綠茶", "1998年，綠茶每斤賣三百元。紅茶比綠茶便宜。"), want: passes},
 		{lang: "en", question: "When did Hobart open the tea shop?", passages: one("The tea shop", "Hobart opened the tea shop in 1998. It sells green tea from Japan."), want: passes},
 	},
 	"ordinals": {

@@ -115,15 +115,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 		}
 	}
 	lw.question = question
-	lw.word = map[string]string{}
-	for _, f := range strings.Fields(question) {
-		f = strings.Trim(f, "\"'“”‘’()[],.;:!?")
-		for _, t := range indexTerms(f) {
-			if _, ok := lw.word[t]; !ok {
-				lw.word[t] = f
-			}
-		}
-	}
+	lw.word = writtenAs(question)
 	total := float64(n) + priorDocs
 	lw.logN = math.Log(total + 1)
 	for _, t := range qt {
@@ -148,6 +140,27 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 		lw.absent *= float64(n) / (lw.total * total)
 	}
 	return lw
+}
+
+// writtenAs gives each of the question's terms the question's own word,
+// to explain a choice; a term of a script written without spaces (a pair
+// of Han characters, a Thai word) is shown as it is, not as the whole run
+// of the question that holds it.
+func writtenAs(question string) map[string]string {
+	word := map[string]string{}
+	for _, f := range strings.Fields(question) {
+		for _, w := range spacedParts(strings.Trim(f, "\"'“”‘’()[],.;:!?")) {
+			for _, t := range indexTerms(w) {
+				if _, ok := word[t]; !ok {
+					word[t] = w
+					if keywords.Spaceless(w) {
+						word[t] = t
+					}
+				}
+			}
+		}
+	}
+	return word
 }
 
 // passageFreqs counts how many passages hold each of the question's terms
@@ -343,26 +356,56 @@ func libraryTerms(text string) []string {
 // nameTerms returns the index terms of the question's names and numbers:
 // its words that start with a capital letter, except the first word (when
 // capitals mark names in its language), and those that hold a digit; and
-// apart, those of its ordinals.
+// apart, those of its ordinals. A question in a script written without
+// spaces (Chinese, Japanese, Thai) is read in its parts (spacedParts): the
+// number of "1986年的時候，當時的上海市市長是誰?" is 1986, not every pair
+// of its characters.
 func nameTerms(question string, capitals bool) (out, ords map[string]bool) {
 	out, ords = map[string]bool{}, map[string]bool{}
-	for i, w := range strings.Fields(question) {
-		w = strings.Trim(w, "\"'“”‘’()[],.;:!?")
-		r, _ := utf8.DecodeRuneInString(w)
-		if ordinals[strings.ToLower(w)] {
-			for _, t := range indexTerms(w) {
-				ords[t] = true
+	i := 0
+	for _, f := range strings.Fields(question) {
+		for _, w := range spacedParts(strings.Trim(f, "\"'“”‘’()[],.;:!?")) {
+			r, _ := utf8.DecodeRuneInString(w)
+			if ordinals[strings.ToLower(w)] {
+				for _, t := range indexTerms(w) {
+					ords[t] = true
+				}
 			}
-		}
-		digit := strings.IndexFunc(w, unicode.IsDigit) >= 0
-		if (i == 0 || !unicode.IsUpper(r) || !capitals) && !digit {
-			continue
-		}
-		for _, t := range indexTerms(w) {
-			out[t] = true
+			digit := strings.IndexFunc(w, unicode.IsDigit) >= 0
+			first := i == 0
+			i++
+			if (first || !unicode.IsUpper(r) || !capitals) && !digit {
+				continue
+			}
+			for _, t := range indexTerms(w) {
+				out[t] = true
+			}
 		}
 	}
 	return out, ords
+}
+
+// spacedParts cuts a word of the question that holds a script written
+// without spaces into its runs of that script and the words of other
+// scripts or digits between them, as a reader sees them: "1986年的時候" is
+// "1986" and "年的時候", "MALL」在哪一年開幕營運" is "MALL" and "在哪一年開幕營運".
+// A word of a script with spaces is itself.
+func spacedParts(w string) []string {
+	if !keywords.Spaceless(w) {
+		return []string{w}
+	}
+	var parts []string
+	last, lastEnd := false, -1
+	lang.Scan(w, func(start, end int) {
+		sl := keywords.Spaceless(w[start:end])
+		if sl && last && start == lastEnd {
+			parts[len(parts)-1] += w[start:end]
+		} else {
+			parts = append(parts, w[start:end])
+		}
+		last, lastEnd = sl, end
+	})
+	return parts
 }
 
 // freeOf reports whether s holds a word ending in "-free": a sentence

@@ -479,3 +479,21 @@ BT /F1 12 Tf 108.66 700 Td (an and the code \\lccode\140I is kept.) Tj ET`
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
 }
+
+// A footnote's mark is raised and small before the note's first word; it
+// is no part of it. "⁵Actually, any name" was saved as "5Actually", and a
+// search for "actually" did not find the note (pdftotext parts them too).
+func TestPDFFootnoteMark(t *testing.T) {
+	// Helvetica: a 5 at 6 pt is 3.34 wide, so the note starts 0.16 pt after it
+	content := `BT /F1 10 Tf 100 700 Td (A body paragraph of the page, longer than its note.) Tj ET
+BT /F1 6 Tf 100 100 Td (5) Tj ET
+BT /F1 8 Tf 103.5 98 Td (Actually, any name will do.) Tj ET`
+	d := mustExtract(t, onePagePDF(content), "footnote.pdf")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Text)
+	}
+	if want := []string{"A body paragraph of the page, longer than its note.", "5 Actually, any name will do."}; !cmp.Equal(want, got) {
+		t.Errorf("paragraphs %q, want %q", got, want)
+	}
+}

@@ -21,8 +21,8 @@ import (
 // cells are links are content, and so is a list of links to the files
 // beside the page (a documentation site's table of contents: Sphinx's
 // toctree, DocBook's index page). An article's furniture goes too: its
-// byline and dateline (a short block around a <time>, schema.org's
-// author), a box about its writer, photo credits, ads, share bars, tags, links to the previous
+// byline and dateline (a short block around a <time> or named a date,
+// schema.org's author), a box about its writer, photo credits, ads, share bars, tags, links to the previous
 // and next post, paragraphs that are a link to another page, teasers of
 // other pages, text for screen readers only, the notes in italics that
 // end it (who wrote it, a call to subscribe); a figure's caption stays.
@@ -76,6 +76,7 @@ var (
 		"off-screen offscreen screen-reader similar")
 	sidebarWords = wordSet("sidebar")
 	authorWords  = wordSet("author")
+	dateWords    = wordSet("date pubdate postdate posted-on published updated")
 	commentWords = wordSet("comment comments")
 	contentWords = wordSet("article content main post entry story body text")
 	hiddenRE     = lazyRE(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
@@ -572,6 +573,10 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 	// Blocks judged by their text and links, counted once: datelines,
 	// paragraphs that are a link, and lists and blocks that are mostly
 	// links (menus, tag clouds, "related" lists).
+	if n.DataAtom == atom.Span && namedDate(n) {
+		all, _ := textLen(n)
+		return all <= datelineChars
+	}
 	switch n.DataAtom {
 	case atom.Ul, atom.Ol, atom.Div, atom.Section, atom.Table, atom.P:
 		t := pr.linkText(n)
@@ -662,14 +667,22 @@ func relWords(rel string) bool {
 const datelineChars = 100
 
 // isDateline reports whether n, of all characters of text, is a short
-// block (a <p> or <div>) around a <time>: when an article was posted or
-// updated, and by whom. A <time> in a sentence stands in a longer
-// paragraph, and a table's dates are cells.
+// block (a <p> or <div>) around a <time>, or named a date (see
+// namedDate): when an article was posted or updated, and by whom. A
+// <time> in a sentence stands in a longer paragraph, and a table's dates
+// are cells. (A short <span> named a date is one too: isClutter.)
 func isDateline(n *html.Node, all int) bool {
 	if n.DataAtom != atom.P && n.DataAtom != atom.Div || all > datelineChars {
 		return false
 	}
-	return find(n, func(m *html.Node) bool { return m.DataAtom == atom.Time }) != nil
+	return namedDate(n) || find(n, func(m *html.Node) bool { return m.DataAtom == atom.Time }) != nil
+}
+
+// namedDate reports whether n's class or id names the date an article
+// was posted or updated: "post-date", "entry-date published", "storyDate",
+// "posted-on", hAtom's "published" and "updated".
+func namedDate(n *html.Node) bool {
+	return nameHas(attr(n, "class")+" "+ownID(n), dateWords)
 }
 
 // linkText is what a block holds: characters of text, those inside

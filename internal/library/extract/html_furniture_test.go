@@ -43,6 +43,12 @@ func TestHTMLFurniture(t *testing.T) {
 		{"dateline.html",
 			[]string{"The sleeper to the mountains runs again", "since 2003, when the line", "go on sale on Monday at", "22:04 | 07:51"},
 			[]string{"Posted", "Updated", "11/20/19", "covered railways"}, nil, nil},
+		// Datelines without a <time>, named by a class: "post-date
+		// published", "posted-on" and "entry-date" on <span>s,
+		// "storyDate". A longer paragraph named so stays.
+		{"named-dates.html",
+			[]string{"The club signed a goalkeeper", "Updated on Thursday with the length"},
+			[]string{"August 8, 2018", "6:21 AM", "8:22AM"}, nil, nil},
 		// Paragraphs that are a link to another page and little else,
 		// tags, and the links to the previous and next posts (rel); a
 		// link among words, a list's item and a link to a file beside

@@ -56,19 +56,23 @@ func TestWithoutAsking(t *testing.T) {
 }
 
 // A Russian question copied from a first mention that marks the stress
-// ("Мати́льда") meets the sentences that write the name plain; a word of
-// another script keeps its marks.
+// ("Мати́льда") meets the sentences that write the name plain, and one
+// that writes ё meets those that write е; a word of another script keeps
+// its marks.
 func TestStressMarksFolded(t *testing.T) {
 	for _, c := range []struct{ a, b string }{
 		{"Кароли́на Мати́льда Великобрита́нская", "Каролина Матильда Великобританская"},
 		{"Зара́йск", "Зарайск"},
 		{"Фла́вия Кла́вдия", "Флавия Клавдия"},
+		{"Звёздный путь", "Звездный путь"},
+		{"Ёлка", "елка"},
+		{"звёздный", "зве\u0308здный"}, // ё as е with a combining diaeresis
 	} {
 		if a, b := indexTerms(c.a), indexTerms(c.b); !cmp.Equal(a, b) {
 			t.Errorf("%q gives %q, %q gives %q", c.a, a, c.b, b)
 		}
 	}
-	for _, w := range []string{"йод", "ёлка", "शिक्षा", "ภาษา"} {
+	for _, w := range []string{"йод", "чай", "शिक्षा", "ภาษา"} {
 		if got := foldStress(w); got != w {
 			t.Errorf("foldStress(%q) = %q, want it as it is", w, got)
 		}

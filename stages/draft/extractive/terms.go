@@ -108,16 +108,21 @@ func foldLatin(w string) string {
 // word in Cyrillic letters: Russian writes them in a dictionary's or an
 // encyclopedia's first mention only ("Кароли́на Мати́льда", then
 // "Каролина Матильда"), and a question copied from that mention must meet
-// the sentences that write the name plain. Any other word is returned as
-// it is ("й" and "ё" are letters, not a letter with a stress mark).
+// the sentences that write the name plain. It writes ё as е, as most
+// Russian texts do ("Звездный путь" and "Звёздный путь" are one title).
+// Any other word is returned as it is ("й" is a letter, not a letter with
+// a mark).
 func foldStress(w string) string {
-	if !strings.ContainsAny(w, "\u0301\u0300") || strings.ContainsFunc(w, func(r rune) bool {
+	if !strings.ContainsAny(w, "\u0301\u0300ёЁ\u0308") || strings.ContainsFunc(w, func(r rune) bool {
 		return unicode.IsLetter(r) && !unicode.Is(unicode.Cyrillic, r)
 	}) {
 		return w
 	}
-	return strings.NewReplacer("\u0301", "", "\u0300", "").Replace(w)
+	return stressMarks.Replace(w)
 }
+
+// stressMarks drops the stress marks and writes ё as е (foldStress).
+var stressMarks = strings.NewReplacer("\u0301", "", "\u0300", "", "ё", "е", "Ё", "Е", "е\u0308", "е", "Е\u0308", "Е")
 
 func isDigits(w string) bool {
 	for _, r := range w {

@@ -73,7 +73,7 @@ var (
 		"consent banner share sharing social advert advertisement ads promo related subscribe newsletter popup modal " +
 		"skip comment comments masthead toolbar pagination pager site-header hidden visually-hidden sr-only " +
 		"ad byline dateline timestamp credit credits disqus tags print recommended trending " +
-		"off-screen offscreen screen-reader similar")
+		"off-screen offscreen screen-reader similar login cta disclosure foot postinfo")
 	sidebarWords = wordSet("sidebar")
 	authorWords  = wordSet("author")
 	dateWords    = wordSet("date pubdate postdate posted-on published updated")

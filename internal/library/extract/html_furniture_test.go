@@ -27,12 +27,15 @@ func TestHTMLFurniture(t *testing.T) {
 		// camel case ("relatedContent"), or by a name that was not
 		// known: a byline, a timestamp, a photo's credit, an ad, a
 		// header shown only on paper, boxes of recommended, trending
-		// and similar stories, text for screen readers only.
+		// and similar stories, text for screen readers only, a paywall's
+		// sign-in, a call to action, a disclosure of affiliate links, a
+		// post's info line and foot.
 		{"named-furniture.html",
 			[]string{"A rain garden is a shallow bed", "Rushes and sedges grow", "Dig it at least", "irises, asters and switchgrass"},
 			[]string{"Sharing is good", "previous post", "Compost bins", "Green roofs", "reach from a ladder",
 				"Ann Example", "Nov. 19, 2019", "Jane Roe", "Advertisement",
-				"green-streets.example.org", "Ten trees", "chlorine", "Image caption", "planting list", "swale"}, nil, nil},
+				"green-streets.example.org", "Ten trees", "chlorine", "Image caption", "planting list", "swale",
+				"full story", "join the Green Streets club", "commission", "Filed under", "Topics"}, nil, nil},
 		// A name with a word of each kind on the block that holds the
 		// page's text: "ad_body" (a body with ads in it).
 		{"ad-body-wrapper.html",

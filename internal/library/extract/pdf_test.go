@@ -497,3 +497,26 @@ BT /F1 8 Tf 103.5 98 Td (Actually, any name will do.) Tj ET`
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
 }
+
+// An index breaks a long code name after an underscore and indents the
+// rest under it: "\__color_model_devicen_parse_-" then "1:nn . . . 35943"
+// was taken for a paragraph's first line, and the name was saved in two
+// paragraphs, "…_parse_-" and "1:nn 35943 …" (source3.pdf's index).
+func TestPDFIndexCodeNameIndented(t *testing.T) {
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetAutoPageBreak(false, 0)
+	f.AddPage()
+	f.SetFont("Helvetica", "", 11)
+	f.Text(72, 100, "\\__color_model_devicen_parse_-")
+	f.Text(84, 113, "1:nn 35943")
+	f.Text(72, 126, "\\__color_model_devicen_parse_generic:nn 35943, 36004")
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	d := mustExtract(t, b.Bytes(), "index.pdf")
+	want := []string{": \\__color_model_devicen_parse_1:nn 35943 \\__color_model_devicen_parse_generic:nn 35943, 36004"}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

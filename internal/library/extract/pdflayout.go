@@ -509,8 +509,19 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 // "Bugs"). Other big lines stay apart (a title page's centred lines).
 func hangs(prev, l pdfLine, big bool) bool {
 	first, _ := utf8.DecodeRuneInString(l.text)
-	return strings.HasSuffix(strings.TrimRight(prev.text, " "), "-") && unicode.IsLower(first) ||
+	end := strings.TrimRight(prev.text, " ")
+	return strings.HasSuffix(end, "-") && (unicode.IsLower(first) || codeNameGoesOn(end, first)) ||
 		(prev.bold || big) && sectionNumberRE.MatchString(prev.text)
+}
+
+// codeNameGoesOn says whether a line ending in text, whose next line starts
+// with first, ends in a code name broken after an underscore, in any
+// language: l3doc's "\__hook_normalize_file_-" then "name:w" is
+// \__hook_normalize_file_name:w, and an index's
+// "\__color_model_devicen_parse_-" then "1:nn", indented under it, goes on
+// with it. No name ends in "_-".
+func codeNameGoesOn(text string, first rune) bool {
+	return strings.HasSuffix(text, "_-") && (unicode.IsLetter(first) || unicode.IsDigit(first) || first == '_')
 }
 
 // sectionNumberRE is a heading's number: "8", "8.8", "2.3.1.", "A.1", "B."
@@ -564,11 +575,7 @@ func joinLines(ls []pdfLine, pages *[]item.PageStart) string {
 			before, _ := utf8.DecodeLastRuneInString(s[:len(s)-lastSize])
 			switch {
 			case (last == '-' || last == '\u2010') && unicode.IsLower(first) && unicode.IsLower(before),
-				last == '-' && before == '_' && (unicode.IsLetter(first) || unicode.IsDigit(first) || first == '_'):
-				// the second: a code name broken after an underscore, in
-				// any language (l3doc's "\__hook_normalize_file_-" then
-				// "name:w" is \__hook_normalize_file_name:w); no name
-				// ends in "_-"
+				codeNameGoesOn(s, first):
 				s = s[:len(s)-lastSize]
 				runes--
 				b.Reset()

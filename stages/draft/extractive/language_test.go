@@ -220,3 +220,17 @@ func TestExplainedWordsOfSpacelessQuestion(t *testing.T) {
 		}
 	}
 }
+
+// In a language whose words take endings and that has no stemmer
+// (Korean, Bengali, Telugu), a question's word is counted in the library
+// in the forms the passages write it in too: "ঢাকার" (of Dhaka), which no
+// document holds as written, weighs as "ঢাকা" does, not as a word the
+// library lacks.
+func TestOtherFormsCounted(t *testing.T) {
+	ps := []*jsonl.Passage{passage(1, "ঢাকা", "ঢাকা বাংলাদেশের রাজধানী। এখানে দুই কোটি মানুষ থাকে।")}
+	lw := newLibraryWeights("ঢাকার জনসংখ্যা কত?", ps, docFreqs{"ঢাকা": 300, "জনসংখ্যা": 200}, 1000)
+	want := newLibraryWeights("ঢাকা জনসংখ্যা কত?", ps, docFreqs{"ঢাকা": 300, "জনসংখ্যা": 200}, 1000)
+	if lw.absentTerm["ঢাকার"] || lw.w["ঢাকার"] != want.w["ঢাকা"] {
+		t.Errorf("ঢাকার weighs %.2f (absent %v), ঢাকা %.2f", lw.w["ঢাকার"], lw.absentTerm["ঢাকার"], want.w["ঢাকা"])
+	}
+}

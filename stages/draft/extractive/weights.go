@@ -86,7 +86,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	n := 0
 	if corpus != nil {
 		var err error
-		if df, n, err = libraryFreqs(corpus, weighed, passages); err != nil {
+		if df, n, err = libraryFreqs(corpus, weighed, lex, passages); err != nil {
 			df = nil
 		}
 	}
@@ -283,8 +283,13 @@ var ordinalDigits = enPairs("ordinal-digits")
 // question's words (in the form indexTerms gives them). The index keeps a
 // word's spellings apart ("Möngke" and "Mongke", "3rd" and "third"), so a
 // word is counted in the question's own spelling and in every spelling the
-// passages write it in that has its form, and the counts are added.
-func libraryFreqs(corpus Corpus, question string, passages []*jsonl.Passage) (map[string]int, int, error) {
+// passages write it in that has its form, and the counts are added. In a
+// language without a stemmer whose words take endings (Korean, Bengali,
+// Telugu: lex without Stems), the forms the passages write the word in
+// (sameWord: "ঢাকা" for "ঢাকার", "태어났다" for "태어났나요") are counted too:
+// the index holds each form apart, and a question's form that no document
+// writes weighed as a word the library lacks, more than its rarest name.
+func libraryFreqs(corpus Corpus, question string, lex *lang.Lexicon, passages []*jsonl.Passage) (map[string]int, int, error) {
 	spellings := map[string]string{} // the index's spelling → the drafter's form
 	want := map[string]bool{}
 	for _, t := range libraryTerms(question) {
@@ -302,8 +307,19 @@ func libraryFreqs(corpus Corpus, question string, passages []*jsonl.Passage) (ma
 			continue
 		}
 		for _, t := range libraryTerms(p.Title + "\n" + p.Heading + "\n" + p.Text) {
-			if f := matchForm(t); f != t && want[f] {
+			f := matchForm(t)
+			if f != t && want[f] {
 				spellings[t] = f
+				continue
+			}
+			if _, ok := spellings[t]; ok || lex == nil || lex.Stems() {
+				continue
+			}
+			for q := range want {
+				if sameWord(lex, q, f) {
+					spellings[t] = q
+					break
+				}
 			}
 		}
 	}

@@ -579,12 +579,19 @@ func simpleEncoding(font pdf.Value, hasMap bool) *[256]string {
 }
 
 // programEncoding is the encoding a Type 1 font program declares in its
-// clear-text part ("dup 12 /fi put"), as the text of each code; nil when the
-// font has no Type 1 program or it declares none. TeX's fonts rely on it:
-// without it their ligatures (fi, fl) and quotes read wrong.
+// clear-text part ("dup 12 /fi put"), or a CFF program (Type1C) in its
+// Encoding and charset (cffEncoding), as the text of each code; nil when
+// the font has no such program or it declares none. TeX's fonts rely on
+// it: without it their ligatures (fi, fl) and quotes read wrong.
 func programEncoding(font pdf.Value) *[256]string {
-	ff := font.Key("FontDescriptor").Key("FontFile")
+	fd := font.Key("FontDescriptor")
+	ff := fd.Key("FontFile")
 	if ff.Kind() != pdf.KindStream {
+		if f3 := fd.Key("FontFile3"); f3.Kind() == pdf.KindStream && f3.Key("Subtype").Name() == "Type1C" {
+			if data, err := readStream(f3, maxCFFBytes); err == nil {
+				return cffEncoding(data)
+			}
+		}
 		return nil
 	}
 	n := int(ff.Key("Length1").Int64())

@@ -520,3 +520,24 @@ func TestPDFIndexCodeNameIndented(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// The first page's largest heading is the document's title and is left
+// out of the heading path. A big heading that a larger one follows was
+// left out as the title, then the larger one became the title, and the
+// first one's words were saved nowhere: colortbl-DE.pdf's "The colortbl
+// package", its author's name set larger below it.
+func TestPDFTitleOutgrown(t *testing.T) {
+	data := writePDF(t, [][]testLine{{
+		{17, false, 80, "The colortbl package"},
+		{20, false, 120, "David Carlisle"},
+		{11, false, 160, "The package colours the cells of a table, as a table has them."},
+	}}, nil)
+	d := mustExtract(t, data, "colortbl.pdf")
+	want := []string{": The colortbl package", "David Carlisle: The package colours the cells of a table, as a table has them."}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+	if d.Title != "David Carlisle" {
+		t.Errorf("title %q", d.Title)
+	}
+}

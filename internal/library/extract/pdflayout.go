@@ -638,8 +638,12 @@ func layoutParagraphs(pages [][]pdfLine) (paras []item.Paragraph, bigTitle strin
 		if b.heading {
 			text := cleanText(joinLines(b.lines, nil))
 			switch {
-			case open != nil && heading == bigTitle && open.lines[0].page == 1:
-				above, heading = "", text // the document's title, not a part of the path
+			case open != nil && heading == bigTitle && open.lines[0].page == 1 && b.size() <= bigSize:
+				// the document's title, not a part of the path; unless a
+				// larger heading follows and is the title instead (colortbl-DE.pdf's
+				// author set larger than "The colortbl package"): then the
+				// first is kept as text, or its words were in no paragraph
+				above, heading = "", text
 			case open != nil && b.lines[0].page == open.lines[0].page && b.size() < 0.95*open.size():
 				above = heading
 				heading += " › " + text

@@ -94,6 +94,14 @@ func TestReindexExtract(t *testing.T) {
 	if !strings.Contains(out, "Kettles") {
 		t.Errorf("search after reindex --extract:\n%s", out)
 	}
+	// Every item is in the index: none is left noted as pending, and list
+	// does not say that search cannot find them yet.
+	if p, err := l.Pending(); err != nil || len(p) > 0 {
+		t.Errorf("pending after reindex --extract: %v %v", p, err)
+	}
+	if _, errs, _ := runSponge(t, "list", "--library", lib); errs != "" {
+		t.Errorf("list after reindex --extract, stderr:\n%s", errs)
+	}
 	// A second run changes nothing.
 	out, _, _ = runSponge(t, "reindex", "--library", lib, "--extract")
 	if !strings.Contains(out, "read 3 items again: 0 changed, 2 the same, 1 failed") {

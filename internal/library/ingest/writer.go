@@ -648,7 +648,16 @@ func (w *Writer) rebuild(progress func(done, total int)) (err error) {
 		return fmt.Errorf("cannot replace the index: %w", err)
 	}
 	os.RemoveAll(old)
-	return w.ClearPending()
+	// Every item the store held is in the index now, those saved and not
+	// yet queued too (sponge reindex --extract saves items again without
+	// queueing them): none is left noted as pending, or Close would note
+	// them again and list would say search cannot find them.
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, id := range ids {
+		delete(w.unindexed, id)
+	}
+	return w.clearPending()
 }
 
 // compact merges the index's smallest segments into one when there are

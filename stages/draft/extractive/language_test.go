@@ -234,3 +234,23 @@ func TestOtherFormsCounted(t *testing.T) {
 		t.Errorf("ঢাকার weighs %.2f (absent %v), ঢাকা %.2f", lw.w["ঢাকার"], lw.absentTerm["ঢাকার"], want.w["ঢাকা"])
 	}
 }
+
+// A pair of characters that stands across two words of a Chinese question,
+// which no document holds, weighs nothing; a new word the library lacks
+// still weighs, as do the pairs beside it.
+func TestPairsAcrossWords(t *testing.T) {
+	library := docFreqs{"關島": 40, "有四": 30, "四分": 60, "三的": 200, "的土": 90, "土地": 300, "主要": 900, "分布": 300, "地区": 700}
+	lw := newLibraryWeights("關島有四分之三的土地不是什麼？", nil, library, 1000)
+	if _, ok := lw.w["島有"]; ok {
+		t.Errorf("島有, across 關島 and 有四, weighs %.2f", lw.w["島有"])
+	}
+	if lw.w["關島"] == 0 || lw.w["有四"] == 0 {
+		t.Errorf("關島 or 有四 weighs nothing: %v", lw.w)
+	}
+	lw = newLibraryWeights("尖吻灵猫主要分布在什么地区？", nil, library, 1000)
+	for _, w := range []string{"尖吻", "吻灵", "灵猫"} {
+		if !lw.absentTerm[w] {
+			t.Errorf("%s of 尖吻灵猫, a word the library lacks, is not weighed as absent: %v", w, lw.w)
+		}
+	}
+}

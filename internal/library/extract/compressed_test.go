@@ -110,3 +110,24 @@ func TestCompressedBomb(t *testing.T) {
 		t.Fatalf("a large log: %v", err)
 	}
 }
+
+// A compressed file corrupt from its first bytes is read the same way in a
+// folder as named: it fails, saying how ("corrupt gzip file: unexpected
+// EOF"), where the folder walk skipped it as "a gzip file that holds
+// nothing sponge can read"; one that holds nothing is skipped as empty.
+func TestCompressedCorruptInFolder(t *testing.T) {
+	dir := t.TempDir()
+	corrupt := filepath.Join(dir, "NEWS.gz")
+	os.WriteFile(corrupt, []byte("\x1f\x8b\x08\x00garbage"), 0o644)
+	if ok, why := SniffFile(corrupt); !ok {
+		t.Errorf("corrupt NEWS.gz skipped in a folder: %q", why)
+	}
+	if _, err := Bytes([]byte("\x1f\x8b\x08\x00garbage"), corrupt, ""); err == nil || !strings.Contains(err.Error(), "corrupt gzip file") {
+		t.Errorf("corrupt NEWS.gz named: %v", err)
+	}
+	empty := filepath.Join(dir, "ChangeLog.gz")
+	os.WriteFile(empty, gzipOf(t, nil), 0o644)
+	if ok, why := SniffFile(empty); ok || why != "empty" {
+		t.Errorf("empty ChangeLog.gz: %v %q", ok, why)
+	}
+}

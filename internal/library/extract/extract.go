@@ -132,8 +132,11 @@ func SniffFile(path string) (text bool, why string) {
 			more, _ := io.ReadAll(io.LimitReader(f, 1<<20))
 			head = append(head, more...)
 		}
-		if head = unpackHead(head, c, 8<<10); len(head) == 0 {
-			return false, "a " + c + " file that holds nothing sponge can read"
+		// One corrupt from its first bytes is read, as it is when named,
+		// so that it fails saying how ("corrupt gzip file: unexpected EOF").
+		var corrupt bool
+		if head, corrupt = unpackHead(head, c, 8<<10); corrupt {
+			return true, ""
 		}
 		n = len(head)
 	}

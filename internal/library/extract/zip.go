@@ -162,13 +162,14 @@ func unpack(data []byte, format string) ([]byte, error) {
 }
 
 // unpackHead is the first n bytes a compressed file holds, or fewer if it
-// holds fewer or is corrupt after them: enough to sniff what it is.
-func unpackHead(data []byte, format string, n int) []byte {
+// holds fewer or is corrupt after them: enough to sniff what it is. corrupt
+// is set when not one byte can be unpacked from a file that is not empty.
+func unpackHead(data []byte, format string, n int) (head []byte, corrupt bool) {
 	zr, err := unpackReader(data, format)
 	if err != nil {
-		return nil
+		return nil, true
 	}
-	head := make([]byte, n)
-	got, _ := io.ReadFull(zr, head)
-	return head[:got]
+	head = make([]byte, n)
+	got, err := io.ReadFull(zr, head)
+	return head[:got], got == 0 && err != io.EOF
 }

@@ -282,6 +282,8 @@ func ReadWith(data []byte, name, kind, contentType string, o Options) (doc *Docu
 			return nil, noText("the file is empty")
 		case len(bytes.TrimSpace(data)) == 0:
 			return nil, noText("the file holds only spaces and blank lines")
+		case kind == item.KindHTML && doc.Shown == 0:
+			return nil, noText("the page shows no text")
 		case kind == item.KindHTML:
 			return nil, noText("the page has only navigation, scripts or other page furniture")
 		}

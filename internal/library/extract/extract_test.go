@@ -240,6 +240,7 @@ func TestBytesDispatch(t *testing.T) {
 		{"", "empty.md", "", "", "no readable text (the file is empty)"},
 		{"   \n\n\t\n", "blank.txt", "", "", "no readable text (the file holds only spaces and blank lines)"},
 		{"<html><head><title>T</title><script>x()</script></head><body><nav>menu</nav></body></html>", "a.html", "", "", "no readable text (the page has only navigation, scripts or other page furniture)"},
+		{"<html><head><title>T</title></head><body>\n</body></html>", "blank.html", "", "", "no readable text (the page shows no text)"},
 		{"WEBVTT\n\nNOTE nothing here\n", "a.vtt", "", "", "no readable text (a header and notes, but no cues)"},
 		{"not a transcript at all", "a.srt", "", "", "no cues found: not a SubRip transcript"},
 		{"\x00\x01\x02\x00\x00\x00binary", "a.txt", "", "", "not text: it looks like binary data"},

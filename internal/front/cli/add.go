@@ -55,7 +55,7 @@ func runAdd(env *Env, opts *cmdline.AddOptions, rest []string) int {
 		bar = progress.New(env.Stderr, int64(len(inputs)), "adding", false)
 	}
 	t := newTally(env, w, bar, opts.Quiet)
-	t.failed, t.skipped = failed, skipped
+	t.failed, t.skipped, t.allText = failed, skipped, opts.AllText
 	err = ingest.Add(context.Background(), w, inputs, ingest.AddOptions{Title: opts.Title, Timeout: opts.Timeout, Link: opts.Link, Stdin: env.Stdin, AllText: opts.AllText}, t.take)
 	bar.Finish()
 	if err != nil {

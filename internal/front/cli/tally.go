@@ -26,6 +26,9 @@ type tally struct {
 	// saved; that is "unchanged", not "already saved" (a new path of saved
 	// bytes, noted on their item, still is).
 	sameIsUnchanged bool
+	// allText: sponge add --all-text, which says so of an input whose bytes
+	// were saved before without it (they are kept as they were).
+	allText bool
 
 	added, updated, had, same, skipped, failed int
 	saved                                      map[string]bool // items new or updated, to embed or summarize
@@ -90,6 +93,13 @@ func (t *tally) take(r ingest.Added) {
 			}
 			fmt.Fprintf(t.env.Stdout, "already saved %s %s (%s%s)\n", item.Short(r.ID), cmdline.OneLine(title), also, cmdline.OneLine(r.Input.Name))
 		}
+		if t.allText && !t.quietSkips {
+			if it, err := t.w.Item(r.ID); err == nil && !it.AllText {
+				t.bar.Clear()
+				console.PrintWarning(t.env.Stderr, Prog, r.Input.Name+": saved before without --all-text, and kept as it was")
+				console.PrintHint(t.env.Stderr, Prog, fmt.Sprintf("to keep every word it shows, remove it ('sponge rm %s') and add it again with --all-text", item.Short(r.ID)))
+			}
+		}
 	default:
 		t.saved[r.ID] = true
 		t.added++
@@ -101,8 +111,12 @@ func (t *tally) take(r ingest.Added) {
 		// Saved, but most of what the file shows was taken for menus and
 		// links: say so, as the person may know the page is all content.
 		t.bar.Clear()
-		console.PrintWarning(t.env.Stderr, Prog, fmt.Sprintf("%s: kept %d of the %d characters of text it shows (%d%%), taking the rest for menus, links and other page furniture",
-			r.Input.Name, r.Kept, r.Shown, 100*r.Kept/r.Shown))
+		share := fmt.Sprintf("%d%%", 100*r.Kept/r.Shown)
+		if 100*r.Kept < r.Shown {
+			share = "under 1%" // not "0%" of a page that kept a sentence
+		}
+		console.PrintWarning(t.env.Stderr, Prog, fmt.Sprintf("%s: kept %d of the %d characters of text it shows (%s), taking the rest for menus, links and other page furniture",
+			r.Input.Name, r.Kept, r.Shown, share))
 		console.PrintHint(t.env.Stderr, Prog, fmt.Sprintf("if it is all content, remove it ('sponge rm %s') and add it again with --all-text", item.Short(r.ID)))
 	}
 }

@@ -131,3 +131,28 @@ func TestCompressedCorruptInFolder(t *testing.T) {
 		t.Errorf("empty ChangeLog.gz: %v %q", ok, why)
 	}
 }
+
+// A folder's pictures written as text (SVG, X pixmaps, Encapsulated
+// PostScript) are left out as images: the Debian Handbook's HTML folder
+// saved 44 SVG icons and 5 XPM files as text items of path coordinates and
+// pixel rows. A text file of another unknown extension is still read.
+func TestSniffImagesAsText(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"note.svg":    `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><circle cx="16" cy="16" r="14"/></svg>`,
+		"icon.svgz":   string(gzipOf(t, []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`))),
+		"warning.xpm": "/* XPM */\nstatic char * warning_xpm[] = {\n\"16 16 2 1\",\n};\n",
+		"figure.eps":  "%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nnewpath 0 0 moveto\n",
+	} {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(data), 0o644)
+		if ok, why := SniffFile(p); ok || why != "an image, not a format sponge reads" {
+			t.Errorf("%s: %v %q", name, ok, why)
+		}
+	}
+	p := filepath.Join(dir, "notes.weird")
+	os.WriteFile(p, []byte("Plain words about tea.\n"), 0o644)
+	if ok, why := SniffFile(p); !ok {
+		t.Errorf("notes.weird: %q", why)
+	}
+}

@@ -101,6 +101,12 @@ var kindByExt = map[string]string{
 	".org": item.KindOrg,
 }
 
+// imageExts are pictures written as text: drawing instructions and pixel
+// rows, not words a person reads (a documentation folder's icons), which
+// the folder walk leaves out as it does PNG files. Named, a file is read.
+var imageExts = map[string]bool{".svg": true, ".svgz": true, ".xpm": true, ".xbm": true, ".eps": true,
+	".pbm": true, ".pgm": true, ".ppm": true, ".pnm": true}
+
 // Supported reports whether a file name has a format sponge reads by its
 // extension (.md .txt .log .html .pdf .vtt .srt .epub .docx .odt .rst .org,
 // a manual page's section such as .1 or .3p, and any of them compressed
@@ -116,6 +122,9 @@ func Supported(name string) bool {
 // holds text, from its first 8 KiB: a folder's text files are saved
 // whatever they are called. why says what the file is when it is not.
 func SniffFile(path string) (text bool, why string) {
+	if imageExts[ext(trimCompressedExt(path))] {
+		return false, "an image, not a format sponge reads"
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return false, "cannot be read (" + errors.Unwrap(err).Error() + ")"

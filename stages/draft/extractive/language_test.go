@@ -254,3 +254,18 @@ func TestPairsAcrossWords(t *testing.T) {
 		}
 	}
 }
+
+// A stop word with "'s" glued on weighs nothing, as the stop word does:
+// "What's a sentai?" weighed «what», and the gold paragraph, which lacks
+// it, fell under the passage floor.
+func TestContractedStopWords(t *testing.T) {
+	for q, want := range map[string][]string{
+		"What's a sentai?":              {"sentai"},
+		"Who's the president of Chad?":  {"president", "chad"},
+		"Where is Alzheimer's disease?": {"alzheimer", "disease"},
+	} {
+		if got := indexTerms(q); !cmp.Equal(got, want) {
+			t.Errorf("%q weighs %q, want %q", q, got, want)
+		}
+	}
+}

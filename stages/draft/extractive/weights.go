@@ -394,7 +394,9 @@ func libraryTerms(text string) []string {
 	var b strings.Builder
 	for _, w := range splitWords(text) {
 		lw := strings.ToLower(strings.Trim(w, "'"))
-		if stopWords[lw] || lw == "" {
+		// "what's", "it's": a stop word with "'s" glued on, which the
+		// index reads as the stop word ("what"); terms cuts it there too.
+		if base, ok := strings.CutSuffix(lw, "'s"); stopWords[lw] || lw == "" || ok && stopWords[base] {
 			continue
 		}
 		b.WriteString(lw)

@@ -159,8 +159,10 @@ func tableCells(text string) []string {
 		case '”', '»', ')', ']', '」':
 			depth = max(0, depth-1)
 		case '|':
+			// An empty cell (" | | ") shares its space with the cellSep
+			// before it: the cell ends where it starts.
 			if !straight && depth == 0 && strings.HasPrefix(text[max(0, i-1):], cellSep) {
-				cells = append(cells, text[start:i-1])
+				cells = append(cells, text[start:max(start, i-1)])
 				start = i + 2
 			}
 		}

@@ -652,3 +652,44 @@ func TestClausesAreNotRows(t *testing.T) {
 		t.Error("the clause with the heights is no candidate")
 	}
 }
+
+// A row with an empty cell (" | | ", as sponge saves a table's blank cell
+// or a navigation bar's: 'Chapter 11. Data conversion | | Appendix A.')
+// is a row, and reading it does not panic: sponge-draft died on the
+// Debian Reference's 'backup with rsync' (slice bounds out of range).
+func TestTableRowWithEmptyCell(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"rsync | | a fast remote file copy program", []string{"rsync", "", "a fast remote file copy program"}},
+		{"a | | | b", []string{"a", "", "", "b"}},
+		{"| | x", []string{"|", "x"}},
+		{"x | | ", []string{"x", "", ""}},
+	} {
+		if got := tableCells(c.text); !slices.Equal(got, c.want) {
+			t.Errorf("tableCells(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+	if !isTableRow("rsync | | a fast remote file copy program") || IsStatement("Chapter 11. Data conversion | | Appendix A. Appendix") {
+		t.Error("a row with an empty cell is taken for a statement")
+	}
+}
+
+// FuzzTableCells: cutting any text into cells never panics, and the cells
+// are the text's own words, in order.
+func FuzzTableCells(f *testing.F) {
+	for _, s := range []string{"a | b", "a | | b", " | | | ", "“a | b” | c", "(|) | |", "x |  | y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		rest := text
+		for _, c := range tableCells(text) {
+			i := strings.Index(rest, c)
+			if i < 0 {
+				t.Fatalf("tableCells(%q): cell %q is not in the text after the cells before it", text, c)
+			}
+			rest = rest[i+len(c):]
+		}
+	})
+}

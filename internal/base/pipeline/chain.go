@@ -40,7 +40,7 @@ func Chain(ctx context.Context, in io.Reader, out io.Writer, stages ...Stage) er
 			if i > 0 {
 				name = fmt.Sprintf("stage %d's output", i)
 			}
-			err := st.Run(ctx, jsonl.NewReader(src, name), jsonl.NewWriter(dst))
+			err := runStage(ctx, st, jsonl.NewReader(src, name), jsonl.NewWriter(dst))
 			errs[i] = err
 			if pw != nil {
 				if err != nil {

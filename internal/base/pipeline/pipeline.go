@@ -16,6 +16,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
 	"syscall"
 
 	"github.com/sponge-library/sponge/internal/base/console"
@@ -102,11 +106,43 @@ func Main(c Command, environ settings.Environ, args []string, stdin io.Reader, s
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err = st.Run(ctx, jsonl.NewReader(stdin, "<stdin>"), jsonl.NewWriter(termtext.JSONLines(stdout)))
+	err = runStage(ctx, st, jsonl.NewReader(stdin, "<stdin>"), jsonl.NewWriter(termtext.JSONLines(stdout)))
 	if err != nil && ctx.Err() != nil {
 		return console.ExitInterrupted
 	}
 	return Report(stderr, c.Prog, err)
+}
+
+// runStage runs st from r to w. A panic of the stage's goroutine is a bug
+// of sponge's, not of the input: it becomes an error that says where it
+// happened, for a person to report, and no stack trace (the records written
+// before it stay written). Main and Chain run every stage through it.
+func runStage(ctx context.Context, st Stage, r *jsonl.Reader, w *jsonl.Writer) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = console.Errorf("internal error%s: %v", panicSite(), v).
+				WithHint("this is a bug in sponge: please report it with the command and its input")
+		}
+	}()
+	return st.Run(ctx, r, w)
+}
+
+// panicSite is " in FUNC (FILE:LINE)" of the function of sponge's own code
+// that panicked, read from the stack while the deferred recover runs
+// ("in extractive.tableCells (statement.go:165)"); "" when none is.
+func panicSite() string {
+	const module = "github.com/sponge-library/sponge/"
+	pc := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pc[:runtime.Callers(3, pc)])
+	for {
+		f, more := frames.Next()
+		if name, ok := strings.CutPrefix(f.Function, module); ok {
+			return fmt.Sprintf(" in %s (%s:%d)", path.Base(name), filepath.Base(f.File), f.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
 }
 
 // Report is console.Report for a stage's error: a malformed line of the

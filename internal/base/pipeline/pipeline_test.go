@@ -170,3 +170,48 @@ func TestAskSteps(t *testing.T) {
 		t.Errorf("passages: got %q\nwant %q", got, want)
 	}
 }
+
+// A stage that panics (a bug: sponge-draft's table rows once sliced out of
+// range on a row with an empty cell) ends with one error line that says
+// where, a hint to report it and exit 1, no stack trace; what it wrote
+// before stays written.
+func TestMainPanicIsAnError(t *testing.T) {
+	c := Command{Prog: "p", Setup: func() (any, func([]string, Env) (Stage, error)) {
+		var opts struct{}
+		return &opts, func([]string, Env) (Stage, error) {
+			return Func(func(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error {
+				if err := Pass(r, w, nil); err != nil {
+					return err
+				}
+				var cells []string
+				_ = cells[len(r.Name())] // out of range
+				return nil
+			}), nil
+		}
+	}}
+	var stdout, stderr bytes.Buffer
+	code := Main(c, settings.Environ{}, nil, strings.NewReader(question), &stdout, &stderr)
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	if code != console.ExitFailure || stdout.String() != question || len(lines) != 2 ||
+		!strings.HasPrefix(lines[0], "p: error: internal error in pipeline.TestMainPanicIsAnError.") ||
+		!strings.Contains(lines[0], "(pipeline_test.go:") || !strings.Contains(lines[0], "index out of range") ||
+		lines[1] != "p: hint: this is a bug in sponge: please report it with the command and its input" {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout.String(), stderr.String())
+	}
+}
+
+// In a Chain (sponge ask runs its pure stages so) a stage's panic is the
+// chain's error, not the end of the program.
+func TestChainPanicIsAnError(t *testing.T) {
+	boom := Func(func(ctx context.Context, r *jsonl.Reader, w *jsonl.Writer) error {
+		var m map[string]int
+		m[r.Name()]++ // assignment to a nil map
+		return nil
+	})
+	var out bytes.Buffer
+	err := Chain(context.Background(), strings.NewReader(question), &out, count("a"), boom, count("c"))
+	var ce *console.Error
+	if !errors.As(err, &ce) || !strings.HasPrefix(ce.Msg, "internal error in pipeline.TestChainPanicIsAnError.") || !strings.Contains(ce.Msg, "nil map") {
+		t.Errorf("Chain: %v", err)
+	}
+}

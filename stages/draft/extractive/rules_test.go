@@ -288,6 +288,8 @@ var ruleCases = map[string][]ruleCase{
 	},
 	"ordinals": {
 		{lang: "en", question: "Who opened the second tea shop in the town?", passages: one("Tea shops", "Hobart opened the first tea shop in the town in 1998. It sells green tea."), want: refuses, flips: true},
+		// An ordinal before a verb's past form says when, not which one.
+		{lang: "en", question: "When was the tea shop first opened?", passages: one("Tea shops", "Hobart opened the tea shop in the town in 1998. It sells green tea."), want: passes},
 		offBG, offFA, offSW,
 	},
 	"kin": {

@@ -417,27 +417,40 @@ func libraryTerms(text string) []string {
 // of its characters.
 func nameTerms(question string, capitals bool) (out, ords map[string]bool) {
 	out, ords = map[string]bool{}, map[string]bool{}
-	i := 0
+	var words []string
 	for _, f := range strings.Fields(question) {
-		for _, w := range spacedParts(strings.Trim(f, "\"'“”‘’()[],.;:!?")) {
-			r, _ := utf8.DecodeRuneInString(w)
-			if ordinals[strings.ToLower(w)] {
-				for _, t := range indexTerms(w) {
-					ords[t] = true
-				}
-			}
-			digit := strings.IndexFunc(w, unicode.IsDigit) >= 0
-			first := i == 0
-			i++
-			if (first || !unicode.IsUpper(r) || !capitals) && !digit {
-				continue
-			}
+		words = append(words, spacedParts(strings.Trim(f, "\"'“”‘’()[],.;:!?"))...)
+	}
+	for i, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		if ordinals[strings.ToLower(w)] && !(i+1 < len(words) && pastForm(words[i+1])) {
 			for _, t := range indexTerms(w) {
-				out[t] = true
+				ords[t] = true
 			}
+		}
+		digit := strings.IndexFunc(w, unicode.IsDigit) >= 0
+		if (i == 0 || !unicode.IsUpper(r) || !capitals) && !digit {
+			continue
+		}
+		for _, t := range indexTerms(w) {
+			out[t] = true
 		}
 	}
 	return out, ords
+}
+
+// pastForm reports whether an English word, written in lower case, is a
+// verb's past form: it ends in "-ed" ("developed") or is one of
+// irregularPast ("began", "built"). An ordinal before it says when, not
+// which one ("When was the circuit breaker first developed?", "… last
+// repaired?"), and the answer need not repeat it, as it must "the second
+// tea shop".
+func pastForm(w string) bool {
+	if w == "" || !unicode.IsLower([]rune(w)[0]) {
+		return false
+	}
+	_, irregular := irregularPast[w]
+	return irregular || len(w) > 4 && strings.HasSuffix(w, "ed")
 }
 
 // spacedParts cuts a word of the question that holds a script written

@@ -59,6 +59,9 @@ func trainRanker(s *squadSets, x *index.Index, p *extractive.Params, out string)
 	var qs []asked
 	// from[i] is the training question of row i (for the held-out measure).
 	var from []int
+	// shipped[i] is row i's chance by the weights the drafter ships
+	// (ranker_weights.go), which a refit must beat.
+	var shipped []float64
 	hand := *p
 	hand.Ranker = false
 	for kind, set := range [][]*quality.SquadQuestion{ans, un} {
@@ -80,6 +83,7 @@ func trainRanker(s *squadSets, x *index.Index, p *extractive.Params, out string)
 			for _, c := range top {
 				X = append(X, extractive.RankFeatures(c))
 				from = append(from, len(qs)-1)
+				shipped = append(shipped, c.Ranked)
 				label := 0.0
 				if quality.HoldsAnswer(c.Quote, sq.Answers) {
 					label, pos = 1, pos+1
@@ -97,6 +101,9 @@ func trainRanker(s *squadSets, x *index.Index, p *extractive.Params, out string)
 	heldHit, heldAsked := heldOutFirst(X, y, from)
 	fmt.Printf("Held out (two folds over those questions, fitted on one, measured on the other): the best sentence holds a gold answer for %d of %d answerable questions (%.3f).\n",
 		heldHit, heldAsked, float64(heldHit)/float64(max(1, heldAsked)))
+	shipHit, shipAsked := bestHolds(shipped, y, from, nil)
+	fmt.Printf("The shipped weights (ranker_weights.go, fitted on other questions) on the same questions: %d of %d (%.3f); a refit should hold out better before it replaces them.\n",
+		shipHit, shipAsked, float64(shipHit)/float64(max(1, shipAsked)))
 	// The fit's figures on the tuning half, for the drafter's thresholds:
 	// the tuning half's sentences scored by the new weights.
 	score := func(cands []*extractive.Candidate) {
@@ -195,27 +202,39 @@ func heldOutFirst(X [][]float64, y []float64, from []int) (hit, asked int) {
 			}
 		}
 		w, b, _ := fitRanker(fx, fy, ff)
-		best, bestZ, gold := map[int]float64{}, map[int]bool{}, map[int]bool{}
+		z := make([]float64, len(X))
 		for i := range X {
-			q := from[i]
-			if q%2 != fold {
-				continue
-			}
-			z := b
+			z[i] = b
 			for j, f := range X[i] {
-				z += w[j] * f
+				z[i] += w[j] * f
 			}
-			if v, ok := best[q]; !ok || z > v {
-				best[q], bestZ[q] = z, y[i] == 1
-			}
-			gold[q] = gold[q] || y[i] == 1
 		}
-		for q := range best {
-			if gold[q] {
-				asked++
-				if bestZ[q] {
-					hit++
-				}
+		h, a := bestHolds(z, y, from, func(i int) bool { return from[i]%2 == fold })
+		hit, asked = hit+h, asked+a
+	}
+	return hit, asked
+}
+
+// bestHolds counts the questions (from[i] is row i's) that have a row
+// labelled 1 in y, and of those the ones whose row of the highest score
+// is labelled 1, over the rows keep keeps (all when keep is nil).
+func bestHolds(score, y []float64, from []int, keep func(i int) bool) (hit, asked int) {
+	best, bestGold, gold := map[int]float64{}, map[int]bool{}, map[int]bool{}
+	for i := range score {
+		if keep != nil && !keep(i) {
+			continue
+		}
+		q := from[i]
+		if v, ok := best[q]; !ok || score[i] > v {
+			best[q], bestGold[q] = score[i], y[i] == 1
+		}
+		gold[q] = gold[q] || y[i] == 1
+	}
+	for q := range best {
+		if gold[q] {
+			asked++
+			if bestGold[q] {
+				hit++
 			}
 		}
 	}

@@ -31,3 +31,20 @@ func TestFitLogistic(t *testing.T) {
 		t.Errorf("mean log loss %.3f", loss)
 	}
 }
+
+// bestHolds counts a question whose best-scored row holds a gold answer,
+// only questions that have such a row, and only the rows kept.
+func TestBestHolds(t *testing.T) {
+	// Question 0: its best row (0.9) holds the answer; question 1: its best
+	// (0.8) does not, another does; question 2: no row holds it.
+	score := []float64{0.9, 0.1, 0.8, 0.3, 0.7}
+	y := []float64{1, 0, 0, 1, 0}
+	from := []int{0, 0, 1, 1, 2}
+	if hit, asked := bestHolds(score, y, from, nil); hit != 1 || asked != 2 {
+		t.Errorf("all rows: %d of %d, want 1 of 2", hit, asked)
+	}
+	// Without question 1's 0.8 row its gold row is best.
+	if hit, asked := bestHolds(score, y, from, func(i int) bool { return i != 2 }); hit != 2 || asked != 2 {
+		t.Errorf("row 2 left out: %d of %d, want 2 of 2", hit, asked)
+	}
+}

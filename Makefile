@@ -237,13 +237,18 @@ bench-latency: build bench-library before-bin
 bench-start: build before-bin
 	$(GO) run ./internal/bench/start -bin $(BIN) -before .bench/before/bin -library .bench/libs/kernel-docs-x8-after
 
-# The pure binaries of BEFORE (a commit, default main), built in .bench/before; the latency bench
-# gives them the sponge-draft of BIN (which links llama.cpp) for sponge ask.
+# The binaries of BEFORE (a commit, default main), built in .bench/before. Its sponge-draft too (it
+# links llama.cpp): BIN's may write what BEFORE's sponge-verify does not read (a newer warning's
+# field). llama.cpp is compiled once for .bench/before/src (its shim's path is part of the flags) and
+# taken from Go's build cache after.
+BEFORE_LLAMA_CFLAGS := $(subst $(CURDIR)/internal/,$(CURDIR)/.bench/before/src/internal/,$(LLAMA_CFLAGS))
 before-bin:
 	rm -rf .bench/before && mkdir -p .bench/before/src
 	git archive $(BEFORE) | tar -x -C .bench/before/src
 	cd .bench/before/src && for c in $(PURE); do \
 		[ -d ./cmd/$$c ] || continue; CGO_ENABLED=0 $(GO) build -o ../bin/ ./cmd/$$c || exit 1; done
+	cd .bench/before/src && [ ! -d ./cmd/sponge-draft ] || \
+		CGO_ENABLED=1 CGO_CFLAGS="$(BEFORE_LLAMA_CFLAGS)" CGO_CXXFLAGS="$(BEFORE_LLAMA_CFLAGS)" $(GO) build -o ../bin/ ./cmd/sponge-draft
 
 # The extractive drafter on SciFact's training claims and questions the library cannot answer.
 bench-extractive: build

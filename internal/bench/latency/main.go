@@ -169,9 +169,9 @@ func run(work, bin, before string, keep, kernelOnly, realDocsOnly bool, nq, addR
 		}
 		sets[i].dir = abs
 	}
-	// BEFORE's pure binaries (make before-bin) have no sponge-draft, which
-	// links llama.cpp: its sponge ask runs BIN's, so that the two builds
-	// differ in what before-bin built.
+	// A BEFORE folder without a sponge-draft (which links llama.cpp; make
+	// before-bin builds it) runs BIN's, so that the two builds differ in
+	// the pure binaries only.
 	last := sets[len(sets)-1].dir
 	for _, s := range sets[:len(sets)-1] {
 		draft := filepath.Join(s.dir, "sponge-draft")

@@ -86,7 +86,7 @@ var neverStatement = []shapeRule{
 	{"a table's row of numbers", "any but Thai, Lao and Khmer, which write no sentence end (any script's digits)", isNumberRow, true},
 	{"a table's row of keys", "any but Thai, Lao and Khmer, which write no sentence end (paths, options and patterns in ASCII)", isKeyRow, true},
 	{"a record of fields", "any that writes a colon after a word (: or ：); not Thai, Lao and Khmer, which write no sentence end", isFieldRecord, true},
-	{"a heading", "any when numbered (2.1, §3, IV., 第二章, 제2장, 一、); title case in scripts with letter case; short Chinese, Japanese and Korean lines", isHeading, true},
+	{"a heading", "any when numbered (2.1, §3, IV., 第二章, 제2장, 一、); title case and a box's title (NOTE More profiles) in scripts with letter case; short Chinese, Japanese and Korean lines", isHeading, true},
 }
 
 // NotStatement names the rule of neverStatement that holds text ("a
@@ -599,10 +599,43 @@ func isHeading(text string) bool {
 	if len(fields) == 0 || len(fields) > maxHeadingWords {
 		return false
 	}
-	if numbered(fields) || titleCase(fields) {
+	if numbered(fields) || titleCase(fields) || boxTitle(fields) {
 		return true
 	}
 	return utf8.RuneCountInString(text) <= 20 && cjkShare(text) >= 0.5
+}
+
+// boxTitle reports whether words are the title of a box beside the text,
+// as DocBook writes a note, a tip or a sidebar: its kind in capitals, then
+// its title from a capital ("NOTE More AppArmor profiles", "BACK TO BASICS
+// To each computer, its architecture", "ANMERKUNG Weitere
+// AppArmor-Profile"). Scripts with letter case; an acronym that opens a
+// sentence goes on in lower case or with a number ("NASA launched …",
+// "USB 3.0 …") and is no box's title.
+func boxTitle(fields []string) bool {
+	caps, long := 0, false
+	for _, w := range fields {
+		letters, upper := 0, 0
+		for _, r := range w {
+			if unicode.IsLetter(r) {
+				letters++
+				if unicode.IsUpper(r) {
+					upper++
+				}
+			}
+		}
+		if letters < 2 || upper != letters || letters != utf8.RuneCountInString(w) {
+			break
+		}
+		caps++
+		long = long || letters >= 3
+	}
+	if caps == 0 || caps == len(fields) || !long {
+		return false
+	}
+	next := fields[caps]
+	r, _ := utf8.DecodeRuneInString(next)
+	return unicode.IsUpper(r) && strings.IndexFunc(next, unicode.IsLower) > 0
 }
 
 // numbered reports whether a heading's words open with a section's number.

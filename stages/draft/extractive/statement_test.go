@@ -410,6 +410,9 @@ func TestNeverStatementRules(t *testing.T) {
 		"Add \\UseRawInputEncoding as the first line of the file to keep the old encoding.",
 		"It costs $ 5 to ship, and # 3 is the cheapest box.",
 		"NASA and ESA launched the probe together in 2018.",
+		"NASA launched the probe together in 2018",
+		"ISO images can be written to a USB stick",
+		"USB 3.0 Promoter Group members agreed",
 		"Der Tee wird bei achtzig Grad zwei Minuten lang gezogen.",
 		"Чай заваривают при восьмидесяти градусах две минуты.",
 		"绿茶用八十度的水冲泡两分钟。",
@@ -538,6 +541,11 @@ func TestNeverStatementRules(t *testing.T) {
 			"安装软件包",
 			"パッケージのインストール",
 			"๒.๑ การติดตั้งแพ็กเกจ",
+			"NOTE More AppArmor profiles",
+			"BACK TO BASICS Finding the Debian package of a program",
+			"CULTURE Origin of the Debian name",
+			"ANMERKUNG Weitere AppArmor-Profile",
+			"ЗАМЕТКА Другие профили AppArmor",
 		}},
 	} {
 		for _, text := range c.holds {

@@ -258,18 +258,26 @@ var (
 	// 7 -> 2 of 8): their question words no longer count as missing, and
 	// a script without capitals marks no name for the names rule.
 	// Measured again after the Thai sentence split (516507d): Thai 12 -> 15.
+	// Raised on 2026-12-07 (session 24) to what the drafter gives after
+	// Korean particles (5cae14a), spaceless questions' names (a5ca750),
+	// ё as е (19311f2) and forms counted in languages without a stemmer
+	// (958bfcc): ja 11 -> 13 and 2 -> 0 refused, ko 9 -> 11 and 7 -> 5,
+	// te 10 -> 11 and held-out 2 -> 3, zh-Hant 11 -> 13 and 4 -> 1, zh
+	// 1 -> 0 refused, bn 5 -> 4 refused and held-out 4 -> 5. Figures that
+	// moved the wrong way by one (de 12 -> 11 answers, ja 8 -> 7 held-out,
+	// te 2 -> 3 answerable refused) keep their floors: never lowered.
 	multiToday = map[string][3]int{
 		"ar-arcd":       {13, 0, 5},
-		"bn-tydiqa":     {10, 5, 4},
+		"bn-tydiqa":     {10, 4, 5},
 		"de-germanquad": {12, 2, 8},
 		"en-tydiqa":     {14, 2, 8},
-		"ja-jsquad":     {11, 2, 8},
-		"ko-tydiqa":     {9, 7, 8},
+		"ja-jsquad":     {13, 0, 8},
+		"ko-tydiqa":     {11, 5, 8},
 		"ru-tydiqa":     {8, 4, 8},
-		"te-tydiqa":     {10, 2, 2},
+		"te-tydiqa":     {11, 2, 3},
 		"th-iapp":       {15, 1, 6},
-		"zh-Hant-drcd":  {11, 4, 8},
-		"zh-cmrc2018":   {15, 1, 7},
+		"zh-Hant-drcd":  {13, 1, 8},
+		"zh-cmrc2018":   {15, 0, 7},
 	}
 )
 

@@ -229,7 +229,7 @@ func dropLeaders(line string) (text string, ended bool) {
 	var b strings.Builder
 	at := 0
 	for _, r := range dotRunRE.re().FindAllStringIndex(line, -1) {
-		if dotWeight(line[r[0]:r[1]]) < 4 || inWord(line, r) {
+		if dotWeight(line[r[0]:r[1]]) < 4 && !shortLeader(line, r) || inWord(line, r) {
 			continue
 		}
 		if before := strings.TrimRight(line[at:r[0]], " "); before != "" {
@@ -247,6 +247,22 @@ func dropLeaders(line string) (text string, ended bool) {
 	b.WriteString(line[at:])
 	return strings.TrimRight(b.String(), " "), at == len(line)
 }
+
+// shortLeader says whether the dots at r, fewer than four, are an index's
+// leader all the same: three spaced dots (". . .") after a space, with
+// nothing but page numbers after them to the line's end ("\\the . . . 77,
+// 78", an entry too long for more dots). An ellipsis in prose is glued to
+// its word ("then. . . 3") or goes on with words.
+func shortLeader(line string, r []int) bool {
+	run := line[r[0]:r[1]]
+	if dotWeight(run) < 3 || !strings.Contains(run, " ") || r[0] == 0 || line[r[0]-1] != ' ' {
+		return false
+	}
+	return pageNumbersRE.re().MatchString(strings.TrimSpace(line[r[1]:]))
+}
+
+// pageNumbersRE is an index entry's page numbers: "77", "77, 78", "12–14".
+var pageNumbersRE = lazyRE(`^[0-9]+(?:(?:, ?|–|-)[0-9]+)*$`)
 
 // inWord says whether the dots at r are within a word, with no space on
 // either side: code ("\\def\\x{....}", "a......b"), not a leader.

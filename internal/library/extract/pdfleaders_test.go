@@ -107,6 +107,12 @@ func TestDropLeaders(t *testing.T) {
 		"and then. . . 3":                  "and then. . . 3",
 		"version 1.2.3":                    "version 1.2.3",
 		"Appendix . . . . . . A-2":         "Appendix A-2",
+		// An index entry too long for more than three dots (kvoptions.pdf,
+		// amsldoc.pdf, refcount.pdf).
+		"\\@@unprocessedoptions . . . 1217, 1252": "\\@@unprocessedoptions 1217, 1252",
+		"\\@chapter . . . 268, 269":               "\\@chapter 268, 269",
+		"\\the . . . 77, 78":                      "\\the 77, 78",
+		"It goes on . . . 3 more times":           "It goes on . . . 3 more times",
 	} {
 		if got, _ := dropLeaders(in); got != want {
 			t.Errorf("dropLeaders(%q) = %q, want %q", in, got, want)

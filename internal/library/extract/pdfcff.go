@@ -17,10 +17,10 @@ func cffEncoding(data []byte) *[256]string {
 	if len(data) < 4 {
 		return nil
 	}
-	at := int(data[2])      // the header's size
-	_, at = c.index(at)     // Name INDEX
-	top, at := c.index(at)  // Top DICT INDEX
-	strs, at := c.index(at) // String INDEX
+	at := int(data[2])     // the header's size
+	_, at = c.index(at)    // Name INDEX
+	top, at := c.index(at) // Top DICT INDEX
+	strs, _ := c.index(at) // String INDEX (the Global Subr INDEX after it is not read)
 	if c.bad || len(top) == 0 {
 		return nil
 	}

@@ -178,20 +178,29 @@ func (lx *Lexicon) Listed(name, word string) bool {
 	return false
 }
 
-// Bare returns word without the longest of the language's Endings glued
-// to its end, where at least two letters stay (Korean "람보르기니가" is
-// "람보르기니", "서울에서" is "서울"; "국가" stays, a noun that ends as a
-// particle does): the form a language that glues its particles matches
-// words by. A word without one, or a language without Endings, is
-// returned as it is.
+// Bare returns word without the Endings glued to its end, taken off one
+// after the other, the longest first, while at least two letters stay
+// (Korean "람보르기니가" is "람보르기니", "서울에서는" is "서울"; "국가"
+// stays, a noun that ends as a particle does): the form a language that
+// glues its particles matches words by. A noun may itself end as a particle
+// does ("초월주의", "한국인"), and nothing tells the two apart from the word
+// alone: taking every ending off gives such a noun, written plain or with
+// particles ("초월주의는", "초월주의의"), one bare form ("초월주"), which
+// is what matching needs. A word without one, or a language without
+// Endings, is returned as it is.
 func (lx *Lexicon) Bare(word string) string {
-	best := ""
-	for _, end := range lx.Words(Endings) {
-		if len(end) > len(best) && strings.HasSuffix(word, end) && utf8.RuneCountInString(word[:len(word)-len(end)]) >= 2 {
-			best = end
+	for {
+		best := ""
+		for _, end := range lx.Words(Endings) {
+			if len(end) > len(best) && strings.HasSuffix(word, end) && utf8.RuneCountInString(word[:len(word)-len(end)]) >= 2 {
+				best = end
+			}
 		}
+		if best == "" {
+			return word
+		}
+		word = word[:len(word)-len(best)]
 	}
-	return word[:len(word)-len(best)]
 }
 
 // Words returns the entries of the named list as written, in the order of

@@ -75,6 +75,9 @@ func TestBare(t *testing.T) {
 		{"ko", "서울에서", "서울"},
 		{"ko", "서울에서는", "서울"},
 		{"ko", "캐나다는", "캐나다"},
+		{"ko", "초월주의는", "초월주"}, // 의 ends the noun as a particle would: taken off too
+		{"ko", "초월주의", "초월주"},
+		{"ko", "옴진리교란", "옴진리교"},
 		{"ko", "국가", "국가"}, // one syllable would stay: a noun, not 국 with 가
 		{"ko", "왕은", "왕은"},
 		{"ko", "미주리주", "미주리주"},

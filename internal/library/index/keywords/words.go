@@ -291,9 +291,10 @@ func (endingsFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
 // korean is the lexicon whose Endings (particles) bareHangul takes off.
 var korean = sync.OnceValue(func() *lang.Lexicon { return lang.For("ko") })
 
-// bareHangul returns a word of Hangul without the Korean particle glued to
-// its end (lang.Lexicon.Bare: "람보르기니가" is "람보르기니"), so that a
-// question's "캐나다는" meets a paragraph's "캐나다의"; Hangul is written
+// bareHangul returns a word of Hangul without the Korean particles glued to
+// its end (lang.Lexicon.Bare: "람보르기니가" is "람보르기니", "초월주의는"
+// and "초월주의" are both "초월주"), so that a question's "캐나다는" meets a
+// paragraph's "캐나다의"; Hangul is written
 // only for Korean. A word of another script is returned as it is.
 func bareHangul(w string) string {
 	r, _ := utf8.DecodeRuneInString(w)

@@ -161,6 +161,25 @@ func TestKoreanParticles(t *testing.T) {
 	}
 }
 
+// A Korean word meets itself in every form a question and a paragraph
+// write it in: plain, with one particle, or with two, even where the word
+// itself ends as a particle does ("초월주의" ends in 의, "한국인" in 인).
+func TestKoreanWordForms(t *testing.T) {
+	for _, forms := range [][]string{
+		{"초월주의", "초월주의는", "초월주의의", "초월주의에서는"},
+		{"옴진리교", "옴진리교란", "옴진리교는", "옴진리교이란"},
+		{"한국인", "한국인은", "한국인의"},
+		{"캐나다", "캐나다는", "캐나다의", "캐나다에서"},
+	} {
+		want := Terms(forms[0])
+		for _, f := range forms[1:] {
+			if got := Terms(f); !cmp.Equal(got, want) {
+				t.Errorf("Terms(%q) = %v, Terms(%q) = %v: one word", f, got, forms[0], want)
+			}
+		}
+	}
+}
+
 // Thai, written without spaces, has words to search for (the installed
 // dictionary's words, else pairs of characters), and a question's words
 // are found in a paragraph that says the same.

@@ -73,8 +73,8 @@ func TestStressMarksFolded(t *testing.T) {
 		}
 	}
 	for _, w := range []string{"йод", "чай", "शिक्षा", "ภาษา"} {
-		if got := foldStress(w); got != w {
-			t.Errorf("foldStress(%q) = %q, want it as it is", w, got)
+		if got := lang.FoldStress(w); got != w {
+			t.Errorf("FoldStress(%q) = %q, want it as it is", w, got)
 		}
 	}
 	got := draft(t, New(), "Когда была коронована Кароли́на Мати́льда?", []*jsonl.Passage{passage(1, "Каролина Матильда",

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sponge-library/sponge/internal/base/lang"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
 
 	porterstemmer "github.com/blevesearch/go-porterstemmer"
@@ -80,7 +81,7 @@ func terms(s string) []string {
 // foldLatin drops the accents of a word in Latin letters ("Möngke" is
 // "mongke", "Temür" "temur"): names are written both ways, and a question
 // typed on a plain keyboard must meet its sentence. A Cyrillic word loses
-// its stress marks (foldStress). Other scripts keep their marks (a Thai or
+// its stress marks (lang.FoldStress). Other scripts keep their marks (a Thai or
 // Devanagari mark is part of the letter).
 func foldLatin(w string) string {
 	plain := true
@@ -88,7 +89,7 @@ func foldLatin(w string) string {
 		if r >= utf8.RuneSelf {
 			plain = false
 			if !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Mn, r) {
-				return foldStress(w)
+				return lang.FoldStress(w)
 			}
 		}
 	}
@@ -103,26 +104,6 @@ func foldLatin(w string) string {
 	}
 	return b.String()
 }
-
-// foldStress drops the stress marks (the combining acute and grave) of a
-// word in Cyrillic letters: Russian writes them in a dictionary's or an
-// encyclopedia's first mention only ("Кароли́на Мати́льда", then
-// "Каролина Матильда"), and a question copied from that mention must meet
-// the sentences that write the name plain. It writes ё as е, as most
-// Russian texts do ("Звездный путь" and "Звёздный путь" are one title).
-// Any other word is returned as it is ("й" is a letter, not a letter with
-// a mark).
-func foldStress(w string) string {
-	if !strings.ContainsAny(w, "\u0301\u0300ёЁ\u0308") || strings.ContainsFunc(w, func(r rune) bool {
-		return unicode.IsLetter(r) && !unicode.Is(unicode.Cyrillic, r)
-	}) {
-		return w
-	}
-	return stressMarks.Replace(w)
-}
-
-// stressMarks drops the stress marks and writes ё as е (foldStress).
-var stressMarks = strings.NewReplacer("\u0301", "", "\u0300", "", "ё", "е", "Ё", "Е", "е\u0308", "е", "Е\u0308", "Е")
 
 func isDigits(w string) bool {
 	for _, r := range w {

@@ -24,8 +24,9 @@ import (
 // AnalyzerName is the analyzer of the text field: Unicode words (Thai cut
 // into dictionary words, see words.go), full-width forms folded, lowercase,
 // English possessives, plurals and -ed/-ing endings dropped (a noun of
-// AgeNouns given as its verb), the Korean particles taken off a word of
-// Hangul (bareHangul), and Han, kana and characters outside any
+// AgeNouns given as its verb), a Cyrillic word's stress marks dropped and
+// its ё written е (lang.FoldStress), the Korean particles taken off a word
+// of Hangul (bareHangul), and Han, kana and characters outside any
 // Thai word paired into overlapping bigrams, as Lucene's CJK analyzer does.
 // Words of other languages match exactly.
 const AnalyzerName = "sponge"
@@ -34,7 +35,7 @@ const AnalyzerName = "sponge"
 // Thai word list it was made with), and one made under other rules has other
 // terms than today's questions: readers refuse it (sponge reindex remakes
 // it), and a writer remakes it. Change it whenever the terms change.
-const AnalyzerRules = "6: unicode+thai words, cjk width, lowercase, possessive, plural, Korean particles (all of them), -ed/-ing with the lost e, -age nouns as verbs, cjk bigrams"
+const AnalyzerRules = "7: unicode+thai words, cjk width, lowercase, possessive, plural, Cyrillic stress marks and ё folded, Korean particles (all of them), -ed/-ing with the lost e, -age nouns as verbs, cjk bigrams"
 
 // AnalyzerVersion is what an index made now records.
 func AnalyzerVersion() string {

@@ -277,6 +277,10 @@ func (endingsFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
 			continue
 		}
 		w := string(tok.Term)
+		if s := lang.FoldStress(w); s != w {
+			tok.Term = []byte(s) // Cyrillic: no stress mark, ё as е
+			continue
+		}
 		if s := bareHangul(w); s != w {
 			tok.Term = []byte(s)
 			continue

@@ -180,6 +180,25 @@ func TestKoreanWordForms(t *testing.T) {
 	}
 }
 
+// A Russian word written with a stress mark, or with ё, is the word
+// written plain: an encyclopedia marks the stress in a name's first
+// mention only, and texts write ё or е for one letter.
+func TestRussianStress(t *testing.T) {
+	for _, c := range [][2]string{
+		{"Запорожста́ль", "запорожсталь"},
+		{"Кароли́на Мати́льда", "каролина матильда"},
+		{"Звёздный путь", "звездный путь"},
+		{"ЁЖИК", "ежик"},
+	} {
+		if got, want := Terms(c[0]), Terms(c[1]); !cmp.Equal(got, want) {
+			t.Errorf("Terms(%q) = %v, want %v as Terms(%q)", c[0], got, want, c[1])
+		}
+	}
+	if got := Terms("йод"); !cmp.Equal(got, []string{"йод"}) {
+		t.Errorf("Terms(йод) = %v", got) // й is a letter of its own
+	}
+}
+
 // Thai, written without spaces, has words to search for (the installed
 // dictionary's words, else pairs of characters), and a question's words
 // are found in a paragraph that says the same.

@@ -84,6 +84,25 @@ func TestStressMarksFolded(t *testing.T) {
 	}
 }
 
+// The drafter's own words of a Korean text (terms: BM25 and the coverage of
+// a sentence) meet a word in every particle form, as the index does
+// (lang.Lexicon.Bare): "초월주의는" and "초월주의의" are one word.
+func TestKoreanTermsBare(t *testing.T) {
+	for _, c := range []struct{ a, b string }{
+		{"초월주의는", "초월주의의"},
+		{"초월주의", "초월주의에서는"},
+		{"람보르기니가", "람보르기니의"},
+		{"한국인은", "한국인"},
+	} {
+		if a, b := terms(c.a), terms(c.b); !cmp.Equal(a, b) {
+			t.Errorf("%q gives %q, %q gives %q", c.a, a, c.b, b)
+		}
+	}
+	if got := terms("국가"); !cmp.Equal(got, []string{"국가"}) {
+		t.Errorf("terms(국가) = %q, want it as it is", got)
+	}
+}
+
 // A text holds a question's word in another form of it: by the stemmer of
 // the question's language, or, in a language written with spaces that has
 // none, by a shared beginning of two thirds of the shorter word.

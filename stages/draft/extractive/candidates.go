@@ -223,10 +223,25 @@ func quoted(text string, sp sentences.Span, p *Params) (sentence string, clauses
 		}
 		sentence = text[sp.Start:end]
 		return sentence, []Span{{0, len(sentence)}}, true, true
-	case NotStatement(sentence) != "":
+	case NotStatement(sentence) != "" || inHeading(text, sp):
 		return "", nil, false, false
 	}
 	return sentence, Clauses(sentence), false, true
+}
+
+// inHeading reports whether the sentence text[sp] is part of a line that
+// is a heading, cut by the sentence splitter at its number's full stop:
+// 'The /backup/root/dirvish/default.conf file' of the caption 'Example
+// 9.4. The /backup/root/dirvish/default.conf file', 'Data conversion' of
+// 'Chapter 11. Data conversion' (isHeading's rules and languages).
+func inHeading(text string, sp sentences.Span) bool {
+	start := strings.LastIndexByte(text[:sp.Start], '\n') + 1
+	end := len(text)
+	if i := strings.IndexByte(text[sp.End:], '\n'); i >= 0 {
+		end = sp.End + i
+	}
+	line := strings.TrimSpace(text[start:end])
+	return line != strings.TrimSpace(text[sp.Start:sp.End]) && isHeading(line)
 }
 
 // sentenceCandidates adds to ss the candidates of the passage's i-th

@@ -701,3 +701,25 @@ func FuzzTableCells(f *testing.F) {
 		}
 	})
 }
+
+// A caption or a heading whose number ends in a full stop is cut by the
+// sentence splitter after it ('Example 9.4.' | 'The
+// /backup/root/dirvish/default.conf file'); the part after the number is
+// no statement either: 'backup with rsync' over the Debian Handbook quoted
+// it as its third statement. A sentence of a line that is prose stays.
+func TestHeadingCutAtItsNumber(t *testing.T) {
+	ps := []*jsonl.Passage{
+		passage(1, "9.10. Backup", "The main configuration is in the /etc/dirvish/master.conf file."),
+		passage(2, "9.10. Backup", "Example 9.4. The /backup/root/dirvish/default.conf file"),
+	}
+	var quotes []string
+	for _, c := range Candidates("Where is the dirvish configuration file for the backup?", ps, &DefaultParams, nil) {
+		quotes = append(quotes, c.Quote)
+	}
+	if slices.ContainsFunc(quotes, func(q string) bool { return strings.HasPrefix(q, "The /backup/root") }) {
+		t.Errorf("the caption's title is a statement: %q", quotes)
+	}
+	if !slices.ContainsFunc(quotes, func(q string) bool { return strings.HasPrefix(q, "The main configuration") }) {
+		t.Errorf("the prose before it is no statement: %q", quotes)
+	}
+}

@@ -268,15 +268,7 @@ func TestOrdinalDigitsSpelledOut(t *testing.T) {
 // statement that holds one in the unit asked for, when the best-scored
 // one (here the page's opening line) holds none: the demo's sourdough page.
 func TestUnitFirst(t *testing.T) {
-	ps := []*jsonl.Passage{
-		{Number: 1, Score: 1, Heading: "Sourdough notes", Text: "Notes from a year of baking a loaf every weekend. The recipe is simple; the timing is everything."},
-		{Number: 2, Score: 0.8421, Heading: "Dough", Text: "500 g bread flour"},
-		{Number: 3, Score: 0.7518, Heading: "The starter", Text: "A starter is flour and water in which wild yeast and lactic acid bacteria live together. Feed it equal weights of flour and water once a day at room temperature."},
-		{Number: 4, Score: 0.7333, Heading: "Baking", Text: "Shape the loaf, let it rise overnight in the fridge, and bake it straight from the cold in a preheated cast-iron pot at 250 degrees: twenty minutes with the lid on, then twenty-five without. Let it cool for an hour before cutting, or the crumb turns gummy."},
-	}
-	for _, p := range ps {
-		p.ItemID, p.Title = strings.Repeat("cd", 32), "Sourdough notes"
-	}
+	ps := unitFirstPassages()
 	q := "At what temperature do I bake sourdough bread?"
 	const answer = "at 250 degrees"
 	lib := smallLibrary{"bake": 1, "sourdough": 1, "bread": 1, "temperature": 2}

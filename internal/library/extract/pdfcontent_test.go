@@ -289,6 +289,13 @@ func TestPDFOpenHexStringEnds(t *testing.T) {
 // onePagePDF is a one-page PDF with the given content stream and
 // Helvetica as /F1.
 func onePagePDF(content string) []byte {
+	return onePagePDFFont(content, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+}
+
+// onePagePDFFont is a one-page PDF with the given content stream and the
+// font dictionary font as /F1 (object 5), the objects more after it (6, 7,
+// …: its descriptor, its program).
+func onePagePDFFont(content, font string, more ...string) []byte {
 	var b bytes.Buffer
 	var offs []int
 	obj := func(s string) {
@@ -300,7 +307,10 @@ func onePagePDF(content string) []byte {
 	obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
 	obj("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>")
 	obj(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content))
-	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+	obj(font)
+	for _, o := range more {
+		obj(o)
+	}
 	xref := b.Len()
 	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(offs)+1)
 	for _, o := range offs {

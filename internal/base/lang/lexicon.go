@@ -203,6 +203,23 @@ func (lx *Lexicon) Bare(word string) string {
 	}
 }
 
+// BareHangul returns a word of Hangul without the Korean particles glued
+// to its end (Korean's Bare: "람보르기니가" is "람보르기니", "초월주의는"
+// and "초월주의" are both "초월주"), so that a question's "캐나다는" meets
+// a paragraph's "캐나다의"; Hangul is written only for Korean. A word of
+// another script is returned as it is. The index and the drafter both
+// match Korean words by it.
+func BareHangul(w string) string {
+	r, _ := utf8.DecodeRuneInString(w)
+	if r < 0xAC00 || r > 0xD7A3 {
+		return w
+	}
+	return korean().Bare(w)
+}
+
+// korean is the lexicon whose Endings BareHangul takes off.
+var korean = sync.OnceValue(func() *Lexicon { return For("ko") })
+
 // Words returns the entries of the named list as written, in the order of
 // its file (the neutral list's first); nil when the lexicon has no such
 // list. The caller must not change them.

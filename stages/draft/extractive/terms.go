@@ -3,7 +3,6 @@ package extractive
 import (
 	"maps"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -13,11 +12,6 @@ import (
 	porterstemmer "github.com/blevesearch/go-porterstemmer"
 	"golang.org/x/text/unicode/norm"
 )
-
-// korean is the lexicon whose Endings (particles) terms takes off a word
-// of Hangul, as the index does (keywords' bareHangul); Hangul is written
-// only for Korean.
-var korean = sync.OnceValue(func() *lang.Lexicon { return lang.For("ko") })
 
 // terms returns the content words of s, lower-cased and stemmed, in order.
 // Words are runs of letters with their marks and digits; hyphens and slashes split words
@@ -44,14 +38,11 @@ func terms(s string) []string {
 			return
 		}
 		w = foldLatin(w)
-		if r, _ := utf8.DecodeRuneInString(w); r >= 0xAC00 && r <= 0xD7A3 {
-			// Korean (Hangul): the word without the particles glued
-			// to it, as the index has it (lang.Lexicon.Bare:
-			// "초월주의는" and "초월주의의" are "초월주"), so that BM25
-			// and a sentence's coverage meet the question's word in
-			// the sentence's form.
-			w = korean().Bare(w)
-		}
+		// Korean (Hangul): the word without the particles glued to it,
+		// as the index has it ("초월주의는" and "초월주의의" are
+		// "초월주"), so that BM25 and a sentence's coverage meet the
+		// question's word in the sentence's form.
+		w = lang.BareHangul(w)
 		if len(w) == 1 && !isDigits(w) {
 			return
 		}

@@ -26,7 +26,7 @@ import (
 // English possessives, plurals and -ed/-ing endings dropped (a noun of
 // AgeNouns given as its verb), a Cyrillic word's stress marks dropped and
 // its ё written е (lang.FoldStress), the Korean particles taken off a word
-// of Hangul (bareHangul), and Han, kana and characters outside any
+// of Hangul (lang.BareHangul), and Han, kana and characters outside any
 // Thai word paired into overlapping bigrams, as Lucene's CJK analyzer does.
 // Words of other languages match exactly.
 const AnalyzerName = "sponge"

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -281,7 +280,7 @@ func (endingsFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
 			tok.Term = []byte(s) // Cyrillic: no stress mark, ё as е
 			continue
 		}
-		if s := bareHangul(w); s != w {
+		if s := lang.BareHangul(w); s != w {
 			tok.Term = []byte(s)
 			continue
 		}
@@ -290,22 +289,6 @@ func (endingsFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
 		}
 	}
 	return input
-}
-
-// korean is the lexicon whose Endings (particles) bareHangul takes off.
-var korean = sync.OnceValue(func() *lang.Lexicon { return lang.For("ko") })
-
-// bareHangul returns a word of Hangul without the Korean particles glued to
-// its end (lang.Lexicon.Bare: "람보르기니가" is "람보르기니", "초월주의는"
-// and "초월주의" are both "초월주"), so that a question's "캐나다는" meets a
-// paragraph's "캐나다의"; Hangul is written
-// only for Korean. A word of another script is returned as it is.
-func bareHangul(w string) string {
-	r, _ := utf8.DecodeRuneInString(w)
-	if r < 0xAC00 || r > 0xD7A3 {
-		return w
-	}
-	return korean().Bare(w)
 }
 
 // dropEnding returns the word without an -ed or -ing ending; words of other

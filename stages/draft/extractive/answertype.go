@@ -262,52 +262,26 @@ func withoutSectionNumbers(text string) string {
 
 // sectionNumberLen is the length in bytes of the section number s opens
 // with (see withoutSectionNumbers), followed by a space or the end; 0 when
-// it opens with none.
+// it opens with none. The groups are sectionNumber's, the heading rules'.
 func sectionNumberLen(s string) int {
-	groups, digits, i := 0, 0, 0
-	leadingZero := false
-	for i < len(s) {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case unicode.IsDigit(r):
-			if digits == 0 && isZero(r) {
-				leadingZero = true
-			}
-			digits++
-		case r == '.' && digits > 0:
-			if digits > 3 || leadingZero && digits > 1 {
-				return 0
-			}
-			groups++
-			digits, leadingZero = 0, false
-		default:
-			return sectionEnd(s, i, r, groups, digits, leadingZero)
-		}
-		i += size
+	end := strings.IndexFunc(s, unicode.IsSpace)
+	if end < 0 {
+		end = len(s)
 	}
-	return sectionEnd(s, i, ' ', groups, digits, leadingZero)
-}
-
-// sectionEnd is sectionNumberLen's decision at byte i of s, where r (a
-// space, else no section number) ends the run of groups dots closed and
-// the open group of digits.
-func sectionEnd(s string, i int, r rune, groups, digits int, leadingZero bool) int {
-	if !unicode.IsSpace(r) || digits > 3 || leadingZero && digits > 1 {
+	w := s[:end]
+	if !sectionNumber(w) {
 		return 0
 	}
-	if digits > 0 {
-		groups++ // the last group, without a dot after it
+	groups := strings.Split(strings.TrimSuffix(w, "."), ".")
+	for _, g := range groups {
+		if r, _ := utf8.DecodeRuneInString(g); digitValue(r) == 0 && len(g) > utf8.RuneLen(r) {
+			return 0 // a leading zero: a date's "03"
+		}
 	}
-	if groups >= 3 || groups == 2 && digits == 0 {
-		return i
+	if len(groups) >= 3 || len(groups) == 2 && strings.HasSuffix(w, ".") {
+		return end
 	}
 	return 0
-}
-
-// isZero reports whether the digit r is its script's zero: Unicode keeps
-// each script's ten digits in a run from its zero.
-func isZero(r rune) bool {
-	return r == '0' || unicode.IsDigit(r) && !unicode.IsDigit(r-1)
 }
 
 // numberAmongLetters returns the first run of digits in a word of letters

@@ -256,8 +256,8 @@ bench-extractive: build
 
 # The extractive drafter on 34 questions of real documentation (internal/bench/extractive/realdoc-questions.txt,
 # each written with its expected sentence before it was asked): Debian Reference, LaTeX's guides, ssh's manuals,
-# fetched with apt-get into .bench/realdocs. That set is tuned on; REALDOCS_FLAGS="-realdocs-set 2" asks the report
-# set (realdoc-questions-2.txt: ask it once), and -realdocs-before DIR a second sponge beside (DIR with every
+# fetched with apt-get into .bench/realdocs. That set is tuned on; REALDOCS_FLAGS="-realdocs-set 3" asks the report
+# set (realdoc-questions-3.txt, with Handbook and Python pages added: ask it once; set 2 has been read), and -realdocs-before DIR a second sponge beside (DIR with every
 # program, sponge-draft too, built with CGO_ENABLED=0).
 REALDOCS_FLAGS ?=
 bench-realdocs: build

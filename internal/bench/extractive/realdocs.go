@@ -38,23 +38,42 @@ var realDocs2 = []struct{ pkg, path string }{
 	{"openssh-client", "usr/share/man/man5/ssh_config.5.gz"},
 }
 
+// realDocs3 are the files the third set's library adds to realDocs2's:
+// three pages of the Debian Administrator's Handbook and two of Python's
+// tutorial as HTML, LaTeX's font selection guide and the LaTeX Project
+// Public License as PDFs, and OpenSSH's ssh-keyscan(1).
+var realDocs3 = []struct{ pkg, path string }{
+	{"debian-handbook", "usr/share/doc/debian-handbook/html/en-US/sect.apparmor.html"},
+	{"debian-handbook", "usr/share/doc/debian-handbook/html/en-US/sect.task-scheduling-cron-atd.html"},
+	{"debian-handbook", "usr/share/doc/debian-handbook/html/en-US/sect.apt-get.html"},
+	{"python3.11-doc", "usr/share/doc/python3.11/html/tutorial/venv.html"},
+	{"python3.11-doc", "usr/share/doc/python3.11/html/tutorial/errors.html"},
+	{"texlive-latex-base-doc", "usr/share/doc/texlive-doc/latex/base/fntguide.pdf"},
+	{"texlive-latex-base-doc", "usr/share/doc/texlive-doc/latex/base/lppl.pdf"},
+	{"openssh-client", "usr/share/man/man1/ssh-keyscan.1.gz"},
+}
+
 // realDocQuestions were written over realDocs, each with the sentence
 // expected first written before it was asked. They were looked at while
 // the drafter was changed: the tuning set. realDocQuestions2, written the
 // same way over realDocs and realDocs2 before the next changes, is the
-// report set, asked once.
+// report set, asked once; its answers were read, so realDocQuestions3,
+// written the same way over a library with realDocs3 added, is the report
+// set now.
 const (
 	realDocQuestions  = "realdoc-questions.txt"
 	realDocQuestions2 = "realdoc-questions-2.txt"
+	realDocQuestions3 = "realdoc-questions-3.txt"
 )
 
 var (
-	realDocsSet    = flag.Int("realdocs-set", 1, "with -realdocs: 1 asks "+realDocQuestions+" (the tuning set), 2 "+realDocQuestions2+" (the report set, of a library with more files: ask it once)")
+	realDocsSet    = flag.Int("realdocs-set", 1, "with -realdocs: 1 asks "+realDocQuestions+" (the tuning set), 2 "+realDocQuestions2+" (a report set, read once), 3 "+realDocQuestions3+" (the report set now, of a library with more files: ask it once)")
 	realDocsBefore = flag.String("realdocs-before", "", "with -realdocs: also ask through the sponge binaries of this folder (a drafter before), and print both tables side by side")
 )
 
 // askRealDocs fetches the packages of realDocs (and realDocs2 for the
-// second set) with apt-get into work, saves the files in a new library with
+// second set, realDocs2 and realDocs3 for the third) with apt-get into
+// work, saves the files in a new library with
 // the built `sponge add`, and asks the set's questions through the built
 // binaries, and those of -realdocs-before when given.
 func askRealDocs(work, binDir string) error {
@@ -66,8 +85,10 @@ func askRealDocs(work, binDir string) error {
 	case 1:
 	case 2:
 		docs, questions = append(append(docs[:0:0], realDocs...), realDocs2...), realDocQuestions2
+	case 3:
+		docs, questions = append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocQuestions3
 	default:
-		return fmt.Errorf("-realdocs-set %d: there are sets 1 and 2", *realDocsSet)
+		return fmt.Errorf("-realdocs-set %d: there are sets 1, 2 and 3", *realDocsSet)
 	}
 	var sources []string
 	for _, f := range docs {
@@ -92,7 +113,7 @@ func askRealDocs(work, binDir string) error {
 	if d.Questions, err = quality.ReadDemo(filepath.Join(benchDir, questions)); err != nil {
 		return err
 	}
-	d.what = "A library of real documentation (the Debian Reference, LaTeX's guides and news, OpenSSH's manual pages) asked the questions of " + questions
+	d.what = "A library of real documentation (the Debian Reference, LaTeX's guides and news, OpenSSH's manual pages; for set 3 also Debian Handbook and Python tutorial pages) asked the questions of " + questions
 	if *realDocsBefore == "" {
 		return d.check(binDir)
 	}

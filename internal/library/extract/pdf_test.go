@@ -327,6 +327,24 @@ func TestPDFHeadingsInARow(t *testing.T) {
 	}
 }
 
+// Headings one after another under the title, none with a paragraph
+// (fntguide.pdf's first page: its copyright line, its date, "Contents"):
+// each is kept as a paragraph of its own, once. The copyright line was
+// saved as text and again as the heading of the date below it.
+func TestPDFHeadingsUnderTitleOnce(t *testing.T) {
+	d := mustExtract(t, writePDF(t, [][]testLine{{
+		{24, true, 80, "Tea and its keeping"},
+		{13, true, 120, "Copyright 2026 The Tea Group"},
+		{13, true, 150, "August 2026"},
+		{18, true, 190, "Contents"},
+		{11, false, 230, "Tea is kept dry, cool and away from light."},
+	}}, nil), "keeping.pdf")
+	want := []string{": Copyright 2026 The Tea Group", ": August 2026", "Contents: Tea is kept dry, cool and away from light."}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}
+
 // A landscape page whose content is turned a quarter (as LaTeX's lscape
 // does), and text turned upside down, keep their words and lines; each
 // glyph was read as a line of its own ("T h e w a t e r").

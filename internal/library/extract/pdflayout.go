@@ -664,7 +664,14 @@ func layoutParagraphs(pages [][]pdfLine) (paras []item.Paragraph, bigTitle strin
 				above = heading
 				heading += " › " + text
 			default:
-				keepOpen()
+				if open != nil {
+					// open's words are a paragraph now, not a heading
+					// of what follows: fntguide.pdf's copyright line
+					// was saved as text and again as the heading of its
+					// date, under the title
+					keepOpen()
+					heading = above
+				}
 				above, heading = heading, text
 			}
 			if b.lines[0].page == 1 && b.size() > bigSize && b.size() >= 1.3*body {

@@ -244,6 +244,7 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	h.title = title
 	w := &htmlWalker{b: &b, h: h}
 	w.dedupe = !allText
+	w.headline = !allText
 	for _, c := range roots {
 		w.walk(c)
 		w.flush()
@@ -737,6 +738,28 @@ func ownID(n *html.Node) string {
 	return id
 }
 
+// titleHolds reports whether title holds each word of heading (in any
+// case, without its punctuation): an article's headline, which is its
+// title, the title less its site's name ("Steeping tea" under "Steeping
+// tea | Example Blog") or in other capitals. Any language whose words are
+// letters and digits between other characters.
+func titleHolds(title, heading string) bool {
+	if title == heading {
+		return true
+	}
+	have := map[string]bool{}
+	for _, w := range strings.Split(slug(title), "-") {
+		have[w] = true
+	}
+	words := strings.Split(slug(heading), "-")
+	for _, w := range words {
+		if !have[w] {
+			return false
+		}
+	}
+	return words[0] != ""
+}
+
 // slug is text as an id made from it: lower case, each run of other
 // characters than letters and digits one "-", none at either end.
 func slug(text string) string {
@@ -971,6 +994,10 @@ type htmlWalker struct {
 	// cut short for the same slide.
 	last   string
 	dedupe bool
+	// headline is whether the text's first heading is left out when the
+	// item's title holds its words (see titleHolds); headed is whether a
+	// heading has been met
+	headline, headed bool
 	// italic counts the <i> and <em> the walk is in; plain is whether the
 	// paragraph in buf has text outside them; endP whether buf is a <p>
 	// that ends; italics marks each kept paragraph (by its place in
@@ -1020,6 +1047,11 @@ func (w *htmlWalker) walk(n *html.Node) {
 	if lvl := headingLevel[n.DataAtom]; lvl > 0 {
 		w.flush()
 		if t := cleanText(textOf(n)); t != "" {
+			if !w.headed && w.headline && titleHolds(w.h.title, t) {
+				w.headed = true
+				return // the headline: the item's title, shown above the text, says it
+			}
+			w.headed = true
 			w.h.push(lvl, t)
 		}
 		return

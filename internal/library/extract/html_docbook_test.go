@@ -108,9 +108,9 @@ func TestHTMLDebianReferenceChapter(t *testing.T) {
 		t.Errorf("title %q", d.Title)
 	}
 	want := []string{
-		"Chapter 6. Network applications: After establishing network connectivity (see Chapter 5, Network setup), you can run various network applications.",
-		"Chapter 6. Network applications: Tip",
-		"Chapter 6. Network applications: For modern Debian specific guide to the network infrastructure, read The Debian Administrator's Handbook — Network Infrastructure.",
+		": After establishing network connectivity (see Chapter 5, Network setup), you can run various network applications.",
+		": Tip",
+		": For modern Debian specific guide to the network infrastructure, read The Debian Administrator's Handbook — Network Infrastructure.",
 		"6.6. Other network application clients: Here are other network application clients.",
 		"6.6. Other network application clients: Table 6.13. List of network application clients",
 		"6.6. Other network application clients: package | popcon | size | protocol | description",
@@ -188,7 +188,7 @@ func TestHTMLChapterOwnContents(t *testing.T) {
 </div></body></html>`
 	d := mustBytes(t, page, "ch11.en.html", "")
 	want := []string{
-		"Chapter 11. Data conversion: Tools and tips for converting data formats on the Debian system are described.",
+		": Tools and tips for converting data formats on the Debian system are described.",
 		"11.1. Converting text with iconv: The iconv command converts the encoding of text.",
 		"11.2. Checking files are UTF-8: Use iconv with the same encoding on both sides.",
 		"11.3. Converting file names: The convmv command renames files from one encoding to another.",

@@ -58,7 +58,7 @@ func TestHTMLArticle(t *testing.T) {
 		got = append(got, para{p.Heading, p.Text})
 	}
 	want := []para{
-		{"How to steep oolong", "Oolong sits between green and black tea: it is partly oxidised, and it rewards several short infusions."},
+		{"", "Oolong sits between green and black tea: it is partly oxidised, and it rewards several short infusions."},
 		{"Water", "Use water at ninety degrees & rinse the leaves once. Soft water tastes best."},
 		{"Water › Time", "First infusion: forty-five seconds."},
 		{"Water › Time", "Each further infusion: fifteen seconds longer."},
@@ -113,7 +113,7 @@ func TestHTMLTitleFallbacks(t *testing.T) {
 		t.Errorf("og:title: %q", d.Title)
 	}
 	d = mustBytes(t, `<html><body><main><h1>From H1</h1><p>x y z</p></main></body></html>`, "a.html", "")
-	if d.Title != "From H1" || d.Paragraphs[0].Heading != "From H1" {
+	if d.Title != "From H1" || d.Paragraphs[0].Heading != "" {
 		t.Errorf("h1: %q %q", d.Title, d.Paragraphs[0].Heading)
 	}
 	d = mustBytes(t, `<p>x y z</p>`, "https://example.org/posts/first-post.html", "text/html")
@@ -195,5 +195,33 @@ func TestHTMLCharsetCutAt1024(t *testing.T) {
 	want := []string{"CLEVELAND, Ohio – The Doobie Brothers will ride a Rock and Roll Hall of Fame induction into a 50th anniversary tour in 2020."}
 	if diff := cmp.Diff(want, texts(d)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// An article's headline is its title, which the item shows above its
+// text: the first heading is no heading of the paragraphs below it when
+// the title holds its words, in whatever capitals and with the site's name
+// after them. A first heading the title does not hold stays.
+func TestHTMLHeadlineIsTitle(t *testing.T) {
+	page := `<html><head><title>Hunter diagnosed with plague after eating a rabbit – The Daily Planet</title></head><body><article>
+<h1>Hunter Diagnosed With Plague After Eating a Rabbit</h1>
+<p>A hunter in the north of the country has been found to have the plague, health officials said on Monday.</p>
+<h2>Eating a rabbit</h2>
+<p>He had killed and eaten a wild rabbit a week before he fell ill.</p>
+</article></body></html>`
+	d := mustBytes(t, page, "plague.html", "")
+	if d.Title != "Hunter diagnosed with plague after eating a rabbit – The Daily Planet" {
+		t.Errorf("title %q", d.Title)
+	}
+	want := []string{
+		": A hunter in the north of the country has been found to have the plague, health officials said on Monday.",
+		"Eating a rabbit: He had killed and eaten a wild rabbit a week before he fell ill.",
+	}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+	d = mustBytes(t, strings.Replace(page, "<h1>Hunter Diagnosed With Plague After Eating a Rabbit</h1>", "<h1>A rare case</h1>", 1), "plague.html", "")
+	if h := d.Paragraphs[0].Heading; h != "A rare case" {
+		t.Errorf("a first heading the title does not hold: heading %q, want %q", h, "A rare case")
 	}
 }

@@ -81,6 +81,14 @@ func TestBare(t *testing.T) {
 		{"ko", "국가", "국가"}, // one syllable would stay: a noun, not 국 with 가
 		{"ko", "왕은", "왕은"},
 		{"ko", "미주리주", "미주리주"},
+		// A question's copula and a verb of 하다 or 되다 in its forms.
+		{"ko", "게임인가요", "게임"},
+		{"ko", "사망했는가", "사망"},
+		{"ko", "사망하였다", "사망"},
+		{"ko", "설립되었는가", "설립"},
+		{"ko", "설립된", "설립"},
+		{"ko", "제작한", "제작"},
+		{"ko", "무한", "무한"}, // one syllable would stay
 		{"ru", "Одессу", "Одессу"},
 		{"en", "cities", "cities"},
 		{"bn", "ঢাকার", "ঢাকার"},

@@ -44,8 +44,12 @@ func TestWithoutAsking(t *testing.T) {
 		{"Как зовут мужа Пенелопы Крус?", []string{"мужа", "пенелопы", "крус"}},
 		{"Что такое атом?", []string{"атом"}},
 		// Korean: a bound noun with its particle asks with 언제 ("때는", "해는").
-		{"람보르기니가 설립된 때는 언제인가?", []string{"람보르기니", "설립된"}},
-		{"월드컵이 처음 시작된 해는 언제인가?", []string{"월드컵", "처음", "시작된"}},
+		// ... and a verb of 하다 or 되다 is its noun: "설립된" is "설립".
+		{"람보르기니가 설립된 때는 언제인가?", []string{"람보르기니", "설립"}},
+		{"월드컵이 처음 시작된 해는 언제인가?", []string{"월드컵", "처음", "시작"}},
+		// 년도 after a separate 몇 asks too, and so does 몇 with the copula.
+		{"콜럼버스는 몇 년도에 사망했는가?", []string{"콜럼버스", "사망"}},
+		{"조지아주의 최고 높이는 몇인가요?", []string{"조지아주", "최고", "높이"}},
 		{"How many people live in Berlin?", []string{"many", "people", "live", "berlin"}},
 	} {
 		got := indexTerms(withoutAsking(c.question, questionLexicon(c.question)))

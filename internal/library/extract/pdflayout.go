@@ -501,8 +501,13 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 			brk = true
 		case l.bold != prev.bold && (len(cur.lines) == 1 && prev.bold || l.bold && !strings.HasSuffix(prev.text, "-")):
 			brk = true // a bold line on its own is a heading
-		case l.x0 > prev.x0+0.8*em && (i+1 == len(ls) || ls[i+1].x0 < l.x0-0.5*em) && l.x0-prev.x0 < 6*em && !hangs(prev, l, isBig(prev)):
-			brk = true // first-line indent
+		case l.x0 > prev.x0+0.8*em && (i+1 == len(ls) || ls[i+1].x0 < l.x0-0.5*em) && l.x0-prev.x0 < 6*em && !hangs(prev, l, isBig(prev)) &&
+			!(right > 0 && prev.x1 >= right-2*em && !endsSentence(prev.text)):
+			// first-line indent; not the last line of a hanging
+			// paragraph whose full line above runs on into it
+			// (lppl.pdf's "Derived Work Any work that under any
+			// applicable law is derived from the" then "Work.")
+			brk = true
 		case endsSentence(prev.text) && right > 0 && prev.x1 < right-2*em:
 			brk = true // a short line ending a sentence
 		}

@@ -75,7 +75,8 @@ var (
 		"consent banner share sharing social advert advertisement ads promo related subscribe newsletter popup modal " +
 		"skip comment comments masthead toolbar pagination pager site-header hidden visually-hidden sr-only " +
 		"ad byline dateline timestamp credit credits disqus tags print recommended trending " +
-		"off-screen offscreen screen-reader similar login cta disclosure foot postinfo")
+		"off-screen offscreen screen-reader similar login cta disclosure foot postinfo " +
+		"bread-crumb prev-next next-previous previous-next")
 	sidebarWords = wordSet("sidebar")
 	authorWords  = wordSet("author")
 	dateWords    = wordSet("date pubdate postdate posted-on published updated")
@@ -561,6 +562,9 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 	if n.DataAtom == atom.A && isPermalink(n) {
 		return true
 	}
+	if pr.teaser(n) {
+		return true
+	}
 	if metaProps[attr(n, "itemprop")] || n.DataAtom == atom.A && relWords(attr(n, "rel")) {
 		return true
 	}
@@ -592,6 +596,39 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 		}
 	}
 	return false
+}
+
+// teaser reports whether n is a teaser of another page by its headline:
+// a card that is a link to another page and holds a heading (h2–h6), or
+// such a heading in a list's item ("Related", "Most read"), all its text
+// a link to another page. A documentation page's headings are no links,
+// or links into the page (a permalink, DocBook's anchors); an article's
+// section under a heading that links to a product is in no list. Any
+// language: the rule reads no words.
+func (pr *pruner) teaser(n *html.Node) bool {
+	if isLink(n) {
+		return !intoPage(n) && find(n, func(m *html.Node) bool { return headingLevel[m.DataAtom] > 1 }) != nil
+	}
+	if headingLevel[n.DataAtom] < 2 {
+		return false
+	}
+	inList := false
+	for p := n.Parent; p != nil && !inList; p = p.Parent {
+		inList = p.DataAtom == atom.Li
+	}
+	if !inList {
+		return false
+	}
+	t := pr.linkText(n)
+	if t.all == 0 || 10*t.linked < 9*t.all {
+		return false
+	}
+	return find(n, func(m *html.Node) bool { return isLink(m) && intoPage(m) }) == nil
+}
+
+// intoPage reports whether a link names a place in its own page ("#intro").
+func intoPage(a *html.Node) bool {
+	return strings.HasPrefix(strings.TrimSpace(attr(a, "href")), "#")
 }
 
 // namedFurniture reports whether n's class or id names it furniture: one

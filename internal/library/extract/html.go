@@ -76,7 +76,8 @@ var (
 		"skip comment comments masthead toolbar pagination pager site-header hidden visually-hidden sr-only " +
 		"ad byline dateline timestamp credit credits disqus tags print recommended trending " +
 		"off-screen offscreen screen-reader similar login cta disclosure foot postinfo " +
-		"bread-crumb prev-next next-previous previous-next")
+		"bread-crumb prev-next next-previous previous-next " +
+		"authors article-meta content-meta entry-meta post-meta")
 	sidebarWords = wordSet("sidebar")
 	authorWords  = wordSet("author")
 	dateWords    = wordSet("date pubdate postdate posted-on published updated")

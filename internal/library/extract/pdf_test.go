@@ -595,3 +595,40 @@ func TestPDFTitleOutgrown(t *testing.T) {
 		t.Errorf("title %q", d.Title)
 	}
 }
+
+// ltxdoc sets a command's name in the left margin, on the baseline of the
+// line that describes it, and may draw it after that line: when the line
+// ended in a hyphen the note came between the word's halves, so
+// ltluatex.pdf's "as de-", "disable_callback", "scribed" was saved as "as
+// dedisable_callback scribed" and babelbib.pdf's "lan-",
+// "\setbtxfallbacklanguage", "guage" as "lan-\setbtxfallbacklanguage
+// guage": neither the word nor the name could be found. The notes now
+// follow the line that ends the word.
+func TestPDFMarginNoteInHyphenatedWord(t *testing.T) {
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetAutoPageBreak(false, 0)
+	f.AddPage()
+	for _, l := range []struct {
+		x, y, size float64
+		text       string
+	}{
+		{160, 100, 10, "luatexbase.disable_callback(callback) Sets the callback to false as de-"},
+		{60, 100, 9, "disable_callback"},
+		{160, 112, 10, "scribed in the LuaTeX manual, and a fall-back lan-"},
+		{40, 112, 9, "\\setbtxfallbacklanguage"},
+		{160, 124, 10, "guage is used when the field is missing from the entry, and"},
+		{160, 136, 10, "the other fields are typeset as they are given in the file."},
+	} {
+		f.SetFont("Helvetica", "", l.size)
+		f.Text(l.x, l.y, l.text)
+	}
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	d := mustExtract(t, b.Bytes(), "ltluatex.pdf")
+	want := []string{": luatexbase.disable_callback(callback) Sets the callback to false as described in the LuaTeX manual, and a fall-back language is used when the field is missing from the entry, and disable_callback \\setbtxfallbacklanguage the other fields are typeset as they are given in the file."}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

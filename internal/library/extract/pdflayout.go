@@ -475,6 +475,7 @@ func endsSentence(text string) bool {
 
 // pageBlocks cuts one page's lines into blocks.
 func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
+	marginNotesAfterWords(ls)
 	var blocks []*pdfBlock
 	right := 0.0
 	for _, l := range ls {
@@ -521,6 +522,62 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 		b.heading = isHeadingBlock(b, body)
 	}
 	return blocks
+}
+
+// marginNotesAfterWords moves a margin note out of a word hyphenated at
+// the end of the line beside it. ltxdoc and the classes like it set a
+// command's name in the left margin on the baseline of the line that
+// describes it, and the PDF may draw it right after that line: when the
+// line ended in a hyphen, the note came between the word's halves.
+// ltluatex.pdf's "as de-", "disable_callback", "scribed in" was saved as
+// "as dedisable_callback scribed in", babelbib.pdf's "lan-",
+// "\setbtxfallbacklanguage", "guage" as "lan-\setbtxfallbacklanguage
+// guage", so neither the word nor the name could be found. A note is a
+// line on the hyphen's baseline that ends left of where the lines before
+// and after it start; it now comes after the next line that ends no word
+// with a hyphen, on that line's baseline. It reads no words: any language.
+// ls is reordered in place.
+func marginNotesAfterWords(ls []pdfLine) {
+	note := func(i int) bool {
+		prev, l, next := ls[i-1], ls[i], ls[i+1]
+		em := math.Max(l.size, 1)
+		return hyphenEnd(prev.text) && math.Abs(l.y-prev.y) <= 0.2*em && l.x1 <= prev.x0-0.2*em && l.x1 <= next.x0-0.2*em
+	}
+	first := 1
+	for first+1 < len(ls) && !note(first) {
+		first++
+	}
+	if first+1 >= len(ls) {
+		return
+	}
+	out := slices.Clone(ls[:first])
+	var notes []pdfLine
+	for i := first; i < len(ls); i++ {
+		if i+1 < len(ls) && note(i) {
+			notes = append(notes, ls[i])
+			continue
+		}
+		out = append(out, ls[i])
+		if len(notes) > 0 && !hyphenEnd(ls[i].text) {
+			for _, n := range notes {
+				n.y = ls[i].y
+				out = append(out, n)
+			}
+			notes = notes[:0]
+		}
+	}
+	copy(ls, append(out, notes...))
+}
+
+// hyphenEnd says whether a line ends in a letter and a hyphen.
+func hyphenEnd(text string) bool {
+	end := strings.TrimRight(text, " ")
+	last, n := utf8.DecodeLastRuneInString(end)
+	if last != '-' {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(end[:len(end)-n])
+	return unicode.IsLetter(before)
 }
 
 // hangs says whether l, indented under prev, goes on with it rather than

@@ -680,17 +680,44 @@ func authorName(name string) bool {
 var metaProps = map[string]bool{"author": true, "datePublished": true, "dateModified": true, "dateCreated": true}
 
 // linkOnly reports whether a paragraph is a link to another page and
-// little else ("Related: …", a headline in capitals under the text): nine
-// tenths of its text in links, none of them to a file beside this one
-// by a relative path, as a documentation page's "see also" links are.
+// little else (a headline in capitals under the text): nine tenths of its
+// text in links, or four fifths after a label that ends in a colon
+// ("Related: …", "SEE MORE: …"; see labelled); none of them to a file
+// beside this one by a relative path, as a documentation page's "see
+// also" links are.
 func (pr *pruner) linkOnly(n *html.Node, all, linked int) bool {
 	if p := n.Parent; p != nil && (p.DataAtom == atom.Li || p.DataAtom == atom.Td || p.DataAtom == atom.Dd || p.DataAtom == atom.Th) {
 		return false // an item of a list or a table (DocBook's <li><p><a>…</a></p></li>), judged with it
 	}
-	if all == 0 || 10*linked < 9*all {
+	if all == 0 || 10*linked < 9*all && !(5*linked >= 4*all && labelled(n)) {
 		return false
 	}
 	return find(n, func(m *html.Node) bool { return isLink(m) && pr.isLocal(attr(m, "href")) }) == nil
+}
+
+// labelled reports whether the text of n before its first link is a
+// label: a few words that end in a colon ("Related:", "Lesen Sie auch:").
+// Any language that ends a label with a colon.
+func labelled(n *html.Node) bool {
+	var b strings.Builder
+	var walk func(*html.Node) bool // false once the first link is met
+	walk = func(m *html.Node) bool {
+		if isLink(m) {
+			return false
+		}
+		if m.Type == html.TextNode {
+			b.WriteString(m.Data)
+		}
+		for c := m.FirstChild; c != nil; c = c.NextSibling {
+			if !walk(c) {
+				return false
+			}
+		}
+		return true
+	}
+	walk(n)
+	label := strings.TrimSpace(b.String())
+	return strings.HasSuffix(label, ":") && utf8.RuneCountInString(label) <= 24
 }
 
 // relWords reports whether a link's rel names the previous or next page.

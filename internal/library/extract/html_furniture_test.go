@@ -55,14 +55,16 @@ func TestHTMLFurniture(t *testing.T) {
 		{"named-dates.html",
 			[]string{"The club signed a goalkeeper", "Updated on Thursday with the length"},
 			[]string{"August 8, 2018", "6:21 AM", "8:22AM"}, nil, nil},
-		// Paragraphs that are a link to another page and little else,
-		// tags, and the links to the previous and next posts (rel); a
-		// link among words, a list's item and a link to a file beside
-		// the page by a relative path stay.
+		// Paragraphs that are a link to another page and little else
+		// (after a label: "SEE MORE:"), tags, and the links to the
+		// previous and next posts (rel); a link among words, a label
+		// with a short link ("Source code: count/tally.py"), a list's
+		// item and a link to a file beside the page by a relative path
+		// stay.
 		{"link-paragraphs.html",
 			[]string{"The first swifts of the year", "leave the gaps under their roof tiles", "the club's list of sites names",
-				"A field guide to swifts", "How to tell a swift from a swallow"},
-			[]string{"House martins", "BARN OWL", "Tagged", "migration", "heron", "cuckoo"}, nil, nil},
+				"A field guide to swifts", "How to tell a swift from a swallow", "Source code: count/tally.py"},
+			[]string{"House martins", "Kestrels", "BARN OWL", "Tagged", "migration", "heron", "cuckoo"}, nil, nil},
 		// A book's front page (DocBook): its title page, with the legal
 		// notice, beside its table of contents, which holds more text.
 		{"book-front-page.html",

@@ -139,7 +139,7 @@ func (qy *query) collect(passages []*jsonl.Passage, p *Params) *sentenceSet {
 // score is best.
 func (qy *query) passageFacts(ps *jsonl.Passage, rank int, answers string, measured measures, ownScales [][]scale, best float64) *passageFacts {
 	lw := qy.lw
-	pf := &passageFacts{ps: ps, rank: rank, spans: sentences.Split(ps.Text), answers: answers}
+	pf := &passageFacts{ps: ps, rank: rank, spans: headingsApart(ps.Text, sentences.Split(ps.Text)), answers: answers}
 	pf.head = ps.Title + "\n" + ps.Heading
 	if answers != "" {
 		pf.head += "\n" + answers
@@ -227,6 +227,50 @@ func quoted(text string, sp sentences.Span, p *Params) (sentence string, clauses
 		return "", nil, false, false
 	}
 	return sentence, Clauses(sentence), false, true
+}
+
+// headingsApart returns the spans of text's sentences with a heading before
+// a sentence's first words made a span of its own: a line that is a heading
+// (isHeading), or a heading as MediaWiki writes one, which an extractor may
+// have joined to the text after it ("=== 2. Weltkrieg === Obwohl die
+// indische Öffentlichkeit …"). The splitter cuts at a sentence's end, and a
+// heading has none, so it opened the sentence after it, which was quoted
+// with it or, too long then, cut into clauses that lost the answer.
+func headingsApart(text string, spans []sentences.Span) []sentences.Span {
+	var out []sentences.Span
+	for _, sp := range spans {
+		for {
+			n := headingLen(text[sp.Start:sp.End])
+			if n == 0 {
+				break
+			}
+			out = append(out, sentences.Span{Start: sp.Start, End: sp.Start + n})
+			rest := trimSpan(text[:sp.End], sp.Start+n, sp.End)
+			sp.Start = rest.Start
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
+// headingLen is the length of the heading that opens the sentence s, with
+// words after it, or 0 when none does: its first line when that is a
+// heading, or a MediaWiki heading (wikiTitle) up to its closing equals signs.
+func headingLen(s string) int {
+	if nl := strings.IndexByte(s, '\n'); nl > 0 && strings.TrimSpace(s[nl:]) != "" && isHeading(strings.TrimSpace(s[:nl])) {
+		return nl
+	}
+	fields := strings.Fields(s)
+	for i := 2; i < len(fields)-1 && i <= maxHeadingWords; i++ {
+		if wikiTitle(fields[:i+1]) {
+			end := 0
+			for _, f := range fields[:i+1] {
+				end = strings.Index(s[end:], f) + end + len(f)
+			}
+			return end
+		}
+	}
+	return 0
 }
 
 // inHeading reports whether the sentence text[sp] is part of a line that

@@ -86,7 +86,7 @@ var neverStatement = []shapeRule{
 	{"a table's row of numbers", "any but Thai, Lao and Khmer, which write no sentence end (any script's digits)", isNumberRow, true},
 	{"a table's row of keys", "any but Thai, Lao and Khmer, which write no sentence end (paths, options and patterns in ASCII)", isKeyRow, true},
 	{"a record of fields", "any that writes a colon after a word (: or ：); not Thai, Lao and Khmer, which write no sentence end", isFieldRecord, true},
-	{"a heading", "any when numbered (2.1, §3, IV., 第二章, 제2장, 一、); title case and a box's title (NOTE More profiles) in scripts with letter case; short Chinese, Japanese and Korean lines", isHeading, true},
+	{"a heading", "any when numbered (2.1, §3, IV., 第二章, 제2장, 一、); title case and a box's title (NOTE More profiles) in scripts with letter case; short Chinese, Japanese and Korean lines; any between MediaWiki's equals signs (== Kultur ==)", isHeading, true},
 }
 
 // NotStatement names the rule of neverStatement that holds text ("a
@@ -591,6 +591,8 @@ const maxHeadingWords = 14
 // ("Changes to Packages in the Tools Category"), or a short line of
 // Chinese, Japanese or Korean (they end their sentences with 。 or a full
 // stop). Thai, which writes no sentence end, has only numbered headings.
+// A heading between MediaWiki's runs of equals signs ("=== Kultur ===") is
+// one in any script.
 func isHeading(text string) bool {
 	if sentences.Ends(text) || strings.HasSuffix(text, ":") || strings.HasSuffix(text, "：") {
 		return false
@@ -599,10 +601,18 @@ func isHeading(text string) bool {
 	if len(fields) == 0 || len(fields) > maxHeadingWords {
 		return false
 	}
-	if numbered(fields) || titleCase(fields) || boxTitle(fields) {
+	if numbered(fields) || titleCase(fields) || boxTitle(fields) || wikiTitle(fields) {
 		return true
 	}
 	return utf8.RuneCountInString(text) <= 20 && cjkShare(text) >= 0.5
+}
+
+// wikiTitle reports whether words are a heading as MediaWiki writes one,
+// between runs of two or more equals signs ("=== 2. Weltkrieg ===",
+// "==== Museo Frida Kahlo ====").
+func wikiTitle(fields []string) bool {
+	equals := func(w string) bool { return len(w) >= 2 && strings.Trim(w, "=") == "" }
+	return len(fields) >= 3 && equals(fields[0]) && equals(fields[len(fields)-1])
 }
 
 // boxTitle reports whether words are the title of a box beside the text,

@@ -546,6 +546,9 @@ func TestNeverStatementRules(t *testing.T) {
 			"CULTURE Origin of the Debian name",
 			"ANMERKUNG Weitere AppArmor-Profile",
 			"ЗАМЕТКА Другие профили AppArmor",
+			"=== 2. Weltkrieg ===",
+			"==== Museo Frida Kahlo ====",
+			"== Политика ==",
 		}},
 	} {
 		for _, text := range c.holds {
@@ -721,5 +724,24 @@ func TestHeadingCutAtItsNumber(t *testing.T) {
 	}
 	if !slices.ContainsFunc(quotes, func(q string) bool { return strings.HasPrefix(q, "The main configuration") }) {
 		t.Errorf("the prose before it is no statement: %q", quotes)
+	}
+}
+
+// A heading before a sentence's first words, on a line of its own or
+// joined to them as MediaWiki writes it, is no part of the sentence: the
+// sentence is quoted whole, where with its heading it was too long and cut
+// at its last comma, losing the answer (issue 40, GermanQuAD).
+func TestHeadingApartFromItsSentence(t *testing.T) {
+	sentence := "Obwohl die indische Öffentlichkeit ganz und gar nicht mit den Nazis sympathisierte und Großbritanniens Haltung gegenüber Deutschland begrüßte, erklärten die führenden politischen Kräfte Indiens, nur in den Krieg eintreten zu wollen, wenn im Gegenzug Indien seine Unabhängigkeit erhalten würde."
+	after := " Der britische Generalgouverneur erklärte beim Ausbruch des Zweiten Weltkrieges den Kriegszustand."
+	for _, heading := range []string{"=== 2. Weltkrieg === ", "=== 2. Weltkrieg ===\n", "2.3 Der Zweite Weltkrieg\n"} {
+		ps := []*jsonl.Passage{passage(1, "Geschichte Indiens", heading+sentence+after)}
+		var quotes []string
+		for _, c := range Candidates("Warum wollte Indien in den zweiten Weltkrieg eintreten?", ps, &DefaultParams, nil) {
+			quotes = append(quotes, c.Quote)
+		}
+		if !slices.Contains(quotes, sentence) {
+			t.Errorf("after %q, the sentence is not quoted whole: %q", heading, quotes)
+		}
 	}
 }

@@ -77,7 +77,8 @@ var (
 		"ad byline dateline timestamp credit credits disqus tags print recommended trending " +
 		"off-screen offscreen screen-reader similar login cta disclosure foot postinfo " +
 		"bread-crumb prev-next next-previous previous-next " +
-		"authors article-meta content-meta entry-meta post-meta")
+		"authors article-meta content-meta entry-meta post-meta " +
+		"image-copyright picture-source messenger sharedaddy post-flair relatedposts")
 	sidebarWords = wordSet("sidebar")
 	authorWords  = wordSet("author")
 	dateWords    = wordSet("date pubdate postdate posted-on published updated")

@@ -31,14 +31,18 @@ func TestHTMLFurniture(t *testing.T) {
 		// sign-in, a call to action, a disclosure of affiliate links, a
 		// post's info line and foot; an article's "meta" line (who
 		// wrote it, when: "article__meta", "content__meta", a content
-		// word and "meta" in one name) and its "authors".
+		// word and "meta" in one name) and its "authors"; a photo's
+		// copyright and source; a chat prompt ("messenger"); Jetpack's
+		// likes, shares and related posts ("sharedaddy", "jp-post-flair",
+		// "jp-relatedposts", each a word written as one).
 		{"named-furniture.html",
 			[]string{"A rain garden is a shallow bed", "Rushes and sedges grow", "Dig it at least", "irises, asters and switchgrass"},
 			[]string{"Sharing is good", "previous post", "Compost bins", "Green roofs", "reach from a ladder",
 				"Ann Example", "Nov. 19, 2019", "Jane Roe", "Advertisement",
 				"green-streets.example.org", "Ten trees", "chlorine", "Image caption", "planting list", "swale",
 				"full story", "join the Green Streets club", "commission", "Filed under", "Topics",
-				"Sam Writer", "Kit Author", "Lee Penman"}, nil, nil},
+				"Sam Writer", "Kit Author", "Lee Penman", "Picture Agency", "Dee Lens", "Chat with us", "Like this", "Loading",
+				"Moss lawns"}, nil, nil},
 		// A name with a word of each kind on the block that holds the
 		// page's text: "ad_body" (a body with ads in it).
 		{"ad-body-wrapper.html",

@@ -1095,6 +1095,30 @@ func (w *htmlWalker) flush() {
 	w.hasText = false
 }
 
+// dropKicker leaves out the few short lines kept above an article's
+// headline: its kicker (the site's section: "Opinion", "TECH", "News >
+// Nation"), a date, a byline. Longer text above it stays. Any language:
+// the rule reads no words.
+func (w *htmlWalker) dropKicker() {
+	if len(w.b.paras) > maxKicker {
+		return
+	}
+	for _, p := range w.b.paras {
+		if utf8.RuneCountInString(p.Text) > kickerChars {
+			return
+		}
+	}
+	w.b.paras, w.b.bytes = w.b.paras[:0], 0
+	w.italics = w.italics[:0]
+}
+
+// maxKicker and kickerChars bound what dropKicker takes for a kicker:
+// a few lines of a few words.
+const (
+	maxKicker   = 3
+	kickerChars = 40
+)
+
 func (w *htmlWalker) walk(n *html.Node) {
 	switch n.Type {
 	case html.TextNode:
@@ -1115,6 +1139,7 @@ func (w *htmlWalker) walk(n *html.Node) {
 		if t := cleanText(textOf(n)); t != "" {
 			if !w.headed && w.headline && titleHolds(w.h.title, t) {
 				w.headed = true
+				w.dropKicker()
 				return // the headline: the item's title, shown above the text, says it
 			}
 			w.headed = true

@@ -201,9 +201,12 @@ func TestHTMLCharsetCutAt1024(t *testing.T) {
 // An article's headline is its title, which the item shows above its
 // text: the first heading is no heading of the paragraphs below it when
 // the title holds its words, in whatever capitals and with the site's name
-// after them. A first heading the title does not hold stays.
+// after them, and the few short lines above it (a kicker, a date) go with
+// it. A first heading the title does not hold stays, and so does a
+// longer paragraph above the headline.
 func TestHTMLHeadlineIsTitle(t *testing.T) {
 	page := `<html><head><title>Hunter diagnosed with plague after eating a rabbit – The Daily Planet</title></head><body><article>
+<p><a href="/health">Health</a></p><p>BLACK DEATH FEARS</p>
 <h1>Hunter Diagnosed With Plague After Eating a Rabbit</h1>
 <p>A hunter in the north of the country has been found to have the plague, health officials said on Monday.</p>
 <h2>Eating a rabbit</h2>
@@ -221,7 +224,17 @@ func TestHTMLHeadlineIsTitle(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 	d = mustBytes(t, strings.Replace(page, "<h1>Hunter Diagnosed With Plague After Eating a Rabbit</h1>", "<h1>A rare case</h1>", 1), "plague.html", "")
-	if h := d.Paragraphs[0].Heading; h != "A rare case" {
-		t.Errorf("a first heading the title does not hold: heading %q, want %q", h, "A rare case")
+	want = []string{
+		": BLACK DEATH FEARS",
+		"A rare case: A hunter in the north of the country has been found to have the plague, health officials said on Monday.",
+		"A rare case › Eating a rabbit: He had killed and eaten a wild rabbit a week before he fell ill.",
+	}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("a first heading the title does not hold: paragraphs (-want +got):\n%s", diff)
+	}
+	long := "Health officials in the north of the country were told on Monday."
+	d = mustBytes(t, strings.Replace(page, "BLACK DEATH FEARS", long, 1), "plague.html", "")
+	if got := texts(d); got[0] != long {
+		t.Errorf("a longer paragraph above the headline: paragraphs %q, want %q first", got, long)
 	}
 }

@@ -632,3 +632,28 @@ func TestPDFMarginNoteInHyphenatedWord(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// A contents line's section number wider than the room left for it comes
+// within 0.15 em of its title: source3.pdf's "45.3.10 Groups and
+// alternations" was saved as "45.3.10Groups", and a search for "Groups"
+// missed it. After a number, a letter set apart by more than 0.1 em (as
+// pdftotext parts words) starts a word.
+func TestPDFSectionNumberCloseToTitle(t *testing.T) {
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetAutoPageBreak(false, 0)
+	f.AddPage()
+	f.SetFont("Helvetica", "", 10)
+	f.Text(72, 100, "45.3.9")
+	f.Text(110, 100, "Character classes 488")
+	f.Text(72, 112, "45.3.10")
+	f.Text(72+f.GetStringWidth("45.3.10")+1.4, 112, "Groups and alternations 492")
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	d := mustExtract(t, b.Bytes(), "contents.pdf")
+	want := []string{": 45.3.9 Character classes 488 45.3.10 Groups and alternations 492"}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

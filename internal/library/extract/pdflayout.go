@@ -18,6 +18,7 @@ import (
 // pdftotext (see the commit that chose the PDF extractor).
 const (
 	spaceGap      = 0.15 // a gap wider than this (em) between glyphs is a space
+	numberGap     = 0.1  // the same after a number and before a letter (numberThenLetter)
 	lineJump      = 0.6  // a baseline move larger than this (em) starts a new line
 	paraGap       = 1.45 // a line gap larger than this many line spacings starts a paragraph
 	headingScale  = 1.15 // text this much larger than the body text may be a heading
@@ -168,7 +169,8 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 			dx := g.x - prevEnd
 			if math.Abs(dy) > lineJump*em || dx < -3*em {
 				flush()
-			} else if pendingSpace || dx > spaceGap*math.Min(size, prevSize) || dx < -0.5*em || superscriptEnd(size, g.y, prevSize, prevY, dx) {
+			} else if pendingSpace || dx > spaceGap*math.Min(size, prevSize) || dx < -0.5*em || superscriptEnd(size, g.y, prevSize, prevY, dx) ||
+				dx > numberGap*math.Min(size, prevSize) && numberThenLetter(b.String(), g.s) {
 				b.WriteByte(' ')
 			}
 		}
@@ -199,6 +201,21 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 	}
 	flush()
 	return dropLeaderEnds(lines)
+}
+
+// numberThenLetter says whether a line so far ends in a digit and the glyph
+// after it starts with a letter: a section number and its title, set a
+// little apart. A contents line's number wider than the room left for it
+// comes within 0.15 em of its title, and source3.pdf's "45.3.10 Groups and
+// alternations" was saved as "45.3.10Groups", the word "Groups" lost to a
+// search; pdftotext parts words at 0.1 em. Within a word ("2nd", "x2a") a
+// letter is set close to its digit. Any script.
+func numberThenLetter(line, next string) bool {
+	if line == "" || line[len(line)-1] < '0' || line[len(line)-1] > '9' {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(next)
+	return unicode.IsLetter(r)
 }
 
 // superscriptEnd says whether a glyph of size at baseline y, dx after the

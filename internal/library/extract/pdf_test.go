@@ -493,6 +493,32 @@ func TestPDFHangingLastLine(t *testing.T) {
 	}
 }
 
+// A list of hanging items: each item's mark at the left, its other lines
+// indented. An item whose last line is full was saved in one paragraph
+// with the next: lppl.pdf's "(b) … log of the changes." and "(c) No
+// information …", ltnews's bullets.
+func TestPDFHangingItems(t *testing.T) {
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetAutoPageBreak(false, 0)
+	f.AddPage()
+	f.SetFont("Helvetica", "", 10)
+	// (b)'s lines are justified: both end at the right edge
+	first, last := "(b) Every component of the Derived Work contains prominent notices that point", "to a complete and accurate log of the changes made to it."
+	f.Text(72, 100, first)
+	f.Text(72+f.GetStringWidth(first)-f.GetStringWidth(last), 112, last)
+	f.Text(72, 124, "(c) No information in the Derived Work implies that anyone gives support.")
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	d := mustExtract(t, b.Bytes(), "items.pdf")
+	want := []string{": (b) Every component of the Derived Work contains prominent notices that point to a complete and accurate log of the changes made to it.",
+		": (c) No information in the Derived Work implies that anyone gives support."}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}
+
 // LaTeX3's documentation (l3doc) breaks a long code name after an
 // underscore with a hyphen that is no part of it: "\__hook_normalize_-"
 // then "file_name:w" is \__hook_normalize_file_name:w, as pdftotext

@@ -528,6 +528,8 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 			brk = true
 		case endsSentence(prev.text) && right > 0 && prev.x1 < right-2*em:
 			brk = true // a short line ending a sentence
+		case nextItem(cur.lines, l, em):
+			brk = true
 		}
 		if brk {
 			blocks = append(blocks, &pdfBlock{lines: []pdfLine{l}})
@@ -596,6 +598,30 @@ func hyphenEnd(text string) bool {
 	before, _ := utf8.DecodeLastRuneInString(end[:len(end)-n])
 	return unicode.IsLetter(before)
 }
+
+// nextItem says whether l, back at the left of a hanging paragraph whose
+// lines after the first are indented, starts the next item of its list:
+// its first words are an item's mark ("(c)", "2.", "ii.", "•") where the
+// paragraph's first line began. lppl.pdf's "(b) … a complete and accurate
+// log of the changes." filled its last line, and "(c) No information …"
+// was saved in the same paragraph. A line that comes back without a mark
+// (a code listing's closing brace) goes on.
+func nextItem(lines []pdfLine, l pdfLine, em float64) bool {
+	if len(lines) < 2 || math.Abs(l.x0-lines[0].x0) > 0.5*em || !itemMarkRE.MatchString(l.text) {
+		return false
+	}
+	for _, c := range lines[1:] {
+		if c.x0 < lines[0].x0+0.8*em {
+			return false
+		}
+	}
+	return true
+}
+
+// itemMarkRE is a list item's mark at a line's start: a number or a
+// letter or a roman number with "." or ")" ("(c)", "c)", "c."), or a
+// bullet or a dash (any language written with these marks).
+var itemMarkRE = lazyRE(`^\s*(\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,6})[.)]|[•◦▪‣∙·–—*-])\s`)
 
 // hangs says whether l, indented under prev, goes on with it rather than
 // starting a paragraph: a word hyphenated at prev's end ("possi-" then

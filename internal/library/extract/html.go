@@ -84,6 +84,7 @@ var (
 	dateWords    = wordSet("date pubdate postdate posted-on published updated")
 	commentWords = wordSet("comment comments")
 	contentWords = wordSet("article content main post entry story body text")
+	embedWords   = wordSet("embed embedded")
 	hiddenRE     = lazyRE(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
 	clutterRoles = map[string]bool{
 		"navigation": true, "banner": true, "contentinfo": true, "complementary": true, "menu": true,
@@ -644,6 +645,8 @@ func (pr *pruner) namedFurniture(n *html.Node) bool {
 	check := func(name string) {
 		c := nameHas(name, contentWords)
 		switch {
+		case nameHas(name, embedWords):
+			content = true // a post quoted in the text: "social-media-embed" holds a tweet
 		case (nameHas(name, clutterWords) || authorName(name)) && !(c && pr.lead[n]):
 			furniture = true
 		case c:

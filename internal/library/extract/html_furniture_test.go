@@ -34,15 +34,17 @@ func TestHTMLFurniture(t *testing.T) {
 		// word and "meta" in one name) and its "authors"; a photo's
 		// copyright and source; a chat prompt ("messenger"); Jetpack's
 		// likes, shares and related posts ("sharedaddy", "jp-post-flair",
-		// "jp-relatedposts", each a word written as one).
+		// "jp-relatedposts", each a word written as one). A post quoted
+		// in the text ("social-media-embed", a tweet) stays.
 		{"named-furniture.html",
-			[]string{"A rain garden is a shallow bed", "Rushes and sedges grow", "Dig it at least", "irises, asters and switchgrass"},
+			[]string{"A rain garden is a shallow bed", "Rushes and sedges grow", "Dig it at least", "irises, asters and switchgrass",
+				"took the whole storm", "Pat Neighbour"},
 			[]string{"Sharing is good", "previous post", "Compost bins", "Green roofs", "reach from a ladder",
 				"Ann Example", "Nov. 19, 2019", "Jane Roe", "Advertisement",
 				"green-streets.example.org", "Ten trees", "chlorine", "Image caption", "planting list", "swale",
 				"full story", "join the Green Streets club", "commission", "Filed under", "Topics",
 				"Sam Writer", "Kit Author", "Lee Penman", "Picture Agency", "Dee Lens", "Chat with us", "Like this", "Loading",
-				"Moss lawns"}, nil, nil},
+				"Moss lawns", "Tweet this"}, nil, nil},
 		// A name with a word of each kind on the block that holds the
 		// page's text: "ad_body" (a body with ads in it).
 		{"ad-body-wrapper.html",

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -425,7 +426,7 @@ type manReader struct {
 	strs    map[string]string   // .ds
 	macros  map[string][]string // .de
 	lastIf  bool                // the last .ie's condition, for .el
-	refs    []string            // the fields of an .Rs reference
+	refs    []refField          // the fields of an .Rs reference
 	inRef   bool
 	// lines to read: the page's, then those of macros being expanded
 	// (innermost last); expanded counts lines expanded, within a budget.
@@ -830,15 +831,11 @@ func extractMan(text string) *Document {
 		case name == "Re":
 			m.inRef = false
 			if len(m.refs) > 0 {
-				m.add(strings.Join(m.refs, ", ")+".", false)
+				m.add(reference(m.refs), false)
 				m.flush()
 			}
 		case m.inRef && len(name) == 2 && name[0] == '%':
-			v := m.text(strings.Join(args, " "))
-			if name == "%T" {
-				v = "“" + v + "”"
-			}
-			m.refs = append(m.refs, v)
+			m.refs = append(m.refs, refField{name[1], m.text(strings.Join(args, " "))})
 		case name == "IP":
 			// help2man writes an option's tag as a .HP paragraph of its
 			// own and its description as the .IP after it: one entry.
@@ -1011,4 +1008,58 @@ func unicodeEscape(hex string) string {
 		}
 	}
 	return string(r)
+}
+
+// refField is a field of an mdoc reference (.Rs … .Re): its letter (A for
+// %A, the author) and its text.
+type refField struct {
+	key  byte
+	text string
+}
+
+// refOrder is the order in which man (groff's mdoc, as mandoc) prints a
+// reference's fields, whatever their order in the page: authors, title,
+// book, issuer, journal, report, number, volume, address, page, institution,
+// city, date, optional.
+const refOrder = "ATBIJRNVUPQCDO"
+
+// reference is the text of a reference as man prints it: ssh-keyscan(1)'s
+// ".%D 2006", ".%R RFC 4255", ".%T Using DNS …" reads "Using DNS …, RFC
+// 4255, 2006."; two authors are joined with "and", more with commas and
+// ", and" ("Ann One, Bob Two, and Cy Three"); a title is quoted only in a
+// book or a journal. (Words of English, as man prints them.)
+func reference(fields []refField) string {
+	fields = slices.Clone(fields)
+	slices.SortStableFunc(fields, func(a, b refField) int {
+		return cmp.Compare(refRank(a.key), refRank(b.key))
+	})
+	var authors, parts []string
+	inBook := slices.ContainsFunc(fields, func(f refField) bool { return f.key == 'B' || f.key == 'J' })
+	for _, f := range fields {
+		switch {
+		case f.key == 'A':
+			authors = append(authors, f.text)
+		case f.key == 'T' && inBook:
+			parts = append(parts, "“"+f.text+"”")
+		default:
+			parts = append(parts, f.text)
+		}
+	}
+	switch n := len(authors); {
+	case n == 2:
+		parts = append([]string{authors[0] + " and " + authors[1]}, parts...)
+	case n > 2:
+		parts = append([]string{strings.Join(authors[:n-1], ", ") + ", and " + authors[n-1]}, parts...)
+	case n == 1:
+		parts = append([]string{authors[0]}, parts...)
+	}
+	return strings.Join(parts, ", ") + "."
+}
+
+// refRank is a field's place in refOrder; an unknown field goes last.
+func refRank(key byte) int {
+	if i := strings.IndexByte(refOrder, key); i >= 0 {
+		return i
+	}
+	return len(refOrder)
 }

@@ -64,7 +64,7 @@ is the default.
 		"DESCRIPTION: ssh (SSH client) is a program for logging into a remote machine and for executing commands on a remote machine. X11 connections, arbitrary TCP ports and UNIX-domain sockets can also be forwarded over the secure channel.",
 		"DESCRIPTION: The compression algorithm is the same used by gzip(1). Compression is desirable on modem lines.",
 		"DESCRIPTION: However, an explicit bind_address may be used. Only the bind_address, or (see ssh_config(5)), and the user (login_name)'s key. “yes” is the default.",
-		"SEE ALSO: T. Ylonen, “The Secure Shell (SSH) Protocol Architecture”, RFC 4251, 2006.",
+		"SEE ALSO: T. Ylonen, The Secure Shell (SSH) Protocol Architecture, RFC 4251, 2006.",
 	}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
@@ -167,5 +167,59 @@ func BenchmarkManPages(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// An mdoc reference reads as man prints it, whatever the order of its
+// fields in the page: ssh-keyscan(1)'s ".%D 2006", ".%R RFC 4255", ".%T
+// Using DNS …" was saved as "2006, RFC 4255, “Using DNS …”.", which no
+// one reading the page sees. The wants are groff's `man -l` output of
+// these references.
+func TestMdocReferenceOrder(t *testing.T) {
+	src := `.Dd January 1, 2020
+.Dt X 1
+.Os
+.Sh NAME
+.Nm x
+.Nd y
+.Sh SEE ALSO
+.Rs
+.%D 2006
+.%R RFC 4255
+.%T Using DNS to Securely Publish Secure Shell (SSH) Key Fingerprints
+.Re
+.Rs
+.%D 2006
+.%A Ann One
+.%A Bob Two
+.%A Cy Three
+.%T A Title
+.%J Some Journal
+.%V 12
+.Re
+.Rs
+.%B The Book
+.%T Chapter T
+.%A Solo
+.%I Publisher
+.%C Place
+.Re
+.Rs
+.%A X
+.%A Y
+.%T Two Authors
+.%U https://e.org
+.Re
+`
+	d := mustExtract(t, []byte(src), "x.1")
+	want := []string{
+		"NAME: x — y",
+		"SEE ALSO: Using DNS to Securely Publish Secure Shell (SSH) Key Fingerprints, RFC 4255, 2006.",
+		"SEE ALSO: Ann One, Bob Two, and Cy Three, “A Title”, Some Journal, 12, 2006.",
+		"SEE ALSO: Solo, “Chapter T”, The Book, Publisher, Place.",
+		"SEE ALSO: X and Y, Two Authors, https://e.org.",
+	}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }

@@ -118,6 +118,7 @@ func pdfs(sponge []reader) {
 			same, nearby float64
 			inOrder      float64
 			body         float64 // same, of the page's words less its running heads and page number
+			saved, extra int     // the reader's words on the page; those of them the reference's page lacks (duplicates too)
 			misnumbered  bool
 		}
 		var scores []pageScore
@@ -133,6 +134,7 @@ func pdfs(sponge []reader) {
 					}
 					n := i + 1
 					same := common(ref, got[n])
+					extra := len(got[n]) - common(got[n], ref)
 					var near []string
 					near = append(append(append(near, got[n-1]...), got[n]...), got[n+1]...)
 					body := 1.0
@@ -140,7 +142,7 @@ func pdfs(sponge []reader) {
 						body = float64(common(b, got[n])) / float64(len(b))
 					}
 					out = append(out, pageScore{p, n, len(ref), float64(same) / float64(len(ref)),
-						float64(common(ref, near)) / float64(len(ref)), float64(lcs(ref, got[n])) / float64(len(ref)), body, misnumbered(refs[p], got, i)})
+						float64(common(ref, near)) / float64(len(ref)), float64(lcs(ref, got[n])) / float64(len(ref)), body, len(got[n]), extra, misnumbered(refs[p], got, i)})
 				}
 				return out
 			})
@@ -154,7 +156,7 @@ func pdfs(sponge []reader) {
 				}
 			}
 		})
-		var sameW, nearW, orderW, refW float64
+		var sameW, nearW, orderW, refW, savedW, extraW float64
 		good, wrong, goodBody := 0, 0, 0
 		for _, s := range scores {
 			if s.body >= 0.99 {
@@ -164,6 +166,8 @@ func pdfs(sponge []reader) {
 			nearW += s.nearby * float64(s.words)
 			orderW += s.inOrder * float64(s.words)
 			refW += float64(s.words)
+			savedW += float64(s.saved)
+			extraW += float64(s.extra)
 			if s.same >= 0.99 {
 				good++
 			}
@@ -176,6 +180,7 @@ func pdfs(sponge []reader) {
 			fmt.Sprintf("kept on its page %.3f", sameW/refW),
 			fmt.Sprintf("within a page %.3f", nearW/refW),
 			fmt.Sprintf("in order %.3f", orderW/refW),
+			fmt.Sprintf("saved words not on the page %.4f", extraW/max(savedW, 1)),
 			fmt.Sprintf("pages ≥0.99 %.1f%%", 100*float64(good)/float64(len(scores))),
 			fmt.Sprintf("less running heads and page numbers ≥0.99 %.1f%%", 100*float64(goodBody)/float64(len(scores))),
 			fmt.Sprintf("page p5 %.3f", scores[len(scores)/20].same),

@@ -683,3 +683,23 @@ func TestPDFSectionNumberCloseToTitle(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// A line ending in a slash goes on with the next line's text, an address
+// broken after its slash, unless that line starts a reference of its own
+// or another address: ltnews29.pdf's references were saved as
+// "https://latex-project.org/publications/[2] LATEX News" and ltx3info.pdf's
+// mirrors as "ftp://cam.ctan.org/tex-archive/ftp://dante.ctan.org/…", the
+// addresses lost to a search.
+func TestPDFLineAfterSlash(t *testing.T) {
+	data := writePDF(t, [][]testLine{{
+		{10, false, 100, "[1] Frank Mittelbach: New rules for reporting bugs. https://latex-project.org/publications/"},
+		{10, false, 112, "[2] LaTeX News, Issue 28. In: TUGboat, 39#1, 2018, http://tug.org/TUGboat/"},
+		{10, false, 124, "Articles/tb06-3.pdf and on the mirrors ftp://cam.ctan.org/tex-archive/"},
+		{10, false, 136, "ftp://dante.ctan.org/tex-archive/"},
+	}}, nil)
+	d := mustExtract(t, data, "ltnews.pdf")
+	want := []string{": [1] Frank Mittelbach: New rules for reporting bugs. https://latex-project.org/publications/ [2] LaTeX News, Issue 28. In: TUGboat, 39#1, 2018, http://tug.org/TUGboat/Articles/tb06-3.pdf and on the mirrors ftp://cam.ctan.org/tex-archive/ ftp://dante.ctan.org/tex-archive/"}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

@@ -701,7 +701,7 @@ func joinLines(ls []pdfLine, pages *[]item.PageStart) string {
 				runes--
 				b.Reset()
 				b.WriteString(s)
-			case last == '-' && unicode.IsLetter(before) || last == '/':
+			case last == '-' && unicode.IsLetter(before) || last == '/' && !startsAnew(t):
 				// keep the hyphen (or slash), no space: "HTML-based", "and/or"
 			default:
 				b.WriteByte(' ')
@@ -719,6 +719,22 @@ func joinLines(ls []pdfLine, pages *[]item.PageStart) string {
 		softBreak = strings.HasSuffix(strings.TrimRightFunc(l.text, unicode.IsSpace), "\u00ad")
 	}
 	return b.String()
+}
+
+// startsAnew says whether a line starts a thing of its own, which a line
+// ending in a slash does not go on with though a URL or a path broken
+// after its slash would: a reference's number ("[2] LaTeX News, Issue
+// 28") or another address ("ftp://dante.ctan.org/tex-archive/"). The
+// references of ltnews29.pdf, each ending in an address, were saved as
+// "https://latex-project.org/publications/[2] LATEX News", the address
+// lost to a search, and ltx3info.pdf's three mirrors as one
+// "ftp://cam.ctan.org/tex-archive/ftp://dante.ctan.org/…". Any language.
+func startsAnew(line string) bool {
+	if len(line) > 1 && line[0] == '[' && line[1] >= '0' && line[1] <= '9' {
+		return true
+	}
+	first, _, _ := strings.Cut(line, " ")
+	return strings.Contains(first, "://") || strings.HasPrefix(first, "www.")
 }
 
 // layoutParagraphs builds the paragraphs of a PDF from its pages' lines

@@ -78,7 +78,7 @@ var (
 		"off-screen offscreen screen-reader similar login cta disclosure foot postinfo " +
 		"bread-crumb prev-next next-previous previous-next " +
 		"authors article-meta content-meta entry-meta post-meta " +
-		"image-copyright picture-source messenger sharedaddy post-flair relatedposts")
+		"image-copyright picture-source messenger sharedaddy post-flair relatedposts rollover-block")
 	sidebarWords = wordSet("sidebar")
 	authorWords  = wordSet("author")
 	dateWords    = wordSet("date pubdate postdate posted-on published updated")
@@ -582,11 +582,19 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 	}
 	// Blocks judged by their text and links, counted once: datelines,
 	// paragraphs that are a link, and lists and blocks that are mostly
-	// links (menus, tag clouds, "related" lists).
+	// links (menus, tag clouds, "related" lists). A paragraph is judged
+	// after its own furniture is gone (see prune).
 	if n.DataAtom == atom.Span && namedDate(n) {
 		all, _ := textLen(n)
 		return all <= datelineChars
 	}
+	return n.DataAtom != atom.P && pr.linkClutter(n)
+}
+
+// linkClutter reports whether a block is furniture by its text and
+// links: a dateline, a paragraph that is a link, a list or block that is
+// mostly links.
+func (pr *pruner) linkClutter(n *html.Node) bool {
 	switch n.DataAtom {
 	case atom.Ul, atom.Ol, atom.Div, atom.Section, atom.Table, atom.P:
 		t := pr.linkText(n)
@@ -891,6 +899,13 @@ func (pr *pruner) prune(n *html.Node, inContent bool) {
 			n.RemoveChild(c)
 		} else {
 			pr.prune(c, inContent)
+			// a paragraph by its text and links once its own furniture
+			// is gone: a person's card of links to stories about them,
+			// shown on hover inside a sentence (The Hill), made the
+			// sentence a "paragraph that is a link"
+			if c.DataAtom == atom.P && !pr.mains[c] && pr.linkClutter(c) {
+				n.RemoveChild(c)
+			}
 		}
 		c = next
 	}

@@ -22,20 +22,24 @@ import (
 // beside the page (a documentation site's table of contents: Sphinx's
 // toctree, DocBook's index page). An article's furniture goes too: its
 // byline and dateline (a short block around a <time> or named a date,
-// schema.org's author), a box about its writer, photo credits, ads, share bars, tags, links to the previous
-// and next post, paragraphs that are a link to another page, teasers of
-// other pages, text for screen readers only, the notes in italics that
-// end it (who wrote it, a call to subscribe); a figure's caption stays.
+// schema.org's author, its "meta" line), a box about its writer, photo
+// credits, ads, share bars, tags, links to the previous and next post,
+// paragraphs that are a link to another page (after a label or not),
+// teasers of other pages (by their headline too), text for screen readers
+// only, the notes in italics that end it (who wrote it, a call to
+// subscribe); a figure's caption stays, and so does a post embedded in
+// the text (a tweet). Its headline is its title: the first heading is
+// left out, with a kicker above it, when the title holds its words.
 // Headings h1–h6 make the Heading path of the paragraphs below; p, li,
 // blockquote, pre, table rows (cells joined with " | "), dt/dd,
 // figcaption and text directly in divs are paragraphs.
 //
 // Why not go-trafilatura (Apache-2.0) for pages that look like articles
-// (measured with internal/bench/extract, December 2026): it is ahead on
-// news articles (F1 0.960 to our 0.948, precision 0.940 to 0.911, recall
-// 0.980 to 0.988; on the tuning half, the headline, which it leaves out of
-// the text, and the captions we keep cost us 0.010 and 0.011 of
-// precision, more than the gap) but keeps 0.76, 0.67 and 0.95 of the
+// (measured with internal/bench/extract, December 2026): it is a little
+// ahead on news articles (F1 0.960 to our 0.958, precision 0.940 to 0.928,
+// recall 0.980 to 0.990, all 181 pages; the figure captions we keep, which
+// the benchmark's text leaves out, cost us about 0.01 of precision on the
+// tuning half, more than the gap) but keeps 0.76, 0.67 and 0.95 of the
 // three documentation sites' words to our 0.991, 0.985 and 0.973 (it
 // drops DocBook's boxes and sections), takes about 50 times our CPU a page
 // (30 article pages: 7.2-8.5 s user to our 0.14-0.17 s) and adds 9.1 MB to

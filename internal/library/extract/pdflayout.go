@@ -278,8 +278,9 @@ func shortLeader(line string, r []int) bool {
 	return pageNumbersRE.re().MatchString(strings.TrimSpace(line[r[1]:]))
 }
 
-// pageNumbersRE is an index entry's page numbers: "77", "77, 78", "12–14".
-var pageNumbersRE = lazyRE(`^[0-9]+(?:(?:, ?|–|-)[0-9]+)*$`)
+// pageNumbersRE is an index entry's page numbers: "77", "77, 78", "12–14",
+// and those that go on on the next line ("547, 717, 868,", "6047–").
+var pageNumbersRE = lazyRE(`^[0-9]+(?:(?:, ?|–|-)[0-9]+)*[,–-]?$`)
 
 // inWord says whether the dots at r are within a word, with no space on
 // either side: code ("\\def\\x{....}", "a......b"), not a leader.

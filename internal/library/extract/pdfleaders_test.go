@@ -68,7 +68,8 @@ func TestPDFIndexLeaders(t *testing.T) {
 		". . . . . . 4, 170 \\ltx@firstofthree . . .",
 		". . 173, 552",
 		"\\ltx@two . . . . . . . . . .",
-		". 181, 183",
+		". 181, 183 \\btxandlong . . . 547, 717, 868,",
+		"1030, 1177 \\btxinshort . . . 550",
 	}
 	for i, l := range lines {
 		f.Text(72, 80+float64(i)*12, l)
@@ -83,7 +84,8 @@ func TestPDFIndexLeaders(t *testing.T) {
 		got = append(got, p.Text)
 	}
 	want := []string{"\\box 501, 512 \\catcode 2, 3, 5, 6, 7, 8, 9 \\ltx@car 5, 185 \\ltx@cdr 200 " +
-		"\\ltx@firstofone 4, 170 \\ltx@firstofthree 173, 552 \\ltx@two 181, 183"}
+		"\\ltx@firstofone 4, 170 \\ltx@firstofthree 173, 552 \\ltx@two 181, 183 " +
+		"\\btxandlong 547, 717, 868, 1030, 1177 \\btxinshort 550"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
@@ -113,6 +115,9 @@ func TestDropLeaders(t *testing.T) {
 		"\\@chapter . . . 268, 269":               "\\@chapter 268, 269",
 		"\\the . . . 77, 78":                      "\\the 77, 78",
 		"It goes on . . . 3 more times":           "It goes on . . . 3 more times",
+		// its numbers go on on the next line (babelbib.pdf, source3.pdf)
+		"\\btxandlong . . . 547, 717, 868,":          "\\btxandlong 547, 717, 868,",
+		"\\providebibliographyfont . . . 298, 6047–": "\\providebibliographyfont 298, 6047–",
 	} {
 		if got, _ := dropLeaders(in); got != want {
 			t.Errorf("dropLeaders(%q) = %q, want %q", in, got, want)

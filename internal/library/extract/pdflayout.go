@@ -271,12 +271,21 @@ func dropLeaders(line string) (text string, ended bool) {
 // 78", an entry too long for more dots). An ellipsis in prose is glued to
 // its word ("then. . . 3") or goes on with words.
 func shortLeader(line string, r []int) bool {
-	run := line[r[0]:r[1]]
-	if dotWeight(run) < 3 || !strings.Contains(run, " ") || r[0] == 0 || line[r[0]-1] != ' ' {
-		return false
-	}
-	return pageNumbersRE.re().MatchString(strings.TrimSpace(line[r[1]:]))
+	return spacedDots(line, r) && pageNumbersRE.re().MatchString(strings.TrimSpace(line[r[1]:]))
 }
+
+// spacedDots says whether the dots at r are three spaced dots or more
+// after a space, as a short leader is.
+func spacedDots(line string, r []int) bool {
+	run := line[r[0]:r[1]]
+	return dotWeight(run) >= 3 && strings.Contains(run, " ") && r[0] > 0 && line[r[0]-1] == ' '
+}
+
+// pageNumberFirstRE is a line that begins with page numbers: a number and
+// a comma or a dash ("1753, 1754,"). A number alone or before words may be
+// a code listing's line number after an ellipsis ("Declaring new hooks . .
+// ." then "1448", "\\NewDocumentCommand …").
+var pageNumberFirstRE = lazyRE(`^\s*[0-9]+[,–-]`)
 
 // pageNumbersRE is an index entry's page numbers: "77", "77, 78", "12–14",
 // and those that go on on the next line ("547, 717, 868,", "6047–").
@@ -309,11 +318,20 @@ func dotWeight(run string) int {
 // reading a line at a time, leaves: the dots that end a line and those
 // that begin the next, four or more together, or any that go on from a
 // leader that ended the line before ("\\ltx@car . . . . . . ." then ". .
-// 5, 185"). Else the lines, joined into a paragraph, join their dots into
-// a run again.
+// 5, 185"), and three spaced dots that end a line whose next line begins
+// with a page number (an index entry too long for more dots, its numbers
+// on the next line: l3backend-code.pdf's "\\l__graphics_decodearray_str
+// . . ." then "1753, 1754,"). Else the lines, joined into a paragraph,
+// join their dots into a run again.
 func dropLeaderEnds(lines []pdfLine) []pdfLine {
 	for i := 1; i < len(lines); i++ {
 		prev, cur := &lines[i-1], &lines[i]
+		if strings.HasSuffix(strings.TrimRight(prev.text, " "), ". .") && pageNumberFirstRE.re().MatchString(cur.text) {
+			if tail := lastDotRun(prev.text); tail != nil && spacedDots(prev.text, tail) {
+				prev.text, prev.leaderEnd = strings.TrimRight(prev.text[:tail[0]], " "), true
+				continue
+			}
+		}
 		if first, _ := utf8.DecodeRuneInString(strings.TrimLeft(cur.text, " ")); !isLeaderDot(first) {
 			continue
 		}

@@ -70,6 +70,9 @@ func TestPDFIndexLeaders(t *testing.T) {
 		"\\ltx@two . . . . . . . . . .",
 		". 181, 183 \\btxandlong . . . 547, 717, 868,",
 		"1030, 1177 \\btxinshort . . . 550",
+		"\\l__graphics_decodearray_str . . .",
+		"1753, 1754,",
+		"1765, 1793 \\l__graphics_tmp . . . 12",
 	}
 	for i, l := range lines {
 		f.Text(72, 80+float64(i)*12, l)
@@ -85,7 +88,8 @@ func TestPDFIndexLeaders(t *testing.T) {
 	}
 	want := []string{"\\box 501, 512 \\catcode 2, 3, 5, 6, 7, 8, 9 \\ltx@car 5, 185 \\ltx@cdr 200 " +
 		"\\ltx@firstofone 4, 170 \\ltx@firstofthree 173, 552 \\ltx@two 181, 183 " +
-		"\\btxandlong 547, 717, 868, 1030, 1177 \\btxinshort 550"}
+		"\\btxandlong 547, 717, 868, 1030, 1177 \\btxinshort 550 " +
+		"\\l__graphics_decodearray_str 1753, 1754, 1765, 1793 \\l__graphics_tmp 12"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}

@@ -44,6 +44,12 @@ func appendItemJSON(dst []byte, it *item.Item) ([]byte, error) {
 		return nil, err
 	}
 	dst = append(append(dst, `,"added":`...), added...)
+	if it.Author != "" {
+		dst = appendJSONString(append(dst, `,"author":`...), it.Author)
+	}
+	if it.Published != "" {
+		dst = appendJSONString(append(dst, `,"published":`...), it.Published)
+	}
 	dst = append(dst, `,"paragraphs":`...)
 	if it.Paragraphs == nil {
 		dst = append(dst, "null"...)

@@ -30,6 +30,9 @@ func TestItemJSON(t *testing.T) {
 	for round := range 2000 {
 		it := &item.Item{ID: str(), Title: str(), TitleGiven: rnd.IntN(2) == 0, Linked: rnd.IntN(2) == 0, AllText: rnd.IntN(2) == 0,
 			Source: str(), Kind: str(), Added: time.Unix(rnd.Int64N(4e9), rnd.Int64N(1e9)).In(time.FixedZone("", 3600*(rnd.IntN(5)-2)))}
+		if rnd.IntN(2) == 0 {
+			it.Author, it.Published = str(), str()
+		}
 		switch rnd.IntN(3) {
 		case 0:
 			it.Also = []string{}
@@ -79,7 +82,7 @@ func TestItemJSON(t *testing.T) {
 // (or a paragraph, cue or page start) must be added to it too.
 func TestItemJSONFields(t *testing.T) {
 	known := map[reflect.Type]string{
-		reflect.TypeFor[item.Item]():      `ID:json:"id" Title:json:"title" TitleGiven:json:"titleGiven,omitempty" Linked:json:"linked,omitempty" AllText:json:"allText,omitempty" Source:json:"source" Also:json:"also,omitempty" Kind:json:"kind" Added:json:"added" Paragraphs:json:"paragraphs"`,
+		reflect.TypeFor[item.Item]():      `ID:json:"id" Title:json:"title" TitleGiven:json:"titleGiven,omitempty" Linked:json:"linked,omitempty" AllText:json:"allText,omitempty" Source:json:"source" Also:json:"also,omitempty" Kind:json:"kind" Added:json:"added" Author:json:"author,omitempty" Published:json:"published,omitempty" Paragraphs:json:"paragraphs"`,
 		reflect.TypeFor[item.Paragraph](): `Text:json:"text" Heading:json:"heading,omitempty" Page:json:"page,omitempty" StartMs:json:"startMs,omitempty" Cues:json:"cues,omitempty" Pages:json:"pages,omitempty"`,
 		reflect.TypeFor[item.Cue]():       `Offset:json:"offset" StartMs:json:"startMs"`,
 		reflect.TypeFor[item.PageStart](): `Offset:json:"offset" Page:json:"page"`,

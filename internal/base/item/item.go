@@ -63,6 +63,11 @@ type Item struct {
 	Also  []string  `json:"also,omitempty"`
 	Kind  string    `json:"kind"`
 	Added time.Time `json:"added"`
+	// Author and Published are who wrote the item and when it was
+	// published, as its source says of itself (a web page's metadata: its
+	// byline and dateline are left out of its text); empty where unknown.
+	Author    string `json:"author,omitempty"`
+	Published string `json:"published,omitempty"`
 	// Paragraphs in reading order; a paragraph's index in this slice is how
 	// passages and quotes name it.
 	Paragraphs []Paragraph `json:"paragraphs"`

@@ -192,6 +192,8 @@ type ItemJSON struct {
 	Also       []string         `json:"also,omitempty"`
 	Kind       string           `json:"kind"`
 	Added      time.Time        `json:"added"`
+	Author     string           `json:"author,omitempty"`
+	Published  string           `json:"published,omitempty"`
 	Paragraphs []item.Paragraph `json:"paragraphs"`
 	// Summary is the item's checked summary, when it has a current one.
 	Summary *item.Summary `json:"summary,omitempty"`
@@ -226,8 +228,9 @@ func runShow(env *Env, opts *showOptions, rest []string) int {
 	}
 	if opts.JSON {
 		out := ItemJSON{ItemID: it.ID, Title: it.Title, TitleGiven: it.TitleGiven, Linked: it.Linked,
-			Source: it.Source, Also: it.Also, Kind: it.Kind, Added: it.Added, Paragraphs: it.Paragraphs[from:to],
-			Summary: lib.CurrentSummary(it)}
+			Source: it.Source, Also: it.Also, Kind: it.Kind, Added: it.Added, Author: it.Author, Published: it.Published,
+			Paragraphs: it.Paragraphs[from:to],
+			Summary:    lib.CurrentSummary(it)}
 		return console.Report(env.Stderr, Prog, termtext.WriteJSON(env.Stdout, &out))
 	}
 	// The MCP show tool gets FormatItem's text exact, inside JSON; a terminal
@@ -275,6 +278,12 @@ func FormatItem(it *item.Item, sum *item.Summary, from, to int, numbers bool) st
 	}
 	if it.Linked {
 		fmt.Fprintf(&b, "original: not kept in the library (saved with --link)\n")
+	}
+	if it.Author != "" {
+		fmt.Fprintf(&b, "author:  %s\n", it.Author)
+	}
+	if it.Published != "" {
+		fmt.Fprintf(&b, "published: %s\n", it.Published)
 	}
 	fmt.Fprintf(&b, "kind:    %s\n", it.Kind)
 	fmt.Fprintf(&b, "added:   %s\n", it.Added.Local().Format("2006-01-02 15:04"))

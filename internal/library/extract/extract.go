@@ -48,6 +48,10 @@ type Document struct {
 	// furniture included (HTML: every visible word of the page), where
 	// that is known; 0 where it is not. See KeptLittle.
 	Shown int
+	// Author and Published are who wrote it and when it was published,
+	// as the source says of itself (HTML: its JSON-LD or <meta> tags; see
+	// pageMeta); empty where it does not.
+	Author, Published string
 }
 
 // KeptLittle reports whether the document keeps under a fifth of the text

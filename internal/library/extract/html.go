@@ -261,7 +261,8 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	if !allText {
 		paras = dropCopies(dropItalicTail(paras, w.italics))
 	}
-	return &Document{Title: title, Paragraphs: paras, Shown: shown}, nil
+	author, published := pageMeta(root)
+	return &Document{Title: title, Paragraphs: paras, Shown: shown, Author: author, Published: published}, nil
 }
 
 // dropItalicTail leaves out the paragraphs (<p>s) all in italics at the

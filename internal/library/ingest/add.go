@@ -453,7 +453,8 @@ func prepare(ctx context.Context, w *Writer, in Input, opts AddOptions) Added {
 		title = ExtractedTitle(doc, name)
 	}
 	r.Item = &item.Item{ID: r.ID, Title: title, TitleGiven: opts.Title != "", Source: source, Kind: doc.Kind,
-		Added: time.Now().UTC().Truncate(time.Second), Paragraphs: doc.Paragraphs, AllText: allText}
+		Added: time.Now().UTC().Truncate(time.Second), Paragraphs: doc.Paragraphs, AllText: allText,
+		Author: doc.Author, Published: doc.Published}
 	if (opts.Link || in.Link) && regular && filepath.IsAbs(source) {
 		r.Item.Linked = true
 		data = nil

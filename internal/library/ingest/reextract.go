@@ -77,12 +77,14 @@ func reextractItem(w *Writer, id string) (changed bool, err error) {
 	}
 	it := *old
 	it.Paragraphs = doc.Paragraphs
+	it.Author, it.Published = doc.Author, doc.Published
 	// Items saved from standard input before titles were marked as given
 	// had them given: "stdin" is no title.
 	if !old.TitleGiven && old.Source != "stdin" {
 		it.Title = ExtractedTitle(doc, old.Source)
 	}
-	if it.Title == old.Title && slices.EqualFunc(it.Paragraphs, old.Paragraphs, sameParagraph) {
+	if it.Title == old.Title && it.Author == old.Author && it.Published == old.Published &&
+		slices.EqualFunc(it.Paragraphs, old.Paragraphs, sameParagraph) {
 		return false, nil
 	}
 	keep := src

@@ -703,3 +703,35 @@ func TestPDFLineAfterSlash(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// Arabic and Hebrew are drawn right to left, each letter left of the one
+// before it, and every letter was taken for a word of its own: babel.pdf's
+// Arabic sample was saved as "و ﻗ ﺪ ﻋ ﺮ ﻓ ﺖ", its Hebrew "פ ר ק", and not a
+// word of them could be found. A letter that ends where the one before it
+// starts goes on with its word; a space's width apart starts the next. The
+// rule reads positions, not letters: Latin letters drawn so stand in here.
+func TestPDFRightToLeftWords(t *testing.T) {
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetAutoPageBreak(false, 0)
+	f.AddPage()
+	f.SetFont("Helvetica", "", 10)
+	f.Text(72, 100, "The macro holds")
+	x := 260.0
+	for _, word := range []string{"shalom", "olam"} {
+		for _, r := range word {
+			x -= f.GetStringWidth(string(r))
+			f.Text(x, 100, string(r))
+		}
+		x -= f.GetStringWidth(" ")
+	}
+	f.Text(270, 100, "as its text.")
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	d := mustExtract(t, b.Bytes(), "babel.pdf")
+	want := []string{": The macro holds shalom olam as its text."}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

@@ -129,7 +129,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 	var b strings.Builder
 	var cur pdfLine
 	var sizeSum, boldN, chars float64
-	var prevEnd, prevSize, prevY float64
+	var prevEnd, prevStart, prevSize, prevY float64
 	pendingSpace := false
 	open := false
 	flush := func() {
@@ -169,7 +169,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 			dx := g.x - prevEnd
 			if math.Abs(dy) > lineJump*em || dx < -3*em {
 				flush()
-			} else if pendingSpace || dx > spaceGap*math.Min(size, prevSize) || dx < -0.5*em || superscriptEnd(size, g.y, prevSize, prevY, dx) ||
+			} else if pendingSpace || dx > spaceGap*math.Min(size, prevSize) || dx < -0.5*em && !rightToLeft(g.x+g.w, prevStart, math.Min(size, prevSize)) || superscriptEnd(size, g.y, prevSize, prevY, dx) ||
 				dx > numberGap*math.Min(size, prevSize) && numberThenLetter(b.String(), g.s) {
 				b.WriteByte(' ')
 			}
@@ -189,7 +189,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 		if g.bold {
 			boldN += n
 		}
-		prevEnd = g.x + g.w
+		prevEnd, prevStart = g.x+g.w, g.x
 		prevSize = size
 		prevY = g.y
 		if prevEnd > cur.x1 {
@@ -216,6 +216,17 @@ func numberThenLetter(line, next string) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(next)
 	return unicode.IsLetter(r)
+}
+
+// rightToLeft says whether a glyph that ends at end, drawn back from the
+// glyph before (which starts at prevStart), goes on with its word right to
+// left: it ends where that one starts, no further off than a space. Arabic
+// and Hebrew are drawn so, a letter left of the one before it, and every
+// letter was taken for a word of its own: babel.pdf's Arabic sample was
+// saved as "و ﻗ ﺪ ﻋ ﺮ ﻓ ﺖ", not a word of it found. Any script.
+func rightToLeft(end, prevStart, em float64) bool {
+	gap := prevStart - end
+	return gap >= -0.1*em && gap <= spaceGap*em
 }
 
 // superscriptEnd says whether a glyph of size at baseline y, dx after the

@@ -51,6 +51,21 @@ func writePDF(t testing.TB, pages [][]testLine, setup func(*fpdf.Fpdf)) []byte {
 	return b.Bytes()
 }
 
+// drawPDF is a one-page PDF that draw lays out with fpdf, where a test
+// needs each line's place (an indent, a margin note, a right-to-left word).
+func drawPDF(t testing.TB, draw func(f *fpdf.Fpdf)) []byte {
+	t.Helper()
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetAutoPageBreak(false, 0)
+	f.AddPage()
+	draw(f)
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
 // teaPDF has a title, headings, a word hyphenated at a line end, a hyphen
 // to keep, and a paragraph that runs from page 2 onto page 3.
 func teaPDF(t testing.TB) []byte {
@@ -432,25 +447,20 @@ BT /F1 12 Tf 138.02 700 Td (opf: the \250 accent.) Tj ET`
 // taken for a paragraph's first-line indent: "8.8 Bugs, … and other
 // possi-" was saved as a paragraph and "bilities" as the heading.
 func TestPDFHeadingHangingIndent(t *testing.T) {
-	f := fpdf.New("P", "pt", "A4", "")
-	f.SetAutoPageBreak(false, 0)
-	f.AddPage()
-	f.SetFont("Helvetica", "B", 12)
-	f.Text(72, 100, "8.8 Bugs, misfeatures, future work, and other possi-")
-	f.Text(96, 115, "bilities")
-	f.SetFont("Helvetica", "", 10)
-	for i, l := range []string{
-		"The following need to be done now, before the next release of the kernel",
-		"is made, and the documentation gets a more ordered shape than it has.",
-		"Additional error-checking is to come, and a cleaner use of messages.",
-	} {
-		f.Text(72, 140+float64(i)*12, l)
-	}
-	var b bytes.Buffer
-	if err := f.Output(&b); err != nil {
-		t.Fatal(err)
-	}
-	d := mustExtract(t, b.Bytes(), "hanging.pdf")
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		f.SetFont("Helvetica", "B", 12)
+		f.Text(72, 100, "8.8 Bugs, misfeatures, future work, and other possi-")
+		f.Text(96, 115, "bilities")
+		f.SetFont("Helvetica", "", 10)
+		for i, l := range []string{
+			"The following need to be done now, before the next release of the kernel",
+			"is made, and the documentation gets a more ordered shape than it has.",
+			"Additional error-checking is to come, and a cleaner use of messages.",
+		} {
+			f.Text(72, 140+float64(i)*12, l)
+		}
+	})
+	d := mustExtract(t, data, "hanging.pdf")
 	want := []string{"8.8 Bugs, misfeatures, future work, and other possibilities: The following need to be done now, before the next release of the kernel is made, and the documentation gets a more ordered shape than it has. Additional error-checking is to come, and a cleaner use of messages."}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
@@ -465,27 +475,22 @@ func TestPDFHeadingHangingIndent(t *testing.T) {
 // the definition found nothing), as were 3,455 other lines of the 269
 // texlive PDFs, bullets' last lines most of them.
 func TestPDFHangingLastLine(t *testing.T) {
-	f := fpdf.New("P", "pt", "A4", "")
-	f.SetAutoPageBreak(false, 0)
-	f.AddPage()
-	f.SetFont("Helvetica", "", 10)
-	for _, l := range []struct {
-		x, y float64
-		text string
-	}{
-		{72, 100, "In this license document the following terms are used:"},
-		{72, 112, "Work Any work being distributed under this License."},
-		{72, 124, "Derived Work Any work that under any applicable law is derived from the"},
-		{90, 136, "Work."},
-		{72, 148, "Modify To apply any procedure that produces a Derived Work."},
-	} {
-		f.Text(l.x, l.y, l.text)
-	}
-	var b bytes.Buffer
-	if err := f.Output(&b); err != nil {
-		t.Fatal(err)
-	}
-	d := mustExtract(t, b.Bytes(), "license.pdf")
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		f.SetFont("Helvetica", "", 10)
+		for _, l := range []struct {
+			x, y float64
+			text string
+		}{
+			{72, 100, "In this license document the following terms are used:"},
+			{72, 112, "Work Any work being distributed under this License."},
+			{72, 124, "Derived Work Any work that under any applicable law is derived from the"},
+			{90, 136, "Work."},
+			{72, 148, "Modify To apply any procedure that produces a Derived Work."},
+		} {
+			f.Text(l.x, l.y, l.text)
+		}
+	})
+	d := mustExtract(t, data, "license.pdf")
 	want := []string{": In this license document the following terms are used:", ": Work Any work being distributed under this License.",
 		": Derived Work Any work that under any applicable law is derived from the Work.", ": Modify To apply any procedure that produces a Derived Work."}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {
@@ -498,20 +503,15 @@ func TestPDFHangingLastLine(t *testing.T) {
 // with the next: lppl.pdf's "(b) … log of the changes." and "(c) No
 // information …", ltnews's bullets.
 func TestPDFHangingItems(t *testing.T) {
-	f := fpdf.New("P", "pt", "A4", "")
-	f.SetAutoPageBreak(false, 0)
-	f.AddPage()
-	f.SetFont("Helvetica", "", 10)
-	// (b)'s lines are justified: both end at the right edge
-	first, last := "(b) Every component of the Derived Work contains prominent notices that point", "to a complete and accurate log of the changes made to it."
-	f.Text(72, 100, first)
-	f.Text(72+f.GetStringWidth(first)-f.GetStringWidth(last), 112, last)
-	f.Text(72, 124, "(c) No information in the Derived Work implies that anyone gives support.")
-	var b bytes.Buffer
-	if err := f.Output(&b); err != nil {
-		t.Fatal(err)
-	}
-	d := mustExtract(t, b.Bytes(), "items.pdf")
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		f.SetFont("Helvetica", "", 10)
+		// (b)'s lines are justified: both end at the right edge
+		first, last := "(b) Every component of the Derived Work contains prominent notices that point", "to a complete and accurate log of the changes made to it."
+		f.Text(72, 100, first)
+		f.Text(72+f.GetStringWidth(first)-f.GetStringWidth(last), 112, last)
+		f.Text(72, 124, "(c) No information in the Derived Work implies that anyone gives support.")
+	})
+	d := mustExtract(t, data, "items.pdf")
 	want := []string{": (b) Every component of the Derived Work contains prominent notices that point to a complete and accurate log of the changes made to it.",
 		": (c) No information in the Derived Work implies that anyone gives support."}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {
@@ -583,18 +583,13 @@ BT /F1 8 Tf 103.5 98 Td (Actually, any name will do.) Tj ET`
 // was taken for a paragraph's first line, and the name was saved in two
 // paragraphs, "…_parse_-" and "1:nn 35943 …" (source3.pdf's index).
 func TestPDFIndexCodeNameIndented(t *testing.T) {
-	f := fpdf.New("P", "pt", "A4", "")
-	f.SetAutoPageBreak(false, 0)
-	f.AddPage()
-	f.SetFont("Helvetica", "", 11)
-	f.Text(72, 100, "\\__color_model_devicen_parse_-")
-	f.Text(84, 113, "1:nn 35943")
-	f.Text(72, 126, "\\__color_model_devicen_parse_generic:nn 35943, 36004")
-	var b bytes.Buffer
-	if err := f.Output(&b); err != nil {
-		t.Fatal(err)
-	}
-	d := mustExtract(t, b.Bytes(), "index.pdf")
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		f.SetFont("Helvetica", "", 11)
+		f.Text(72, 100, "\\__color_model_devicen_parse_-")
+		f.Text(84, 113, "1:nn 35943")
+		f.Text(72, 126, "\\__color_model_devicen_parse_generic:nn 35943, 36004")
+	})
+	d := mustExtract(t, data, "index.pdf")
 	want := []string{": \\__color_model_devicen_parse_1:nn 35943 \\__color_model_devicen_parse_generic:nn 35943, 36004"}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
@@ -631,28 +626,23 @@ func TestPDFTitleOutgrown(t *testing.T) {
 // guage": neither the word nor the name could be found. The notes now
 // follow the line that ends the word.
 func TestPDFMarginNoteInHyphenatedWord(t *testing.T) {
-	f := fpdf.New("P", "pt", "A4", "")
-	f.SetAutoPageBreak(false, 0)
-	f.AddPage()
-	for _, l := range []struct {
-		x, y, size float64
-		text       string
-	}{
-		{160, 100, 10, "luatexbase.disable_callback(callback) Sets the callback to false as de-"},
-		{60, 100, 9, "disable_callback"},
-		{160, 112, 10, "scribed in the LuaTeX manual, and a fall-back lan-"},
-		{40, 112, 9, "\\setbtxfallbacklanguage"},
-		{160, 124, 10, "guage is used when the field is missing from the entry, and"},
-		{160, 136, 10, "the other fields are typeset as they are given in the file."},
-	} {
-		f.SetFont("Helvetica", "", l.size)
-		f.Text(l.x, l.y, l.text)
-	}
-	var b bytes.Buffer
-	if err := f.Output(&b); err != nil {
-		t.Fatal(err)
-	}
-	d := mustExtract(t, b.Bytes(), "ltluatex.pdf")
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		for _, l := range []struct {
+			x, y, size float64
+			text       string
+		}{
+			{160, 100, 10, "luatexbase.disable_callback(callback) Sets the callback to false as de-"},
+			{60, 100, 9, "disable_callback"},
+			{160, 112, 10, "scribed in the LuaTeX manual, and a fall-back lan-"},
+			{40, 112, 9, "\\setbtxfallbacklanguage"},
+			{160, 124, 10, "guage is used when the field is missing from the entry, and"},
+			{160, 136, 10, "the other fields are typeset as they are given in the file."},
+		} {
+			f.SetFont("Helvetica", "", l.size)
+			f.Text(l.x, l.y, l.text)
+		}
+	})
+	d := mustExtract(t, data, "ltluatex.pdf")
 	want := []string{": luatexbase.disable_callback(callback) Sets the callback to false as described in the LuaTeX manual, and a fall-back language is used when the field is missing from the entry, and disable_callback \\setbtxfallbacklanguage the other fields are typeset as they are given in the file."}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
@@ -665,19 +655,14 @@ func TestPDFMarginNoteInHyphenatedWord(t *testing.T) {
 // missed it. After a number, a letter set apart by more than 0.1 em (as
 // pdftotext parts words) starts a word.
 func TestPDFSectionNumberCloseToTitle(t *testing.T) {
-	f := fpdf.New("P", "pt", "A4", "")
-	f.SetAutoPageBreak(false, 0)
-	f.AddPage()
-	f.SetFont("Helvetica", "", 10)
-	f.Text(72, 100, "45.3.9")
-	f.Text(110, 100, "Character classes 488")
-	f.Text(72, 112, "45.3.10")
-	f.Text(72+f.GetStringWidth("45.3.10")+1.4, 112, "Groups and alternations 492")
-	var b bytes.Buffer
-	if err := f.Output(&b); err != nil {
-		t.Fatal(err)
-	}
-	d := mustExtract(t, b.Bytes(), "contents.pdf")
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		f.SetFont("Helvetica", "", 10)
+		f.Text(72, 100, "45.3.9")
+		f.Text(110, 100, "Character classes 488")
+		f.Text(72, 112, "45.3.10")
+		f.Text(72+f.GetStringWidth("45.3.10")+1.4, 112, "Groups and alternations 492")
+	})
+	d := mustExtract(t, data, "contents.pdf")
 	want := []string{": 45.3.9 Character classes 488 45.3.10 Groups and alternations 492"}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
@@ -711,25 +696,20 @@ func TestPDFLineAfterSlash(t *testing.T) {
 // starts goes on with its word; a space's width apart starts the next. The
 // rule reads positions, not letters: Latin letters drawn so stand in here.
 func TestPDFRightToLeftWords(t *testing.T) {
-	f := fpdf.New("P", "pt", "A4", "")
-	f.SetAutoPageBreak(false, 0)
-	f.AddPage()
-	f.SetFont("Helvetica", "", 10)
-	f.Text(72, 100, "The macro holds")
-	x := 260.0
-	for _, word := range []string{"shalom", "olam"} {
-		for _, r := range word {
-			x -= f.GetStringWidth(string(r))
-			f.Text(x, 100, string(r))
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		f.SetFont("Helvetica", "", 10)
+		f.Text(72, 100, "The macro holds")
+		x := 260.0
+		for _, word := range []string{"shalom", "olam"} {
+			for _, r := range word {
+				x -= f.GetStringWidth(string(r))
+				f.Text(x, 100, string(r))
+			}
+			x -= f.GetStringWidth(" ")
 		}
-		x -= f.GetStringWidth(" ")
-	}
-	f.Text(270, 100, "as its text.")
-	var b bytes.Buffer
-	if err := f.Output(&b); err != nil {
-		t.Fatal(err)
-	}
-	d := mustExtract(t, b.Bytes(), "babel.pdf")
+		f.Text(270, 100, "as its text.")
+	})
+	d := mustExtract(t, data, "babel.pdf")
 	want := []string{": The macro holds shalom olam as its text."}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)

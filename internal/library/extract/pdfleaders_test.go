@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/go-pdf/fpdf"
@@ -12,33 +11,28 @@ import (
 // leaders between them, laid out as LaTeX does (a dot every 4.5 points up
 // to the number), close or as one string; an ellipsis in prose stays.
 func TestPDFDotLeaders(t *testing.T) {
-	f := fpdf.New("P", "pt", "A4", "")
-	f.SetAutoPageBreak(false, 0)
-	f.AddPage()
-	f.SetFont("Helvetica", "B", 16)
-	f.Text(72, 80, "Contents")
-	f.SetFont("Helvetica", "", 11)
-	entries := []struct {
-		text, page string
-		gap        float64
-	}{{"1 Introduction", "3", 4.5}, {"2 Brewing green tea", "12", 4.5}, {"3 Storage and the tin", "xiv", 2.8}}
-	y := 110.0
-	for _, e := range entries {
-		f.Text(72, y, e.text)
-		for x := 72 + f.GetStringWidth(e.text) + 6; x < 500; x += e.gap {
-			f.Text(x, y, ".")
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		f.SetFont("Helvetica", "B", 16)
+		f.Text(72, 80, "Contents")
+		f.SetFont("Helvetica", "", 11)
+		entries := []struct {
+			text, page string
+			gap        float64
+		}{{"1 Introduction", "3", 4.5}, {"2 Brewing green tea", "12", 4.5}, {"3 Storage and the tin", "xiv", 2.8}}
+		y := 110.0
+		for _, e := range entries {
+			f.Text(72, y, e.text)
+			for x := 72 + f.GetStringWidth(e.text) + 6; x < 500; x += e.gap {
+				f.Text(x, y, ".")
+			}
+			f.Text(520, y, e.page)
+			y += 14
 		}
-		f.Text(520, y, e.page)
-		y += 14
-	}
-	f.Text(72, y, "4 Recipes ........................................ 20")
-	f.Text(72, y+40, "The water boils... then it rests for 3")
-	f.Text(72, y+54, "minutes. . . and the tea waits.")
-	var b strings.Builder
-	if err := f.Output(&b); err != nil {
-		t.Fatal(err)
-	}
-	d := mustExtract(t, []byte(b.String()), "contents.pdf")
+		f.Text(72, y, "4 Recipes ........................................ 20")
+		f.Text(72, y+40, "The water boils... then it rests for 3")
+		f.Text(72, y+54, "minutes. . . and the tea waits.")
+	})
+	d := mustExtract(t, data, "contents.pdf")
 	var got []string
 	for _, p := range d.Paragraphs {
 		got = append(got, p.Text)
@@ -56,32 +50,27 @@ func TestPDFDotLeaders(t *testing.T) {
 // ends a line with its numbers on the next, and its dots may begin that
 // line. None is kept, nor are the dots of two lines joined into a run.
 func TestPDFIndexLeaders(t *testing.T) {
-	f := fpdf.New("P", "pt", "A4", "")
-	f.SetAutoPageBreak(false, 0)
-	f.AddPage()
-	f.SetFont("Helvetica", "", 10)
-	lines := []string{
-		"\\box . . . . . . . . . . . . . . . . . . . . 501, 512",
-		"\\catcode . . . . . . . . . 2, 3, 5, 6,",
-		"7, 8, 9 \\ltx@car . . . . . . . . . 5, 185 \\ltx@cdr 200",
-		"\\ltx@firstofone . . . . . . . . . . . . . .",
-		". . . . . . 4, 170 \\ltx@firstofthree . . .",
-		". . 173, 552",
-		"\\ltx@two . . . . . . . . . .",
-		". 181, 183 \\btxandlong . . . 547, 717, 868,",
-		"1030, 1177 \\btxinshort . . . 550",
-		"\\l__graphics_decodearray_str . . .",
-		"1753, 1754,",
-		"1765, 1793 \\l__graphics_tmp . . . 12",
-	}
-	for i, l := range lines {
-		f.Text(72, 80+float64(i)*12, l)
-	}
-	var b strings.Builder
-	if err := f.Output(&b); err != nil {
-		t.Fatal(err)
-	}
-	d := mustExtract(t, []byte(b.String()), "index.pdf")
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		f.SetFont("Helvetica", "", 10)
+		lines := []string{
+			"\\box . . . . . . . . . . . . . . . . . . . . 501, 512",
+			"\\catcode . . . . . . . . . 2, 3, 5, 6,",
+			"7, 8, 9 \\ltx@car . . . . . . . . . 5, 185 \\ltx@cdr 200",
+			"\\ltx@firstofone . . . . . . . . . . . . . .",
+			". . . . . . 4, 170 \\ltx@firstofthree . . .",
+			". . 173, 552",
+			"\\ltx@two . . . . . . . . . .",
+			". 181, 183 \\btxandlong . . . 547, 717, 868,",
+			"1030, 1177 \\btxinshort . . . 550",
+			"\\l__graphics_decodearray_str . . .",
+			"1753, 1754,",
+			"1765, 1793 \\l__graphics_tmp . . . 12",
+		}
+		for i, l := range lines {
+			f.Text(72, 80+float64(i)*12, l)
+		}
+	})
+	d := mustExtract(t, data, "index.pdf")
 	var got []string
 	for _, p := range d.Paragraphs {
 		got = append(got, p.Text)

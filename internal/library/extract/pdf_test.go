@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -713,5 +714,44 @@ func TestPDFRightToLeftWords(t *testing.T) {
 	want := []string{": The macro holds shalom olam as its text."}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}
+
+// A bold line of the body's size set in from the text around it, above a
+// code listing (lthooks-code.pdf's "Warning: this support will vanish in
+// future releases!"), is a paragraph, not the heading of all that
+// follows; a bold heading at the text's left edge still is one.
+func TestPDFBoldLineSetInIsNoHeading(t *testing.T) {
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		for _, l := range []struct {
+			x, y float64
+			bold bool
+			text string
+		}{
+			{72, 100, true, "4.4 Setting hooks up"},
+			{72, 124, false, "The above is all in one convention, but we also provide an interface to legacy hooks of"},
+			{72, 136, false, "another form, and if there is such a macro we add its contents as a chunk of code under"},
+			{72, 148, false, "the label legacy."},
+			{100, 168, true, "Warning: this support will vanish in future releases!"},
+			{80, 188, false, "88 \\include_legacy_code_chunk:n {#1}"},
+			{80, 200, false, "89 }"},
+			{72, 220, false, "The end of the definition, with more text under the heading above it."},
+		} {
+			style := ""
+			if l.bold {
+				style = "B"
+			}
+			f.SetFont("Helvetica", style, 10)
+			f.Text(l.x, l.y, l.text)
+		}
+	})
+	d := mustExtract(t, data, "lthooks-code.pdf")
+	for _, p := range d.Paragraphs {
+		if p.Heading != "4.4 Setting hooks up" {
+			t.Errorf("%q has heading %q, want 4.4 Setting hooks up", p.Text, p.Heading)
+		}
+	}
+	if !slices.ContainsFunc(d.Paragraphs, func(p item.Paragraph) bool { return p.Text == "Warning: this support will vanish in future releases!" }) {
+		t.Errorf("the warning is no paragraph: %q", provenance(d))
 	}
 }

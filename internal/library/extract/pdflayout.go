@@ -567,10 +567,55 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 			cur.lines = append(cur.lines, l)
 		}
 	}
-	for _, b := range blocks {
-		b.heading = isHeadingBlock(b, body)
+	for i, b := range blocks {
+		b.heading = isHeadingBlock(b, body) && !standsAside(blocks, i, body)
 	}
 	return blocks
+}
+
+// standsAside says whether blocks[i], a line or a few of bold text of
+// the body's size, starts more than an em right of where most lines of
+// the blocks before and after it start and is centred on neither: a bold
+// line set in (lthooks-code.pdf's and source2e.pdf's "Warning: this
+// support will vanish in future releases!", above a code listing) or a
+// table's bold row beside the code that makes it (colortbl-DE.pdf's "eins
+// zwei", "drei vier"), not a heading. Taken for one, it was the heading
+// of forty paragraphs after it. A heading starts where the text around
+// it starts or left of it, or is centred on text of its size or larger
+// (an index's "Symbols" over its column, an "Abstract" under the title's
+// date; the Warning is centred, by chance, on the smaller code below it). A block that ends left of it is
+// beside it (a note in the margin, the code a table is made by) and is
+// not measured; a block first or last on its page is left as it was, a
+// heading at a page's top having no text above to measure it by. It
+// reads positions only: any language.
+func standsAside(blocks []*pdfBlock, i int, body float64) bool {
+	b := blocks[i]
+	if b.size() >= headingScale*body || b.size() < body-0.5 {
+		return false // larger, or an index's letter in its smaller type
+	}
+	x0, x1 := b.lines[0].x0, b.lines[0].x1
+	em := math.Max(b.lines[0].size, 1)
+	left := math.Inf(-1)
+	for _, j := range []int{i - 1, i + 1} {
+		if j < 0 || j >= len(blocks) {
+			return false // first or last on its page
+		}
+		if blocks[j].lines[0].x1 <= x0 {
+			continue // beside it (a note in the margin, a table's code)
+		}
+		l0, l1 := math.Inf(1), math.Inf(-1)
+		starts := make([]float64, 0, len(blocks[j].lines))
+		for _, l := range blocks[j].lines {
+			l0, l1 = math.Min(l0, l.x0), math.Max(l1, l.x1)
+			starts = append(starts, l.x0)
+		}
+		slices.Sort(starts)
+		left = math.Max(left, starts[len(starts)/2]) // where most of its lines start
+		if math.Abs((x0+x1)/2-(l0+l1)/2) <= 2*em && blocks[j].size() > b.size()-0.5 {
+			return false // centred on text of its size or larger
+		}
+	}
+	return !math.IsInf(left, -1) && x0 > left+em
 }
 
 // marginNotesAfterWords moves a margin note out of a word hyphenated at

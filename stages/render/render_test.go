@@ -268,3 +268,33 @@ func TestClosest(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedCodeKeepsLines: a quote that holds a block of code (a
+// sentence with the <pre> it announces, item.CodeOf) shows the code's
+// lines, each on a line of its own indented under the quote, its
+// indentation kept, never wrapped; the JSON keeps the "\n".
+func TestQuotedCodeKeepsLines(t *testing.T) {
+	id := strings.Repeat("b", 64)
+	saved := "Syntax errors are the most common kind of complaint:\n\n>>> while True print('Hello world')\n  File \"<stdin>\", line 1\nSyntaxError: invalid syntax"
+	s := &Stream{Done: &jsonl.Done{Statements: 1}, Verified: []*jsonl.Verified{
+		{Text: saved, Quote: saved, ItemID: id, Title: "Errors", Saved: saved},
+	}}
+	var b bytes.Buffer
+	if err := WriteText(&b, s, Style{Width: 40}); err != nil {
+		t.Fatal(err)
+	}
+	want := "“Syntax errors are the most common kind\nof complaint:\n" +
+		"    >>> while True print('Hello world')\n" +
+		"      File \"<stdin>\", line 1\n" +
+		"    SyntaxError: invalid syntax” [1]\n"
+	if !strings.HasPrefix(b.String(), want) {
+		t.Errorf("text:\n%s\nwant it to open with:\n%s", b.String(), want)
+	}
+	b.Reset()
+	if err := WriteJSON(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `invalid syntax`) || !strings.Contains(b.String(), `complaint:\n\n\u003e\u003e\u003e`) && !strings.Contains(b.String(), `complaint:\n\n>>>`) {
+		t.Errorf("json lost the lines:\n%s", b.String())
+	}
+}

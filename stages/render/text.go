@@ -186,16 +186,43 @@ func (p *printer) blank() { p.b.WriteByte('\n') }
 // break, a transcript's cue break) as one space.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
+// quoted writes saved words between quote marks, then the spans after them
+// (where they stand, a statement's number): on one line, or wrapped, but
+// for a block of code quoted with the sentence that announces it
+// (item.CodeOf), which keeps its lines, each on a line of its own indented
+// under the quote, its indentation kept. A line of code is never wrapped:
+// a person reads code by its lines. Other line breaks are spaces (oneLine):
+// a quote inside a block alone, which only a model writes, and the line
+// breaks of streams from elsewhere.
+func (p *printer) quoted(first, rest, saved string, tail ...span) {
+	prose, code := item.CodeOf(saved)
+	if prose == "" || code == "" {
+		p.line(first, rest, append([]span{{text: quoteOpen + oneLine(saved) + quoteClose}}, tail...)...)
+		return
+	}
+	p.line(first, rest, span{text: quoteOpen + oneLine(prose)})
+	lines := strings.Split(code, "\n")
+	for i, l := range lines {
+		body := strings.TrimLeft(l, " ")
+		lead := rest + indent + l[:len(l)-len(body)]
+		if i < len(lines)-1 {
+			p.line(lead, rest, span{text: body, keep: true})
+			continue
+		}
+		p.line(lead, rest, append([]span{{text: body + quoteClose, keep: true}}, tail...)...)
+	}
+}
+
 // statement writes a verified statement with its source's number: an
 // extractive one as its quote, where it stands, else the model's words.
 func (p *printer) statement(v *jsonl.Verified, number int) {
 	marker := span{text: fmt.Sprintf("[%d]", number), colour: cNumber, keep: true}
 	if Extractive(v) {
-		spans := []span{{text: quoteOpen + oneLine(v.Saved) + quoteClose}}
+		var spans []span
 		if where := item.Where(v.Page, v.StartMs); where != "" {
 			spans = append(spans, span{text: where, colour: cDim, keep: true})
 		}
-		p.line("", "", append(spans, marker)...)
+		p.quoted("", "", v.Saved, append(spans, marker)...)
 	} else {
 		p.line("", "", span{text: oneLine(v.Text)}, marker)
 	}
@@ -241,11 +268,11 @@ func (p *printer) sources(s *Stream, sources []*Source) {
 			if Extractive(v) {
 				continue // shown once, as the statement
 			}
-			spans := []span{{text: quoteOpen + oneLine(v.Saved) + quoteClose}}
+			var spans []span
 			if where := item.Where(v.Page, v.StartMs); where != "" {
 				spans = append(spans, span{text: where, colour: cDim, keep: true})
 			}
-			p.line(indent, indent+" ", spans...)
+			p.quoted(indent, indent+" ", v.Saved, spans...)
 		}
 	}
 }

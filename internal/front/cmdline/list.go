@@ -331,8 +331,31 @@ func FormatItem(it *item.Item, sum *item.Summary, from, to int, numbers bool) st
 			tb.WriteString(string(r[last:]))
 			text = tb.String()
 		}
-		b.WriteString(text)
+		b.WriteString(codeLines(text, "    "))
 		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// codeLines shows a paragraph's text, or a quote of it, as a person reads
+// it: a block of code in it (item.CodeOf) with its lines, each indented
+// by indent under the sentence that announces it (so that a line opening
+// with "## " is never taken for a heading), the rest as it is.
+func codeLines(text, indent string) string {
+	prose, code := item.CodeOf(text)
+	if code == "" {
+		return text
+	}
+	var b strings.Builder
+	if prose != "" {
+		b.WriteString(prose)
+		b.WriteString("\n")
+	}
+	for i, line := range strings.Split(code, "\n") {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(indent + line)
 	}
 	return b.String()
 }
@@ -356,12 +379,23 @@ func FormatSummary(sum *item.Summary) string {
 			where = " " + where
 		}
 		if quote.Same(st.Text, st.Quote) {
-			fmt.Fprintf(&b, "  “%s”%s\n", oneLineText(st.Quote), where)
+			fmt.Fprintf(&b, "  “%s”%s\n", summaryQuote(st.Quote), where)
 			continue
 		}
-		fmt.Fprintf(&b, "  %s\n    “%s”%s\n", oneLineText(st.Text), oneLineText(st.Quote), where)
+		fmt.Fprintf(&b, "  %s\n    “%s”%s\n", oneLineText(st.Text), summaryQuote(st.Quote), where)
 	}
 	return b.String()
+}
+
+// summaryQuote is a summary's quote on one line, but for a block of code
+// quoted with the sentence that announces it, whose lines are shown under
+// it (codeLines), as sponge ask shows them.
+func summaryQuote(q string) string {
+	prose, code := item.CodeOf(q)
+	if prose == "" || code == "" {
+		return oneLineText(q)
+	}
+	return codeLines(oneLineText(prose)+"\n\n"+code, "        ")
 }
 
 // oneLineText is s with each run of white space as one space.

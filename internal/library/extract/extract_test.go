@@ -34,7 +34,20 @@ func checkDoc(t testing.TB, d *Document) {
 		if !utf8.ValidString(p.Text) || !utf8.ValidString(p.Heading) {
 			t.Fatalf("paragraph %d is not valid UTF-8: %q", i, p.Text)
 		}
-		if strings.Contains(p.Text, "  ") || strings.ContainsAny(p.Text, "\n\r\t") || strings.TrimSpace(p.Text) != p.Text {
+		// A block of code keeps its lines (codeText): each line is clean
+		// but for its indentation.
+		prose, code := item.CodeOf(p.Text)
+		if strings.Contains(prose, "\n") || code != "" && strings.Contains(code, "\n\n") {
+			t.Fatalf("paragraph %d has white space left in: %q", i, p.Text)
+		}
+		for _, line := range strings.Split(strings.Replace(p.Text, "\n\n", "\n", 1), "\n") {
+			if body := strings.TrimLeft(line, " "); strings.Contains(body, "  ") || strings.ContainsAny(line, "\r\t") ||
+				body == "" || strings.TrimRight(line, " ") != line {
+				t.Fatalf("paragraph %d has white space left in: %q", i, p.Text)
+			}
+		}
+		if strings.Contains(p.Text, "\n") && strings.TrimRight(p.Text, " \n") != p.Text ||
+			!strings.Contains(p.Text, "\n") && strings.TrimSpace(p.Text) != p.Text {
 			t.Fatalf("paragraph %d has white space left in: %q", i, p.Text)
 		}
 		n := utf8.RuneCountInString(p.Text)

@@ -32,7 +32,9 @@ import (
 // left out, with a kicker above it, when the title holds its words.
 // Headings h1–h6 make the Heading path of the paragraphs below; p, li,
 // blockquote, pre, table rows (cells joined with " | "), dt/dd,
-// figcaption and text directly in divs are paragraphs.
+// figcaption and text directly in divs are paragraphs. A pre keeps its
+// lines (codeText), and a short one is kept with the paragraph before it
+// when that announces it (announced).
 //
 // Why not go-trafilatura (Apache-2.0) for pages that look like articles
 // (measured with internal/bench/extract, December 2026): it is a little
@@ -1095,11 +1097,22 @@ type htmlWalker struct {
 	plain   bool
 	endP    bool
 	italics []bool
+	// pre counts the <pre> the walk is in; code is whether buf is a <pre>
+	// that ends, whose lines are kept (codeText)
+	pre  int
+	code bool
 }
 
 func (w *htmlWalker) flush() {
+	if w.code && w.hasText && w.announced() {
+		w.buf.Reset()
+		w.brs = 0
+		w.hasText = false
+		w.plain = false
+		return
+	}
 	if w.dedupe && w.hasText {
-		if t := cleanText(w.buf.String()); t != w.last {
+		if t := w.clean(w.buf.String()); t != w.last {
 			w.last = t
 			w.b.add(item.Paragraph{Text: t, Heading: w.h.path()})
 			for len(w.italics) < len(w.b.paras) {
@@ -1112,10 +1125,53 @@ func (w *htmlWalker) flush() {
 		w.plain = false
 		return
 	}
-	w.b.addText(w.buf.String(), w.h.path())
+	w.b.add(item.Paragraph{Text: w.clean(w.buf.String()), Heading: w.h.path()})
 	w.buf.Reset()
 	w.brs = 0
 	w.hasText = false
+}
+
+// announced adds the short block of code in buf to the paragraph before
+// it when that paragraph announces it, ending in a colon (":", or the
+// full-width "：" of Chinese and Japanese; any language): "… while you are
+// still learning Python:\n\n>>> while True print('Hello world')\n…". A
+// quote must lie in one paragraph, and the sentence says what the block
+// is, the block what the sentence announces: a drafter quotes them
+// together. A blank line ("\n\n", which codeText never writes) stands
+// between them (item.CodeOf). It reports whether it did.
+func (w *htmlWalker) announced() bool {
+	n := len(w.b.paras)
+	if n == 0 {
+		return false
+	}
+	before := &w.b.paras[n-1]
+	if strings.Contains(before.Text, "\n") || before.Heading != w.h.path() ||
+		!strings.HasSuffix(before.Text, ":") && !strings.HasSuffix(before.Text, "：") {
+		return false
+	}
+	code := codeText(w.buf.String())
+	if code == "" || utf8.RuneCountInString(code) > maxAnnounced ||
+		utf8.RuneCountInString(before.Text)+2+utf8.RuneCountInString(code) > maxParagraph {
+		return false
+	}
+	before.Text += "\n\n" + code
+	w.b.bytes += 2 + len(code)
+	w.last = before.Text
+	return true
+}
+
+// maxAnnounced is the longest block of code, in characters, kept with the
+// sentence that announces it: a command or a few lines (as many as a
+// drafter quotes with it).
+const maxAnnounced = 200
+
+// clean is the text of the paragraph in buf: a <pre>'s with its lines
+// (codeText), any other's on one line (cleanText).
+func (w *htmlWalker) clean(s string) string {
+	if w.code {
+		return codeText(s)
+	}
+	return cleanText(s)
 }
 
 // dropKicker leaves out the few short lines kept above an article's
@@ -1172,7 +1228,7 @@ func (w *htmlWalker) walk(n *html.Node) {
 	}
 	if n.DataAtom == atom.Br {
 		w.brs++
-		if w.brs >= 2 {
+		if w.brs >= 2 && w.pre == 0 {
 			w.flush() // <br><br> is how old pages make paragraphs
 			return
 		}
@@ -1192,15 +1248,23 @@ func (w *htmlWalker) walk(n *html.Node) {
 	if italic {
 		w.italic++
 	}
+	pre := n.DataAtom == atom.Pre
+	if pre {
+		w.pre++
+	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		w.walk(c)
 	}
 	if italic {
 		w.italic--
 	}
+	if pre {
+		w.pre--
+	}
 	if block {
 		w.endP = n.DataAtom == atom.P
+		w.code = pre
 		w.flush()
-		w.endP = false
+		w.endP, w.code = false, false
 	}
 }

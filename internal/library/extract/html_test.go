@@ -238,3 +238,43 @@ func TestHTMLHeadlineIsTitle(t *testing.T) {
 		t.Errorf("a longer paragraph above the headline: paragraphs %q, want %q first", got, long)
 	}
 }
+
+// A <pre> keeps its lines: "\n" between them, a run of blank lines one
+// break, indentation kept less what all lines share, spaces at a line's
+// end gone (Python's tutorial, errors.html; issue 39). A short one after
+// a sentence that announces it (a colon) is kept with that sentence.
+func TestHTMLPreKeepsLines(t *testing.T) {
+	page := `<html><head><title>Errors and Exceptions</title></head><body><main>
+<h1>Errors and Exceptions</h1>
+<p>Syntax errors, also known as parsing errors, are perhaps the most common kind of complaint you get while you are still learning Python:</p>
+<pre>&gt;&gt;&gt; while True print('Hello world')   
+  File "&lt;stdin&gt;", line 1
+
+
+	while True print('Hello world')
+                   ^
+SyntaxError: invalid syntax
+</pre>
+<p>The parser repeats the offending line and displays a little arrow pointing at the earliest point in the line where the error was detected.</p>
+<pre>
+    def f(x):
+        return x  
+
+    f(1)
+</pre>
+</main></body></html>`
+	d := mustBytes(t, page, "errors.html", "")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Text)
+	}
+	want := []string{
+		"Syntax errors, also known as parsing errors, are perhaps the most common kind of complaint you get while you are still learning Python:\n\n" +
+			">>> while True print('Hello world')\n  File \"<stdin>\", line 1\n        while True print('Hello world')\n                   ^\nSyntaxError: invalid syntax",
+		"The parser repeats the offending line and displays a little arrow pointing at the earliest point in the line where the error was detected.",
+		"def f(x):\n    return x\nf(1)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

@@ -107,6 +107,55 @@ func cleanText(s string) string {
 	return b.String()
 }
 
+// codeText cleans the text of a block of code (HTML's <pre>) as cleanText
+// does each of its lines, and keeps the lines: "\n" between them, a run of
+// blank lines one line break, each line's indentation kept (a tab to the
+// next of every 8 columns) less what all its lines share, no space at a
+// line's end. A person reads code by its lines; the index, rank and the
+// quote check read a line break as a space, so the words are cleanText's.
+// Only HTML's reader keeps them for now: man's .nf/.EX, Markdown's fenced
+// code and a PDF's listings would want it too.
+func codeText(s string) string {
+	type codeLine struct {
+		indent int
+		text   string
+	}
+	var lines []codeLine
+	least := -1
+	for line := range eachLine(s) {
+		t := cleanText(line)
+		if t == "" {
+			continue
+		}
+		col := 0
+		for _, c := range []byte(line) {
+			if c == ' ' {
+				col++
+			} else if c == '\t' {
+				col += 8 - col%8
+			} else {
+				break
+			}
+		}
+		if least < 0 || col < least {
+			least = col
+		}
+		lines = append(lines, codeLine{col, t})
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		for range l.indent - least {
+			b.WriteByte(' ')
+		}
+		b.WriteString(l.text)
+	}
+	return b.String()
+}
+
 // splitLong cuts text longer than maxParagraph into pieces that end at a
 // sentence end between half and 1.25× maxParagraph, else at a space, and
 // never inside a word unless a "word" is longer than the limit itself. It
@@ -134,7 +183,7 @@ func splitLong(text string) (pieces []string, offsets []int) {
 			cut = best + 1
 		} else {
 			for i := start + maxParagraph; i > lo; i-- {
-				if runes[i] == ' ' {
+				if runes[i] == ' ' || runes[i] == '\n' {
 					cut = i
 					break
 				}
@@ -157,7 +206,7 @@ func splitLong(text string) (pieces []string, offsets []int) {
 			offsets = append(offsets, start)
 		}
 		start = cut
-		for start < len(runes) && runes[start] == ' ' {
+		for start < len(runes) && (runes[start] == ' ' || runes[start] == '\n') {
 			start++
 		}
 	}

@@ -216,6 +216,8 @@ func quoted(text string, sp sentences.Span, p *Params) (sentence string, clauses
 	// can change it by the following.") is quoted with the command or
 	// short block after it in its passage, and says nothing alone.
 	switch {
+	case inCode(text, sp):
+		return "", nil, false, false
 	case introduces(sentence):
 		end, found := blockAfter(text, sp.Start, sp.End)
 		if !found || !IsStatement(sentence) {
@@ -227,6 +229,18 @@ func quoted(text string, sp sentences.Span, p *Params) (sentence string, clauses
 		return "", nil, false, false
 	}
 	return sentence, Clauses(sentence), false, true
+}
+
+// inCode reports whether the sentence text[sp] lies in a block of code
+// saved with the sentence that announces it (item.CodeOf: after a blank
+// line): code's lines are no statement, whatever words they hold; the
+// block is quoted only with its announcer (blockAfter). A paragraph that
+// is all code (lines, no blank line) is read as any other, its lines by
+// NotStatement's rules: a passage holding "\n" is also how the quality
+// sets' GermanQuAD and Thai contexts come, whose lines are prose.
+func inCode(text string, sp sentences.Span) bool {
+	prose, code := item.CodeOf(text)
+	return prose != "" && code != "" && sp.End > len(text)-len(code)
 }
 
 // headingsApart returns the spans of text's sentences with a heading before

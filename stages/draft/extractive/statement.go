@@ -753,7 +753,8 @@ const maxBlock = 200
 // text[:end] is followed by ends in text (its passage): the lines after
 // it that are not prose (a command, lines of code; each line holds a rule
 // of neverStatement or does not end as a sentence), up to a blank line or
-// a line of prose. ok is false when no such block follows, or when it is
+// a line of prose. One blank line may stand between the sentence and the
+// block: how a block of code is saved with its announcer (item.CodeOf). ok is false when no such block follows, or when it is
 // longer than maxBlock or makes a quote longer than MaxStatement with the
 // sentence that starts at start.
 func blockAfter(text string, start, end int) (int, bool) {
@@ -763,6 +764,9 @@ func blockAfter(text string, start, end int) (int, bool) {
 		return 0, false // the block starts on a line of its own
 	}
 	at := end + nl + 1
+	if strings.HasPrefix(text[at:], "\n") {
+		at++ // a block of code saved with its announcer follows a blank line (item.CodeOf)
+	}
 	blockEnd := -1
 	for at < len(text) {
 		lineEnd := strings.IndexByte(text[at:], '\n')

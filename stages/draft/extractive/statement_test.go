@@ -108,6 +108,30 @@ func TestIntroductionsAndFlatCodeAreNotStatements(t *testing.T) {
 	}
 }
 
+// A block of code keeps its lines (item.CodeOf): saved with the sentence
+// that announces it, the two are quoted together, lines and all; its lines
+// alone are never a statement, though they hold the question's words.
+// Fails without blockAfter's blank line (no statement) or inCode.
+func TestCodeBlockQuotedWithItsAnnouncer(t *testing.T) {
+	code := ">>> while True print('Hello world')\n  File \"<stdin>\", line 1\n    while True print('Hello world')\n" +
+		"                   ^\nSyntaxError: invalid syntax"
+	announcer := "Syntax errors, also known as parsing errors, are perhaps the most common kind of complaint you get while you are still learning Python:"
+	q := "What does a syntax error look like in Python?"
+	got := draft(t, New(), q, []*jsonl.Passage{passage(1, "Syntax Errors", announcer+"\n\n"+code)})
+	if len(got) != 1 || got[0].Quote != announcer+"\n\n"+code {
+		t.Errorf("announced block: got %d statements, want the sentence with its block", len(got))
+		for _, s := range got {
+			t.Logf("%q", s.Quote)
+		}
+	}
+	code = "print(1)\nA syntax error in Python looks like this when the parser meets it.\nprint(2)"
+	for _, s := range draft(t, New(), q, []*jsonl.Passage{passage(1, "Syntax Errors", announcer+"\n\n"+code)}) {
+		if strings.Contains(code, s.Quote) {
+			t.Errorf("a line of the block alone: quoted %q", s.Quote)
+		}
+	}
+}
+
 const longSentence = "The committee, which had met in the old town hall every spring since the charter was signed by the seven founding villages, " +
 	"and which counted among its members the miller, the schoolmaster, two farmers and the widow of the former mayor, decided after a long debate; " +
 	"the new bridge over the river would be built of stone from the quarry at Hollin Edge, not of timber, so that it would outlast the century, " +

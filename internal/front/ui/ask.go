@@ -107,8 +107,11 @@ func (e *sse) send(ev event) error {
 	fmt.Fprintf(&b, "event: %s\n", ev.name)
 	// A saved text may hold a carriage return, which ends a line of the
 	// stream as a newline does: each becomes a line of its own, so that no
-	// text of an item can start a field of the stream.
-	for _, line := range strings.FieldsFunc(strings.ReplaceAll(ev.html, "\r\n", "\n"), func(r rune) bool { return r == '\n' || r == '\r' }) {
+	// text of an item can start a field of the stream. An empty line (the
+	// blank line between a sentence and the block of code it announces,
+	// item.CodeOf) is an empty data field, which the browser joins back.
+	html := strings.ReplaceAll(strings.ReplaceAll(ev.html, "\r\n", "\n"), "\r", "\n")
+	for line := range strings.SplitSeq(html, "\n") {
 		b.WriteString("data: " + line + "\n")
 	}
 	b.WriteString("\n")

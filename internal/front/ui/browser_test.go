@@ -858,3 +858,33 @@ func TestBrowserItemPageToPDF(t *testing.T) {
 	}
 	b.clean()
 }
+
+// TestBrowserCodeLines: a block of code (an HTML <pre>, item.CodeOf) is
+// shown with its lines and their indentation, on the item page under the
+// sentence that announces it and in an answer's quote. Fails with the
+// style before it (the item page kept the lines, not the indentation; the
+// quote neither).
+func TestBrowserCodeLines(t *testing.T) {
+	b := newBrowser(t)
+	dir := filepath.Join(t.TempDir(), "library")
+	page := `<html><head><title>Errors and Exceptions</title></head><body><main><h1>Errors and Exceptions</h1>
+<p>Syntax errors, also known as parsing errors, are perhaps the most common kind of complaint you get while you are still learning Python:</p>
+<pre>&gt;&gt;&gt; while True print('Hello world')
+  File "&lt;stdin&gt;", line 1
+SyntaxError: invalid syntax</pre>
+<p>The parser repeats the offending line and displays a little arrow pointing at the earliest point in the line where the error was detected.</p>
+</main></body></html>`
+	ids := addFiles(t, dir, map[string][]byte{"errors.html": []byte(page)}, nil)
+	url := serve(t, dir)
+	lines := "learning Python:\n\n>>> while True print('Hello world')\n  File \"<stdin>\", line 1\nSyntaxError: invalid syntax"
+	b.do("opening the item", chromedp.Navigate(url+"/item/"+ids["errors.html"]))
+	if got := browserJS[string](b, `document.querySelector("p.para").innerText`); !strings.Contains(got, lines) {
+		t.Errorf("the item page shows %q, want its lines %q", got, lines)
+	}
+	b.do("asking", chromedp.Navigate(url+"/?q="+"What+do+syntax+errors+look+like+when+learning+Python%3F"),
+		chromedp.WaitVisible(chromedp.CSS(`#statements .statement cite`)), answered)
+	if got := browserJS[string](b, `document.querySelector("blockquote.quote").innerText`); !strings.Contains(got, lines) {
+		t.Errorf("the answer shows %q, want its lines %q", got, lines)
+	}
+	b.clean()
+}

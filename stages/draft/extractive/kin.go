@@ -1,6 +1,7 @@
 package extractive
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -45,12 +46,20 @@ func kin(a, b string) bool {
 // Scottish Parliament" is "MSP".
 var connectors = enSet("acronym-skips")
 
+// placeAbbreviations are the postal abbreviations of places with the
+// place's name ("GA Georgia"), keyed by the abbreviation.
+var placeAbbreviations = enPairs("place-abbreviations")
+
 // kinHeld adds to have (the question's words text holds) the question's
 // names in set that text holds in another form a name takes (Params.Kin):
 // a capitalised word of text that is its kin (the place for its people's
 // word, or the other way), or, for a name the question writes in
 // capitals ("EU"), a run of text's capitalised words whose initials spell
-// it ("European Union"; a word in capitals, "World War II", counts whole).
+// it ("European Union"; a word in capitals, "World War II", counts whole),
+// the name itself where the index keeps no term of it ("US"), or the
+// place a postal abbreviation stands for ("GA": "Georgia"). A name the
+// question writes with a full stop after each letter ("U.S.", "D.C.",
+// whose terms are its letters) is read as those capitals ("US").
 func (lw *libraryWeights) kinHeld(text string, have, set map[string]bool) map[string]bool {
 	var missing []string
 	for t := range set {
@@ -79,7 +88,11 @@ func (lw *libraryWeights) kinHeld(text string, have, set map[string]bool) map[st
 				break
 			}
 		}
-		if !out[t] && initialsOf(strings.ToUpper(t), lw.word[t], words) {
+		acronym, asked := strings.ToUpper(t), lw.word[t]
+		if d := dottedInitials(asked); d != "" {
+			acronym, asked = d, d
+		}
+		if !out[t] && (initialsOf(acronym, asked, words) || placeHeld(asked, words)) {
 			out[t] = true
 		}
 	}
@@ -93,6 +106,9 @@ func (lw *libraryWeights) kinHeld(text string, have, set map[string]bool) map[st
 func initialsOf(acronym, asked string, words []string) bool {
 	if utf8.RuneCountInString(acronym) < 2 || asked != acronym {
 		return false
+	}
+	if slices.Contains(words, acronym) {
+		return true
 	}
 	for i := range words {
 		spelt := ""
@@ -115,6 +131,42 @@ func initialsOf(acronym, asked string, words []string) bool {
 			if !strings.HasPrefix(acronym, spelt) {
 				break
 			}
+		}
+	}
+	return false
+}
+
+// dottedInitials returns the capitals of a name written with a full stop
+// after each letter ("U.S" is "US", "D.C." "DC"), "" for any other word
+// ("Ph.D", "U").
+func dottedInitials(w string) string {
+	parts := strings.Split(strings.TrimSuffix(w, "."), ".")
+	if len(parts) < 2 {
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		r, n := utf8.DecodeRuneInString(p)
+		if n == 0 || n != len(p) || !unicode.IsUpper(r) {
+			return ""
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// placeHeld reports whether words (a text's) name in full the place whose
+// postal abbreviation the question wrote in capitals (asked: "GA" and
+// "Georgia", "NY" and "New York").
+func placeHeld(asked string, words []string) bool {
+	name, ok := placeAbbreviations[asked]
+	if !ok {
+		return false
+	}
+	want := strings.Fields(name)
+	for i := 0; i+len(want) <= len(words); i++ {
+		if slices.Equal(words[i:i+len(want)], want) {
+			return true
 		}
 	}
 	return false

@@ -32,6 +32,8 @@ func TestInitialsOf(t *testing.T) {
 		{"MSP", "a Member of the Scottish Parliament may", true},
 		{"EU", "the European union applies", false},
 		{"UN", "United States", false},
+		{"US", "the US adult population", true},
+		{"US", "the USSR", false},
 	} {
 		if got := initialsOf(c.acronym, c.acronym, words(c.text)); got != c.want {
 			t.Errorf("initialsOf(%q, %q) = %v, want %v", c.acronym, c.text, got, c.want)
@@ -39,6 +41,11 @@ func TestInitialsOf(t *testing.T) {
 	}
 	if initialsOf("UN", "Un", words("United Nations")) {
 		t.Error("a word not written in capitals by the question is read as initials")
+	}
+	for w, want := range map[string]string{"U.S": "US", "D.C.": "DC", "U.K": "UK", "Ph.D": "", "U": "", "e.g": "", "3.5": ""} {
+		if got := dottedInitials(w); got != want {
+			t.Errorf("dottedInitials(%q) = %q, want %q", w, got, want)
+		}
 	}
 }
 
@@ -52,10 +59,17 @@ func TestNamesMeetTheirKin(t *testing.T) {
 		{"Which laws predate EU law?",
 			"The courts weigh several sources. International law and public law predate the law of the European Union, which draws on both. Judges cite them often.",
 			"International law"},
+		{"What share of the U.S. population smokes?",
+			"Surveys measure habits every year. About 14% of the US adult population smokes, down from 21% in 2005. Rates vary by age.",
+			"About 14%"},
+		{"When was Columbus, GA founded?",
+			"Columbus, Georgia lies on the Chattahoochee River. Founded in 1828 by an act of the Georgia Legislature, Columbus grew around its mills. Its port carried cotton.",
+			"Founded in 1828"},
 	} {
 		ps := []*jsonl.Passage{passage(1, "Notes", c.text)}
 		lib := docFreqs{"yuan": 20, "persian": 8, "persia": 8, "ally": 60, "law": 900, "predate": 5, "eu": 400,
-			"european": 80, "union": 90, "envoy": 30, "ilkhanate": 3, "court": 400, "tabriz": 2, "international": 300, "public": 500}
+			"european": 80, "union": 90, "envoy": 30, "ilkhanate": 3, "court": 400, "tabriz": 2, "international": 300, "public": 500,
+			"u": 300, "share": 200, "population": 150, "smoke": 20, "columbus": 6, "ga": 4, "founded": 90, "found": 90}
 		d := New()
 		d.Corpus = lib
 		if got := draft(t, d, c.q, ps); len(got) == 0 || !strings.Contains(got[0].Quote, c.want) {

@@ -755,3 +755,46 @@ func TestPDFBoldLineSetInIsNoHeading(t *testing.T) {
 		t.Errorf("the warning is no paragraph: %q", provenance(d))
 	}
 }
+
+// A note in the right margin, beside a line of a paragraph (ltxguide's
+// "New feature" and its date, as clsguide.pdf sets them), is a paragraph
+// of its own after the paragraph, not words in its sentence: "that you
+// want to New feature 1995/12/01 simply load a class".
+func TestPDFRightMarginNote(t *testing.T) {
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		// justify draws a line's words from x 72 to 472, as TeX sets them.
+		justify := func(y float64, line string) {
+			words := strings.Fields(line)
+			w := 0.0
+			for _, word := range words {
+				w += f.GetStringWidth(word)
+			}
+			gap, x := (400-w)/float64(len(words)-1), 72.0
+			for _, word := range words {
+				f.Text(x, y, word)
+				x += f.GetStringWidth(word) + gap
+			}
+		}
+		f.SetFont("Helvetica", "", 10)
+		justify(100, "This command has the same syntax as the author command documentclass,")
+		justify(112, "and it allows classes to be based on the syntax and appearance of another")
+		justify(124, "class: by loading the article class, a class writer has to change only the")
+		f.Text(72, 136, "bits they do not like.")
+		justify(154, "The following commands can be used in the common case that you want to")
+		f.SetFont("Helvetica", "", 9)
+		f.Text(484, 154, "New feature")
+		f.Text(484, 165, "1995/12/01")
+		f.SetFont("Helvetica", "", 10)
+		justify(166, "simply load a class or package file with exactly those options that are")
+		f.Text(72, 178, "being used by the current class.")
+	})
+	d := mustExtract(t, data, "clsguide.pdf")
+	want := []string{
+		": This command has the same syntax as the author command documentclass, and it allows classes to be based on the syntax and appearance of another class: by loading the article class, a class writer has to change only the bits they do not like.",
+		": The following commands can be used in the common case that you want to simply load a class or package file with exactly those options that are being used by the current class.",
+		": New feature 1995/12/01",
+	}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

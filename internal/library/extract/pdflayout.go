@@ -35,6 +35,17 @@ type pdfLine struct {
 	page   int
 	// leaderEnd says that a table of contents' dot leader ended the line
 	leaderEnd bool
+	// wide is the line's widest gap between two words, where a note in the
+	// right margin may start (rightMarginNotes); at is its space's byte
+	// offset in text, 0 for none
+	wide lineGap
+}
+
+// lineGap is a gap between words: the space at byte at of a line's text,
+// from x0, where the word before ends, to x1, where the next starts.
+type lineGap struct {
+	at     int
+	x0, x1 float64
 }
 
 // accentMarks are the spacing accents a font draws over or under a letter
@@ -134,7 +145,11 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 	open := false
 	flush := func() {
 		if open {
-			cur.text, cur.leaderEnd = dropLeaders(b.String())
+			raw := b.String()
+			cur.text, cur.leaderEnd = dropLeaders(raw)
+			if cur.text != raw {
+				cur.wide = lineGap{} // its offset is lost
+			}
 			if chars > 0 {
 				cur.size = sizeSum / chars
 				cur.bold = boldN > chars/2
@@ -171,6 +186,9 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 				flush()
 			} else if pendingSpace || dx > spaceGap*math.Min(size, prevSize) || dx < -0.5*em && !rightToLeft(g.x+g.w, prevStart, math.Min(size, prevSize)) || superscriptEnd(size, g.y, prevSize, prevY, dx) ||
 				dx > numberGap*math.Min(size, prevSize) && numberThenLetter(b.String(), g.s) {
+				if dx > cur.wide.x1-cur.wide.x0 {
+					cur.wide = lineGap{b.Len(), prevEnd, g.x}
+				}
 				b.WriteByte(' ')
 			}
 		}
@@ -523,7 +541,9 @@ func endsSentence(text string) bool {
 // pageBlocks cuts one page's lines into blocks.
 func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 	marginNotesAfterWords(ls)
+	ls, notes := rightMarginNotes(ls, body)
 	var blocks []*pdfBlock
+	inBlock := make([]int, len(ls)) // the block each line went to
 	right := 0.0
 	for _, l := range ls {
 		if math.Abs(l.size-body) < 0.5 && l.x1 > right {
@@ -566,11 +586,128 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 		} else {
 			cur.lines = append(cur.lines, l)
 		}
+		inBlock[i] = len(blocks) - 1
 	}
 	for i, b := range blocks {
 		b.heading = isHeadingBlock(b, body) && !standsAside(blocks, i, body)
 	}
-	return blocks
+	return withNotes(blocks, notes, inBlock)
+}
+
+// marginNote is a note in the right margin and the line it follows
+// (its index in the page's lines without notes, -1 for none).
+type marginNote struct {
+	line  pdfLine
+	after int
+}
+
+// rightMarginNotes takes the notes in the right margin out of a page's
+// lines. ltxguide's classes (clsguide.pdf, usrguide-historic.pdf) set
+// "New feature" or "New description" and a date there, starting on the
+// baseline of a line of the text, after a wide gap, and the note was read
+// into the sentence beside it: "The following commands can be used in the
+// common case that you want to New feature 1995/12/01 simply load a
+// class". A note starts half an em or more right of the text's right edge
+// (the rightmost place where three lines of the body's size that start at
+// the text's left end), after the widest gap of a line of the body's size
+// that starts at the text's left and whose words before the gap end at
+// that edge or less than an em left of it (a line of a paragraph, not
+// of code); it has a letter (a page number in a running
+// head is no note), it is no wider than two fifths of the text, and the
+// lines right of the edge under it, as narrow, go on with it (its date).
+// A code listing's comment after its code, in smaller type or indented,
+// stays, and a page with a wide line right of the edge (a second column)
+// has no notes. It reads positions only: any language.
+func rightMarginNotes(ls []pdfLine, body float64) ([]pdfLine, []marginNote) {
+	em := body
+	left := map[float64]int{}
+	for _, l := range ls {
+		if math.Abs(l.size-body) < 0.5 {
+			left[math.Round(l.x0)]++
+		}
+	}
+	start, m := 0.0, 0
+	for x, k := range left {
+		if k > m || k == m && x < start {
+			start, m = x, k
+		}
+	}
+	ends := map[float64]int{}
+	for _, l := range ls {
+		if math.Abs(l.size-body) < 0.5 && math.Abs(l.x0-start) <= em {
+			ends[math.Round(l.x1)]++
+		}
+	}
+	edge := 0.0
+	for x, k := range ends {
+		if k >= 3 && x > edge {
+			edge = x
+		}
+	}
+	width := edge - start
+	if width <= 0 {
+		return ls, nil
+	}
+	inMargin := func(x0, x1 float64) bool { return x0 >= edge+0.5*em && x1-x0 <= 0.4*width }
+	for _, l := range ls {
+		if l.x0 >= edge+0.5*em && l.x1-l.x0 > 0.4*width {
+			return ls, nil // a second column
+		}
+	}
+	var out []pdfLine
+	var notes []marginNote
+	for _, l := range ls {
+		switch {
+		case inMargin(l.x0, l.x1) && len(notes) > 0 && math.Abs(notes[len(notes)-1].line.y-l.y) < 2*l.size:
+			notes = append(notes, marginNote{l, len(out) - 1}) // a note's next line
+		case l.wide.at > 0 && l.wide.x0 >= edge-em && l.wide.x0 <= edge+1 && inMargin(l.wide.x1, l.x1) && hasLetter(l.text[l.wide.at:]) &&
+			math.Abs(l.size-body) < 0.5 && l.x0 <= start+em:
+			note := l
+			note.text, note.x0, note.wide = l.text[l.wide.at+1:], l.wide.x1, lineGap{}
+			l.text, l.x1, l.wide = l.text[:l.wide.at], l.wide.x0, lineGap{}
+			out = append(out, l)
+			notes = append(notes, marginNote{note, len(out) - 1})
+		default:
+			out = append(out, l)
+		}
+	}
+	return out, notes
+}
+
+// withNotes puts each run of right margin notes (rightMarginNotes) as a
+// block of its own after the block of the line it follows, or before it
+// when that block ends the page with no sentence's end: it may go on on
+// the next page.
+// inBlock is the block of each line.
+func withNotes(blocks []*pdfBlock, notes []marginNote, inBlock []int) []*pdfBlock {
+	if len(notes) == 0 {
+		return blocks
+	}
+	at := make([][]*pdfBlock, len(blocks)+1) // the note blocks after block i-1
+	for i, n := range notes {
+		b := 0
+		if n.after >= 0 {
+			b = inBlock[n.after] + 1
+		}
+		if b == len(blocks) && b > 0 && !endsSentence(blocks[b-1].lines[len(blocks[b-1].lines)-1].text) {
+			b-- // before the page's last block, which goes on on the next page
+		}
+		if i > 0 && len(at[b]) > 0 && math.Abs(notes[i-1].line.y-n.line.y) < 2*n.line.size {
+			// the note's next line
+			last := at[b][len(at[b])-1]
+			last.lines = append(last.lines, n.line)
+			continue
+		}
+		at[b] = append(at[b], &pdfBlock{lines: []pdfLine{n.line}})
+	}
+	out := make([]*pdfBlock, 0, len(blocks)+len(notes))
+	for i := 0; i <= len(blocks); i++ {
+		out = append(out, at[i]...)
+		if i < len(blocks) {
+			out = append(out, blocks[i])
+		}
+	}
+	return out
 }
 
 // standsAside says whether blocks[i], a line or a few of bold text of
@@ -661,6 +798,11 @@ func marginNotesAfterWords(ls []pdfLine) {
 		}
 	}
 	copy(ls, append(out, notes...))
+}
+
+// hasLetter says whether s has a letter of any script.
+func hasLetter(s string) bool {
+	return strings.ContainsFunc(s, unicode.IsLetter)
 }
 
 // hyphenEnd says whether a line ends in a letter and a hyphen.

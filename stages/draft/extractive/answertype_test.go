@@ -189,6 +189,25 @@ func TestRefusesWithoutTheAnswerType(t *testing.T) {
 	}
 }
 
+// An item's opening sentence names its subject and the sentence after it
+// says when: the answer-type rule reads that one too, for the opening
+// sentence only.
+func TestTypeAfterTheOpeningSentence(t *testing.T) {
+	text := "Linois's expedition to the Indian Ocean was a commerce raiding operation launched by the French Navy. " +
+		"Contre-Admiral Linois sailed for Pondicherry in his flagship Marengo in March 1803 with three frigates. " +
+		"From Isle de France, Linois's expedition began attacks on British convoys across the Indian Ocean."
+	q := "When did Linois's expedition to the Indian Ocean begin?"
+	ps := []*jsonl.Passage{passage(1, "Linois's expedition to the Indian Ocean", text)}
+	a := Choose(Candidates(q, ps, &DefaultParams, nil), &DefaultParams)
+	if len(a.Statements) == 0 {
+		t.Fatalf("refused: %s", a.Refused)
+	}
+	ps[0].Paragraph = 3 // the same sentences further in the item open nothing
+	if a := Choose(Candidates(q, ps, &DefaultParams, nil), &DefaultParams); !strings.Contains(a.Refused, "asks for a date") {
+		t.Errorf("answered %v, refused %q: want the date rule to refuse a paragraph that does not open its item", a.Statements, a.Refused)
+	}
+}
+
 // An ordinal in the question ("the second rebellion") is one of its
 // numbers: the sentence near its words must hold it.
 func TestOrdinalsAreNumbers(t *testing.T) {

@@ -384,6 +384,14 @@ func (qy *query) newCandidate(pf *passageFacts, i int, cl Span, quote string, n 
 	c.lacksOption, c.definesOptions = win.lacking, pf.defines
 	c.measureAnswer, c.headed, c.scaled, c.offScale = pf.measureAnswer, pf.headed, pf.scaled, pf.offScale
 	qy.kinds(c, quote)
+	if i == 0 && ps.Paragraph == 0 && len(spans) > 1 && (lw.qtype == typeTime || lw.qtype == typeNumber) {
+		// An item's opening sentence names its subject, and the sentence
+		// after it often says when ("Linois's expedition … was a commerce
+		// raiding operation …" and "… was ordered to the Indian Ocean …
+		// in March 1803"): the answer-type rule reads it too.
+		next := ps.Text[spans[1].Start:spans[1].End]
+		c.nextTyped = typeHeld(next, lw.qtype, qy.set, lw.lex) != ""
+	}
 	return c
 }
 

@@ -155,7 +155,8 @@ type Params struct {
 	DefinitionFirst bool
 	// TypeRefusal: a question that asks for a date or a number is refused
 	// when none of the NamesTop best sentences holds one the question does
-	// not ("How many settled in Bedford?" and "Some settled in Bedford.").
+	// not ("How many settled in Bedford?" and "Some settled in Bedford."),
+	// nor, for a sentence that opens its item, the sentence after it.
 	TypeRefusal bool
 	// Ordinals: the question's ordinals ("first", "second", "last") count
 	// among its names and numbers for MaxNames.
@@ -391,6 +392,10 @@ type Candidate struct {
 	// sentence holds a negation.
 	window  string
 	negates bool
+	// nextTyped: the sentence opens its item (the first of its first
+	// paragraph) and the sentence after it holds an answer of the type
+	// the question asks for (TypeRefusal).
+	nextTyped bool
 	// lacksOption is the first of the question's options that the window
 	// does not write, "" when it writes each; definesOptions: the passage
 	// opens with each of them, as a manual's entry for it does

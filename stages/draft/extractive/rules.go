@@ -426,7 +426,8 @@ func refuseNegation(in *refusalInput) string {
 }
 
 // refuseType: the question asks for a date or a number that none of the
-// best sentences holds besides the question's own.
+// best sentences holds besides the question's own (nor the sentence after
+// one that opens its item: Candidate.nextTyped).
 func refuseType(in *refusalInput) string {
 	lw, p := in.lw, in.p
 	if lw.qtype != typeTime && lw.qtype != typeNumber {
@@ -434,7 +435,7 @@ func refuseType(in *refusalInput) string {
 	}
 	spelled := p.uses(ruleSpelled, lw)
 	for _, c := range in.typeTop {
-		if c.Type > 0 || spelled && c.spelled {
+		if c.Type > 0 || spelled && c.spelled || c.nextTyped {
 			return ""
 		}
 	}

@@ -804,10 +804,15 @@ func askedKind(question string) string {
 // for (askedKind's term) that the question does not: the kind's word
 // written with a capital beside another capitalised word the question does
 // not hold ("the Lisbon Treaty", "the North Sea", "the Charles River",
-// "the Treaty of Lisbon" for "What treaty …?").
+// "the Treaty of Lisbon" for "What treaty …?"), or, as technical
+// documentation names a program, an option, a file or a counter, the
+// kind's word beside a name written as code (holdsCodeNamedKind).
 func holdsNamedKind(sentence, kind string, qterms map[string]bool) bool {
 	if kind == "" {
 		return false
+	}
+	if holdsCodeNamedKind(sentence, kind, qterms) {
+		return true
 	}
 	words := splitWords(sentence)
 	named := func(i int) bool {
@@ -834,6 +839,81 @@ func holdsNamedKind(sentence, kind string, qterms map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// holdsCodeNamedKind reports whether sentence holds the kind's word, in
+// any case, beside a name written as code whose first term the question
+// does not hold (codeName): "These binary log data are accessed by the
+// journalctl(1) command.", "the -P option", "the ‘minrows’ counter",
+// "the command ”/usr/bin/editor”" for "Which command …?", "Which option
+// …?". A manual names a program in lower case, so the capitals that tell
+// a name in prose (the Lisbon Treaty) are not there. The kind's word is
+// English (askedKind); code names are written alike in any language.
+func holdsCodeNamedKind(sentence, kind string, qterms map[string]bool) bool {
+	fields := strings.Fields(sentence)
+	for i, f := range fields {
+		if ts := terms(strings.Trim(f, ",.;:!?()")); len(ts) != 1 || ts[0] != kind {
+			continue
+		}
+		for _, name := range []string{codeName(fields[:i], true), codeName(fields[i+1:], false)} {
+			if name == "" || strings.IndexFunc(name, isWordRune) < 0 {
+				continue
+			}
+			// An option of one letter ("-P") has no term: a name all the same.
+			if ts := terms(name); len(ts) == 0 || !qterms[ts[0]] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// quoteMarks open and close a name written in quotes.
+const quoteMarks = "\"“”‘’'«»"
+
+// codeName returns the name written as code that the words next to the
+// kind's word are, "" when they are none: the last of fields (before, the
+// words before the kind's word) or the first (the words after it). A
+// manual page's name and section ("journalctl(1)": "journalctl"), an
+// option ("-P", "--port"), a path ("/usr/bin/editor", "~/.ssh/config"),
+// a TeX control word ("\raggedcolumns"), or words in quotes ("‘minrows’",
+// "”journalctl -b”": its first word).
+func codeName(fields []string, before bool) string {
+	if len(fields) == 0 {
+		return ""
+	}
+	at := 0
+	if before {
+		at = len(fields) - 1
+	}
+	w := strings.TrimRight(fields[at], ",.;:!?")
+	// Words in quotes, at most five.
+	if r, _ := utf8.DecodeRuneInString(w); !before && strings.ContainsRune(quoteMarks, r) {
+		return strings.Trim(w, quoteMarks)
+	}
+	if r, _ := utf8.DecodeLastRuneInString(w); before && strings.ContainsRune(quoteMarks, r) {
+		for k := at; k >= max(0, at-4); k-- {
+			if r, _ := utf8.DecodeRuneInString(fields[k]); strings.ContainsRune(quoteMarks, r) {
+				return strings.Trim(fields[k], quoteMarks)
+			}
+		}
+		return ""
+	}
+	switch {
+	case len(w) > 1 && w[0] == '-' && (w[1] == '-' || isWordRune(rune(w[1]))):
+		return strings.TrimLeft(w, "-")
+	case len(w) > 1 && w[0] == '/' || strings.HasPrefix(w, "~/"):
+		return w[strings.LastIndexByte(w, '/')+1:]
+	case controlWord(w):
+		return w[1:]
+	}
+	// A manual page's name and section: "journalctl(1)", "sudoers(5)".
+	if open := strings.IndexByte(w, '('); open > 0 && strings.HasSuffix(w, ")") {
+		if sect := w[open+1 : len(w)-1]; sect != "" && sect[0] >= '0' && sect[0] <= '9' && len(sect) <= 4 {
+			return w[:open]
+		}
+	}
+	return ""
 }
 
 // copulas say what a subject is.

@@ -625,6 +625,38 @@ func TestAskedKind(t *testing.T) {
 	}
 }
 
+// TestHoldsCodeNamedKind: technical documentation names a program, an
+// option or a counter as code, in lower case, beside the kind's word; the
+// sentence that names one the question does not is the one that answers
+// "Which command …?" (the Debian Reference's journalctl(1) sentence came
+// third, below two that name none; issue 40).
+func TestHoldsCodeNamedKind(t *testing.T) {
+	for _, c := range []struct {
+		question, sentence string
+		want               bool
+	}{
+		{"Which command reads the systemd journal?", "These binary log data are accessed by the journalctl(1) command.", true},
+		{"Which command reads the systemd journal?", "You can log data to the Journal by using the systemd-cat(1) command.", false}, // the question's own word
+		{"Which command reads the systemd journal?", "Under systemd, kernel messages are logged by the journal service.", false},
+		{"Which command reads the systemd journal?", "Run the command ”journalctl -b” to read it.", true},
+		{"Which command reads the systemd journal?", "Run the ”journalctl -b” command to read it.", true},
+		{"Which command reads the systemd journal?", "Every command logs to the journal.", false},
+		{"Which option sets the port?", "-P port Specifies the port; this option -P is written with a capital.", true},
+		{"Which option sets the port?", "The source may be a URI in the form scp://host[:port][/path].", false},
+		{"What counter controls the rows?", "This is controlled through the counter ‘minrows’ (default 1).", true},
+		{"Which file lists the keys?", "The file ~/.ssh/authorized_keys lists the public keys.", true},
+	} {
+		kind := askedKind(c.question)
+		q := map[string]bool{}
+		for _, w := range terms(c.question) {
+			q[w] = true
+		}
+		if got := holdsNamedKind(c.sentence, kind, q); got != c.want {
+			t.Errorf("%q: holdsNamedKind(%q) = %v, want %v", c.question, c.sentence, got, c.want)
+		}
+	}
+}
+
 func TestHoldsNamedKind(t *testing.T) {
 	question := "What treaty took the place of the constitutional treaty?"
 	kind := askedKind(question)

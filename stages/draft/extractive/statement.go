@@ -86,6 +86,7 @@ var neverStatement = []shapeRule{
 	{"a table's row of numbers", "any but Thai, Lao and Khmer, which write no sentence end (any script's digits)", isNumberRow, true},
 	{"a table's row of keys", "any but Thai, Lao and Khmer, which write no sentence end (paths, options and patterns in ASCII)", isKeyRow, true},
 	{"a record of fields", "any that writes a colon after a word (: or ：); not Thai, Lao and Khmer, which write no sentence end", isFieldRecord, true},
+	{"a piece of a sentence", "scripts with letter case (a small letter first); none in others", isPiece, true},
 	{"a heading", "any when numbered (2.1, §3, IV., 第二章, 제2장, 一、); title case and a box's title (NOTE More profiles) in scripts with letter case; short Chinese, Japanese and Korean lines; any between MediaWiki's equals signs (== Kultur ==)", isHeading, true},
 }
 
@@ -613,6 +614,31 @@ func isHeading(text string) bool {
 func wikiTitle(fields []string) bool {
 	equals := func(w string) bool { return len(w) >= 2 && strings.Trim(w, "=") == "" }
 	return len(fields) >= 3 && equals(fields[0]) && equals(fields[len(fields)-1])
+}
+
+// isPiece reports whether text is a piece of a sentence rather than one:
+// it opens with a small letter and does not end as a sentence does, nor
+// with a colon (an announcing sentence, see introduces) or a semicolon
+// (an item of a list, a clause that ends there). A PDF cuts a
+// sentence where a column or a page ends ("documents using only ascii in
+// the input file and", the rest after a page's footer), and flattens a
+// table's row into a line of its cells ("sudo execute sudo without their
+// password lpadmin execute commands to add, modify, and remove printers
+// from printer databases"). Scripts with letter case only; a manual
+// page's NAME line ("scp — OpenSSH secure file copy": a name, a dash,
+// what it is) says what the command is and is left alone. A clause cut
+// from a long sentence (Clauses) is not asked.
+func isPiece(text string) bool {
+	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(text, "\"'“‘«(["))
+	if !unicode.IsLower(r) || sentences.Ends(text) || strings.HasSuffix(text, ":") || strings.HasSuffix(text, "：") || strings.HasSuffix(text, ";") {
+		return false
+	}
+	for _, dash := range []string{" - ", " — ", " – "} {
+		if strings.Contains(text, dash) {
+			return false
+		}
+	}
+	return true
 }
 
 // boxTitle reports whether words are the title of a box beside the text,

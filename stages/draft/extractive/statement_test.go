@@ -449,7 +449,9 @@ func TestNeverStatementRules(t *testing.T) {
 		"-r Recursively copy entire directories. Note that scp follows symbolic links encountered in the tree traversal.",
 		"The file ~/.ssh/authorized_keys lists the public keys that are permitted for logging in.",
 		"ไฟล์ ~/.ssh/authorized_keys เก็บกุญแจสาธารณะที่อนุญาตให้เข้าสู่ระบบ สำหรับผู้ใช้แต่ละคน",
-		"documents using only ascii in the input file and",
+		"scp — OpenSSH secure file copy",
+		"ssh-keygen generates, manages and converts authentication keys for ssh(1).",
+		"accessing accented characters via commands;",
 		"2561 อายุรวม 94 ปี 7 เดือน 20 วัน",
 		"Note: the Pin: line comes first, and Pin-Priority: sets its weight.",
 		"Der Anteil lag bei 20 % und 2019 bei 30 % der Fläche.",
@@ -545,6 +547,12 @@ func TestNeverStatementRules(t *testing.T) {
 			"Inhaltsverzeichnis Einleitung …… 3",
 			"The new default 2 Compatibility 2 BOM: byte order mark handling 2",
 			"Введение 3 Установка пакетов 5 Настройка 9",
+		}},
+		{"a piece of a sentence", []string{
+			"documents using only ascii in the input file and",
+			"sudo execute sudo without their password lpadmin execute commands to add, modify, and remove printers from printer databases",
+			"die Dokumente, die nur ASCII in der Eingabedatei verwenden, und",
+			"документы, в которых только ASCII во входном файле, и",
 		}},
 		{"a heading", []string{
 			"2.1.1 What is wrong with current live systems",

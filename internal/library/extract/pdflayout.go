@@ -546,7 +546,7 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 	inBlock := make([]int, len(ls)) // the block each line went to
 	right := 0.0
 	for _, l := range ls {
-		if math.Abs(l.size-body) < 0.5 && l.x1 > right {
+		if l.bodySize(body) && l.x1 > right {
 			right = l.x1
 		}
 	}
@@ -622,7 +622,7 @@ func rightMarginNotes(ls []pdfLine, body float64) ([]pdfLine, []marginNote) {
 	em := body
 	left := map[float64]int{}
 	for _, l := range ls {
-		if math.Abs(l.size-body) < 0.5 {
+		if l.bodySize(body) {
 			left[math.Round(l.x0)]++
 		}
 	}
@@ -634,7 +634,7 @@ func rightMarginNotes(ls []pdfLine, body float64) ([]pdfLine, []marginNote) {
 	}
 	ends := map[float64]int{}
 	for _, l := range ls {
-		if math.Abs(l.size-body) < 0.5 && math.Abs(l.x0-start) <= em {
+		if l.bodySize(body) && math.Abs(l.x0-start) <= em {
 			ends[math.Round(l.x1)]++
 		}
 	}
@@ -661,7 +661,7 @@ func rightMarginNotes(ls []pdfLine, body float64) ([]pdfLine, []marginNote) {
 		case inMargin(l.x0, l.x1) && len(notes) > 0 && math.Abs(notes[len(notes)-1].line.y-l.y) < 2*l.size:
 			notes = append(notes, marginNote{l, len(out) - 1}) // a note's next line
 		case l.wide.at > 0 && l.wide.x0 >= edge-em && l.wide.x0 <= edge+1 && inMargin(l.wide.x1, l.x1) && hasLetter(l.text[l.wide.at:]) &&
-			math.Abs(l.size-body) < 0.5 && l.x0 <= start+em:
+			l.bodySize(body) && l.x0 <= start+em:
 			note := l
 			note.text, note.x0, note.wide = l.text[l.wide.at+1:], l.wide.x1, lineGap{}
 			l.text, l.x1, l.wide = l.text[:l.wide.at], l.wide.x0, lineGap{}
@@ -800,6 +800,11 @@ func marginNotesAfterWords(ls []pdfLine) {
 	copy(ls, append(out, notes...))
 }
 
+// bodySize says whether l is set in the body text's size.
+func (l pdfLine) bodySize(body float64) bool {
+	return math.Abs(l.size-body) < 0.5
+}
+
 // hasLetter says whether s has a letter of any script.
 func hasLetter(s string) bool {
 	return strings.ContainsFunc(s, unicode.IsLetter)
@@ -872,7 +877,7 @@ func isHeadingBlock(b *pdfBlock, body float64) bool {
 	}
 	text := joinLines(b.lines, nil)
 	n := utf8.RuneCountInString(text)
-	if n > maxHeadingLen || n < 2 || !strings.ContainsFunc(text, unicode.IsLetter) {
+	if n > maxHeadingLen || n < 2 || !hasLetter(text) {
 		return false
 	}
 	last, _ := utf8.DecodeLastRuneInString(text)

@@ -91,12 +91,13 @@ type Paragraph struct {
 }
 
 // CodeOf splits a paragraph's text into its prose and the block of code it
-// holds. Text is one line, but a block of code (HTML's <pre>) keeps its
-// lines, "\n" between them and never a blank line; a short one saved with
-// the sentence that announces it ("… while you are still learning
-// Python:") follows that sentence after a blank line ("\n\n"). Text with
-// no line break is all prose. Whoever shows a paragraph shows the code's
-// lines; whoever reads its words reads a line break as a space.
+// holds. Text is one line, but a block of code (HTML's <pre>, Markdown's
+// fences, a manual page's no-fill displays) keeps its lines, "\n" between
+// them and never a blank line; a short one saved with the sentence that
+// announces it ("… while you are still learning Python:") follows that
+// sentence after a blank line ("\n\n"). Text with no line break is all
+// prose. Whoever shows a paragraph shows the code's lines; whoever reads
+// its words reads a line break as a space.
 func CodeOf(text string) (prose, code string) {
 	if !strings.Contains(text, "\n") {
 		return text, ""

@@ -135,7 +135,7 @@ func TestMarkdown(t *testing.T) {
 		{"Black tea", "A watched pot never boils, but a forgotten one boils over."},
 		{"Black tea", "Tea | Degrees"},
 		{"Black tea", "Green | 80"},
-		{"Black tea", "kettle --temp=80 steep 60s"},
+		{"Black tea", "kettle --temp=80\nsteep 60s"},
 		{"Black tea", "Use snake_case names, 2 * 3 = 6, and keep snake_case_words as they are. Tom & Jerry *like* tea."},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -407,5 +407,26 @@ func TestHeadingsPathKept(t *testing.T) {
 		if got, want := h.path(), h.joined(); got != want {
 			t.Fatalf("step %d: path %q, joined afresh %q", i, got, want)
 		}
+	}
+}
+
+// A fenced block keeps its lines, and a short one goes with the sentence
+// that announces it with a colon (builder.announce), as HTML's <pre>
+// does; a long one, or one after a sentence that does not announce it,
+// is a paragraph of its own.
+func TestMarkdownFenceAnnounced(t *testing.T) {
+	page := "# Kettle\n\nSet the kettle to eighty degrees:\n\n```sh\nkettle --temp=80\n  --hold\n```\n\n" +
+		"The kettle holds the water there.\n\n~~~\nkettle --off\n~~~\n"
+	var got []string
+	for _, p := range mustBytes(t, page, "kettle.md", "").Paragraphs {
+		got = append(got, p.Text)
+	}
+	want := []string{
+		"Set the kettle to eighty degrees:\n\nkettle --temp=80\n  --hold",
+		"The kettle holds the water there.",
+		"kettle --off",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }

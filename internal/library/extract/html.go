@@ -1132,38 +1132,14 @@ func (w *htmlWalker) flush() {
 }
 
 // announced adds the short block of code in buf to the paragraph before
-// it when that paragraph announces it, ending in a colon (":", or the
-// full-width "：" of Chinese and Japanese; any language): "… while you are
-// still learning Python:\n\n>>> while True print('Hello world')\n…". A
-// quote must lie in one paragraph, and the sentence says what the block
-// is, the block what the sentence announces: a drafter quotes them
-// together. A blank line ("\n\n", which codeText never writes) stands
-// between them (item.CodeOf). It reports whether it did.
+// it when that announces it (builder.announce). It reports whether it did.
 func (w *htmlWalker) announced() bool {
-	n := len(w.b.paras)
-	if n == 0 {
+	if !w.b.announce(codeText(w.buf.String()), w.h.path()) {
 		return false
 	}
-	before := &w.b.paras[n-1]
-	if strings.Contains(before.Text, "\n") || before.Heading != w.h.path() ||
-		!strings.HasSuffix(before.Text, ":") && !strings.HasSuffix(before.Text, "：") {
-		return false
-	}
-	code := codeText(w.buf.String())
-	if code == "" || utf8.RuneCountInString(code) > maxAnnounced ||
-		utf8.RuneCountInString(before.Text)+2+utf8.RuneCountInString(code) > maxParagraph {
-		return false
-	}
-	before.Text += "\n\n" + code
-	w.b.bytes += 2 + len(code)
-	w.last = before.Text
+	w.last = w.b.paras[len(w.b.paras)-1].Text
 	return true
 }
-
-// maxAnnounced is the longest block of code, in characters, kept with the
-// sentence that announces it: a command or a few lines (as many as a
-// drafter quotes with it).
-const maxAnnounced = 200
 
 // clean is the text of the paragraph in buf: a <pre>'s with its lines
 // (codeText), any other's on one line (cleanText).

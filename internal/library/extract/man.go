@@ -412,11 +412,14 @@ type manReader struct {
 	buf []*strings.Builder
 	// tagEnd is the length of buf when an mdoc item's tag (".It Fl L")
 	// ended, -1 when none is open; xo: the tag goes on to .Xc.
-	tagEnd  int
-	xo      bool
-	smOff   bool // .Sm off: mdoc words are written without spaces
-	smJoin  bool // a word came since .Sm off
-	attach  bool // the next words go against the last (.Ns or \c ending a line)
+	tagEnd int
+	xo     bool
+	smOff  bool // .Sm off: mdoc words are written without spaces
+	smJoin bool // a word came since .Sm off
+	attach bool // the next words go against the last (.Ns or \c ending a line)
+	// nofill: the lines are set as they come (.nf, .EX, .Bd -literal,
+	// .Dl), each a line of the paragraph, which keeps them (codeText)
+	nofill  bool
 	name    string
 	section string // the .Sh (.SH) being read, for .In in SYNOPSIS
 	fo      bool   // inside .Fo … .Fc
@@ -505,7 +508,11 @@ func (m *manReader) flush() {
 		}
 		text.WriteString(l.String())
 	}
-	m.b.addText(text.String(), m.h.path())
+	if m.nofill {
+		m.b.addCode(text.String(), m.h.path())
+	} else {
+		m.b.addText(text.String(), m.h.path())
+	}
 	m.buf = m.buf[:0]
 	m.tagEnd, m.xo, m.attach = -1, false, false
 }
@@ -741,6 +748,7 @@ func extractMan(text string) *Document {
 			}
 		case name == "SH" || name == "Sh" || name == "SS" || name == "Ss":
 			m.flush()
+			m.nofill = false // as man's .SH and .SS do (.fi)
 			lvl := 1
 			if name == "SS" || name == "Ss" {
 				lvl = 2
@@ -845,6 +853,20 @@ func extractMan(text string) *Document {
 			if len(args) > 0 {
 				m.add(m.text(args[0]), false)
 			}
+		case name == "nf" || name == "EX" || name == "fi" || name == "EE" || name == "Bd" || name == "Ed":
+			// No-fill displays (man's .nf … .fi and .EX … .EE, mdoc's
+			// .Bd -literal or -unfilled … .Ed) keep their lines, as a
+			// person reads them: a command, an example, a synopsis.
+			m.flush()
+			m.nofill = name == "nf" || name == "EX" ||
+				name == "Bd" && (slices.Contains(args, "-literal") || slices.Contains(args, "-unfilled"))
+		case name == "Dl":
+			// One line of literal text, displayed on its own line.
+			m.flush()
+			m.nofill = true
+			m.mdoc(append([]string{name}, args...))
+			m.flush()
+			m.nofill = false
 		case manParaMacros[name]:
 			m.flush()
 		case name == "B" || name == "I" || name == "R" || name == "SM" || name == "SB":

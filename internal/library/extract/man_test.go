@@ -223,3 +223,85 @@ func TestMdocReferenceOrder(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// A manual page's no-fill displays keep their lines, and a short one goes
+// with the sentence that announces it (builder.announce), as HTML's <pre>
+// does: man's .nf … .fi and .EX … .EE, mdoc's .Bd -literal … .Ed and .Dl.
+// A heading ends no-fill, as man's .SH does.
+func TestManDisplaysKeepLines(t *testing.T) {
+	page := `.TH TEAPOT 1
+.SH NAME
+teapot \- brew tea
+.SH SYNOPSIS
+.nf
+\fBteapot\fR [\fB\-t\fR \fIdegrees\fR]
+\fBteapot\fR \fB\-\-list\fR
+.fi
+.SH EXAMPLES
+To brew green tea at eighty degrees, run:
+.PP
+.EX
+teapot -t 80 sencha
+  # wait a minute
+.EE
+.PP
+The pot whistles when the tea is ready.
+.SH NOTES
+.nf
+The kettle is never filled twice
+.SH BUGS
+None known, and none
+expected.
+`
+	want := []string{
+		"teapot - brew tea",
+		"teapot [-t degrees]\nteapot --list",
+		"To brew green tea at eighty degrees, run:\n\nteapot -t 80 sencha\n  # wait a minute",
+		"The pot whistles when the tea is ready.",
+		"The kettle is never filled twice",
+		"None known, and none expected.",
+	}
+	if diff := cmp.Diff(want, manTexts(t, page, "teapot.1")); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+
+	mdoc := `.Dd January 1, 2026
+.Dt TEAPOT 1
+.Os
+.Sh NAME
+.Nm teapot
+.Nd brew tea
+.Sh EXAMPLES
+Brew sencha for a minute:
+.Dl $ teapot -m 1 sencha
+Or list every tea the pot knows:
+.Bd -literal -offset indent
+$ teapot --list
+sencha
+  gyokuro
+.Ed
+.Bd -filled
+Filled text
+goes on one line.
+.Ed
+`
+	want = []string{
+		"teapot — brew tea",
+		"Brew sencha for a minute:\n\n$ teapot -m 1 sencha",
+		"Or list every tea the pot knows:\n\n$ teapot --list\nsencha\n  gyokuro",
+		"Filled text goes on one line.",
+	}
+	if diff := cmp.Diff(want, manTexts(t, mdoc, "teapot.1")); diff != "" {
+		t.Errorf("mdoc paragraphs (-want +got):\n%s", diff)
+	}
+}
+
+// manTexts are the texts of the paragraphs a manual page is saved as.
+func manTexts(t *testing.T, page, name string) []string {
+	t.Helper()
+	var got []string
+	for _, p := range mustBytes(t, page, name, "").Paragraphs {
+		got = append(got, p.Text)
+	}
+	return got
+}

@@ -15,7 +15,8 @@ import (
 
 // Markdown is read line by line, the way a reader sees the rendered page:
 //   - paragraphs end at blank lines; every list item, table row and
-//     fenced code block is a paragraph of its own (code lines joined by spaces);
+//     fenced code block is a paragraph of its own, its lines kept (codeText),
+//     or goes in the paragraph before it when that announces it with a colon;
 //   - ATX (#) and setext (=== / ---) headings are not paragraphs: they
 //     become the Heading path of the paragraphs below them;
 //   - markup is removed from the text: emphasis markers, link and image
@@ -225,7 +226,7 @@ func extractMarkdown(text string) *Document {
 		if fence != "" {
 			if m := lineRE(line, fenceRE); m != nil && m[1][0] == fence[0] && len(m[1]) >= len(fence) &&
 				strings.TrimSpace(line[strings.Index(line, m[1])+len(m[1]):]) == "" {
-				b.addText(code.text(text, nil, "\n"), h.path())
+				b.addCode(code.text(text, nil, "\n"), h.path())
 				fence, code = "", lineRun{}
 				continue
 			}
@@ -304,7 +305,7 @@ func extractMarkdown(text string) *Document {
 		add(line, true)
 	}
 	if fence != "" {
-		b.addText(code.text(text, nil, "\n"), h.path()) // an unclosed fence runs to the end
+		b.addCode(code.text(text, nil, "\n"), h.path()) // an unclosed fence runs to the end
 	}
 	flush()
 	title := fmTitle

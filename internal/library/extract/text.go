@@ -107,14 +107,15 @@ func cleanText(s string) string {
 	return b.String()
 }
 
-// codeText cleans the text of a block of code (HTML's <pre>) as cleanText
+// codeText cleans the text of a block of code as cleanText
 // does each of its lines, and keeps the lines: "\n" between them, a run of
 // blank lines one line break, each line's indentation kept (a tab to the
 // next of every 8 columns) less what all its lines share, no space at a
 // line's end. A person reads code by its lines; the index, rank and the
 // quote check read a line break as a space, so the words are cleanText's.
-// Only HTML's reader keeps them for now: man's .nf/.EX, Markdown's fenced
-// code and a PDF's listings would want it too.
+// HTML's <pre>, Markdown's fenced code and a manual page's no-fill
+// displays (.nf, .EX, .Bd -literal) keep them (builder.addCode); a PDF's
+// listings would want it too.
 func codeText(s string) string {
 	type codeLine struct {
 		indent int
@@ -276,6 +277,48 @@ func (b *builder) keep(p item.Paragraph) {
 func (b *builder) addText(text, heading string) {
 	b.add(item.Paragraph{Text: cleanText(text), Heading: heading})
 }
+
+// addCode adds a block of code, its lines kept (codeText), under a heading:
+// in the paragraph before it when that announces it (announce), else as a
+// paragraph of its own.
+func (b *builder) addCode(raw, heading string) {
+	code := codeText(raw)
+	if code != "" && !b.announce(code, heading) {
+		b.add(item.Paragraph{Text: code, Heading: heading})
+	}
+}
+
+// announce adds a short block of code (codeText's) to the last paragraph
+// when that announces it, ending in a colon (":", or the full-width "："
+// of Chinese and Japanese; any language) under the same heading: "… while
+// you are still learning Python:\n\n>>> while True print('Hello world')\n…".
+// A quote must lie in one paragraph, and the sentence says what the block
+// is, the block what the sentence announces: a drafter quotes them
+// together. A blank line ("\n\n", which codeText never writes) stands
+// between them (item.CodeOf). It reports whether it did.
+func (b *builder) announce(code, heading string) bool {
+	n := len(b.paras)
+	if n == 0 || code == "" {
+		return false
+	}
+	before := &b.paras[n-1]
+	if strings.Contains(before.Text, "\n") || before.Heading != heading ||
+		!strings.HasSuffix(before.Text, ":") && !strings.HasSuffix(before.Text, "：") {
+		return false
+	}
+	if utf8.RuneCountInString(code) > maxAnnounced ||
+		utf8.RuneCountInString(before.Text)+2+utf8.RuneCountInString(code) > maxParagraph {
+		return false
+	}
+	before.Text += "\n\n" + code
+	b.bytes += 2 + len(code)
+	return true
+}
+
+// maxAnnounced is the longest block of code, in characters, kept with the
+// sentence that announces it: a command or a few lines (as many as a
+// drafter quotes with it).
+const maxAnnounced = 200
 
 // add adds a paragraph whose Text is already clean (see cleanText); Cues
 // and Pages offsets refer to that text. Long paragraphs are cut, and their

@@ -92,7 +92,8 @@ type Paragraph struct {
 
 // CodeOf splits a paragraph's text into its prose and the block of code it
 // holds. Text is one line, but a block of code (HTML's <pre>, Markdown's
-// fences, a manual page's no-fill displays) keeps its lines, "\n" between
+// fences, a manual page's no-fill displays, reStructuredText's literal
+// blocks, Org's source blocks) keeps its lines, "\n" between
 // them and never a blank line; a short one saved with the sentence that
 // announces it ("… while you are still learning Python:") follows that
 // sentence after a blank line ("\n\n"). Text with no line break is all

@@ -238,6 +238,16 @@ Black tea
 =========
 
 Boil the water.
+
+.. code-block:: sh
+   :linenos:
+
+   kettle --boil
+     --whistle
+
+   steep 4m
+
+Then pour.
 `
 
 func TestRST(t *testing.T) {
@@ -250,9 +260,10 @@ func TestRST(t *testing.T) {
 		"Introduction: Tea is brewed from leaves, see the guide and kettle.",
 		"Introduction: Use fresh water.",
 		"Introduction › Green tea: Steep two minutes.",
-		"Introduction › Green tea: Use water at 80 degrees:",
-		"Introduction › Green tea: kettle --temp 80",
+		"Introduction › Green tea: Use water at 80 degrees:\n\nkettle --temp 80",
 		"Black tea: Boil the water.",
+		"Black tea: kettle --boil\n  --whistle\nsteep 4m",
+		"Black tea: Then pour.",
 	}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
@@ -279,9 +290,15 @@ Plant *tomatoes* in /May/, see [[https://example.org][the almanac]].
 #+BEGIN_COMMENT
 hidden
 #+END_COMMENT
+Look in the shed:
 #+BEGIN_SRC sh
 ls /usr/bin/
+  ls /sbin/
 #+END_SRC
+#+begin_example
+rake
+hoe
+#+end_example
 `
 
 func TestOrg(t *testing.T) {
@@ -295,7 +312,8 @@ func TestOrg(t *testing.T) {
 		"Vegetables › Beans: water them",
 		"Vegetables › Beans: Row | Crop",
 		"Vegetables › Beans: 1 | beans",
-		"Vegetables › Beans: ls /usr/bin/",
+		"Vegetables › Beans: Look in the shed:\n\nls /usr/bin/\n  ls /sbin/",
+		"Vegetables › Beans: rake\nhoe",
 	}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)

@@ -47,10 +47,19 @@ func extractOrg(text string) *Document {
 		buf = buf[:0]
 	}
 	inDrawer, inComment := false, false
+	var code []string // the lines of a #+BEGIN_SRC or #+BEGIN_EXAMPLE block
+	inCode := false
 	for line := range eachLine(text) {
 		trimmed := strings.TrimSpace(line)
 		upper := strings.ToUpper(trimmed)
 		switch {
+		case inCode:
+			if inCode = !strings.HasPrefix(upper, "#+END_SRC") && !strings.HasPrefix(upper, "#+END_EXAMPLE"); inCode {
+				code = append(code, line)
+			} else {
+				b.addCode(strings.Join(code, "\n"), h.path())
+				code = code[:0]
+			}
 		case inComment:
 			inComment = !strings.HasPrefix(upper, "#+END_COMMENT")
 		case inDrawer:
@@ -78,8 +87,11 @@ func extractOrg(text string) *Document {
 			case "CAPTION":
 				buf = append(buf, m[2])
 			}
+		case strings.HasPrefix(upper, "#+BEGIN_SRC") || strings.HasPrefix(upper, "#+BEGIN_EXAMPLE"):
+			flush()
+			inCode = true // its lines are kept (codeText)
 		case strings.HasPrefix(upper, "#+"):
-			flush() // #+BEGIN_SRC, #+END_QUOTE…: the block's lines are read as they come
+			flush() // #+BEGIN_QUOTE, #+END_QUOTE…: the block's lines are read as they come
 		case trimmed == "#" || strings.HasPrefix(trimmed, "# "):
 			// a comment
 		case orgDrawerRE.MatchString(line) && upper != ":END:":
@@ -107,5 +119,6 @@ func extractOrg(text string) *Document {
 		}
 	}
 	flush()
+	b.addCode(strings.Join(code, "\n"), h.path()) // an unclosed block runs to the end
 	return &Document{Title: title, Paragraphs: b.paras}
 }

@@ -11,6 +11,8 @@ import (
 // title is the document's. Directives that hold no prose (images, the
 // table of contents, raw output) are left out with their indented
 // content; comments too. Inline markup is reduced to the words it marks.
+// A literal block (after "::", or a code-block directive's) keeps its lines
+// (codeText), in the paragraph that announces it when that is short.
 
 var (
 	rstDirectRE    = lazyRE(`^\.\.\s+([A-Za-z][\w:+.-]*)::(.*)$`)
@@ -98,6 +100,21 @@ func extractRST(text string) *Document {
 		}
 		return j - 1
 	}
+	// literal keeps the indented block after line i as code (codeText),
+	// less a directive's options (":linenos:") when options; it returns
+	// the block's last line.
+	literal := func(i int, options bool) int {
+		j := i + 1
+		for options && j < len(lines) && indented(lines[j]) && strings.HasPrefix(strings.TrimSpace(lines[j]), ":") {
+			j++
+		}
+		start := j
+		for j < len(lines) && (strings.TrimSpace(lines[j]) == "" || indented(lines[j])) {
+			j++
+		}
+		b.addCode(strings.Join(lines[start:j], "\n"), h.path())
+		return j - 1
+	}
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
 		trimmed := strings.TrimSpace(line)
@@ -109,7 +126,14 @@ func extractRST(text string) *Document {
 		}
 		switch {
 		case trimmed == "":
+			announces := len(buf) > 0 && strings.HasSuffix(strings.TrimSpace(buf[len(buf)-1]), "::")
 			flush()
+			if announces {
+				i = literal(i, false) // "as follows::" and its literal block
+			}
+		case trimmed == "::":
+			flush()
+			i = literal(i, false)
 		case rstAdornment(line) && strings.TrimSpace(next(1)) != "" && !rstAdornment(next(1)) &&
 			strings.TrimRight(next(2), " \t") == strings.TrimRight(line, " \t"):
 			section(next(1), "o"+line[:1])
@@ -118,15 +142,17 @@ func extractRST(text string) *Document {
 			utf8.RuneCountInString(strings.TrimSpace(next(1))) >= min(utf8.RuneCountInString(trimmed), 3):
 			section(trimmed, "u"+next(1)[:1])
 			i++
-		case rstAdornment(line) || trimmed == "::" || rstTableRuleRE.MatchString(line):
-			// a transition, a lone literal-block marker or a table's rule
+		case rstAdornment(line) || rstTableRuleRE.MatchString(line):
+			// a transition or a table's rule
 		case strings.HasPrefix(trimmed, ".. "):
 			flush()
 			if m := rstDirectRE.FindStringSubmatch(trimmed); m != nil {
 				name := strings.ToLower(m[1])
 				if rstSkipped[name] || strings.HasPrefix(name, "auto") {
 					i = skipBlock(i)
-				} else if arg := strings.TrimSpace(m[2]); arg != "" && name != "code-block" && name != "code" && name != "sourcecode" {
+				} else if name == "code-block" || name == "code" || name == "sourcecode" {
+					i = literal(i, true)
+				} else if arg := strings.TrimSpace(m[2]); arg != "" {
 					buf = append(buf, arg) // an admonition's or a figure's own words
 				}
 				continue

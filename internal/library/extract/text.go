@@ -113,9 +113,10 @@ func cleanText(s string) string {
 // next of every 8 columns) less what all its lines share, no space at a
 // line's end. A person reads code by its lines; the index, rank and the
 // quote check read a line break as a space, so the words are cleanText's.
-// HTML's <pre>, Markdown's fenced code and a manual page's no-fill
-// displays (.nf, .EX, .Bd -literal) keep them (builder.addCode); a PDF's
-// listings would want it too.
+// HTML's <pre>, Markdown's fenced code, a manual page's no-fill displays
+// (.nf, .EX, .Bd -literal), reStructuredText's literal blocks and Org's
+// source blocks keep them (builder.addCode); a PDF's listings would want
+// it too.
 func codeText(s string) string {
 	type codeLine struct {
 		indent int

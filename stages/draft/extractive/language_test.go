@@ -38,6 +38,10 @@ func TestWithoutAsking(t *testing.T) {
 		// Bengali function words weigh nothing: the copula হয়, ছিলেন (was), করেন.
 		{"কলকাতার মেট্রো প্রথম কবে তৈরী হয় ?", []string{"কলকাতার", "মেট্রো", "প্রথম", "তৈরী"}},
 		{"বিজ্ঞানী জন ভেন কোন দেশের নাগরিক ছিলেন ?", []string{"বিজ্ঞানী", "জন", "ভেন", "দেশের", "নাগরিক"}},
+		// অনুযায়ী (according to) is a postposition, and কতবছর (how many
+		// years) asks as কত does, written as one word.
+		{"হিন্দু শাস্ত্র অনুযায়ী গণেশের বাহন কি ?", []string{"হিন্দু", "শাস্ত্র", "গণেশের", "বাহন"}},
+		{"হোমো ইরেকটাসের অস্তিত্ব কতবছর আগে ছিল ?", []string{"হোমো", "ইরেকটাসের", "অস্তিত্ব", "আগে"}},
 		// কোথায় written with য় as one code point (U+09DF), as TyDi's questions write it.
 		{"চীনের রাজধানী কো\u09a5া\u09df ?", []string{"চীনের", "রাজধানী"}},
 		// Russian: the other cases of кто, "Как зовут", "Что такое".

@@ -798,3 +798,35 @@ func TestPDFRightMarginNote(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// Lines set in a typewriter font are a block of code: kept by their lines
+// and indentation, a short one with the sentence announcing it, and not
+// joined with the text around them (a LaTeX guide's verbatim examples ran
+// into the sentence after them). A name in that font wrapped in a sentence
+// ("curr_-" "submatches.") and a word hyphenated before such a line stay
+// text.
+func TestPDFCodeKeepsLines(t *testing.T) {
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		f.SetFont("Helvetica", "", 10)
+		f.Text(72, 100, "To load the package with its draft option, put this line in the preamble:")
+		f.SetFont("Courier", "", 10)
+		f.Text(90, 118, `\usepackage[draft]{teapot}`)
+		f.Text(90, 130, `\teapotsetup{`)
+		f.Text(102, 142, `temperature=80,`)
+		f.Text(90, 154, `}`)
+		f.SetFont("Helvetica", "", 10)
+		f.Text(72, 172, "The package then draws a box where each pot would be, and a stack of")
+		f.Text(72, 184, "cups for each saucer of the curr_-")
+		f.SetFont("Courier", "", 10)
+		f.Text(72, 196, "submatches.")
+	})
+	d := mustExtract(t, data, "teapot.pdf")
+	want := []string{
+		": To load the package with its draft option, put this line in the preamble:\n\n" +
+			"\\usepackage[draft]{teapot}\n\\teapotsetup{\n  temperature=80,\n}",
+		": The package then draws a box where each pot would be, and a stack of cups for each saucer of the curr_submatches.",
+	}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

@@ -29,6 +29,7 @@ type glyph struct {
 	w    float64 // advance width
 	size float64 // effective font size
 	bold bool
+	mono bool // of a font whose glyphs are all as wide (pdfFont.mono)
 }
 
 // alongText turns a glyph's place on the page into one on the lines of
@@ -69,6 +70,7 @@ func translate(tx, ty float64) mat { return mat{1, 0, 0, 1, tx, ty} }
 // codes, what text a code stands for, and how wide it is.
 type pdfFont struct {
 	bold     bool
+	mono     bool              // fixed pitch: a typewriter font, code's (monoFont)
 	twoByte  bool              // Type0 without a usable codespace: 2-byte codes
 	spaces   [4][][2]string    // codespace ranges by code length, from ToUnicode
 	toUni    map[string]string // code → text, from ToUnicode
@@ -90,10 +92,12 @@ func loadFont(v pdf.Value) *pdfFont {
 	lb := strings.ToLower(base)
 	f.bold = strings.Contains(lb, "bold") || strings.Contains(lb, "black") || strings.Contains(lb, "heavy") ||
 		texBold(lb)
+	f.mono = monoFont(lb, v.Key("FontDescriptor"))
 	sub := v.Key("Subtype").Name()
 	if sub == "Type0" {
 		f.twoByte = true
 		desc := v.Key("DescendantFonts").Index(0)
+		f.mono = f.mono || monoFont("", desc.Key("FontDescriptor"))
 		f.dw = 1
 		if d := desc.Key("DW"); d.Kind() == pdf.KindInteger || d.Kind() == pdf.KindReal {
 			f.dw = d.Float64() / 1000
@@ -150,6 +154,25 @@ func texBold(name string) bool {
 	}
 	return strings.HasPrefix(name, "cmbx") || strings.HasPrefix(name, "lmbx") || strings.HasPrefix(name, "cmb1") ||
 		strings.HasPrefix(name, "lmroman10-bold") || strings.HasPrefix(name, "sfbx")
+}
+
+// monoFont says whether a font is fixed pitch, every glyph as wide, as a
+// typewriter's and as code is set: its descriptor says so (the FixedPitch
+// flag), or its name is one of TeX's or the standard typewriter fonts
+// (cmtt10, LMMono10-Regular, Courier; subsets named "ABCDEF+…").
+func monoFont(name string, fd pdf.Value) bool {
+	if fd.Key("Flags").Int64()&1 != 0 {
+		return true
+	}
+	if i := strings.IndexByte(name, '+'); i >= 0 {
+		name = name[i+1:]
+	}
+	for _, p := range []string{"cmtt", "lmtt", "sftt", "txtt", "ectt", "tctt", "rm-lmtt", "lmmono", "courier", "nimbusmon", "beramono", "inconsolata"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return strings.Contains(name, "mono") && !strings.Contains(name, "monotype")
 }
 
 // standardWidths are the advance widths (per 1000 of the font size, by
@@ -886,7 +909,7 @@ func (in *interp) run(strm, res pdf.Value, st textState) {
 			}
 			in.glyphs = append(in.glyphs, glyph{
 				s: f.text(code), x: x, y: y,
-				w: w, size: size, bold: f.bold,
+				w: w, size: size, bold: f.bold, mono: f.mono,
 			})
 			tm = tm.advance(adv * st.th)
 		}

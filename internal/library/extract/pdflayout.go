@@ -33,6 +33,12 @@ type pdfLine struct {
 	size   float64
 	bold   bool
 	page   int
+	// mono says that the line is set in a fixed-pitch font (a line of
+	// code: three quarters of its characters or more), each character cw
+	// wide; monoShare is the share of its characters in that font
+	mono      bool
+	cw        float64
+	monoShare float64
 	// leaderEnd says that a table of contents' dot leader ended the line
 	leaderEnd bool
 	// wide is the line's widest gap between two words, where a note in the
@@ -139,7 +145,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 	var lines []pdfLine
 	var b strings.Builder
 	var cur pdfLine
-	var sizeSum, boldN, chars float64
+	var sizeSum, boldN, chars, monoN, monoW float64
 	var prevEnd, prevStart, prevSize, prevY float64
 	pendingSpace := false
 	open := false
@@ -153,13 +159,18 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 			if chars > 0 {
 				cur.size = sizeSum / chars
 				cur.bold = boldN > chars/2
+				cur.monoShare = monoN / chars
+				cur.mono = cur.monoShare >= 0.75
+				if monoN > 0 {
+					cur.cw = monoW / monoN
+				}
 			}
 			if strings.TrimSpace(cur.text) != "" {
 				lines = append(lines, cur)
 			}
 		}
 		b.Reset()
-		sizeSum, boldN, chars = 0, 0, 0
+		sizeSum, boldN, chars, monoN, monoW = 0, 0, 0, 0, 0
 		open = false
 		pendingSpace = false
 	}
@@ -206,6 +217,10 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 		chars += n
 		if g.bold {
 			boldN += n
+		}
+		if g.mono {
+			monoN += n
+			monoW += g.w
 		}
 		prevEnd, prevStart = g.x+g.w, g.x
 		prevSize = size
@@ -514,6 +529,65 @@ func bodyStats(pages [][]pdfLine) (size, spacing float64) {
 type pdfBlock struct {
 	lines   []pdfLine
 	heading bool
+	// prose: a block that starts with a line set in a fixed-pitch font
+	// is text all the same, its word going on past the line's end
+	prose bool
+}
+
+// lastPage is the page where p ends.
+func lastPage(p item.Paragraph) int {
+	if len(p.Pages) > 0 {
+		return p.Pages[len(p.Pages)-1].Page
+	}
+	return p.Page
+}
+
+// code says whether the block is lines of code, set in a fixed-pitch font.
+func (b *pdfBlock) code() bool { return b.lines[0].mono && !b.prose }
+
+// wordGoesOn says whether the word that ends prev goes on at the start of
+// l: prev ends with a hyphen after a letter and l starts in lower case
+// ("be-" "tween"), or a code name is cut after its underscore ("curr_-"
+// "submatches."). Scripts with letter case.
+func wordGoesOn(prev, l pdfLine) bool {
+	first, _ := utf8.DecodeRuneInString(l.text)
+	return hyphenEnd(prev.text) && unicode.IsLower(first) || codeNameGoesOn(prev.text, first)
+}
+
+// startsCode says whether l, a line set in a fixed-pitch font after prev,
+// a line of text, starts a block of code rather than goes on with prev's
+// sentence (a URL or a command's name set in that font and wrapped
+// there): prev ends a sentence or announces it (":"), or stops short of
+// the text's right edge, or l is set in from it or below it with more
+// room than between two lines. It reads positions and marks: any
+// language.
+func startsCode(prev, l pdfLine, em, dy, gap, right float64) bool {
+	if wordGoesOn(prev, l) {
+		return false
+	}
+	return endsSentence(prev.text) || right > 0 && prev.x1 < right-2*em || l.x0 > prev.x0+0.8*em || dy > 1.2*gap
+}
+
+// codeLines is the text of a block of code: its lines as they stand,
+// "\n" between them, each indented by as many spaces as characters it
+// is set in from the block's leftmost line (codeText).
+func codeLines(ls []pdfLine) string {
+	left, cw := math.Inf(1), 0.0
+	for _, l := range ls {
+		left = math.Min(left, l.x0)
+		cw = math.Max(cw, l.cw)
+	}
+	var b strings.Builder
+	for i, l := range ls {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if cw > 0 {
+			b.WriteString(strings.Repeat(" ", min(40, int(math.Round((l.x0-left)/cw)))))
+		}
+		b.WriteString(l.text)
+	}
+	return codeText(b.String())
 }
 
 func (b *pdfBlock) size() float64 {
@@ -551,6 +625,11 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 		}
 	}
 	isBig := func(l pdfLine) bool { return l.size >= headingScale*body }
+	for i := range ls {
+		// a heading set in a typewriter font ("2.3 \IfLanguagePatterns",
+		// a package's title) is no code
+		ls[i].mono = ls[i].mono && !ls[i].bold && !isBig(ls[i])
+	}
 	for i, l := range ls {
 		if len(blocks) == 0 {
 			blocks = append(blocks, &pdfBlock{lines: []pdfLine{l}})
@@ -565,6 +644,19 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 		switch {
 		case dy < -0.5*em, dy > paraGap*gap:
 			brk = true // moved up (new column) or a blank line
+		case cur.code() && !l.mono && wordGoesOn(prev, l):
+			cur.prose = true // a wrapped name or word, not code
+		case cur.code() && !l.mono:
+			// the code ends, unless a third of the line is code too
+			// (LaTeX's "\ProvidesPackage{⟨package⟩}[⟨date⟩]", its
+			// arguments named in italics)
+			brk = l.monoShare < 0.3 || math.Abs(l.size-prev.size) > 0.12*math.Max(l.size, prev.size)
+		case cur.code():
+			// a line of code goes on the block of code above it, however
+			// indented, in the same size
+			brk = math.Abs(l.size-prev.size) > 0.12*math.Max(l.size, prev.size)
+		case l.mono && startsCode(prev, l, em, dy, gap, right):
+			brk = true
 		case isBig(l) != isBig(prev), math.Abs(l.size-prev.size) > 0.12*math.Max(l.size, prev.size):
 			brk = true
 		case l.bold != prev.bold && (len(cur.lines) == 1 && prev.bold || l.bold && !strings.HasSuffix(prev.text, "-")):
@@ -589,7 +681,7 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 		inBlock[i] = len(blocks) - 1
 	}
 	for i, b := range blocks {
-		b.heading = isHeadingBlock(b, body) && !standsAside(blocks, i, body)
+		b.heading = !b.code() && isHeadingBlock(b, body) && !standsAside(blocks, i, body)
 	}
 	return withNotes(blocks, notes, inBlock)
 }
@@ -973,7 +1065,7 @@ func layoutParagraphs(pages [][]pdfLine) (paras []item.Paragraph, bigTitle strin
 			prev := blocks[len(blocks)-1]
 			first := pb[0]
 			prevText := prev.lines[len(prev.lines)-1].text
-			if !prev.heading && !first.heading && !endsSentence(prevText) {
+			if !prev.heading && !first.heading && !prev.code() && !first.code() && !endsSentence(prevText) {
 				prev.lines = append(prev.lines, first.lines...)
 				pb = pb[1:]
 			}
@@ -1024,6 +1116,14 @@ func layoutParagraphs(pages [][]pdfLine) (paras []item.Paragraph, bigTitle strin
 			continue
 		}
 		open = nil
+		if b.code() {
+			// the sentence announcing it on its page
+			code, page := codeLines(b.lines), b.lines[0].page
+			if len(paras) == 0 || lastPage(paras[len(paras)-1]) != page || !announceIn(paras, code, heading) {
+				paras = append(paras, item.Paragraph{Text: code, Heading: heading, Page: page})
+			}
+			continue
+		}
 		var ps []item.PageStart
 		text := joinLines(b.lines, &ps)
 		p := item.Paragraph{Text: text, Heading: heading, Page: b.lines[0].page, Pages: ps}

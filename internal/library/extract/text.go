@@ -115,8 +115,8 @@ func cleanText(s string) string {
 // quote check read a line break as a space, so the words are cleanText's.
 // HTML's <pre>, Markdown's fenced code, a manual page's no-fill displays
 // (.nf, .EX, .Bd -literal), reStructuredText's literal blocks and Org's
-// source blocks keep them (builder.addCode); a PDF's listings would want
-// it too.
+// source blocks keep them (builder.addCode), and so do a PDF's lines set
+// in a typewriter font (codeLines).
 func codeText(s string) string {
 	type codeLine struct {
 		indent int
@@ -298,11 +298,20 @@ func (b *builder) addCode(raw, heading string) {
 // together. A blank line ("\n\n", which codeText never writes) stands
 // between them (item.CodeOf). It reports whether it did.
 func (b *builder) announce(code, heading string) bool {
-	n := len(b.paras)
+	if !announceIn(b.paras, code, heading) {
+		return false
+	}
+	b.bytes += 2 + len(code)
+	return true
+}
+
+// announceIn is announce on paras, which it changes in place.
+func announceIn(paras []item.Paragraph, code, heading string) bool {
+	n := len(paras)
 	if n == 0 || code == "" {
 		return false
 	}
-	before := &b.paras[n-1]
+	before := &paras[n-1]
 	if strings.Contains(before.Text, "\n") || before.Heading != heading ||
 		!strings.HasSuffix(before.Text, ":") && !strings.HasSuffix(before.Text, "：") {
 		return false
@@ -312,7 +321,6 @@ func (b *builder) announce(code, heading string) bool {
 		return false
 	}
 	before.Text += "\n\n" + code
-	b.bytes += 2 + len(code)
 	return true
 }
 

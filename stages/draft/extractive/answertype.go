@@ -189,12 +189,15 @@ func holdsType(sentence string, t answerType, qterms map[string]bool) bool {
 // question's language (lex's numbers list, English's when lex is nil: a
 // number), a capitalised word inside the sentence (a name), a word that
 // says how often; "" when there is none. --explain names it (seenAs), so
-// that it says what the rule saw, not what the question asked for.
+// that it says what the rule saw, not what the question asked for. An
+// encyclopedia's citations ("Скандинавии[1]") and a heading's section
+// number are not read: they number a source and a section, in any
+// language.
 func typeHeld(sentence string, t answerType, qterms map[string]bool, lex *lang.Lexicon) string {
 	if t == typeNone {
 		return ""
 	}
-	words := splitWords(withoutSectionNumbers(sentence))
+	words := splitWords(withoutSectionNumbers(sentences.WithoutCitations(sentence)))
 	for i, w := range words {
 		lower := strings.ToLower(w)
 		if t == typeFrequency {

@@ -112,6 +112,35 @@ func TestHoldsTypeInItsLanguage(t *testing.T) {
 	}
 }
 
+// An encyclopedia's citation ("[1]", "[9]", "[6][7]") is no number, year or
+// date the sentence gives (issue 40): «Скандинавии[1]» answered "Когда
+// появились варяги на Руси?", and «ছিলেন।[9]» a Bengali question asking
+// when, ahead of the sentences that held the answer. A year in brackets
+// stays.
+func TestCitationIsNoAnswer(t *testing.T) {
+	for _, c := range []struct {
+		tag                lang.Tag
+		question, sentence string
+		t                  answerType
+		want               string
+	}{
+		{"ru", "Когда появились варяги на Руси?", "На Руси варягами называли выходцев из Скандинавии[1].", typeTime, ""},
+		{"ru", "Сколько варягов было на Руси?", "На Руси варягами называли выходцев из Скандинавии[1][12].", typeNumber, ""},
+		{"bn", "স্বামী বিবেকানন্দের জন্ম কবে হয় ?", "তিনি সংস্কৃত ও ফারসি ভাষায় পণ্ডিত ছিলেন।[9]", typeTime, ""},
+		{"bn", "স্বামী বিবেকানন্দের জন্ম কবে হয় ?", "১৮৬৩ খ্রিস্টাব্দে ১২ জানুয়ারি তাঁর জন্ম হয়।[3]", typeTime, "১৮৬৩"},
+		{"en", "When was it promulgated?", "It was promulgated by Pope Paul VI.[1]", typeTime, ""},
+		{"en", "When was it promulgated?", "It was promulgated [1965] by Pope Paul VI.", typeTime, "1965"},
+	} {
+		lex := lang.For(c.tag)
+		if c.tag == "en" {
+			lex = nil
+		}
+		if got := typeHeld(c.sentence, c.t, termSet(c.question), lex); got != c.want {
+			t.Errorf("%s: typeHeld(%q, %v) = %q, want %q", c.tag, c.sentence, c.t, got, c.want)
+		}
+	}
+}
+
 // A section number opening a heading or a line is no number, year or date
 // the sentence gives (issue 40: "2.1.1 What is wrong with current live
 // systems" answered a question about a year), in any script; a date, a

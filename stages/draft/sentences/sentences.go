@@ -336,6 +336,48 @@ func citation(text string, j int) (int, bool) {
 	return 0, false
 }
 
+// WithoutCitations blanks the numeric citations of text, as an
+// encyclopedia marks its sources ("… из Скандинавии[1].", "… ছিলেন।[9]",
+// "… a Muslim family.[6][7]", "[3, 4]"): a citation numbers a source, it is
+// no number or year the text gives. A bracket whose number has four digits
+// or more ("[1998]") is left: it may be a year. The text keeps its length.
+func WithoutCitations(text string) string {
+	if !strings.Contains(text, "[") {
+		return text
+	}
+	b := []byte(text)
+	for j := 0; j < len(b); j++ {
+		if b[j] != '[' {
+			continue
+		}
+		end, ok := citation(text, j)
+		if !ok || longNumber(text[j:end]) {
+			continue
+		}
+		for k := j; k < end; k++ {
+			b[k] = ' '
+		}
+		j = end - 1
+	}
+	return string(b)
+}
+
+// longNumber reports whether s holds a run of four digits or more.
+func longNumber(s string) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			run++
+			if run >= 4 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
 func skipSpace(text string, j int) int {
 	for j < len(text) {
 		r, s := utf8.DecodeRuneInString(text[j:])

@@ -28,6 +28,24 @@ func TestEnds(t *testing.T) {
 	}
 }
 
+// WithoutCitations blanks an encyclopedia's numeric citations and keeps
+// the text's length in bytes; a year in brackets and other brackets stay.
+func TestWithoutCitations(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"выходцев из Скандинавии[1].", "выходцев из Скандинавии   ."},
+		{"a Muslim family.[6][7] Then", "a Muslim family.       Then"},
+		{"as shown [3, 4] and [5–7].", "as shown        and        ."},
+		{"promulgated [1965] by Paul VI", "promulgated [1965] by Paul VI"},
+		{"the [citation needed] mark", "the [citation needed] mark"},
+		{"no brackets", "no brackets"},
+	} {
+		got := WithoutCitations(c.text)
+		if got != c.want || len(got) != len(c.text) {
+			t.Errorf("WithoutCitations(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
 func TestSplit(t *testing.T) {
 	tests := []struct {
 		name string

@@ -46,6 +46,11 @@ const (
 	// Numbers are numbers written in words ("шесть", "zwei", "两"), which
 	// answer a question that asks for a number as digits do.
 	Numbers = "numbers"
+	// Centuries are the words that name a century or a millennium after its
+	// number written in Roman numerals ("XII век", "IX—XII вв.", "в X
+	// веке"): such a number says when, as a year does. An entry ending in
+	// "*" stands for a word that begins with it.
+	Centuries = "centuries"
 	// Endings are particles and case endings a language writes glued to the
 	// word before them (Korean's 은, 는, 의, 에서): a word and the same word
 	// with one of them are one word.

@@ -198,6 +198,10 @@ func typeHeld(sentence string, t answerType, qterms map[string]bool, lex *lang.L
 		return ""
 	}
 	words := splitWords(withoutSectionNumbers(sentences.WithoutCitations(sentence)))
+	var centuries map[string]bool
+	if t == typeTime || t == typeWhen {
+		centuries = romanCenturies(sentence, lex)
+	}
 	for i, w := range words {
 		lower := strings.ToLower(w)
 		if t == typeFrequency {
@@ -223,7 +227,7 @@ func typeHeld(sentence string, t answerType, qterms map[string]bool, lex *lang.L
 		case typeTime, typeWhen:
 			// A year, a date, a day's or a century's number ("19th"); not
 			// a name with digits ("UTF-8", "pdfTeX3").
-			if digits && (isNumberish(w) || ordinal(w)) || isMonth(w) {
+			if digits && (isNumberish(w) || ordinal(w)) || isMonth(w) || centuries[w] {
 				return w
 			}
 		case typeNumber:
@@ -240,6 +244,58 @@ func typeHeld(sentence string, t answerType, qterms map[string]bool, lex *lang.L
 		}
 	}
 	return ""
+}
+
+// romanCenturies returns the numbers in Roman numerals of sentence that
+// stand, with the Roman numerals after them, before a word of the
+// lexicon's Centuries list: centuries ("XII век", "IX—XII вв.", "в X
+// веке"), which say when as a year does. An entry written with its full
+// stop ("в.") matches only so: "Пётр I в 1700 году" names a tsar, not a
+// century. For a language with such a list (Russian); elsewhere, and in
+// English, a Roman numeral is no time.
+func romanCenturies(sentence string, lex *lang.Lexicon) map[string]bool {
+	if lex == nil || !lex.Knows(lang.Centuries) || strings.IndexAny(sentence, "IVX") < 0 {
+		return nil
+	}
+	var found map[string]bool
+	fields := strings.FieldsFunc(sentence, func(r rune) bool { return unicode.IsSpace(r) || r == '—' || r == '–' || r == '-' })
+	for i := range fields {
+		fields[i] = strings.Trim(fields[i], "()[]«»\"“”,;:")
+	}
+	for i, f := range fields {
+		if !romanNumeral(f) {
+			continue
+		}
+		j := i + 1
+		for j < len(fields) && romanNumeral(fields[j]) {
+			j++
+		}
+		if j < len(fields) && centuryWord(strings.ToLower(fields[j]), lex) {
+			if found == nil {
+				found = map[string]bool{}
+			}
+			found[f] = true
+		}
+	}
+	return found
+}
+
+// centuryWord reports whether w, lower-cased with its full stop if it has
+// one, is an entry of the lexicon's Centuries list, or begins as an entry
+// ending in "*" does.
+func centuryWord(w string, lex *lang.Lexicon) bool {
+	for _, e := range lex.Words(lang.Centuries) {
+		if p, ok := strings.CutSuffix(e, "*"); ok && strings.HasPrefix(w, p) || e == w || !strings.HasSuffix(e, ".") && e == strings.TrimSuffix(w, ".") {
+			return true
+		}
+	}
+	return false
+}
+
+// romanNumeral reports whether w is written in capital Roman numerals
+// only, as a century is ("IX", "XVII"), at most six of them.
+func romanNumeral(w string) bool {
+	return w != "" && len(w) <= 6 && strings.Trim(w, "IVXLC") == ""
 }
 
 // withoutSectionNumbers blanks the section number that opens a line of

@@ -141,6 +141,34 @@ func TestCitationIsNoAnswer(t *testing.T) {
 	}
 }
 
+// A century written in Roman numerals before a word of the lexicon's
+// Centuries list says when, as a year does (issue 40: "Когда появились
+// варяги на Руси?", "(IX—XII вв.)"); a tsar's number before the
+// preposition «в» does not, nor a Roman numeral in English.
+func TestRomanCenturyIsTime(t *testing.T) {
+	for _, c := range []struct {
+		tag      lang.Tag
+		sentence string
+		want     string
+	}{
+		{"ru", "Варяги известны как торговцы в Древнерусском государстве (IX—XII вв.) и Византии.", "IX"},
+		{"ru", "Достигнув расцвета в X—XI веках, Тямпа подверглась нашествию.", "XI"},
+		{"ru", "Ревизионизм возник в конце XIX века.", "XIX"},
+		{"ru", "Город основан в VII в. н. э.", "VII"},
+		{"ru", "Одессу основала Екатерина II в честь победы.", ""},
+		{"ru", "Указ подписал Пётр I.", ""},
+		{"en", "Louis XVI was the last king of France.", ""},
+	} {
+		lex := lang.For(c.tag)
+		if c.tag == "en" {
+			lex = nil
+		}
+		if got := typeHeld(c.sentence, typeTime, termSet("Когда?"), lex); got != c.want {
+			t.Errorf("%s: typeHeld(%q, time) = %q, want %q", c.tag, c.sentence, got, c.want)
+		}
+	}
+}
+
 // A section number opening a heading or a line is no number, year or date
 // the sentence gives (issue 40: "2.1.1 What is wrong with current live
 // systems" answered a question about a year), in any script; a date, a

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -17,6 +18,7 @@ import (
 var (
 	pdfCount = flag.Int("pdfs", 45, "texlive PDFs in the sample, every k-th in name order (0: all 269)")
 	pdfHalf  = flag.String("half", "", "the PDFs of one half of the sample: tune (odd places in name order, 1-based) or report (even places); default both")
+	pdfMiss  = flag.String("pdf-misses", "", "write, for each page under 0.99 less running heads, the words of its body that the last reader measured lost, to this file (JSON lines: path, page, kept, missing), to study the tuning half")
 )
 
 // half is the paths at odd places (1-based: the first, third, …) for
@@ -117,8 +119,9 @@ func pdfs(sponge []reader) {
 			page, words  int
 			same, nearby float64
 			inOrder      float64
-			body         float64 // same, of the page's words less its running heads and page number
-			saved, extra int     // the reader's words on the page; those of them the reference's page lacks (duplicates too)
+			body         float64  // same, of the page's words less its running heads and page number
+			missing      []string // the body's words the reader lost, for -pdf-misses
+			saved, extra int      // the reader's words on the page; those of them the reference's page lacks (duplicates too)
 			misnumbered  bool
 		}
 		var scores []pageScore
@@ -138,11 +141,15 @@ func pdfs(sponge []reader) {
 					var near []string
 					near = append(append(append(near, got[n-1]...), got[n]...), got[n+1]...)
 					body := 1.0
+					var missing []string
 					if b := bodies[p][i]; len(b) > 0 {
 						body = float64(common(b, got[n])) / float64(len(b))
+						if body < 0.99 && *pdfMiss != "" {
+							missing = lacking(b, got[n])
+						}
 					}
 					out = append(out, pageScore{p, n, len(ref), float64(same) / float64(len(ref)),
-						float64(common(ref, near)) / float64(len(ref)), float64(lcs(ref, got[n])) / float64(len(ref)), body, len(got[n]), extra, misnumbered(refs[p], got, i)})
+						float64(common(ref, near)) / float64(len(ref)), float64(lcs(ref, got[n])) / float64(len(ref)), body, missing, len(got[n]), extra, misnumbered(refs[p], got, i)})
 				}
 				return out
 			})
@@ -173,6 +180,18 @@ func pdfs(sponge []reader) {
 			}
 			if s.misnumbered {
 				wrong++
+			}
+		}
+		if *pdfMiss != "" {
+			var b strings.Builder
+			enc := json.NewEncoder(&b)
+			for _, s := range scores {
+				if len(s.missing) > 0 {
+					_ = enc.Encode(map[string]any{"path": filepath.Base(s.path), "page": s.page, "kept": s.body, "missing": s.missing})
+				}
+			}
+			if err := os.WriteFile(*pdfMiss, []byte(b.String()), 0o644); err != nil {
+				fmt.Fprintln(os.Stderr, "extract: pdf:", err)
 			}
 		}
 		sort.Slice(scores, func(i, j int) bool { return scores[i].same < scores[j].same })
@@ -412,4 +431,22 @@ func halfName(which string) string {
 		return "report half: "
 	}
 	return ""
+}
+
+// lacking is the words of a that b lacks, each as often as it lacks it, in
+// a's order.
+func lacking(a, b []string) []string {
+	have := map[string]int{}
+	for _, w := range b {
+		have[w]++
+	}
+	var out []string
+	for _, w := range a {
+		if have[w] > 0 {
+			have[w]--
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
 }

@@ -73,7 +73,7 @@ func main() {
 	squadLib := flag.String("squad-library", ".bench/squad2", "where to build (or find) the SQuAD 2.0 library")
 	squadOnly := flag.Bool("squad-only", false, "measure SQuAD 2.0 only (no SciFact, no demo)")
 	quick := flag.Bool("quick", false, "leave out the tables of the rules' gains (each rule off in turn) and of refusal thresholds on SciFact")
-	squadDump := flag.String("squad-dump", "", "write every SQuAD question's candidate sentences and their features to this file (JSON lines), to study")
+	squadDump := flag.String("squad-dump", "", "write every SQuAD question's candidate sentences and their features to this file (JSON lines), to study; with -squad-tuning, the tuning half's only")
 	trainOut := flag.String("train-ranker", "", "train the learned ranker on SQuAD 2.0's tuning half (the even positions of each kind: questions the bench does not report) and write its weights to this Go file, then stop")
 	flag.IntVar(&rankerTop, "ranker-top", rankerTop, "with -train-ranker: learn from each question's this many best sentences by the hand-made score only (0: all)")
 	flag.BoolVar(&rankerListwise, "ranker-listwise", rankerListwise, "with -train-ranker: fit the ranker to put a sentence holding a gold answer first among its question's (a conditional logit), then scale it to a chance; false: a logistic regression over all sentences")
@@ -138,6 +138,12 @@ func main() {
 		x.Close()
 	} else if err == nil && *tuningOnly {
 		printSquadTuning(s, &p)
+		if *squadDump != "" {
+			// The training questions are the tuning half's: once is enough.
+			tuning := *s
+			tuning.trainAns, tuning.trainUn = nil, nil
+			err = dumpSquad(*squadDump, &tuning, &p)
+		}
 		x.Close()
 	} else if err == nil {
 		printSquad(s, &p)

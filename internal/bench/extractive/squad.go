@@ -147,7 +147,10 @@ func printSquadTuning(s *squadSets, p *extractive.Params) {
 			fmt.Sprintf("%.2f", r.MeanStatements), fmt.Sprintf("%.0f / %d", r.MeanChars, r.Longest)}}))
 }
 
-// dumpSquad writes each question with its candidates' features.
+// dumpSquad writes each question with its candidates' features (Features:
+// the learned ranker's, in the order of extractive.RankFeatureNames, so
+// that a feature can be tried against the shipped weights before it is
+// written in Go) and its passages' titles by number.
 func dumpSquad(path string, s *squadSets, p *extractive.Params) error {
 	f, err := os.Create(path)
 	if err != nil {
@@ -160,6 +163,7 @@ func dumpSquad(path string, s *squadSets, p *extractive.Params) error {
 		Score, Own, BM25, Covers, Answer, SentenceAnswer, Window, Gap, Names, Absent float64
 		Type, Refers, Ranked                                                         float64
 		Holds, Question                                                              bool
+		Features                                                                     []float64
 	}
 	// half: 0 tuning, 1 reported, 2 the ranker's training questions
 	// (when -squad-training asked them).
@@ -169,7 +173,11 @@ func dumpSquad(path string, s *squadSets, p *extractive.Params) error {
 				var cs []cand
 				for _, c := range sq.Q.Cands {
 					cs = append(cs, cand{c.Quote, c.Passage, c.Rank, c.Index, c.Terms, p.Score(c), p.Own(c), c.BM25, c.Covers, c.Answer, c.SentenceAnswer,
-						c.Window, c.Gap, c.Names, c.Absent, c.Type, c.Refers, c.Ranked, quality.HoldsAnswer(c.Quote, sq.Answers), strings.HasSuffix(strings.TrimSpace(c.Quote), "?")})
+						c.Window, c.Gap, c.Names, c.Absent, c.Type, c.Refers, c.Ranked, quality.HoldsAnswer(c.Quote, sq.Answers), strings.HasSuffix(strings.TrimSpace(c.Quote), "?"), extractive.RankFeatures(c)})
+				}
+				titles := map[int]string{}
+				for _, ps := range sq.Q.Passages {
+					titles[ps.Number] = ps.Title
 				}
 				a := extractive.Choose(sq.Q.Cands, p)
 				var picked []string
@@ -177,7 +185,7 @@ func dumpSquad(path string, s *squadSets, p *extractive.Params) error {
 					picked = append(picked, c.Quote)
 				}
 				if err := enc.Encode(map[string]any{"half": half, "answerable": kind == 0, "question": sq.Q.Text, "answers": sq.Answers, "cands": cs,
-					"refused": a.Refused, "picked": picked, "why": a.Why}); err != nil {
+					"refused": a.Refused, "picked": picked, "why": a.Why, "titles": titles}); err != nil {
 					f.Close()
 					return err
 				}

@@ -29,7 +29,9 @@ import (
 // only, the notes in italics that end it (who wrote it, a call to
 // subscribe); a figure's caption stays, and so does a post embedded in
 // the text (a tweet). Its headline is its title: the first heading is
-// left out, with a kicker above it, when the title holds its words.
+// left out, with a kicker above it, when the title holds its words (or
+// the og:title a site gives for sharing, when its <title> is the site's
+// name or words it shortened).
 // Headings h1–h6 make the Heading path of the paragraphs below; p, li,
 // blockquote, pre, table rows (cells joined with " | "), dt/dd,
 // figcaption and text directly in divs are paragraphs. A pre keeps its
@@ -87,12 +89,17 @@ var (
 		"image-copyright picture-source messenger sharedaddy post-flair relatedposts rollover-block")
 	sidebarWords = wordSet("sidebar")
 	authorWords  = wordSet("author")
-	dateWords    = wordSet("date pubdate postdate posted-on published updated")
-	commentWords = wordSet("comment comments")
-	contentWords = wordSet("article content main post entry story body text")
-	embedWords   = wordSet("embed embedded")
-	hiddenRE     = lazyRE(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
-	clutterRoles = map[string]bool{
+	// attributionWords name a credit: of a photo ("© Amazon", "Courtesy
+	// of …", "… for Quanta Magazine") or of a story ("wire services"); in
+	// or beside a <blockquote> they name the quotation's source, which
+	// reads with it (docutils: <p class="attribution">—Tim Peters</p>)
+	attributionWords = wordSet("attribution")
+	dateWords        = wordSet("date pubdate postdate posted-on published updated")
+	commentWords     = wordSet("comment comments")
+	contentWords     = wordSet("article content main post entry story body text")
+	embedWords       = wordSet("embed embedded")
+	hiddenRE         = lazyRE(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
+	clutterRoles     = map[string]bool{
 		"navigation": true, "banner": true, "contentinfo": true, "complementary": true, "menu": true,
 		"menubar": true, "search": true, "dialog": true, "alertdialog": true, "toolbar": true, "tablist": true,
 	}
@@ -252,7 +259,7 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 		title = h1
 	}
 	h.title = title
-	w := &htmlWalker{b: &b, h: h}
+	w := &htmlWalker{b: &b, h: h, og: ogTitle}
 	w.dedupe = !allText
 	w.headline = !allText
 	for _, c := range roots {
@@ -662,7 +669,7 @@ func (pr *pruner) namedFurniture(n *html.Node) bool {
 		switch {
 		case nameHas(name, embedWords):
 			content = true // a post quoted in the text: "social-media-embed" holds a tweet
-		case (nameHas(name, clutterWords) || authorName(name)) && !(c && pr.lead[n]):
+		case (nameHas(name, clutterWords) || authorName(name) || nameHas(name, attributionWords) && !inQuote(n)) && !(c && pr.lead[n]):
 			furniture = true
 		case c:
 			content = true
@@ -681,6 +688,26 @@ func (pr *pruner) namedFurniture(n *html.Node) bool {
 	}
 	check(ownID(n))
 	return furniture && !content
+}
+
+// inQuote reports whether n is inside a <blockquote> or beside one, as
+// a quotation's source is (docutils writes it inside, the Los Angeles
+// Times' pull quotes after it).
+func inQuote(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.DataAtom == atom.Blockquote {
+			return true
+		}
+	}
+	if n.Parent == nil {
+		return false
+	}
+	for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
+		if c.DataAtom == atom.Blockquote {
+			return true
+		}
+	}
+	return false
 }
 
 // authorName reports whether a class or id names a box about an
@@ -1086,9 +1113,10 @@ type htmlWalker struct {
 	last   string
 	dedupe bool
 	// headline is whether the text's first heading is left out when the
-	// item's title holds its words (see titleHolds); headed is whether a
-	// heading has been met
+	// item's title or the page's og:title holds its words (see
+	// titleHolds); headed is whether a heading has been met
 	headline, headed bool
+	og               string
 	// italic counts the <i> and <em> the walk is in; plain is whether the
 	// paragraph in buf has text outside them; endP whether buf is a <p>
 	// that ends; italics marks each kept paragraph (by its place in
@@ -1192,7 +1220,7 @@ func (w *htmlWalker) walk(n *html.Node) {
 	if lvl := headingLevel[n.DataAtom]; lvl > 0 {
 		w.flush()
 		if t := cleanText(textOf(n)); t != "" {
-			if !w.headed && w.headline && titleHolds(w.h.title, t) {
+			if !w.headed && w.headline && (titleHolds(w.h.title, t)) {
 				w.headed = true
 				w.dropKicker()
 				return // the headline: the item's title, shown above the text, says it

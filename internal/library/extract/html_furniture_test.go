@@ -108,6 +108,14 @@ func TestHTMLFurniture(t *testing.T) {
 		{"author-box.html",
 			[]string{"We set out for the lake", "ours walked to the first bend"},
 			[]string{"Regan", "two cats"}, nil, nil},
+		// A credit named "attribution": a photo's, in its caption (after
+		// the caption, which stays) or in the text ("image-attribution").
+		// A quotation's source, named so inside a <blockquote> (docutils)
+		// or beside one (a pull quote), stays.
+		{"credits.html",
+			[]string{"A scion of the oldest pear tree", "Volunteers at the community orchard", "Some of these pears",
+				"Orchard keeper Rowan Ash", "planted out along the lane in March.", "an old saying of the valley"},
+			[]string{"Ivy Shutter", "Valley Gazette", "Valley Archive"}, nil, nil},
 		// A gallery writes each caption twice, whole and cut short.
 		{"gallery-captions.html",
 			[]string{"Twelve boats raced", "cooked by the volunteers"}, nil,

@@ -830,3 +830,40 @@ func TestPDFCodeKeepsLines(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// A bold line set in from the text that opens with a section's number of
+// two levels or more is a heading all the same: docstrip.pdf's "9.3.5
+// Miscellaneous" (and bitset.pdf's "2.10.3 \bitsetGetSetBitList") were
+// taken for lines standing aside, and their paragraphs stayed under the
+// section before.
+func TestPDFNumberedHeadingSetIn(t *testing.T) {
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		for _, l := range []struct {
+			x, y float64
+			bold bool
+			text string
+		}{
+			{72, 100, true, "9.3.4 Stream options"},
+			{72, 124, false, "The streams are opened when the first file is written and closed when the last one is,"},
+			{72, 136, false, "so that a batch file can write many files at once."},
+			{90, 160, true, "9.3.5 Miscellaneous"},
+			{72, 184, false, "A few more options are set here for the files of the batch, and none of them is needed"},
+			{72, 196, false, "unless the defaults do not suit the installation."},
+		} {
+			style := ""
+			if l.bold {
+				style = "B"
+			}
+			f.SetFont("Helvetica", style, 10)
+			f.Text(l.x, l.y, l.text)
+		}
+	})
+	d := mustExtract(t, data, "docstrip.pdf")
+	want := []string{
+		"9.3.4 Stream options: The streams are opened when the first file is written and closed when the last one is, so that a batch file can write many files at once.",
+		"9.3.5 Miscellaneous: A few more options are set here for the files of the batch, and none of them is needed unless the defaults do not suit the installation.",
+	}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

@@ -815,12 +815,18 @@ func withNotes(blocks []*pdfBlock, notes []marginNote, inBlock []int) []*pdfBloc
 // date; the Warning is centred, by chance, on the smaller code below it). A block that ends left of it is
 // beside it (a note in the margin, the code a table is made by) and is
 // not measured; a block first or last on its page is left as it was, a
-// heading at a page's top having no text above to measure it by. It
-// reads positions only: any language.
+// heading at a page's top having no text above to measure it by. A line
+// that opens with a section's number of two levels or more ("9.3.5
+// Miscellaneous" in docstrip.pdf, "2.10.3 \bitsetGetSetBitList" in
+// bitset.pdf, each set in as its class sets them) is a heading all the
+// same. It reads positions and digits only: any language.
 func standsAside(blocks []*pdfBlock, i int, body float64) bool {
 	b := blocks[i]
 	if b.size() >= headingScale*body || b.size() < body-0.5 {
 		return false // larger, or an index's letter in its smaller type
+	}
+	if m := sectionNumberRE.FindStringSubmatch(b.lines[0].text); m != nil && m[2] != "" {
+		return false // numbered as a section is ("9.3.5 Miscellaneous"), set in or not
 	}
 	x0, x1 := b.lines[0].x0, b.lines[0].x1
 	em := math.Max(b.lines[0].size, 1)

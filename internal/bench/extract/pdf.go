@@ -145,7 +145,7 @@ func pdfs(sponge []reader) {
 					if b := bodies[p][i]; len(b) > 0 {
 						body = float64(common(b, got[n])) / float64(len(b))
 						if body < 0.99 && *pdfMiss != "" {
-							missing = lacking(b, got[n])
+							missing = without(b, got[n])
 						}
 					}
 					out = append(out, pageScore{p, n, len(ref), float64(same) / float64(len(ref)),
@@ -431,22 +431,4 @@ func halfName(which string) string {
 		return "report half: "
 	}
 	return ""
-}
-
-// lacking is the words of a that b lacks, each as often as it lacks it, in
-// a's order.
-func lacking(a, b []string) []string {
-	have := map[string]int{}
-	for _, w := range b {
-		have[w]++
-	}
-	var out []string
-	for _, w := range a {
-		if have[w] > 0 {
-			have[w]--
-			continue
-		}
-		out = append(out, w)
-	}
-	return out
 }

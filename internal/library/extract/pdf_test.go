@@ -67,6 +67,26 @@ func drawPDF(t testing.TB, draw func(f *fpdf.Fpdf)) []byte {
 	return b.Bytes()
 }
 
+// placedLine is a line of 10-point Helvetica, bold or not, whose
+// baseline starts at x, y.
+type placedLine struct {
+	x, y float64
+	bold bool
+	text string
+}
+
+// placeLines draws lines where they say.
+func placeLines(f *fpdf.Fpdf, lines []placedLine) {
+	for _, l := range lines {
+		style := ""
+		if l.bold {
+			style = "B"
+		}
+		f.SetFont("Helvetica", style, 10)
+		f.Text(l.x, l.y, l.text)
+	}
+}
+
 // teaPDF has a title, headings, a word hyphenated at a line end, a hyphen
 // to keep, and a paragraph that runs from page 2 onto page 3.
 func teaPDF(t testing.TB) []byte {
@@ -723,11 +743,7 @@ func TestPDFRightToLeftWords(t *testing.T) {
 // follows; a bold heading at the text's left edge still is one.
 func TestPDFBoldLineSetInIsNoHeading(t *testing.T) {
 	data := drawPDF(t, func(f *fpdf.Fpdf) {
-		for _, l := range []struct {
-			x, y float64
-			bold bool
-			text string
-		}{
+		placeLines(f, []placedLine{
 			{72, 100, true, "4.4 Setting hooks up"},
 			{72, 124, false, "The above is all in one convention, but we also provide an interface to legacy hooks of"},
 			{72, 136, false, "another form, and if there is such a macro we add its contents as a chunk of code under"},
@@ -736,14 +752,7 @@ func TestPDFBoldLineSetInIsNoHeading(t *testing.T) {
 			{80, 188, false, "88 \\include_legacy_code_chunk:n {#1}"},
 			{80, 200, false, "89 }"},
 			{72, 220, false, "The end of the definition, with more text under the heading above it."},
-		} {
-			style := ""
-			if l.bold {
-				style = "B"
-			}
-			f.SetFont("Helvetica", style, 10)
-			f.Text(l.x, l.y, l.text)
-		}
+		})
 	})
 	d := mustExtract(t, data, "lthooks-code.pdf")
 	for _, p := range d.Paragraphs {
@@ -838,25 +847,14 @@ func TestPDFCodeKeepsLines(t *testing.T) {
 // section before.
 func TestPDFNumberedHeadingSetIn(t *testing.T) {
 	data := drawPDF(t, func(f *fpdf.Fpdf) {
-		for _, l := range []struct {
-			x, y float64
-			bold bool
-			text string
-		}{
+		placeLines(f, []placedLine{
 			{72, 100, true, "9.3.4 Stream options"},
 			{72, 124, false, "The streams are opened when the first file is written and closed when the last one is,"},
 			{72, 136, false, "so that a batch file can write many files at once."},
 			{90, 160, true, "9.3.5 Miscellaneous"},
 			{72, 184, false, "A few more options are set here for the files of the batch, and none of them is needed"},
 			{72, 196, false, "unless the defaults do not suit the installation."},
-		} {
-			style := ""
-			if l.bold {
-				style = "B"
-			}
-			f.SetFont("Helvetica", style, 10)
-			f.Text(l.x, l.y, l.text)
-		}
+		})
 	})
 	d := mustExtract(t, data, "docstrip.pdf")
 	want := []string{

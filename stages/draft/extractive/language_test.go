@@ -22,7 +22,7 @@ func TestWithoutAsking(t *testing.T) {
 		question string
 		want     []string // indexTerms of what is weighed
 	}{
-		{"Сколько раз Питтсбург побеждал в Суперкубке?", []string{"питтсбург", "побеждал", "суперкубке"}},
+		{"Сколько раз Питтсбург побеждал в Суперкубке?", []string{"питтсбург", "побежда", "суперкубк"}},
 		// "Wie viele" asks for a number: viele weighs nothing.
 		{"Wie viele Einwohner hat Berlin?", []string{"einwohner", "berlin"}},
 		{"苹果公司是多少年成立的？", []string{"苹果", "果公", "公司", "年成", "成立"}},
@@ -44,10 +44,11 @@ func TestWithoutAsking(t *testing.T) {
 		{"হোমো ইরেকটাসের অস্তিত্ব কতবছর আগে ছিল ?", []string{"হোমো", "ইরেকটাসের", "অস্তিত্ব", "আগে"}},
 		// কোথায় written with য় as one code point (U+09DF), as TyDi's questions write it.
 		{"চীনের রাজধানী কো\u09a5া\u09df ?", []string{"চীনের", "রাজধানী"}},
-		// Russian: the other cases of кто, "Как зовут", "Что такое".
-		{"Кем был основан Оренбург?", []string{"основан", "оренбург"}},
-		{"Как зовут мужа Пенелопы Крус?", []string{"мужа", "пенелопы", "крус"}},
-		{"Что такое атом?", []string{"атом"}},
+		// Russian: the other cases of кто, "Как зовут", "Что такое" (the
+		// index stems a Russian word: "основан" is "основа", "атом" "ат").
+		{"Кем был основан Оренбург?", []string{"основа", "оренбург"}},
+		{"Как зовут мужа Пенелопы Крус?", []string{"муж", "пенелоп", "крус"}},
+		{"Что такое атом?", []string{"ат"}},
 		// Korean: a bound noun with its particle asks with 언제 ("때는", "해는").
 		// ... and a verb of 하다 or 되다 is its noun: "설립된" is "설립".
 		{"람보르기니가 설립된 때는 언제인가?", []string{"람보르기니", "설립"}},

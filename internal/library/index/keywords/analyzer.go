@@ -25,7 +25,8 @@ import (
 // into dictionary words, see words.go), full-width forms folded, lowercase,
 // English possessives, plurals and -ed/-ing endings dropped (a noun of
 // AgeNouns given as its verb), a Cyrillic word's stress marks dropped and
-// its ё written е (lang.FoldStress), the Korean particles, a question's
+// its ё written е (lang.FoldStress) and the word stemmed as Russian
+// (russianStem: "Одессу" is "одесс"), the Korean particles, a question's
 // copula and the forms of a verb of 하다 or 되다 taken off a word of Hangul
 // (lang.BareHangul: "설립되었는가" is "설립"), and Han, kana and characters outside any
 // Thai word paired into overlapping bigrams, as Lucene's CJK analyzer does.
@@ -36,7 +37,7 @@ const AnalyzerName = "sponge"
 // Thai word list it was made with), and one made under other rules has other
 // terms than today's questions: readers refuse it (sponge reindex remakes
 // it), and a writer remakes it. Change it whenever the terms change.
-const AnalyzerRules = "9: unicode+thai words, cjk width, lowercase, possessive, plural, Cyrillic stress marks and ё folded, Korean particles (all of them), copula, 하다/되다 and question endings, -ed/-ing with the lost e, -age nouns as verbs, cjk bigrams"
+const AnalyzerRules = "10: unicode+thai words, cjk width, lowercase, possessive, plural, Cyrillic stress marks and ё folded, Cyrillic words stemmed as Russian, Korean particles (all of them), copula, 하다/되다 and question endings, -ed/-ing with the lost e, -age nouns as verbs, cjk bigrams"
 
 // AnalyzerVersion is what an index made now records.
 func AnalyzerVersion() string {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -277,7 +278,11 @@ func (endingsFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
 		}
 		w := string(tok.Term)
 		if s := lang.FoldStress(w); s != w {
-			tok.Term = []byte(s) // Cyrillic: no stress mark, ё as е
+			w = s // Cyrillic: no stress mark, ё as е
+			tok.Term = []byte(s)
+		}
+		if s := russianStem(w); s != w {
+			tok.Term = []byte(s)
 			continue
 		}
 		if s := lang.BareHangul(w); s != w {
@@ -290,6 +295,25 @@ func (endingsFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
 	}
 	return input
 }
+
+// russianStem returns a word of Cyrillic letters as Russian's Snowball
+// stemmer stems it ("Одессу" and "Одесса" are "одесс", "топологии" and
+// "топология" are "тополог"), so that a question meets a paragraph that
+// writes its word in another case: Russian inflects every noun, and a
+// question asks in the case its grammar needs ("Кто основал Одессу?").
+// Cyrillic is stemmed as Russian, the language of most texts in it; a word
+// with a letter of another script is returned as it is.
+func russianStem(w string) string {
+	if w == "" || strings.ContainsFunc(w, func(r rune) bool { return unicode.IsLetter(r) && !isCyrillic(r) }) || !strings.ContainsFunc(w, isCyrillic) {
+		return w
+	}
+	return russian().Stem(w)
+}
+
+func isCyrillic(r rune) bool { return unicode.Is(unicode.Cyrillic, r) }
+
+// russian is the lexicon whose stemmer russianStem uses.
+var russian = sync.OnceValue(func() *lang.Lexicon { return lang.For("ru") })
 
 // dropEnding returns the word without an -ed or -ing ending; words of other
 // alphabets and words too short to hold an ending are left as they are.

@@ -138,6 +138,23 @@ func TestCJKPairs(t *testing.T) {
 	}
 }
 
+// A Russian word is indexed by its stem (Snowball's), so that a question
+// that writes it in one case finds the paragraph that writes it in
+// another (issue 40: "Кто основал Одессу?" found no paragraph of the
+// article «Одесса», nor "Кто был создателем топологии?" of «Топология»).
+func TestRussianForms(t *testing.T) {
+	for _, c := range [][2]string{
+		{"Одессу", "Одесса"},
+		{"топологии", "топология"},
+		{"Кароли́ну", "Каролина"},
+		{"основали", "основал"},
+	} {
+		if got, want := Terms(c[0]), Terms(c[1]); !cmp.Equal(got, want) {
+			t.Errorf("Terms(%q) = %v, want %v as Terms(%q)", c[0], got, want, c[1])
+		}
+	}
+}
+
 // A Korean word is indexed without the particle glued to it, so that a
 // question's "람보르기니가" or "캐나다는" meets a paragraph's "람보르기니는",
 // "캐나다의" (issue 40: 0.38 of the tuning half's Korean questions found
@@ -152,7 +169,6 @@ func TestKoreanParticles(t *testing.T) {
 		{"람보르기니가 설립된 때는", []string{"람보르기니", "설립", "때는"}}, // 설립된, 설립되었다: 설립
 		{"캐나다는 북아메리카에 있다", []string{"캐나다", "북아메리카", "있다"}},
 		{"서울에서는 국가의 왕은", []string{"서울", "국가", "왕은"}},
-		{"Одессу основали", []string{"одессу", "основали"}},
 		{"ঢাকার নদী", []string{"ঢাকার", "নদী"}},
 	} {
 		if got := Terms(tc.in); !cmp.Equal(got, tc.want) {

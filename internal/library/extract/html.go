@@ -31,7 +31,7 @@ import (
 // the text (a tweet). Its headline is its title: the first heading is
 // left out, with a kicker above it, when the title holds its words (or
 // the og:title a site gives for sharing, when its <title> is the site's
-// name or words it shortened).
+// name or words it shortened: the headline is the title then).
 // Headings h1–h6 make the Heading path of the paragraphs below; p, li,
 // blockquote, pre, table rows (cells joined with " | "), dt/dd,
 // figcaption and text directly in divs are paragraphs. A pre keeps its
@@ -265,6 +265,9 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	for _, c := range roots {
 		w.walk(c)
 		w.flush()
+	}
+	if w.retitle != "" {
+		title = w.retitle
 	}
 	paras := b.paras
 	if !allText {
@@ -1114,9 +1117,11 @@ type htmlWalker struct {
 	dedupe bool
 	// headline is whether the text's first heading is left out when the
 	// item's title or the page's og:title holds its words (see
-	// titleHolds); headed is whether a heading has been met
+	// titleHolds); headed is whether a heading has been met; retitle is
+	// the headline, left out, that the og:title held and the title did
+	// not: the item's title then
 	headline, headed bool
-	og               string
+	og, retitle      string
 	// italic counts the <i> and <em> the walk is in; plain is whether the
 	// paragraph in buf has text outside them; endP whether buf is a <p>
 	// that ends; italics marks each kept paragraph (by its place in
@@ -1220,8 +1225,11 @@ func (w *htmlWalker) walk(n *html.Node) {
 	if lvl := headingLevel[n.DataAtom]; lvl > 0 {
 		w.flush()
 		if t := cleanText(textOf(n)); t != "" {
-			if !w.headed && w.headline && (titleHolds(w.h.title, t)) {
+			if !w.headed && w.headline && (titleHolds(w.h.title, t) || w.og != "" && titleHolds(w.og, t)) {
 				w.headed = true
+				if !titleHolds(w.h.title, t) {
+					w.retitle = t // the <title> is the site's name, or less than the headline
+				}
 				w.dropKicker()
 				return // the headline: the item's title, shown above the text, says it
 			}

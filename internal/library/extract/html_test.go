@@ -237,6 +237,23 @@ func TestHTMLHeadlineIsTitle(t *testing.T) {
 	if got := texts(d); got[0] != long {
 		t.Errorf("a longer paragraph above the headline: paragraphs %q, want %q first", got, long)
 	}
+	// A <title> that is the site's name, or the headline shortened
+	// ("a" left out), with the headline in og:title: the headline is
+	// the item's title.
+	for _, title := range []string{"The Daily Planet", "Hunter diagnosed with plague after eating rabbit"} {
+		d = mustBytes(t, strings.Replace(page, "<title>Hunter diagnosed with plague after eating a rabbit – The Daily Planet</title>",
+			"<title>"+title+`</title><meta property="og:title" content="Hunter Diagnosed With Plague After Eating a Rabbit">`, 1), "plague.html", "")
+		if d.Title != "Hunter Diagnosed With Plague After Eating a Rabbit" {
+			t.Errorf("title %q, the headline in og:title: the item's title is %q, not the headline", title, d.Title)
+		}
+		want = []string{
+			": A hunter in the north of the country has been found to have the plague, health officials said on Monday.",
+			"Eating a rabbit: He had killed and eaten a wild rabbit a week before he fell ill.",
+		}
+		if diff := cmp.Diff(want, provenance(d)); diff != "" {
+			t.Errorf("title %q, the headline in og:title: paragraphs (-want +got):\n%s", title, diff)
+		}
+	}
 }
 
 // A <pre> keeps its lines: "\n" between them, a run of blank lines one

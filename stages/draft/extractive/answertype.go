@@ -254,7 +254,7 @@ func typeHeld(sentence string, t answerType, qterms map[string]bool, lex *lang.L
 // century. For a language with such a list (Russian); elsewhere, and in
 // English, a Roman numeral is no time.
 func romanCenturies(sentence string, lex *lang.Lexicon) map[string]bool {
-	if lex == nil || !lex.Knows(lang.Centuries) || strings.IndexAny(sentence, "IVX") < 0 {
+	if lex == nil || !lex.Knows(lang.Centuries) || !strings.ContainsAny(sentence, "IVX") {
 		return nil
 	}
 	var found map[string]bool

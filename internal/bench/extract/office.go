@@ -1,10 +1,15 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
+	"encoding/xml"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"time"
@@ -89,15 +94,22 @@ func office(sponge []reader) {
 	}
 }
 
-// pandoc is a file's plain text by pandoc (kept in -work/ref/pandoc).
+// pandoc is a file's plain text by pandoc (kept in -work/ref/pandoc). An
+// EPUB pandoc cannot read is read by w3m instead (epubByW3m).
 func pandoc(p string) string {
 	key := filepath.Join(*work, "ref", "pandoc", strings.ReplaceAll(strings.TrimPrefix(p, *work), "/", "_")+".txt")
-	if b, err := os.ReadFile(key); err == nil {
+	if b, err := os.ReadFile(key); err == nil && len(b) > 0 {
 		return string(b)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, "pandoc", "-t", "plain", "--wrap=none", p).Output()
+	if err != nil && strings.EqualFold(filepath.Ext(p), ".epub") {
+		var werr error
+		if out, werr = epubByW3m(p); werr == nil {
+			err = nil
+		}
+	}
 	if err != nil {
 		// kept as no text: the table lists the file as one pandoc gives no words for
 		fmt.Fprintf(os.Stderr, "extract: pandoc %s: %v\n", p, err)
@@ -106,4 +118,72 @@ func pandoc(p string) string {
 	os.MkdirAll(filepath.Dir(key), 0o755)
 	os.WriteFile(key, out, 0o644)
 	return string(out)
+}
+
+// epubByW3m is an EPUB's text as w3m -dump shows each document of its
+// spine, in the spine's order: the reference where pandoc 2.17 fails
+// ("No entry on path: OEBPS/../text/titlepage.xhtml" for calibre's German,
+// French and Italian quick start guides, whose package file names its
+// documents by "../").
+func epubByW3m(p string) ([]byte, error) {
+	z, err := zip.OpenReader(p)
+	if err != nil {
+		return nil, err
+	}
+	defer z.Close()
+	read := func(name string) ([]byte, error) {
+		f, err := z.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return io.ReadAll(f)
+	}
+	var container struct {
+		Rootfiles []struct {
+			Path string `xml:"full-path,attr"`
+		} `xml:"rootfiles>rootfile"`
+	}
+	b, err := read("META-INF/container.xml")
+	if err == nil {
+		err = xml.Unmarshal(b, &container)
+	}
+	if err != nil || len(container.Rootfiles) == 0 {
+		return nil, fmt.Errorf("no package file: %v", err)
+	}
+	opfPath := container.Rootfiles[0].Path
+	var opf struct {
+		Items []struct {
+			ID   string `xml:"id,attr"`
+			Href string `xml:"href,attr"`
+		} `xml:"manifest>item"`
+		Spine []struct {
+			IDRef string `xml:"idref,attr"`
+		} `xml:"spine>itemref"`
+	}
+	if b, err = read(opfPath); err == nil {
+		err = xml.Unmarshal(b, &opf)
+	}
+	if err != nil {
+		return nil, err
+	}
+	href := map[string]string{}
+	for _, it := range opf.Items {
+		href[it.ID] = it.Href
+	}
+	var out bytes.Buffer
+	for _, ref := range opf.Spine {
+		doc, err := read(path.Clean(path.Join(path.Dir(opfPath), href[ref.IDRef])))
+		if err != nil {
+			return nil, err
+		}
+		cmd := exec.Command("w3m", "-dump", "-cols", "10000", "-T", "text/html", "-O", "UTF-8", "-I", "UTF-8")
+		cmd.Stdin = bytes.NewReader(doc)
+		text, err := cmd.Output()
+		if err != nil {
+			return nil, fmt.Errorf("w3m: %v", err)
+		}
+		out.Write(text)
+	}
+	return out.Bytes(), nil
 }

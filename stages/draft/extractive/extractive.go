@@ -89,6 +89,10 @@ type Params struct {
 	// The refusal threshold: MinAnswer is on the best passage's Answer:
 	// when no passage reaches it, nothing is written.
 	MinAnswer float64
+	// MinAnswerFew is the floor instead of MinAnswer for a question of
+	// one or two weighed words in a language whose lexicon has the trait
+	// "few-question-words" (Korean, Russian: see floorOf).
+	MinAnswerFew float64
 	// MaxAbsent: nothing is written when more than this share of the
 	// question's weight is in words the library does not hold at all
 	// (0 turns the rule off): "How fast can a cheetah run?" is not
@@ -259,6 +263,7 @@ var DefaultParams = Params{
 	ShortLen:            6,
 	SamePassage:         0.1,
 	MinAnswer:           0.55,
+	MinAnswerFew:        0.45,
 	MaxAbsent:           0.30,
 	MinEachAnswer:       0.3,
 	MinItemAnswer:       0.65,

@@ -400,21 +400,39 @@ func refuseAbsent(in *refusalInput) string {
 		quoteWords(absent), 100*cands[0].Absent, 100*p.MaxAbsent)
 }
 
-// refuseFloor: no passage holds MinAnswer of the question.
+// refuseFloor: no passage holds the floor (floorOf) of the question.
 func refuseFloor(in *refusalInput) string {
 	p := in.p
+	floor := floorOf(in.lw, p)
 	bestAnswer := 0.0
 	for _, c := range in.cands {
 		answer := c.Answer
 		if p.measures(c) {
 			answer = math.Max(answer, c.measureAnswer)
 		}
-		if answer >= p.MinAnswer {
+		if answer >= floor {
 			return ""
 		}
 		bestAnswer = math.Max(bestAnswer, answer)
 	}
-	return fmt.Sprintf("no passage holds enough of the question's words (the best scores %s, %.2f is needed)", short(bestAnswer), p.MinAnswer)
+	return fmt.Sprintf("no passage holds enough of the question's words (the best scores %s, %.2f is needed)", short(bestAnswer), floor)
+}
+
+// floorOf is the passage floor of a question: MinAnswer, or MinAnswerFew
+// (when lower) for a question of one or two weighed words in a language
+// whose lexicon has the trait "few-question-words". Korean glues its
+// particles and Russian its case endings to the word, and neither writes
+// articles: a question there weighs two words where English weighs four
+// or five ("콜럼버스는 몇 년도에 사망했는가?" is «콜럼버스», «사망»;
+// "Когда был основан Константинополь?" «основан», «константинополь»),
+// and a paragraph that writes its verb or its noun in another word
+// («발족», «переносит столицу») held half of it, under MinAnswer, which
+// was measured on English questions.
+func floorOf(lw *libraryWeights, p *Params) float64 {
+	if lw != nil && lw.lex != nil && len(lw.order) <= 2 && p.MinAnswerFew > 0 && p.MinAnswerFew < p.MinAnswer && lw.lex.Has(lang.Traits, "few-question-words") {
+		return p.MinAnswerFew
+	}
+	return p.MinAnswer
 }
 
 // refuseNegation: the question negates and the best sentence does not.

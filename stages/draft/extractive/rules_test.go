@@ -501,3 +501,28 @@ func TestRulesOffNamesTheList(t *testing.T) {
 		}
 	}
 }
+
+// A question of one or two weighed words in Korean or Russian (their
+// lexicons' trait "few-question-words") has the lower passage floor
+// MinAnswerFew (issue 40: "콜럼버스는 몇 년도에 사망했는가?" and "Когда
+// был основан Константинополь?" were refused with half of their two
+// words held); a longer one, and English or German, keep MinAnswer.
+func TestFloorOfFewWords(t *testing.T) {
+	p := DefaultParams
+	for _, c := range []struct {
+		question string
+		want     float64
+	}{
+		{"콜럼버스는 몇 년도에 사망했는가?", p.MinAnswerFew},
+		{"Когда был основан Константинополь?", p.MinAnswerFew},
+		{"한국의 여성가족부는 몇 년도에 설립되었는가?", p.MinAnswer},
+		{"Когда была создана капелла святого Зенона?", p.MinAnswer},
+		{"When was Constantinople founded?", p.MinAnswer},
+		{"Wann wurde Konstantinopel gegründet?", p.MinAnswer},
+	} {
+		lw := newLibraryWeights(c.question, nil, nil, p.PriorDocs)
+		if got := floorOf(lw, &p); got != c.want {
+			t.Errorf("floorOf(%q) = %.2f (words %q), want %.2f", c.question, got, lw.order, c.want)
+		}
+	}
+}

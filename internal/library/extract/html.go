@@ -619,7 +619,56 @@ func (pr *pruner) linkClutter(n *html.Node) bool {
 		if isDateline(n, all) || n.DataAtom == atom.P && pr.linkOnly(n, all, linked) {
 			return true
 		}
+		if n.DataAtom != atom.P && all > 0 && linked == all && !pr.lead[n] && pictureCard(n) {
+			return true
+		}
 		if links >= 3 && all > 0 && float64(linked) > 0.7*float64(all) && !titled(n) && 2*local <= links && !pr.lead[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// pictureCard reports whether n, all its text in links, is a card that
+// leads to another page: its links all go to one page, and one of them is
+// a picture (CNN's "The United States once again kicks the Huawei can down
+// the road" between two paragraphs, its photo and headline each a link to
+// that story). A picture that links to itself at full size leads nowhere
+// else, nor does a link into the page. Any language: the rule reads no
+// words.
+func pictureCard(n *html.Node) bool {
+	href, picture, one := "", false, true
+	var walk func(*html.Node)
+	walk = func(m *html.Node) {
+		if !one {
+			return
+		}
+		if isLink(m) {
+			h := strings.TrimSpace(attr(m, "href"))
+			if href != "" && h != href || h == "" || h[0] == '#' {
+				one = false
+				return
+			}
+			href = h
+			picture = picture || find(m, func(k *html.Node) bool { return k.DataAtom == atom.Img || k.DataAtom == atom.Picture }) != nil
+			return
+		}
+		for c := m.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return one && picture && !imageFile(href)
+}
+
+// imageFile reports whether a link's address names a picture's file.
+func imageFile(href string) bool {
+	if i := strings.IndexAny(href, "?#"); i >= 0 {
+		href = href[:i]
+	}
+	href = strings.ToLower(href)
+	for _, ext := range []string{".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg", ".avif"} {
+		if strings.HasSuffix(href, ext) {
 			return true
 		}
 	}

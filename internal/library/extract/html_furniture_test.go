@@ -116,6 +116,14 @@ func TestHTMLFurniture(t *testing.T) {
 			[]string{"A scion of the oldest pear tree", "Volunteers at the community orchard", "Some of these pears",
 				"Orchard keeper Rowan Ash", "planted out along the lane in March.", "an old saying of the valley"},
 			[]string{"Ivy Shutter", "Valley Gazette", "Valley Archive"}, nil, nil},
+		// A card between the paragraphs that leads to another story: its
+		// picture and its headline, each a link to that story. A picture
+		// that links to its own file at full size, with its caption,
+		// stays.
+		{"picture-cards.html",
+			[]string{"A return ticket across the estuary", "Season tickets rise by less", "The morning ferry leaves the south slipway",
+				"a meeting for passengers"},
+			[]string{"Repairs close the north pier"}, nil, nil},
 		// A gallery writes each caption twice, whole and cut short.
 		{"gallery-captions.html",
 			[]string{"Twelve boats raced", "cooked by the volunteers"}, nil,

@@ -904,8 +904,10 @@ func ownID(n *html.Node) string {
 // titleHolds reports whether title holds each word of heading (in any
 // case, without its punctuation): an article's headline, which is its
 // title, the title less its site's name ("Steeping tea" under "Steeping
-// tea | Example Blog") or in other capitals. Any language whose words are
-// letters and digits between other characters.
+// tea | Example Blog") or in other capitals; or, of a headline of six
+// words or more, all but a quarter of them (a title that shortens it).
+// Any language whose words are letters and digits between other
+// characters.
 func titleHolds(title, heading string) bool {
 	if title == heading {
 		return true
@@ -915,13 +917,23 @@ func titleHolds(title, heading string) bool {
 		have[w] = true
 	}
 	words := strings.Split(slug(heading), "-")
+	missing := 0
 	for _, w := range words {
 		if !have[w] {
-			return false
+			missing++
 		}
 	}
-	return words[0] != ""
+	if missing == 0 {
+		return words[0] != ""
+	}
+	// a long headline the title shortens: "HS Roundup: …" for "High
+	// School Roundup: …"
+	return len(words) >= minShortened && 4*missing <= len(words)
 }
+
+// minShortened is the fewest words of a headline that a title may hold
+// all but a quarter of.
+const minShortened = 6
 
 // slug is text as an id made from it: lower case, each run of other
 // characters than letters and digits one "-", none at either end.

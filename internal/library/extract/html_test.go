@@ -237,10 +237,26 @@ func TestHTMLHeadlineIsTitle(t *testing.T) {
 	if got := texts(d); got[0] != long {
 		t.Errorf("a longer paragraph above the headline: paragraphs %q, want %q first", got, long)
 	}
-	// A <title> that is the site's name, or the headline shortened
-	// ("a" left out), with the headline in og:title: the headline is
-	// the item's title.
-	for _, title := range []string{"The Daily Planet", "Hunter diagnosed with plague after eating rabbit"} {
+	// A title that shortens a long headline, a quarter of its words
+	// or fewer left out or written otherwise ("Man" for "Hunter"); a
+	// short heading the title holds all but one word of is a heading.
+	for _, c := range []struct {
+		title, heading string
+		headline       bool
+	}{
+		{"Man diagnosed with plague after eating a rabbit – The Daily Planet", "Hunter Diagnosed With Plague After Eating a Rabbit", true},
+		{"Plague after eating a rabbit – The Daily Planet", "Plague after eating rabbits", false},
+	} {
+		d = mustBytes(t, strings.Replace(strings.Replace(page, "Hunter diagnosed with plague after eating a rabbit – The Daily Planet", c.title, 1),
+			"Hunter Diagnosed With Plague After Eating a Rabbit", c.heading, 1), "plague.html", "")
+		got := provenance(d)
+		if headline := !strings.HasPrefix(got[len(got)-1], c.heading); headline != c.headline {
+			t.Errorf("title %q, first heading %q: left out as the headline %v, want %v; paragraphs %q", c.title, c.heading, headline, c.headline, got)
+		}
+	}
+	// A <title> that is the site's name, or a few words of the headline,
+	// with the headline in og:title: the headline is the item's title.
+	for _, title := range []string{"The Daily Planet", "Rabbit plague – The Daily Planet"} {
 		d = mustBytes(t, strings.Replace(page, "<title>Hunter diagnosed with plague after eating a rabbit – The Daily Planet</title>",
 			"<title>"+title+`</title><meta property="og:title" content="Hunter Diagnosed With Plague After Eating a Rabbit">`, 1), "plague.html", "")
 		if d.Title != "Hunter Diagnosed With Plague After Eating a Rabbit" {

@@ -98,6 +98,7 @@ var (
 	commentWords     = wordSet("comment comments")
 	contentWords     = wordSet("article content main post entry story body text")
 	embedWords       = wordSet("embed embedded")
+	captionWords     = wordSet("caption")
 	hiddenRE         = lazyRE(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
 	clutterRoles     = map[string]bool{
 		"navigation": true, "banner": true, "contentinfo": true, "complementary": true, "menu": true,
@@ -1195,9 +1196,41 @@ type htmlWalker struct {
 	// that ends, whose lines are kept (codeText)
 	pre  int
 	code bool
+	// caption counts the captions the walk is in (see isCaption), whose
+	// photo credits are left out (dropCredit); captioned is whether buf
+	// holds a caption's text (in a <span class="caption">, the paragraph
+	// ends after it)
+	caption   int
+	captioned bool
+}
+
+// isCaption reports whether n is a photo's caption or holds one: a
+// <figure>, a <figcaption>, or a block named a caption ("wp-caption",
+// "newsCaption").
+func isCaption(n *html.Node) bool {
+	return n.DataAtom == atom.Figure || n.DataAtom == atom.Figcaption || nameHas(attr(n, "class"), captionWords)
+}
+
+// creditRE matches a photo's credit at the end of a caption, or a caption
+// that is one: "(AP Photo/Alan Diaz, File)", "(Image: GETTY )",
+// "Credit: ESA", "Photograph: AFP via Getty", "photos © Inexhibit, 2018",
+// "Photo: Getty Images". English labels.
+var creditRE = lazyRE(`(?i)\s*[(\[]?\b(?:AP Photo|Photo|Photograph|Image|Credit|Picture)s?\s*(?::|/|©)\s*[^()\[\]]{1,60}[)\]]?$`)
+
+// dropCredit is a caption's text less the photo's credit at its end: who
+// took it is not what a person reads it for (the article benchmark's
+// people left credits out, and most captions).
+func dropCredit(text string) string {
+	loc := creditRE.FindStringIndex(text)
+	if loc == nil {
+		return text
+	}
+	return strings.TrimSpace(text[:loc[0]])
 }
 
 func (w *htmlWalker) flush() {
+	captioned := w.captioned
+	w.captioned = false
 	if w.code && w.hasText && w.announced() {
 		w.buf.Reset()
 		w.brs = 0
@@ -1206,7 +1239,11 @@ func (w *htmlWalker) flush() {
 		return
 	}
 	if w.dedupe && w.hasText {
-		if t := w.clean(w.buf.String()); t != w.last {
+		t := w.clean(w.buf.String())
+		if captioned && !w.code {
+			t = dropCredit(t)
+		}
+		if t != w.last && t != "" {
 			w.last = t
 			w.b.add(item.Paragraph{Text: t, Heading: w.h.path()})
 			for len(w.italics) < len(w.b.paras) {
@@ -1275,6 +1312,7 @@ func (w *htmlWalker) walk(n *html.Node) {
 			w.brs = 0
 			w.hasText = true
 			w.plain = w.plain || w.italic == 0
+			w.captioned = w.captioned || w.caption > 0
 		}
 		w.buf.WriteString(n.Data)
 		return
@@ -1325,6 +1363,10 @@ func (w *htmlWalker) walk(n *html.Node) {
 	if pre {
 		w.pre++
 	}
+	caption := n.Type == html.ElementNode && isCaption(n)
+	if caption {
+		w.caption++
+	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		w.walk(c)
 	}
@@ -1339,5 +1381,8 @@ func (w *htmlWalker) walk(n *html.Node) {
 		w.code = pre
 		w.flush()
 		w.endP, w.code = false, false
+	}
+	if caption {
+		w.caption--
 	}
 }

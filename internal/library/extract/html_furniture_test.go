@@ -124,6 +124,16 @@ func TestHTMLFurniture(t *testing.T) {
 			[]string{"A return ticket across the estuary", "Season tickets rise by less", "The morning ferry leaves the south slipway",
 				"a meeting for passengers"},
 			[]string{"Repairs close the north pier"}, nil, nil},
+		// A photo's credit at the end of its caption, or a caption that
+		// is one ("Photo: Kim Shutter"), in a <figcaption>, in a block
+		// named a caption ("wp-caption-text", a <span class="caption">
+		// in a <div>); the captions stay. A paragraph of the text that
+		// ends in words like a credit is no caption, and stays whole.
+		{"caption-credits.html",
+			[]string{"Painted boats line the quay before the parade on Saturday.", "The brass band plays from the barge",
+				"Lanterns float past the mill at midnight", "Crowds on the bridge at noon.", "The river festival came back",
+				"Photo: all by the council"},
+			[]string{"Jo Lens", "Sam Flash", "GETTY", "Kim Shutter"}, nil, nil},
 		// A gallery writes each caption twice, whole and cut short.
 		{"gallery-captions.html",
 			[]string{"Twelve boats raced", "cooked by the volunteers"}, nil,

@@ -23,15 +23,18 @@ import (
 // toctree, DocBook's index page). An article's furniture goes too: its
 // byline and dateline (a short block around a <time> or named a date,
 // schema.org's author, its "meta" line), a box about its writer, photo
-// credits, ads, share bars, tags, links to the previous and next post,
+// credits (named a credit or an attribution, or at the end of a caption:
+// dropCredit), ads, share bars, tags, links to the previous and next post,
 // paragraphs that are a link to another page (after a label or not),
-// teasers of other pages (by their headline too), text for screen readers
-// only, the notes in italics that end it (who wrote it, a call to
-// subscribe); a figure's caption stays, and so does a post embedded in
-// the text (a tweet). Its headline is its title: the first heading is
-// left out, with a kicker above it, when the title holds its words (or
-// the og:title a site gives for sharing, when its <title> is the site's
-// name or words it shortened: the headline is the title then).
+// teasers of other pages (by their headline too, or a card of a picture
+// and a headline that link to one page), text for screen readers only,
+// the notes in italics that end it (who wrote it, a call to subscribe); a
+// figure's caption stays, and so does a post embedded in the text (a
+// tweet) and a quotation's source. Its headline is its title: the first
+// heading is left out, with a kicker above it, when the title holds its
+// words (all but a quarter of a long one; or the og:title a site gives for
+// sharing, when its <title> is the site's name or a few of its words: the
+// headline is the title then).
 // Headings h1–h6 make the Heading path of the paragraphs below; p, li,
 // blockquote, pre, table rows (cells joined with " | "), dt/dd,
 // figcaption and text directly in divs are paragraphs. A pre keeps its
@@ -39,10 +42,10 @@ import (
 // when that announces it (announced).
 //
 // Why not go-trafilatura (Apache-2.0) for pages that look like articles
-// (measured with internal/bench/extract, December 2026): it is a little
-// ahead on news articles (F1 0.960 to our 0.958, precision 0.940 to 0.928,
-// recall 0.980 to 0.990, all 181 pages; the figure captions we keep, which
-// the benchmark's text leaves out, cost us about 0.01 of precision on the
+// (measured with internal/bench/extract, December 2026): it is level on
+// news articles (F1 0.960 to our 0.961, precision 0.940 to 0.933, recall
+// 0.980 to 0.990, all 181 pages; the figure captions we keep, which the
+// benchmark's text leaves out, cost us about 0.01 of precision on the
 // tuning half, more than the gap) but keeps 0.76, 0.67 and 0.95 of the
 // three documentation sites' words to our 0.991, 0.985 and 0.973 (it
 // drops DocBook's boxes and sections), takes about 50 times our CPU a page

@@ -273,11 +273,15 @@ var (
 	// words (3162413): ru 9 -> 10 answers, 4 -> 3 answerable refused;
 	// and after the floor of short Korean questions (6b0a4e4): ko 11 ->
 	// 12 answers, 5 -> 3 answerable refused.
+	// Raised on 2026-12-07 (session 26): en 14 -> 15 answers and 2 -> 1
+	// answerable refused, as it has been since before 0e942bf (seven runs
+	// at 0e942bf and 43aab61 alike). Bengali's held-out refusals, 5 or 6
+	// of 8 from one run to the next, keep 5.
 	multiToday = map[string][3]int{
 		"ar-arcd":       {13, 0, 5},
 		"bn-tydiqa":     {10, 4, 5},
 		"de-germanquad": {12, 2, 8},
-		"en-tydiqa":     {14, 2, 8},
+		"en-tydiqa":     {15, 1, 8},
 		"ja-jsquad":     {13, 0, 8},
 		"ko-tydiqa":     {12, 3, 8},
 		"ru-tydiqa":     {10, 3, 8},

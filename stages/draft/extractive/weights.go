@@ -352,11 +352,8 @@ func libraryFreqs(corpus Corpus, question string, lex *lang.Lexicon, passages []
 			if _, ok := spellings[t]; ok || lex == nil || lex.Stems() {
 				continue
 			}
-			for q := range want {
-				if sameWord(lex, q, f) {
-					spellings[t] = q
-					break
-				}
+			if q := closestForm(lex, f, want); q != "" {
+				spellings[t] = q
 			}
 		}
 	}
@@ -377,6 +374,25 @@ func libraryFreqs(corpus Corpus, question string, lex *lang.Lexicon, passages []
 		df[t] = min(c, n)
 	}
 	return df, n, nil
+}
+
+// closestForm is the question's word (of want) that f is a form of
+// (sameWord), the one sharing the longest beginning with f when f is a
+// form of two ("বাংলাদেশ" of "বাংলাদেশী" and "বাংলাদেশে"), the first in
+// order when they share as much: a map's order chose before, and a
+// question's weights, and its refusals, changed from one run to the next.
+func closestForm(lex *lang.Lexicon, f string, want map[string]bool) string {
+	best, bestLen := "", -1
+	for q := range want {
+		if !sameWord(lex, q, f) {
+			continue
+		}
+		n, _ := commonPrefix(q, f)
+		if n > bestLen || n == bestLen && q < best {
+			best, bestLen = q, n
+		}
+	}
+	return best
 }
 
 func isASCII(s string) bool {

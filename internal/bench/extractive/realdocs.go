@@ -53,26 +53,47 @@ var realDocs3 = []struct{ pkg, path string }{
 	{"openssh-client", "usr/share/man/man1/ssh-keyscan.1.gz"},
 }
 
+// realDocs4 are the files the fourth set's library adds to realDocs3's:
+// two more pages of the Debian Administrator's Handbook (remote login,
+// logging) and one of Python's tutorial (modules) as HTML, LaTeX News 32
+// as a PDF, and the manual pages of two common tools, grep(1) and
+// rsync(1). All are free to redistribute (the Handbook GPL-2+ or
+// CC-BY-SA, Python's documentation the PSF licence, LaTeX News the LPPL,
+// grep's and rsync's pages GPL-3+); the bench fetches them with apt-get
+// and never commits them.
+var realDocs4 = []struct{ pkg, path string }{
+	{"debian-handbook", "usr/share/doc/debian-handbook/html/en-US/sect.remote-login.html"},
+	{"debian-handbook", "usr/share/doc/debian-handbook/html/en-US/sect.syslog.html"},
+	{"python3.11-doc", "usr/share/doc/python3.11/html/tutorial/modules.html"},
+	{"texlive-latex-base-doc", "usr/share/doc/texlive-doc/latex/base/ltnews32.pdf"},
+	{"grep", "usr/share/man/man1/grep.1.gz"},
+	{"rsync", "usr/share/man/man1/rsync.1.gz"},
+}
+
 // realDocQuestions were written over realDocs, each with the sentence
 // expected first written before it was asked. They were looked at while
 // the drafter was changed: the tuning set. realDocQuestions2, written the
 // same way over realDocs and realDocs2 before the next changes, is the
 // report set, asked once; its answers were read, so realDocQuestions3,
 // written the same way over a library with realDocs3 added, is the report
-// set now.
+// set now. Sets 2 and 3 have been read and are tuning sets now, beside the
+// first; realDocQuestions4, written the same way over a library with
+// realDocs4 added, is the report set.
 const (
 	realDocQuestions  = "realdoc-questions.txt"
 	realDocQuestions2 = "realdoc-questions-2.txt"
 	realDocQuestions3 = "realdoc-questions-3.txt"
+	realDocQuestions4 = "realdoc-questions-4.txt"
 )
 
 var (
-	realDocsSet    = flag.Int("realdocs-set", 1, "with -realdocs: 1 asks "+realDocQuestions+" (the tuning set), 2 "+realDocQuestions2+" (a report set, read once), 3 "+realDocQuestions3+" (the report set now, of a library with more files: ask it once)")
+	realDocsSet    = flag.Int("realdocs-set", 1, "with -realdocs: 1 asks "+realDocQuestions+", 2 "+realDocQuestions2+" and 3 "+realDocQuestions3+" (the tuning sets, 2 and 3 of larger libraries), 4 "+realDocQuestions4+" (the report set, of a library with more files: ask it once)")
 	realDocsBefore = flag.String("realdocs-before", "", "with -realdocs: also ask through the sponge binaries of this folder (a drafter before), and print both tables side by side")
 )
 
 // askRealDocs fetches the packages of realDocs (and realDocs2 for the
-// second set, realDocs2 and realDocs3 for the third) with apt-get into
+// second set, realDocs2 and realDocs3 for the third, realDocs2 to
+// realDocs4 for the fourth) with apt-get into
 // work, saves the files in a new library with
 // the built `sponge add`, and asks the set's questions through the built
 // binaries, and those of -realdocs-before when given.
@@ -87,8 +108,10 @@ func askRealDocs(work, binDir string) error {
 		docs, questions = append(append(docs[:0:0], realDocs...), realDocs2...), realDocQuestions2
 	case 3:
 		docs, questions = append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocQuestions3
+	case 4:
+		docs, questions = append(append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocs4...), realDocQuestions4
 	default:
-		return fmt.Errorf("-realdocs-set %d: there are sets 1, 2 and 3", *realDocsSet)
+		return fmt.Errorf("-realdocs-set %d: there are sets 1 to 4", *realDocsSet)
 	}
 	var sources []string
 	for _, f := range docs {
@@ -113,7 +136,7 @@ func askRealDocs(work, binDir string) error {
 	if d.Questions, err = quality.ReadDemo(filepath.Join(benchDir, questions)); err != nil {
 		return err
 	}
-	d.what = "A library of real documentation (the Debian Reference, LaTeX's guides and news, OpenSSH's manual pages; for set 3 also Debian Handbook and Python tutorial pages) asked the questions of " + questions
+	d.what = "A library of real documentation (the Debian Reference, LaTeX's guides and news, OpenSSH's manual pages; for sets 3 and 4 also Debian Handbook and Python tutorial pages, for set 4 grep's and rsync's manual pages) asked the questions of " + questions
 	if *realDocsBefore == "" {
 		return d.check(binDir)
 	}

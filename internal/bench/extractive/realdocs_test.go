@@ -24,6 +24,10 @@ func TestRealDocQuestions(t *testing.T) {
 		titles[title] = true
 	}
 	checkRealDocQuestions(t, realDocQuestions3, titles)
+	for _, title := range []string{"9.2. Remote Login", "9.5. syslog System Events", "6. Modules", "GREP(1)", "rsync(1)"} {
+		titles[title] = true
+	}
+	checkRealDocQuestions(t, realDocQuestions4, titles)
 }
 
 func checkRealDocQuestions(t *testing.T, file string, titles map[string]bool) {

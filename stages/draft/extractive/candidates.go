@@ -237,10 +237,18 @@ func quoted(text string, sp sentences.Span, p *Params) (sentence string, clauses
 // block is quoted only with its announcer (blockAfter). A paragraph that
 // is all code (lines, no blank line) is read as any other, its lines by
 // NotStatement's rules: a passage holding "\n" is also how the quality
-// sets' GermanQuAD and Thai contexts come, whose lines are prose.
+// sets' GermanQuAD and Thai contexts come, whose lines are prose. A
+// paragraph whose first line is a shell session (a prompt and a command,
+// isShellSession) is a session whole: its other lines are what the
+// command printed ("# aa-status\napparmor module is loaded.\n32 profiles
+// are loaded."), no statement, though they read as sentences.
 func inCode(text string, sp sentences.Span) bool {
 	prose, code := item.CodeOf(text)
-	return prose != "" && code != "" && sp.End > len(text)-len(code)
+	if prose != "" && code != "" && sp.End > len(text)-len(code) {
+		return true
+	}
+	first, _, lines := strings.Cut(text, "\n")
+	return lines && isShellSession(strings.TrimSpace(first))
 }
 
 // headingsApart returns the spans of text's sentences with a heading before

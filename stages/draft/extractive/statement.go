@@ -85,6 +85,8 @@ var neverStatement = []shapeRule{
 	{"a table of contents", "any for dot leaders and numbers of three levels (2.1.1); page numbers and two-level numbers before a capital only in scripts with letter case", isContents, true},
 	{"a table's row of numbers", "any but Thai, Lao and Khmer, which write no sentence end (any script's digits)", isNumberRow, true},
 	{"a table's row of keys", "any but Thai, Lao and Khmer, which write no sentence end (paths, options and patterns in ASCII)", isKeyRow, true},
+	{"a table's row of commands", "scripts with letter case (a quoted command, then a capital opening the next cell's description)", isCommandRow, false},
+	{"a table's empty cells", "any that writes a comma (a lone \",\" is an empty cell of a PDF's table)", isEmptyCells, false},
 	{"a record of fields", "any that writes a colon after a word (: or ：); not Thai, Lao and Khmer, which write no sentence end", isFieldRecord, true},
 	{"a piece of a sentence", "scripts with letter case (a small letter first); none in others", isPiece, true},
 	{"a heading", "any when numbered (2.1, §3, IV., 第二章, 제2장, 一、); title case and a box's title (NOTE More profiles) in scripts with letter case; short Chinese, Japanese and Korean lines; any between MediaWiki's equals signs (== Kultur ==)", isHeading, true},
@@ -312,6 +314,47 @@ func promptOf(w string) bool {
 	at := strings.IndexByte(w, '@')
 	colon := strings.IndexByte(w, ':')
 	return at > 0 && colon > at && (strings.HasSuffix(w, "$") || strings.HasSuffix(w, "#"))
+}
+
+// minQuotedCells is the fewest quoted commands, each followed by the next
+// cell's description, of a table's row of commands.
+const minQuotedCells = 2
+
+// isCommandRow reports whether text is a table of what to do and the
+// command that does it, flattened into one line as a PDF saves it: a
+// description, its command in quotes, the next description opening with a
+// capital ("Unset job environment ”variable” ”systemctl unset-environment
+// variable” Reload all unit files and daemons ”systemctl daemon-reload”
+// Shut down the system ”systemctl poweroff”"). Prose quotes a command and
+// goes on in lower case or with a mark ("type ”reset” at the command
+// prompt", "”Settings” → ”Region & Language”"). Scripts with letter case.
+func isCommandRow(text string) bool {
+	fields := strings.Fields(text)
+	quotes, cells := 0, 0
+	for i, w := range fields {
+		quotes += strings.Count(w, "”") + strings.Count(w, "\"")
+		if i+1 < len(fields) && (strings.HasSuffix(w, "”") || strings.HasSuffix(w, "\"")) && len(w) > len("”") {
+			next := []rune(fields[i+1])
+			if len(next) >= 2 && unicode.IsUpper(next[0]) && unicode.IsLower(next[1]) {
+				cells++
+			}
+		}
+	}
+	return cells >= minQuotedCells && quotes >= 2*(minQuotedCells+1)
+}
+
+// isEmptyCells reports whether text holds a table's empty cells as a PDF
+// flattens them, a comma standing alone twice or more ("New Packages , ,
+// Installed Packages , ,", "wpasupplicant V:332, I:486 3851 , , client
+// support for WPA"): prose writes a comma after a word.
+func isEmptyCells(text string) bool {
+	n := 0
+	for _, w := range strings.Fields(text) {
+		if w == "," {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // isTableHeader reports whether text holds a table's header flattened into
@@ -626,7 +669,7 @@ func wikiTitle(fields []string) bool {
 // password lpadmin execute commands to add, modify, and remove printers
 // from printer databases"). Scripts with letter case only; a manual
 // page's NAME line ("scp — OpenSSH secure file copy": a name, a dash,
-// what it is) says what the command is and is left alone. A clause cut
+// what it is; nameBefore) says what the command is and is left alone. A clause cut
 // from a long sentence (Clauses) is not asked.
 func isPiece(text string) bool {
 	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(text, "\"'“‘«(["))
@@ -634,20 +677,35 @@ func isPiece(text string) bool {
 		return false
 	}
 	for _, dash := range []string{" - ", " — ", " – "} {
-		if strings.Contains(text, dash) {
+		if i := strings.Index(text, dash); i >= 0 && nameBefore(text[:i]) {
 			return false
 		}
 	}
 	return true
 }
 
+// maxNameWords is the most words before a manual page's NAME line's dash:
+// the names it documents ("grep, egrep, fgrep, rgrep - print lines that
+// match patterns").
+const maxNameWords = 4
+
+// nameBefore reports whether text, before a dash, is the names of a
+// manual page's NAME line: a few words and no colon. A table's row
+// flattened into a line ("documentation packages: no special requirements
+// – interpreter program packages: …") has keys and their colons before
+// its dash.
+func nameBefore(text string) bool {
+	return len(strings.Fields(text)) <= maxNameWords && !strings.ContainsAny(text, ":：")
+}
+
 // boxTitle reports whether words are the title of a box beside the text,
 // as DocBook writes a note, a tip or a sidebar: its kind in capitals, then
 // its title from a capital ("NOTE More AppArmor profiles", "BACK TO BASICS
 // To each computer, its architecture", "ANMERKUNG Weitere
-// AppArmor-Profile"). Scripts with letter case; an acronym that opens a
-// sentence goes on in lower case or with a number ("NASA launched …",
-// "USB 3.0 …") and is no box's title.
+// AppArmor-Profile"), or two words of capitals, then its title in any
+// case ("SPECIAL CASE cron and daylight savings time"). Scripts with
+// letter case; an acronym that opens a sentence goes on in lower case or
+// with a number ("NASA launched …", "USB 3.0 …") and is no box's title.
 func boxTitle(fields []string) bool {
 	caps, long := 0, false
 	for _, w := range fields {
@@ -671,6 +729,11 @@ func boxTitle(fields []string) bool {
 	}
 	next := fields[caps]
 	r, _ := utf8.DecodeRuneInString(next)
+	if caps >= 2 && unicode.IsLower(r) {
+		// Two words of capitals name the box's kind, whatever follows:
+		// "SPECIAL CASE cron and daylight savings time".
+		return true
+	}
 	return unicode.IsUpper(r) && strings.IndexFunc(next, unicode.IsLower) > 0
 }
 

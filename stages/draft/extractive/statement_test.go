@@ -132,6 +132,23 @@ func TestCodeBlockQuotedWithItsAnnouncer(t *testing.T) {
 	}
 }
 
+// A paragraph that opens with a shell prompt and its command is a session
+// whole: the lines the command printed are no statements, though they
+// read as sentences (issue 40: "17 profiles are in complain mode." was
+// quoted from aa-status's output). A paragraph of prose lines is read as
+// before. Fails without inCode's session.
+func TestSessionOutputIsNoStatement(t *testing.T) {
+	q := "How many profiles are in complain mode?"
+	session := "# aa-status\napparmor module is loaded.\n32 profiles are loaded.\n17 profiles are in complain mode.\n0 processes are unconfined but have a profile defined."
+	for _, cand := range Candidates(q, []*jsonl.Passage{passage(1, "AppArmor", session)}, &DefaultParams, nil) {
+		t.Errorf("quoted %q from a session's output", cand.Quote)
+	}
+	prose := "AppArmor reports its state.\nSeventeen profiles are in complain mode after the installation."
+	if len(Candidates(q, []*jsonl.Passage{passage(1, "AppArmor", prose)}, &DefaultParams, nil)) == 0 {
+		t.Error("lines of prose gave no statement")
+	}
+}
+
 const longSentence = "The committee, which had met in the old town hall every spring since the charter was signed by the seven founding villages, " +
 	"and which counted among its members the miller, the schoolmaster, two farmers and the widow of the former mayor, decided after a long debate; " +
 	"the new bridge over the river would be built of stone from the quarry at Hollin Edge, not of timber, so that it would outlast the century, " +
@@ -474,6 +491,11 @@ func TestNeverStatementRules(t *testing.T) {
 		"dev=tmpfs | Устройство, на котором лежит объект, это tmpfs в памяти.",
 		"ชาเขียว | ชาเขียวแช่ในน้ำอุณหภูมิแปดสิบองศาเป็นเวลาสองนาที",
 		"Note: the pin applies to every package Note: it is read first",
+		"grep, egrep, fgrep, rgrep - print lines that match patterns",
+		"When the screen goes berserk, type ”reset” at the command prompt, or ”stty sane” and ”clear” if that fails.",
+		"Pick ”Settings” → ”Region & Language” → ”Language” to change it.",
+		"He said \"Go\" Then \"Stop\" and left.",
+		"Note that a, b and c are set, and d is not.",
 		"Oats: US: 32lb[4] (14.5150kg) Canada: 34lb[5] (15.4221kg) Barley: 48lb[4] (21.7724kg) Malted barley: 34lb (15.4221kg) Shelled maize (corn) at 15.5% moisture by weight: 56lb[4] (25.4012kg) Wheat at 13.5% moisture by weight: 60lb[4] (27.2155kg)",
 	}
 	for _, c := range []struct {
@@ -529,6 +551,14 @@ func TestNeverStatementRules(t *testing.T) {
 			"Rust 1,81 2,45 3,02 Systemprogrammiersprache mit Speichersicherheit ohne Speicherbereinigung",
 			"Москва 2019 12,6 13,0 столица и крупнейший город страны",
 		}},
+		{"a table's row of commands", []string{
+			"Unset job environment ”variable” ”systemctl unset-environment variable” Reload all unit files and daemons ”systemctl daemon-reload” Shut down the system ”systemctl poweroff”",
+			"List all target unit configuration ”systemctl list-units --type=target” List all service unit configuration ”systemctl list-units --type=service” List all unit configuration types ”systemctl list-units --type=help”",
+		}},
+		{"a table's empty cells", []string{
+			"Upgradable Packages list packages organized as section → area → package New Packages , , Installed Packages , , Not Installed Packages",
+			"Пакеты для обновления , , Установленные пакеты , ,",
+		}},
 		{"a record of fields", []string{
 			"Explanation: The package xserver-xorg-video-intel provided Explanation: in experimental can be used safely Package: xserver-xorg-video-intel Pin: release a=experimental Pin-Priority: 500",
 			"Erklärung: Das Paket aus experimental ist sicher Erklärung: es wird bevorzugt Paket: xserver-xorg-video-intel Pin: release a=experimental Pin-Priority: 500",
@@ -553,6 +583,7 @@ func TestNeverStatementRules(t *testing.T) {
 			"sudo execute sudo without their password lpadmin execute commands to add, modify, and remove printers from printer databases",
 			"die Dokumente, die nur ASCII in der Eingabedatei verwenden, und",
 			"документы, в которых только ASCII во входном файле, и",
+			"documentation packages: no special requirements – interpreter program packages: compatible interpreter must be available",
 		}},
 		{"a heading", []string{
 			"2.1.1 What is wrong with current live systems",
@@ -578,6 +609,7 @@ func TestNeverStatementRules(t *testing.T) {
 			"CULTURE Origin of the Debian name",
 			"ANMERKUNG Weitere AppArmor-Profile",
 			"ЗАМЕТКА Другие профили AppArmor",
+			"SPECIAL CASE cron and daylight savings time",
 			"=== 2. Weltkrieg ===",
 			"==== Museo Frida Kahlo ====",
 			"== Политика ==",

@@ -21,7 +21,6 @@ import (
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
 	"github.com/sponge-library/sponge/jsonl"
-	"github.com/sponge-library/sponge/stages/draft/extractive"
 )
 
 // Prog is the stage's name in messages.
@@ -61,11 +60,6 @@ const (
 	// [bind_address:]port:host:hostport Specifies that connections … are
 	// to be forwarded"), and a manual's examples write the option too.
 	bonusOption = 1.0
-	// bonusDefinition is added for a paragraph that opens by saying what
-	// the question asks about is ("What is sftp?" and sftp(1)'s "sftp is a
-	// file transfer program, similar to ftp(1), …", which "bye Quit sftp."
-	// and "exit Quit sftp." outscored, saying «sftp» in three words).
-	bonusDefinition = 0.5
 	// A paragraph whose own score is below this share of the best
 	// paragraph's is not a passage: it shares a word or two with the
 	// question, not its subject.
@@ -327,11 +321,6 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		return nil, err
 	}
 
-	defines, err := definitions(question, cands, items)
-	if err != nil {
-		return nil, err
-	}
-
 	maxPara, maxItem := 0.0, 0.0
 	for _, c := range cands {
 		maxPara = math.Max(maxPara, c.score)
@@ -356,10 +345,7 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		level := optionParas[[2]int{c.hit, c.para}]
 		writes := level > 0
 		s += bonusOption * float64(level)
-		if defines[c] {
-			s += bonusDefinition
-		}
-		if c.score <= minShare*maxPara && !(h.Paragraph != nil && *h.Paragraph == c.para) && !writes && !defines[c] {
+		if c.score <= minShare*maxPara && !(h.Paragraph != nil && *h.Paragraph == c.para) && !writes {
 			s = 0 // too little of the question's words: no passage
 		}
 		c.score = s
@@ -463,27 +449,6 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		if n := utf8.RuneCountInString(p.Text); used+n <= BudgetChars {
 			used += n
 			passage(c.hit, c.para, p, p.Text, c.score)
-		}
-	}
-	return out, nil
-}
-
-// definitions returns the candidates that open by saying what the
-// question asks about is (extractive.Definitions: English "What is …?"
-// questions); nil for other questions, whose paragraphs are not read.
-func definitions(question string, cands []*candidate, items []*library.Paragraphs) (map[*candidate]bool, error) {
-	defines := extractive.Definitions(question)
-	if defines == nil {
-		return nil, nil
-	}
-	out := map[*candidate]bool{}
-	for _, c := range cands {
-		_, text, err := items[c.hit].Text(c.para)
-		if err != nil {
-			return nil, err
-		}
-		if defines(text) {
-			out[c] = true
 		}
 	}
 	return out, nil

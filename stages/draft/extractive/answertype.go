@@ -1049,20 +1049,6 @@ func withoutManSection(s string) string {
 	}
 }
 
-// Definitions returns, for an English question that asks what something
-// is ("What is sftp?", subjectOf), whether a text opens by saying what it
-// is (definesSubject: "sftp is a file transfer program …"); nil for any
-// other question. sponge-rank asks it of paragraphs, so that a manual's
-// DESCRIPTION or a page's opening definition is a passage beside the short
-// entries that say the subject's name more often in fewer words.
-func Definitions(question string) func(text string) bool {
-	subject := subjectOf(question)
-	if subject == nil {
-		return nil
-	}
-	return func(text string) bool { return definesSubject(text, subject) }
-}
-
 // definesSubject reports whether an English sentence says what the subject
 // asked about is: it opens with a noun phrase of the subject's words alone,
 // ending with one of its heads, and then a copula: "A starter is flour and

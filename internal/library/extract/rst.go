@@ -108,12 +108,9 @@ func extractRST(text string) *Document {
 		for options && j < len(lines) && indented(lines[j]) && strings.HasPrefix(strings.TrimSpace(lines[j]), ":") {
 			j++
 		}
-		start := j
-		for j < len(lines) && (strings.TrimSpace(lines[j]) == "" || indented(lines[j])) {
-			j++
-		}
-		b.addCode(strings.Join(lines[start:j], "\n"), h.path())
-		return j - 1
+		last := skipBlock(j - 1)
+		b.addCode(strings.Join(lines[j:last+1], "\n"), h.path())
+		return last
 	}
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]

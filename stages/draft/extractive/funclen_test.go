@@ -13,12 +13,7 @@ import (
 // its func line to its closing brace (issue 40).
 const maxFuncLines = 80
 
-// tooLong are the functions still longer, each with the length it may not
-// pass while it waits to be split; the list only shrinks.
-var tooLong = map[string]int{"SummarySentences": 111}
-
-// No function of the package is longer than maxFuncLines, but those of
-// tooLong, which may not grow.
+// No function of the package is longer than maxFuncLines.
 func TestFunctionLength(t *testing.T) {
 	fset, files := packageFiles(t)
 	for _, file := range files {
@@ -28,12 +23,8 @@ func TestFunctionLength(t *testing.T) {
 				continue
 			}
 			n := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1
-			limit := maxFuncLines
-			if l, ok := tooLong[fd.Name.Name]; ok {
-				limit = l
-			}
-			if n > limit {
-				t.Errorf("%s: %s has %d lines, more than %d: split it", fset.Position(fd.Pos()), fd.Name.Name, n, limit)
+			if n > maxFuncLines {
+				t.Errorf("%s: %s has %d lines, more than %d: split it", fset.Position(fd.Pos()), fd.Name.Name, n, maxFuncLines)
 			}
 		}
 	}

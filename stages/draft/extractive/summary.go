@@ -2,7 +2,9 @@ package extractive
 
 import (
 	"context"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -47,6 +49,7 @@ type Sentence struct {
 	Score   float64
 
 	weights map[string]float64
+	terms   []string // the keys of weights, sorted: every sum runs in their order
 	norm    float64
 }
 
@@ -70,60 +73,11 @@ func (d *Drafter) Summarize(ctx context.Context, passages []*jsonl.Passage, emit
 // Centrality is the cosine of a sentence's tf-idf vector (idf over the
 // passages' sentences) with the sum of all the other sentences' vectors.
 func SummarySentences(passages []*jsonl.Passage, max int) []*Sentence {
-	var all []*Sentence
-	df := map[string]int{}
-	tfs := []map[string]int{}
-	for _, p := range passages {
-		for i, sp := range sentences.Split(p.Text) {
-			q := shortQuote(p.Text[sp.Start:sp.End])
-			if !wholeWords(p.Text, sp.Start, sp.Start+len(q)) {
-				continue
-			}
-			tf := map[string]int{}
-			for _, t := range terms(q) {
-				tf[t]++
-			}
-			for t := range tf {
-				df[t]++
-			}
-			tfs = append(tfs, tf)
-			all = append(all, &Sentence{Passage: p.Number, Index: i, Quote: q})
-		}
-	}
+	all := weighSentences(passages)
 	if len(all) == 0 || max <= 0 {
 		return nil
 	}
-	n := float64(len(all))
-	centroid := map[string]float64{}
-	for k, s := range all {
-		s.weights = make(map[string]float64, len(tfs[k]))
-		for t, f := range tfs[k] {
-			w := (1 + math.Log(float64(f))) * math.Log((n+1)/(float64(df[t])+0.5))
-			s.weights[t] = w
-			s.norm += w * w
-			centroid[t] += w
-		}
-		s.norm = math.Sqrt(s.norm)
-	}
-	var cands []*Sentence
-	for _, s := range all {
-		if !summaryStatement(s.Quote) || s.norm == 0 {
-			continue
-		}
-		dot, cnorm := 0.0, 0.0
-		for t, c := range centroid {
-			c -= s.weights[t] // the others' sum, not the sentence's own
-			dot += s.weights[t] * c
-			cnorm += c * c
-		}
-		if cnorm > 0 {
-			s.Score = dot / (s.norm * math.Sqrt(cnorm))
-		}
-		if s.Index == 0 {
-			s.Score *= summaryLead
-		}
-		cands = append(cands, s)
-	}
+	cands := centralSentences(all)
 	max = min(max, (len(all)+summarySentencesPer-1)/summarySentencesPer)
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].Score > cands[j].Score })
 	// Picked greedily, best first, passing over one that repeats a picked
@@ -181,13 +135,87 @@ func SummarySentences(passages []*jsonl.Passage, max int) []*Sentence {
 	return picked
 }
 
+// weighSentences returns the passages' sentences, each quoted whole or by
+// its first clauses (shortQuote), with its tf-idf vector: idf over the
+// passages' sentences. Every sum runs over words in one order (sorted):
+// summed in a map's order, the scores of sentences alike differed in their
+// last bits from run to run, and which of them a summary quoted with them.
+func weighSentences(passages []*jsonl.Passage) []*Sentence {
+	var all []*Sentence
+	df := map[string]int{}
+	tfs := []map[string]int{}
+	for _, p := range passages {
+		for i, sp := range sentences.Split(p.Text) {
+			q := shortQuote(p.Text[sp.Start:sp.End])
+			if !wholeWords(p.Text, sp.Start, sp.Start+len(q)) {
+				continue
+			}
+			tf := map[string]int{}
+			for _, t := range terms(q) {
+				tf[t]++
+			}
+			for t := range tf {
+				df[t]++
+			}
+			tfs = append(tfs, tf)
+			all = append(all, &Sentence{Passage: p.Number, Index: i, Quote: q})
+		}
+	}
+	n := float64(len(all))
+	for k, s := range all {
+		s.weights = make(map[string]float64, len(tfs[k]))
+		s.terms = slices.Sorted(maps.Keys(tfs[k]))
+		for _, t := range s.terms {
+			w := (1 + math.Log(float64(tfs[k][t]))) * math.Log((n+1)/(float64(df[t])+0.5))
+			s.weights[t] = w
+			s.norm += w * w
+		}
+		s.norm = math.Sqrt(s.norm)
+	}
+	return all
+}
+
+// centralSentences scores the sentences that can be statements
+// (summaryStatement) by centrality: the cosine of a sentence's vector with
+// the sum of all the other sentences' vectors, an opening sentence's
+// raised by summaryLead; it returns them in reading order.
+func centralSentences(all []*Sentence) []*Sentence {
+	centroid := map[string]float64{}
+	for _, s := range all {
+		for _, t := range s.terms {
+			centroid[t] += s.weights[t]
+		}
+	}
+	words := slices.Sorted(maps.Keys(centroid))
+	var cands []*Sentence
+	for _, s := range all {
+		if !summaryStatement(s.Quote) || s.norm == 0 {
+			continue
+		}
+		dot, cnorm := 0.0, 0.0
+		for _, t := range words {
+			c := centroid[t] - s.weights[t] // the others' sum, not the sentence's own
+			dot += s.weights[t] * c
+			cnorm += c * c
+		}
+		if cnorm > 0 {
+			s.Score = dot / (s.norm * math.Sqrt(cnorm))
+		}
+		if s.Index == 0 {
+			s.Score *= summaryLead
+		}
+		cands = append(cands, s)
+	}
+	return cands
+}
+
 func cosine(a, b *Sentence) float64 {
 	if a.norm == 0 || b.norm == 0 {
 		return 0
 	}
 	dot := 0.0
-	for t, w := range a.weights {
-		dot += w * b.weights[t]
+	for _, t := range a.terms {
+		dot += a.weights[t] * b.weights[t]
 	}
 	return dot / (a.norm * b.norm)
 }

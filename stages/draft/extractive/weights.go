@@ -228,15 +228,17 @@ func (lw *libraryWeights) covers(text string) (share, mass float64) {
 	return share, share * lw.total / lw.logN
 }
 
-// shareOf is the share of the question's weight in the words marked in have.
+// shareOf is the share of the question's weight in the words marked in have,
+// summed in the question's order: in a map's order two sentences holding the
+// same words differed in the last bits, and which ranked first with them.
 func (lw *libraryWeights) shareOf(have map[string]bool) float64 {
 	if lw.total <= 0 {
 		return 0
 	}
 	s := 0.0
-	for t, w := range lw.w {
+	for _, t := range lw.order {
 		if have[t] {
-			s += w
+			s += lw.w[t]
 		}
 	}
 	return s / lw.total

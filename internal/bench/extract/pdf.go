@@ -104,7 +104,7 @@ func pdfs(sponge []reader) {
 				pages := angleBrackets(refPages[p], pageTexts(docs[p]))
 				var out ref
 				for _, pg := range pages {
-					out.words = append(out.words, words(pg))
+					out.words = append(out.words, pdfWords(pg))
 				}
 				out.bodies = pageBodies(pages)
 				return out
@@ -287,6 +287,26 @@ func angleBrackets(pages []string, sponge map[int]string) []string {
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
+// pdfWords are a PDF page's words as words reads them, each angle bracket
+// ending a word as a space would, in both readers' texts alike. TeX's
+// documentation sets a placeholder as ⟨name⟩ in italics, and the italic
+// correction before ⟩ is a gap that pdftotext reads as a space:
+// "\⟨type ⟩_map_break:", "⟨item1 ⟩⟨item2 ⟩", "g__hook_⟨hook⟩_code_prop"
+// where sponge writes "\⟨type⟩_map_break:". Read as words, the one text
+// gave "type" and "map_break", the other "type⟩_map_break": the same glyphs,
+// cut two ways, and on the tuning half at 9162afa most of the body words
+// lost on l3 and LaTeX kernel pages (source3, interface3, source2e,
+// lthooks-code) were such cuts. A placeholder's name is a word of its own
+// for a person too.
+func pdfWords(s string) []string {
+	if !strings.ContainsAny(s, "⟨⟩") {
+		return words(s)
+	}
+	return words(angleSpace.Replace(s))
+}
+
+var angleSpace = strings.NewReplacer("⟨", " ⟨ ", "⟩", " ⟩ ")
+
 // angled is a text in angle brackets on one line.
 var angled = regexp.MustCompile(`⟨([^⟨⟩\n]{1,60})⟩`)
 
@@ -398,7 +418,7 @@ func pageBodies(pages []string) [][]string {
 			}
 			keep = append(keep, l)
 		}
-		out[i] = words(strings.Join(keep, "\n"))
+		out[i] = pdfWords(strings.Join(keep, "\n"))
 	}
 	return out
 }

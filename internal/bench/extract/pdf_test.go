@@ -92,6 +92,24 @@ func TestAngleBrackets(t *testing.T) {
 	}
 }
 
+// A placeholder in angle brackets is a word of its own, whether or not a
+// reader writes TeX's italic correction before ⟩ as a space; the same
+// words either way.
+func TestPDFWords(t *testing.T) {
+	for _, c := range [][2]string{
+		{`\⟨type ⟩_map_break:n and ⟨item1 ⟩⟨item2 ⟩`, `\⟨type⟩_map_break:n and ⟨item1⟩⟨item2⟩`},
+		{`g__hook_⟨hook ⟩_code_prop`, `g__hook_⟨hook⟩_code_prop`},
+	} {
+		a, b := pdfWords(c[0]), pdfWords(c[1])
+		if !slices.Equal(a, b) {
+			t.Errorf("%q: %q; %q: %q", c[0], a, c[1], b)
+		}
+	}
+	if got := strings.Join(pdfWords(`\⟨type⟩_map_break:n`), " "); got != "type map_break:n" {
+		t.Errorf("words %q", got)
+	}
+}
+
 // The tuning half is the first, third, … PDF of the sample, the report
 // half the others, and the two together are the sample.
 func TestHalf(t *testing.T) {

@@ -70,11 +70,12 @@ func eachLine(d *doc, line func(string)) {
 
 // pageWords are a PDF's words by the page sponge gives them (Page, and
 // Pages where a paragraph runs on to another page), each heading where it
-// changes on the page of the paragraph under it.
+// changes on the page of the paragraph under it; angle brackets end words
+// (pdfWords).
 func pageWords(d *doc) map[int][]string {
 	out := map[int][]string{}
 	for page, text := range pageTexts(d) {
-		out[page] = words(text)
+		out[page] = pdfWords(text)
 	}
 	return out
 }

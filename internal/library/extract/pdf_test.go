@@ -463,6 +463,48 @@ BT /F1 12 Tf 138.02 700 Td (opf: the \250 accent.) Tj ET`
 	}
 }
 
+// TeX's \widetilde is cmex's tildewide drawn over the letters, a glyph
+// the AGL does not name: it was read by the code's base encoding ("~",
+// or U+FFFD by cmex's own encoding: testmath.pdf saved "D̃u" as "� Du"
+// 242 times on one page). It is a tilde, put on the letter under it as
+// an accent is.
+func TestPDFWideTilde(t *testing.T) {
+	// Helvetica at 12 pt: "Let " is 20.02 wide, D 8.66, ~ (code 126) 7.01
+	content := `BT /F1 12 Tf 100 700 Td (Let D) Tj ET
+BT /F1 12 Tf 120.85 709 Td (~) Tj ET
+BT /F1 12 Tf 128.68 700 Td (u be the jump.) Tj ET`
+	font := "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /BaseEncoding /WinAnsiEncoding /Differences [126 /tildewide] >> >>"
+	d := mustExtract(t, onePagePDFFont(content, font), "tilde.pdf")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Text)
+	}
+	if want := []string{"Let D\u0303u be the jump."}; !cmp.Equal(want, got) {
+		t.Errorf("paragraphs %q, want %q", got, want)
+	}
+}
+
+// LaTeX's picture fonts (line10, lcircle10) draw a diagram's slanted
+// lines, arrow heads and circles: no text. Their codes were read as
+// letters (PDFDocEncoding) or U+FFFD, and fancyhdr.pdf's page diagram was
+// saved as lines of "� 8", "� � 3" beside its labels.
+func TestPDFPictureFontNoText(t *testing.T) {
+	content := `BT /F1 12 Tf 100 700 Td (Header) Tj ET
+BT /F2 10 Tf 100 680 Td (i6?) Tj ET
+BT /F1 12 Tf 100 660 Td (Body) Tj ET
+BT /F3 10 Tf 140 660 Td (a) Tj ET`
+	d := mustExtract(t, onePagePDFFont(content, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /DWGWZA+LINE10 >>",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /HLYIQL+LCIRCLE10 >>"), "diagram.pdf")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Text)
+	}
+	if want := []string{"Header", "Body"}; !cmp.Equal(want, got) {
+		t.Errorf("paragraphs %q, want %q", got, want)
+	}
+}
+
 // A numbered heading's second line is indented past its number; it goes
 // on with the heading, as does a word hyphenated at a line's end. It was
 // taken for a paragraph's first-line indent: "8.8 Bugs, … and other

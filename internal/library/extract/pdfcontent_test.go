@@ -294,8 +294,15 @@ func onePagePDF(content string) []byte {
 
 // onePagePDFFont is a one-page PDF with the given content stream and the
 // font dictionary font as /F1 (object 5), the objects more after it (6, 7,
-// …: its descriptor, its program).
+// …: its descriptor, its program); a font dictionary among them is /F2,
+// /F3, … by its place in more.
 func onePagePDFFont(content, font string, more ...string) []byte {
+	fonts := "/F1 5 0 R"
+	for i, o := range more {
+		if strings.HasPrefix(o, "<< /Type /Font ") {
+			fonts += fmt.Sprintf(" /F%d %d 0 R", i+2, i+6)
+		}
+	}
 	var b bytes.Buffer
 	var offs []int
 	obj := func(s string) {
@@ -305,7 +312,7 @@ func onePagePDFFont(content, font string, more ...string) []byte {
 	b.WriteString("%PDF-1.4\n")
 	obj("<< /Type /Catalog /Pages 2 0 R >>")
 	obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
-	obj("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>")
+	obj("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << " + fonts + " >> >> >>")
 	obj(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content))
 	obj(font)
 	for _, o := range more {

@@ -71,6 +71,7 @@ func translate(tx, ty float64) mat { return mat{1, 0, 0, 1, tx, ty} }
 type pdfFont struct {
 	bold     bool
 	mono     bool              // fixed pitch: a typewriter font, code's (monoFont)
+	drawing  bool              // a font of a diagram's lines and circles, no text (pictureFont)
 	twoByte  bool              // Type0 without a usable codespace: 2-byte codes
 	spaces   [4][][2]string    // codespace ranges by code length, from ToUnicode
 	toUni    map[string]string // code → text, from ToUnicode
@@ -93,6 +94,7 @@ func loadFont(v pdf.Value) *pdfFont {
 	f.bold = strings.Contains(lb, "bold") || strings.Contains(lb, "black") || strings.Contains(lb, "heavy") ||
 		texBold(lb)
 	f.mono = monoFont(lb, v.Key("FontDescriptor"))
+	f.drawing = pictureFont(lb)
 	sub := v.Key("Subtype").Name()
 	if sub == "Type0" {
 		f.twoByte = true
@@ -154,6 +156,23 @@ func texBold(name string) bool {
 	}
 	return strings.HasPrefix(name, "cmbx") || strings.HasPrefix(name, "lmbx") || strings.HasPrefix(name, "cmb1") ||
 		strings.HasPrefix(name, "lmroman10-bold") || strings.HasPrefix(name, "sfbx")
+}
+
+// pictureFont says whether a font is one of LaTeX's picture fonts (line10,
+// linew10, lcircle10, lcirclew10): its glyphs are the slanted lines, arrow
+// heads and quarter circles of a diagram drawn with \line, \vector and
+// \circle, no text. Read by their codes they were letters or U+FFFD
+// ("i", "6", "?" in pdftotext; fancyhdr.pdf's and layout.pdf's page
+// diagrams were saved as lines of "� 8", "� � 3").
+func pictureFont(name string) bool {
+	if i := strings.IndexByte(name, '+'); i >= 0 {
+		name = name[i+1:]
+	}
+	switch name {
+	case "line10", "linew10", "lcircle10", "lcirclew10":
+		return true
+	}
+	return false
 }
 
 // monoFont says whether a font is fixed pitch, every glyph as wide, as a
@@ -496,6 +515,9 @@ type oneText struct {
 }
 
 func (f *pdfFont) decode(code string) string {
+	if f.drawing {
+		return ""
+	}
 	if f.toUni != nil {
 		if t, ok := f.toUni[code]; ok {
 			return t

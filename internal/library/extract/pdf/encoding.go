@@ -204,8 +204,9 @@ func glyphComponent(c string) string {
 		return s
 	}
 	// TeX's extensible delimiters and operators come in sizes:
-	// parenleftbigg, summationdisplay, circleplustext.
-	for _, size := range []string{"Bigg", "bigg", "Big", "big", "display", "text"} {
+	// parenleftbigg, summationdisplay, circleplustext; its wide accents
+	// too: cmex's tildewide, hatwider over two letters or three (\widetilde).
+	for _, size := range []string{"Bigg", "bigg", "Big", "big", "display", "text", "widest", "wider", "wide"} {
 		if base, ok := strings.CutSuffix(c, size); ok && base != "" {
 			if s := glyphComponent(base); s != "" {
 				return s
@@ -254,6 +255,11 @@ var texGlyphs = map[string]string{
 	"contintegral": "\u222E", "circledot": "\u2299", "logicaland": "\u2227", "logicalor": "\u2228",
 	"intersection": "\u2229", "minusplus": "\u2213", "perpendicular": "\u22A5", "owner": "\u220B",
 	"equivasymptotic": "\u224D", "dividemultiply": "\u22C7", "hyphendbl": "-", "perthousandzero": "0",
+	// cmex's wide circumflex (hatwide) is the spacing accent, as the wide
+	// tilde is AGL's tilde: the reader puts either on the letter it is
+	// drawn over (composeAccents). A tall | or ‖ is drawn as pieces
+	// (vextendsingle, vextenddouble), each a bar.
+	"hat": "\u02C6", "vextendsingle": "|", "vextenddouble": "\u2016",
 }
 
 // upperHex parses up to 6 hex digits; the AGL specification allows only

@@ -166,6 +166,13 @@ func TestGlyphText(t *testing.T) {
 		{"nosuchglyph", ""},
 		{"g123", ""},
 		{"cid42", ""},
+		// TeX's math extension font (cmex) names glyphs the AGL lacks
+		{"tildewide", "\u02DC"},
+		{"hatwider", "\u02C6"},
+		{"tildewidest", "\u02DC"},
+		{"vextendsingle", "|"},
+		{"vextenddouble", "\u2016"},
+		{"summationdisplay", "\u2211"},
 	} {
 		if got := GlyphText(tc.name); got != tc.want {
 			t.Errorf("GlyphText(%q) = %q, want %q", tc.name, got, tc.want)

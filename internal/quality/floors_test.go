@@ -277,12 +277,16 @@ var (
 	// answerable refused, as it has been since before 0e942bf (seven runs
 	// at 0e942bf and 43aab61 alike). Bengali's held-out refusals, 5 or 6
 	// of 8 from one run to the next, keep 5.
+	// Raised on 2026-12-07 (session 27) after a dash, a name's dot or a
+	// curly quote between Chinese or Japanese words stopped making the
+	// sentence "not prose" (stages/draft/extractive betweenWords): ja
+	// 13 -> 14 answers.
 	multiToday = map[string][3]int{
 		"ar-arcd":       {13, 0, 5},
 		"bn-tydiqa":     {10, 4, 5},
 		"de-germanquad": {12, 2, 8},
 		"en-tydiqa":     {15, 1, 8},
-		"ja-jsquad":     {13, 0, 8},
+		"ja-jsquad":     {14, 0, 8},
 		"ko-tydiqa":     {12, 3, 8},
 		"ru-tydiqa":     {10, 3, 8},
 		"te-tydiqa":     {13, 2, 3},

@@ -980,8 +980,9 @@ func isListing(text string) bool {
 // numbers.
 func proseShare(text string) float64 {
 	// Chinese and Japanese put no space after their commas and stops
-	// (，、。), so those split words here as a space does.
-	words := strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || isWidePunct(r) })
+	// (，、。), so those split words here as a space does, and so do the
+	// marks they write between words without a space (betweenWords).
+	words := strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || isWidePunct(r) || betweenWords(r) })
 	if len(words) == 0 {
 		return 0
 	}
@@ -1036,6 +1037,24 @@ func isPlainWord(w string) bool {
 // isWordRune reports whether r is part of a word: a letter with its marks
 // (keywords.WordLetter, as search and rank have it) or a digit.
 func isWordRune(r rune) bool { return keywords.WordLetter(r) || unicode.IsDigit(r) }
+
+// betweenWords reports whether r is a mark that Chinese and Japanese write
+// between two words with no space beside it, as English writes an em dash:
+// the dashes of an aside ("無脊椎動物—如昆蟲—的循環系統", "昔名——燕京"),
+// the dots between the parts of a foreign name ("何塞·加布里埃爾",
+// traditional Chinese also "‧", Japanese "・"), an ellipsis and the curly
+// quotes of simplified Chinese (“铁娘子”). Inside such a run of
+// characters each made the whole run "not plain", and a sentence of two
+// clauses, one of them with a name, fell under minProse: the drafter never
+// quoted it. For every language (English writes "house—which" too); not
+// the apostrophe ’, which is inside English words.
+func betweenWords(r rune) bool {
+	switch r {
+	case '—', '―', '⸺', '…', '·', '‧', '・', '“', '”':
+		return true
+	}
+	return false
+}
 
 // isWidePunct reports whether r is a punctuation mark of CJK text: the
 // ideographic ones (、。「」) and the full-width forms (，！？：；).

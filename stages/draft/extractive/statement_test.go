@@ -41,6 +41,12 @@ func TestIsStatement(t *testing.T) {
 		{"Also note that a call to ffi_prep_cif_var with nfixedargs=nototalargs is NOT equivalent to a call to ffi_prep_cif.", true},
 		{"The expression a * b is evaluated before c, and x = y assigns.", true},
 		{"In BRCA2, we observed multiple BCCRs spanning c.1 to c.596 (BCCR1; RHR = 1.71; 95% CI, 1.06-2.78; P = .03) and c.772 to c.1806 (RHR = 1.63; P = .01).", true},
+		// Chinese and Japanese write dashes, a name's dots and quotes
+		// between words without spaces (betweenWords).
+		{"無脊椎動物—如昆蟲—的循環系統是開放式的，血液會流進體腔中。", true},
+		{"第一次提倡埃斯特雷馬杜拉語的寫作由十九世紀後期出現的一位西班牙著名詩人何塞·加布里埃爾，之前埃斯特雷馬杜拉語只是口頭語言。", true},
+		{"她被称为“铁娘子”，任期内推行了私有化。", true},
+		{"ジョン・レノンはビートルズの一員として活動した。", true},
 	} {
 		if got := IsStatement(c.text); got != c.want {
 			t.Errorf("IsStatement(%q) = %v, want %v", c.text, got, c.want)

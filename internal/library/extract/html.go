@@ -14,27 +14,27 @@ import (
 // HTML is read readability-style: navigation, page header and footer,
 // asides, scripts, styles, forms, hidden elements, menus and link lists are
 // dropped; then <main>, else the <article> elements, else the element that
-// holds most of the page's text is read, going down no further than a
-// block beside which other paragraphs or sections of prose stand (the
-// sections of a documentation page are siblings). Boxes among the
-// paragraphs (DocBook's sidebars: TIP, CULTURE…) and tables of data whose
-// cells are links are content, and so is a list of links to the files
-// beside the page (a documentation site's table of contents: Sphinx's
-// toctree, DocBook's index page). An article's furniture goes too: its
-// byline and dateline (a short block around a <time> or named a date,
-// schema.org's author, its "meta" line), a box about its writer, photo
-// credits (named a credit or an attribution, or at the end of a caption:
-// dropCredit), ads, share bars, tags, links to the previous and next post,
-// paragraphs that are a link to another page (after a label or not),
-// teasers of other pages (by their headline too, or a card of a picture
-// and a headline that link to one page), text for screen readers only,
-// the notes in italics that end it (who wrote it, a call to subscribe); a
-// figure's caption stays, and so does a post embedded in the text (a
-// tweet) and a quotation's source. Its headline is its title: the first
-// heading is left out, with a kicker above it, when the title holds its
-// words (all but a quarter of a long one; or the og:title a site gives for
-// sharing, when its <title> is the site's name or a few of its words: the
-// headline is the title then).
+// holds most of the page's text is read, going down no further than a block
+// beside which other paragraphs or sections of prose stand (the sections of
+// a documentation page are siblings). Boxes among the paragraphs (DocBook's
+// sidebars: TIP, CULTURE…) and tables of data whose cells are links are
+// content, and so is a list of links to the files beside the page (a
+// documentation site's table of contents: Sphinx's toctree, DocBook's index
+// page). An article's furniture goes too: its byline and dateline (a short
+// block around a <time> or named a date, schema.org's author, its "meta"
+// line), a box about its writer, photo credits (named a credit or an
+// attribution, or at the end of a caption: dropCredit), ads, share bars,
+// tags, links to the previous and next post, paragraphs that are a link to
+// another page (after a label or not), teasers of other pages (by their
+// headline too, or a card of a picture and a headline that link to one
+// page), text for screen readers only or hidden by a CSS framework's class
+// (hiddenClass), the notes in italics that end it (who wrote it, a call to
+// subscribe); a figure's caption stays, and so does a post embedded in the
+// text (a tweet) and a quotation's source. Its headline is its title: the
+// first heading is left out, with a kicker above it, when the title holds
+// its words (all but a quarter of a long one; or the og:title a site gives
+// for sharing, when its <title> is the site's name or a few of its words:
+// the headline is the title then).
 // Headings h1–h6 make the Heading path of the paragraphs below; p, li,
 // blockquote, pre, table rows (cells joined with " | "), dt/dd,
 // figcaption and text directly in divs are paragraphs. A pre keeps its
@@ -595,6 +595,9 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 	if pr.mains[n] {
 		return false
 	}
+	if hiddenClass(attr(n, "class")) && !pr.lead[n] {
+		return true
+	}
 	if pr.namedFurniture(n) {
 		return true
 	}
@@ -744,6 +747,33 @@ func (pr *pruner) namedFurniture(n *html.Node) bool {
 	}
 	check(ownID(n))
 	return furniture && !content
+}
+
+// hiddenClasses are the classes with which CSS frameworks hide a block
+// (Tachyons' "dn", Bootstrap's "d-none", Foundation's "hide"): a
+// newsletter form's "You have been successfully subscribed!", shown when
+// a script says so. A class is matched whole ("hide-for-small" hides on
+// phones only; "hidden" is a clutter word).
+var hiddenClasses = map[string]bool{"dn": true, "d-none": true, "hide": true, "display-none": true}
+
+// hiddenClass reports whether class hides a block on every screen: a
+// hiding class (hiddenClasses), and none that shows it on a wider one
+// (Bootstrap's "d-none d-md-block", Tachyons' "dn db-l"). Any language:
+// the rule reads names.
+func hiddenClass(class string) bool {
+	if class == "" {
+		return false
+	}
+	hidden := false
+	for _, c := range strings.Fields(class) {
+		switch {
+		case hiddenClasses[c]:
+			hidden = true
+		case strings.HasPrefix(c, "d-") || strings.HasSuffix(c, "-ns") || strings.HasSuffix(c, "-m") || strings.HasSuffix(c, "-l"):
+			return false // shown on some screen
+		}
+	}
+	return hidden
 }
 
 // inQuote reports whether n is inside a <blockquote> or beside one, as

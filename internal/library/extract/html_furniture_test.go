@@ -146,6 +146,15 @@ func TestHTMLFurniture(t *testing.T) {
 			[]string{"Forty former keepers", "A walk to the north light", "The boat back"}, []string{"... more"},
 			[]string{"Keepers from six lighthouses climb the stairs of the old tower on Saturday, the first"},
 			[]string{"Breakfast in the keepers' cottage at eight."}},
+		// Blocks hidden by a CSS framework's class ("dn", "d-none",
+		// "hide"): a sign-up form's messages, shown when a script says
+		// so, a map's "Loading". A block shown on wider screens
+		// ("d-none d-md-block", "dn db-l") and one hidden on phones only
+		// ("hide-for-small") stay.
+		{"hidden-classes.html",
+			[]string{"the morning ferry leaves", "The evening ferry keeps its hours", "Fares are paid on board",
+				"Bicycles travel free", "Dogs on a lead"},
+			[]string{"successfully subscribed", "problem subscribing", "Loading the map", "tide table"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -102,6 +103,10 @@ func pdfs(sponge []reader) {
 			type ref struct{ words, bodies [][]string }
 			res := parallel(paths, func(p string) ref {
 				pages := angleBrackets(refPages[p], pageTexts(docs[p]))
+				pages = slices.Clone(pages)
+				for i := range pages {
+					pages[i] = texLogos(pages[i])
+				}
 				var out ref
 				for _, pg := range pages {
 					out.words = append(out.words, pdfWords(pg))
@@ -306,6 +311,47 @@ func pdfWords(s string) []string {
 }
 
 var angleSpace = strings.NewReplacer("⟨", " ⟨ ", "⟩", " ⟩ ")
+
+// texLogos is a page's text with TeX's logos whole, in either reader's
+// text alike: TeX (and LaTeX, ε-TeX, SLiTeX, the TeXbook) lowers the E of
+// its logo by half an x-height, and pdftotext reads the lowered E as a
+// line of its own, often after the next line: "LAT X3-defined" and a line
+// "E" below, "© L" at a line's end and "AT X Project." on the next. The
+// logo's words ("latex3-defined", "latex") were counted lost from the 73
+// pages of the tuning half (9162afa) whose main loss they were, and
+// pdftotext's "lat", "x3-defined", "e" were its split, not sponge's. Here
+// "T X" (after "LA", "L" and a line break, "SLi", or no letter) is "TEX",
+// and for each logo so mended one lone E, a line of its own, is taken off
+// the page. Sponge writes the logos whole, and its text is read the same
+// way, so a reader that split them as pdftotext does would be forgiven
+// the same.
+func texLogos(pg string) string {
+	if !strings.Contains(pg, "T X") {
+		return pg
+	}
+	n := 0
+	pg = loweredE.ReplaceAllStringFunc(pg, func(m string) string {
+		n++
+		return strings.Join(strings.Fields(strings.TrimSuffix(m, "T X")), "") + "TEX"
+	})
+	if n == 0 {
+		return pg
+	}
+	lines := strings.Split(pg, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		if n > 0 && strings.TrimSpace(l) == "E" {
+			n--
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// loweredE is a TeX logo whose lowered E a reader left out: "LAT X",
+// "L\nAT X", "SLiT X", "T X" after no letter.
+var loweredE = regexp.MustCompile(`(?:\bL\s?A|\bSLi|\b)T X`)
 
 // angled is a text in angle brackets on one line.
 var angled = regexp.MustCompile(`⟨([^⟨⟩\n]{1,60})⟩`)

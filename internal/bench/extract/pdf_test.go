@@ -110,6 +110,25 @@ func TestPDFWords(t *testing.T) {
 	}
 }
 
+// pdftotext reads the lowered E of TeX's logos as a line of its own; the
+// logo is read whole, one lone E taken off the page for each, in any
+// reader's text, and a text without the split is left as it is.
+func TestTeXLogos(t *testing.T) {
+	for _, c := range [][2]string{
+		{"safe with any LAT X3-defined function.\nNew: 2017-12-11\n\nE\nother code", "safe with any LATEX3-defined function.\nNew: 2017-12-11\n\nother code"},
+		{"dated 2022/05/13, © L\nAT X Project.\n\nE\n\n1", "dated 2022/05/13, © LATEX Project.\n\n\n1"},
+		{"the T Xbook and SLiT X, ε-T X\nE\nE\nE\nE", "the TEXbook and SLiTEX, ε-TEX\nE"},
+		{"column E of LATEX and TEX\nE", "column E of LATEX and TEX\nE"},
+	} {
+		if got := texLogos(c[0]); got != c[1] {
+			t.Errorf("texLogos(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+	if a, b := pdfWords(texLogos("any LAT X3-defined\nE\nfunction")), pdfWords(texLogos("any LATEX3-defined function")); !slices.Equal(a, b) {
+		t.Errorf("%q and %q", a, b)
+	}
+}
+
 // The tuning half is the first, third, … PDF of the sample, the report
 // half the others, and the two together are the sample.
 func TestHalf(t *testing.T) {

@@ -71,11 +71,12 @@ func eachLine(d *doc, line func(string)) {
 // pageWords are a PDF's words by the page sponge gives them (Page, and
 // Pages where a paragraph runs on to another page), each heading where it
 // changes on the page of the paragraph under it; angle brackets end words
-// (pdfWords).
+// (pdfWords), and TeX's logos are read whole as in pdftotext's pages
+// (texLogos).
 func pageWords(d *doc) map[int][]string {
 	out := map[int][]string{}
 	for page, text := range pageTexts(d) {
-		out[page] = pdfWords(text)
+		out[page] = pdfWords(texLogos(text))
 	}
 	return out
 }

@@ -29,12 +29,12 @@ import (
 // headline too, or a card of a picture and a headline that link to one
 // page), text for screen readers only or hidden by a CSS framework's class
 // (hiddenClass), the notes in italics that end it (who wrote it, a call to
-// subscribe); a figure's caption stays, and so does a post embedded in the
-// text (a tweet) and a quotation's source. Its headline is its title: the
-// first heading is left out, with a kicker above it, when the title holds
-// its words (all but a quarter of a long one; or the og:title a site gives
-// for sharing, when its <title> is the site's name or a few of its words:
-// the headline is the title then).
+// subscribe; their links may be in roman); a figure's caption stays, and so
+// does a post embedded in the text (a tweet) and a quotation's source. Its
+// headline is its title: the first heading is left out, with a kicker above
+// it, when the title holds its words (all but a quarter of a long one; or
+// the og:title a site gives for sharing, when its <title> is the site's
+// name or a few of its words: the headline is the title then).
 // Headings h1–h6 make the Heading path of the paragraphs below; p, li,
 // blockquote, pre, table rows (cells joined with " | "), dt/dd,
 // figcaption and text directly in divs are paragraphs. A pre keeps its
@@ -1217,12 +1217,16 @@ type htmlWalker struct {
 	// not: the item's title then
 	headline, headed bool
 	og, retitle      string
-	// italic counts the <i> and <em> the walk is in; plain is whether the
-	// paragraph in buf has text outside them; endP whether buf is a <p>
+	// italic counts the <i> and <em> the walk is in, link the links;
+	// plain is whether the paragraph in buf has text outside them both,
+	// slanted whether it has text in italics; endP whether buf is a <p>
 	// that ends; italics marks each kept paragraph (by its place in
-	// b.paras) that is a <p> all in italics
+	// b.paras) that is a <p> all in italics but its links (a note that
+	// names "<i>Follow us on </i><a>Instagram</a>")
 	italic  int
+	link    int
 	plain   bool
+	slanted bool
 	endP    bool
 	italics []bool
 	// pre counts the <pre> the walk is in; code is whether buf is a <pre>
@@ -1268,7 +1272,7 @@ func (w *htmlWalker) flush() {
 		w.buf.Reset()
 		w.brs = 0
 		w.hasText = false
-		w.plain = false
+		w.plain, w.slanted = false, false
 		return
 	}
 	if w.dedupe && w.hasText {
@@ -1280,13 +1284,13 @@ func (w *htmlWalker) flush() {
 			w.last = t
 			w.b.add(item.Paragraph{Text: t, Heading: w.h.path()})
 			for len(w.italics) < len(w.b.paras) {
-				w.italics = append(w.italics, w.endP && !w.plain)
+				w.italics = append(w.italics, w.endP && !w.plain && w.slanted)
 			}
 		}
 		w.buf.Reset()
 		w.brs = 0
 		w.hasText = false
-		w.plain = false
+		w.plain, w.slanted = false, false
 		return
 	}
 	w.b.add(item.Paragraph{Text: w.clean(w.buf.String()), Heading: w.h.path()})
@@ -1344,7 +1348,10 @@ func (w *htmlWalker) walk(n *html.Node) {
 		if strings.TrimSpace(n.Data) != "" {
 			w.brs = 0
 			w.hasText = true
-			w.plain = w.plain || w.italic == 0
+			// (a stop after the last link, "… listen back <a>here</a>.",
+			// is no plain text)
+			w.plain = w.plain || w.italic == 0 && w.link == 0 && strings.IndexFunc(n.Data, isWord) >= 0
+			w.slanted = w.slanted || w.italic > 0
 			w.captioned = w.captioned || w.caption > 0
 		}
 		w.buf.WriteString(n.Data)
@@ -1392,6 +1399,10 @@ func (w *htmlWalker) walk(n *html.Node) {
 	if italic {
 		w.italic++
 	}
+	link := isLink(n)
+	if link {
+		w.link++
+	}
 	pre := n.DataAtom == atom.Pre
 	if pre {
 		w.pre++
@@ -1405,6 +1416,9 @@ func (w *htmlWalker) walk(n *html.Node) {
 	}
 	if italic {
 		w.italic--
+	}
+	if link {
+		w.link--
 	}
 	if pre {
 		w.pre--

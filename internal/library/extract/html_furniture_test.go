@@ -155,6 +155,13 @@ func TestHTMLFurniture(t *testing.T) {
 			[]string{"the morning ferry leaves", "The evening ferry keeps its hours", "Fares are paid on board",
 				"Bicycles travel free", "Dogs on a lead"},
 			[]string{"successfully subscribed", "problem subscribing", "Loading the map", "tide table"}, nil, nil},
+		// Notes in italics that end an article, with their links in
+		// roman ("<i>Follow the Gazette on </i><a>Instagram</a>"), and a
+		// stop after the last link; a paragraph with words in italics and
+		// a link among plain words stays.
+		{"italic-note-links.html",
+			[]string{"The town choir gives", "Silent Night closes the evening", "The hall's doors open at seven"},
+			[]string{"Follow the Gazette", "Instagram", "podcast"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

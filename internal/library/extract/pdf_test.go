@@ -641,6 +641,28 @@ BT /F1 8 Tf 103.5 98 Td (Actually, any name will do.) Tj ET`
 	}
 }
 
+// The factor after a subscript is a word of its own: b_{ij}x_i was saved
+// as "bijxi", and "bij" was not found; a subscript goes on its word.
+func TestPDFSubscriptEnd(t *testing.T) {
+	// Helvetica: "Let " is 16.68 wide at 10 pt, b 5.56; i and j 1.55 at
+	// 7 pt; x 5 at 10 pt, half a point after the subscript
+	content := `BT /F1 10 Tf 100 700 Td (Let b) Tj ET
+BT /F1 7 Tf 122.24 697.5 Td (ij) Tj ET
+BT /F1 10 Tf 125.85 700 Td (x) Tj ET
+BT /F1 7 Tf 130.85 697.5 Td (i) Tj ET
+BT /F1 10 Tf 132.4 700 Td ( be the matrix, H) Tj ET
+BT /F1 7 Tf 205.76 697.5 Td (2) Tj ET
+BT /F1 10 Tf 209.65 700 Td ( water.) Tj ET`
+	d := mustExtract(t, onePagePDF(content), "subscript.pdf")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Text)
+	}
+	if want := []string{"Let bij xi be the matrix, H2 water."}; !cmp.Equal(want, got) {
+		t.Errorf("paragraphs %q, want %q", got, want)
+	}
+}
+
 // An index breaks a long code name after an underscore and indents the
 // rest under it: "\__color_model_devicen_parse_-" then "1:nn . . . 35943"
 // was taken for a paragraph's first line, and the name was saved in two

@@ -195,7 +195,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 			dx := g.x - prevEnd
 			if math.Abs(dy) > lineJump*em || dx < -3*em {
 				flush()
-			} else if pendingSpace || dx > spaceGap*math.Min(size, prevSize) || dx < -0.5*em && !rightToLeft(g.x+g.w, prevStart, math.Min(size, prevSize)) || superscriptEnd(size, g.y, prevSize, prevY, dx) ||
+			} else if pendingSpace || dx > spaceGap*math.Min(size, prevSize) || dx < -0.5*em && !rightToLeft(g.x+g.w, prevStart, math.Min(size, prevSize)) || superscriptEnd(size, g.y, prevSize, prevY, dx) || subscriptEnd(size, g.y, prevSize, prevY, dx) ||
 				dx > numberGap*math.Min(size, prevSize) && numberThenLetter(b.String(), g.s) {
 				if dx > cur.wide.x1-cur.wide.x0 {
 					cur.wide = lineGap{b.Len(), prevEnd, g.x}
@@ -273,6 +273,18 @@ func rightToLeft(end, prevStart, em float64) bool {
 // is no word's end.
 func superscriptEnd(size, y, prevSize, prevY, dx float64) bool {
 	return prevSize < 0.85*size && prevY-y > 0.15*size && dx >= -0.05*size
+}
+
+// subscriptEnd says whether a glyph of size at baseline y, dx after the
+// glyph before (of prevSize at prevY), ends a subscript: the glyph before
+// is smaller by 15% and lowered by 0.1 of this one's size. In a formula
+// the factor after a subscript is a word of its own, as pdftotext and a
+// reader part them: "bij x̂i" and "Kn1 n2" (b_{ij}\hat x_i, K_{n_1n_2}) were
+// saved as "bijx̂i" and "Kn1n2", and a search for "bij" missed them. A
+// superscript after a subscript (x_i^2) is no larger, and goes on the
+// word. Any script.
+func subscriptEnd(size, y, prevSize, prevY, dx float64) bool {
+	return prevSize < 0.85*size && y-prevY > 0.1*size && dx >= -0.05*size
 }
 
 // dropLeaders drops a table of contents' or an index's dot leaders from a

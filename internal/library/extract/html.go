@@ -29,12 +29,13 @@ import (
 // headline too, or a card of a picture and a headline that link to one
 // page), text for screen readers only or hidden by a CSS framework's class
 // (hiddenClass), the notes in italics that end it (who wrote it, a call to
-// subscribe; their links may be in roman); a figure's caption stays, and so
-// does a post embedded in the text (a tweet) and a quotation's source. Its
-// headline is its title: the first heading is left out, with a kicker above
-// it, when the title holds its words (all but a quarter of a long one; or
-// the og:title a site gives for sharing, when its <title> is the site's
-// name or a few of its words: the headline is the title then).
+// subscribe; their links may be in roman); a figure's caption stays (once:
+// a gallery's copy of it goes), and so does a post embedded in the text (a
+// tweet) and a quotation's source. Its headline is its title: the first
+// heading is left out, with a kicker above it, when the title holds its
+// words (all but a quarter of a long one; or the og:title a site gives for
+// sharing, when its <title> is the site's name or a few of its words: the
+// headline is the title then).
 // Headings h1–h6 make the Heading path of the paragraphs below; p, li,
 // blockquote, pre, table rows (cells joined with " | "), dt/dd,
 // figcaption and text directly in divs are paragraphs. A pre keeps its
@@ -1239,6 +1240,11 @@ type htmlWalker struct {
 	// ends after it)
 	caption   int
 	captioned bool
+	// captions are the captions kept: a gallery writes a caption again
+	// whole, under its slide and in its full-screen view (Hearst's news
+	// sites), and the copy is left out; other paragraphs that repeat one
+	// stay (a meal plan's breakfast each day)
+	captions map[string]bool
 }
 
 // isCaption reports whether n is a photo's caption or holds one: a
@@ -1280,8 +1286,14 @@ func (w *htmlWalker) flush() {
 		if captioned && !w.code {
 			t = dropCredit(t)
 		}
-		if t != w.last && t != "" {
+		if t != w.last && t != "" && !(captioned && w.captions[t]) {
 			w.last = t
+			if captioned {
+				if w.captions == nil {
+					w.captions = map[string]bool{}
+				}
+				w.captions[t] = true
+			}
 			w.b.add(item.Paragraph{Text: t, Heading: w.h.path()})
 			for len(w.italics) < len(w.b.paras) {
 				w.italics = append(w.italics, w.endP && !w.plain && w.slanted)

@@ -146,6 +146,14 @@ func TestHTMLFurniture(t *testing.T) {
 			[]string{"Forty former keepers", "A walk to the north light", "The boat back"}, []string{"... more"},
 			[]string{"Keepers from six lighthouses climb the stairs of the old tower on Saturday, the first"},
 			[]string{"Breakfast in the keepers' cottage at eight."}},
+		// A caption that a gallery writes again whole, under its slide
+		// and in the caption bar of its full-screen view (Hearst's news
+		// sites), is kept once; a paragraph of the text that repeats
+		// another further up stays (a road closed on each day).
+		{"gallery-repeats.html",
+			[]string{"Forty centimetres of snow", "Lorries wait at the foot of the pass.", "The bus runs"}, nil,
+			[]string{"A plough clears the road below the pass on Tuesday morning."},
+			[]string{"The road is closed above the village."}},
 		// Blocks hidden by a CSS framework's class ("dn", "d-none",
 		// "hide"): a sign-up form's messages, shown when a script says
 		// so, a map's "Loading". A block shown on wider screens

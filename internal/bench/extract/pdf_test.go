@@ -90,6 +90,12 @@ func TestAngleBrackets(t *testing.T) {
 	if w := words(got[0]); strings.Join(w, " ") != "bitsetset bitset index use cmd and extras⟨language here" {
 		t.Errorf("words %q", w)
 	}
+	// babel's doubled brackets, read twice over; "ahhxii" is no bracket
+	ref = []string{"\\def\\bbl@date{ hhdateii} and hh∗More optionsii, ahhxii\n"}
+	sponge = map[int]string{1: "\\def\\bbl@date{⟨⟨date⟩⟩} and ⟨⟨∗More options⟩⟩, ⟨⟨x⟩⟩\n"}
+	if got, want := angleBrackets(ref, sponge)[0], "\\def\\bbl@date{ ⟨⟨date⟩⟩} and ⟨⟨∗More options⟩⟩, ahhxii\n"; got != want {
+		t.Errorf("doubled: %q, want %q", got, want)
+	}
 }
 
 // A placeholder in angle brackets is a word of its own, whether or not a

@@ -23,19 +23,19 @@ import (
 // page). An article's furniture goes too: its byline and dateline (a short
 // block around a <time> or named a date, schema.org's author, its "meta"
 // line), a box about its writer, photo credits (named a credit or an
-// attribution, or at the end of a caption: dropCredit), ads, share bars,
-// tags, links to the previous and next post, paragraphs that are a link to
-// another page (after a label or not), teasers of other pages (by their
-// headline too, or a card of a picture and a headline that link to one
-// page), text for screen readers only or hidden by a CSS framework's class
-// (hiddenClass), the notes in italics that end it (who wrote it, a call to
-// subscribe; their links may be in roman); a figure's caption stays (once:
-// a gallery's copy of it goes), and so does a post embedded in the text (a
-// tweet) and a quotation's source. Its headline is its title: the first
-// heading is left out, with a kicker above it, when the title holds its
-// words (all but a quarter of a long one; or the og:title a site gives for
-// sharing, when its <title> is the site's name or a few of its words: the
-// headline is the title then).
+// attribution, or at the end of a caption: dropCredit), ads, share bars, a
+// box's "Close" control, tags, links to the previous and next post,
+// paragraphs that are a link to another page (after a label or not),
+// teasers of other pages (by their headline too, or a card of a picture and
+// a headline that link to one page), text for screen readers only or hidden
+// by a CSS framework's class (hiddenClass), the notes in italics that end
+// it (who wrote it, a call to subscribe; their links may be in roman); a
+// figure's caption stays (once: a gallery's copy of it goes), and so does a
+// post embedded in the text (a tweet) and a quotation's source. Its
+// headline is its title: the first heading is left out, with a kicker above
+// it, when the title holds its words (all but a quarter of a long one; or
+// the og:title a site gives for sharing, when its <title> is the site's
+// name or a few of its words: the headline is the title then).
 // Headings h1–h6 make the Heading path of the paragraphs below; p, li,
 // blockquote, pre, table rows (cells joined with " | "), dt/dd,
 // figcaption and text directly in divs are paragraphs. A pre keeps its
@@ -103,13 +103,28 @@ var (
 	contentWords     = wordSet("article content main post entry story body text")
 	embedWords       = wordSet("embed embedded")
 	captionWords     = wordSet("caption")
-	hiddenRE         = lazyRE(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
-	clutterRoles     = map[string]bool{
+	// classClutterWords are clutterWords and the words that mark clutter
+	// in a class but not in an id: "close", a control that closes a box
+	// (a gallery's caption, a modal, a video's overlay: "Close", "×"),
+	// for Python's docs name a function's entry by its id
+	// ("difflib.get_close_matches")
+	classClutterWords = withWords(clutterWords, "close")
+	hiddenRE          = lazyRE(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
+	clutterRoles      = map[string]bool{
 		"navigation": true, "banner": true, "contentinfo": true, "complementary": true, "menu": true,
 		"menubar": true, "search": true, "dialog": true, "alertdialog": true, "toolbar": true, "tablist": true,
 	}
 	titleSepRE = lazyRE(`^\s*(\||-|–|—|·|•|:|::|»)\s*`)
 )
+
+// withWords is set and words in a new set.
+func withWords(set map[string]bool, words string) map[string]bool {
+	m := wordSet(words)
+	for w := range set {
+		m[w] = true
+	}
+	return m
+}
 
 func wordSet(words string) map[string]bool {
 	m := map[string]bool{}
@@ -724,12 +739,12 @@ func intoPage(a *html.Node) bool {
 // paragraph ("ad_body" on the wrapper of a page) names content.
 func (pr *pruner) namedFurniture(n *html.Node) bool {
 	furniture, content := false, false
-	check := func(name string) {
+	check := func(name string, clutter map[string]bool) {
 		c := nameHas(name, contentWords)
 		switch {
 		case nameHas(name, embedWords):
 			content = true // a post quoted in the text: "social-media-embed" holds a tweet
-		case (nameHas(name, clutterWords) || authorName(name) || nameHas(name, attributionWords) && !inQuote(n)) && !(c && pr.lead[n]):
+		case (nameHas(name, clutter) || authorName(name) || nameHas(name, attributionWords) && !inQuote(n)) && !(c && pr.lead[n]):
 			furniture = true
 		case c:
 			content = true
@@ -742,11 +757,11 @@ func (pr *pruner) namedFurniture(n *html.Node) bool {
 			i = len(class)
 		}
 		if i > 0 {
-			check(class[:i])
+			check(class[:i], classClutterWords)
 		}
 		class = class[min(i+1, len(class)):]
 	}
-	check(ownID(n))
+	check(ownID(n), clutterWords)
 	return furniture && !content
 }
 

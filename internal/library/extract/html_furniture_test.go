@@ -170,6 +170,15 @@ func TestHTMLFurniture(t *testing.T) {
 		{"italic-note-links.html",
 			[]string{"The town choir gives", "Silent Night closes the evening", "The hall's doors open at seven"},
 			[]string{"Follow the Gazette", "Instagram", "podcast"}, nil, nil},
+		// A control that closes a box, named "close" in a class: a
+		// gallery's "Close" (Hearst), a video box's (Fox, "btn-close").
+		// An id with the word stays (Python's docs name a function so:
+		// "difflib.get_close_matches"), and so does a class of other
+		// words ("closing-times").
+		{"close-controls.html",
+			[]string{"The new gates swing shut", "The canal's top lock opened", "tea until four", "Moorings close to the lock",
+				"Six moorings below"},
+			[]string{"Close\n", "Shut window"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

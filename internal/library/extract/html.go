@@ -746,7 +746,7 @@ func (pr *pruner) namedFurniture(n *html.Node) bool {
 			content = true // a post quoted in the text: "social-media-embed" holds a tweet
 		case (nameHas(name, clutter) || authorName(name) || nameHas(name, attributionWords) && !inQuote(n)) && !(c && pr.lead[n]):
 			furniture = true
-		case c:
+		case c && !bemElement(name):
 			content = true
 		}
 	}
@@ -790,6 +790,15 @@ func hiddenClass(class string) bool {
 		}
 	}
 	return hidden
+}
+
+// bemElement reports whether a name is a BEM element of a block whose
+// name is content ("article-main__explore": the "explore" part of the
+// "article-main" block), and no content itself: the words after its last
+// "__" name what it is. Any language: the rule reads names.
+func bemElement(name string) bool {
+	i := strings.LastIndex(name, "__")
+	return i >= 0 && !nameHas(name[i+2:], contentWords)
 }
 
 // inQuote reports whether n is inside a <blockquote> or beside one, as

@@ -179,6 +179,14 @@ func TestHTMLFurniture(t *testing.T) {
 			[]string{"The new gates swing shut", "The canal's top lock opened", "tea until four", "Moorings close to the lock",
 				"Six moorings below"},
 			[]string{"Close\n", "Shut window"}, nil, nil},
+		// A block named furniture ("d-print-none": not printed with the
+		// story) beside a BEM element of a block named content
+		// ("article-main__explore": the "explore" part of the article),
+		// which does not name it content; a BEM element that is the
+		// content ("story__content", beside "has-share") stays.
+		{"bem-elements.html",
+			[]string{"Five kinds of bat", "four hundred bats", "The tunnel stays closed"},
+			[]string{"Explore further", "Owls nest"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

@@ -187,6 +187,14 @@ func TestHTMLFurniture(t *testing.T) {
 		{"bem-elements.html",
 			[]string{"Five kinds of bat", "four hundred bats", "The tunnel stays closed"},
 			[]string{"Explore further", "Owls nest"}, nil, nil},
+		// A button that shows the rest of a story ("read-more-link":
+		// CNN's "Read More"; "readmore"), and a block its site marks as
+		// no content for search engines ("robots-nocontent": Jetpack's
+		// "This slideshow requires JavaScript."). The story's text in
+		// "entry-content entry-content-read-more" stays.
+		{"read-more.html",
+			[]string{"Shares in Asia drifted", "Oil rose by half a percent", "Analysts expect little"},
+			[]string{"Read More", "Keep reading", "slideshow"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

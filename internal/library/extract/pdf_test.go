@@ -929,3 +929,20 @@ func TestPDFNumberedHeadingSetIn(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// A TS1 font (textcomp) names its per-ten-thousand sign "permyriad" and an
+// LH font its Cyrillic ghe with descender "CYRGDSC", names the Adobe Glyph
+// List lacks: source2e.pdf's "‰ and ‱" was saved as "‰ and �", a
+// character no one can search for or read.
+func TestPDFTeXGlyphNames(t *testing.T) {
+	content := `BT /F1 12 Tf 100 700 Td (Both \200 and \201 are signs; \202 is a letter.) Tj ET`
+	font := "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /BaseEncoding /WinAnsiEncoding /Differences [128 /perthousand /permyriad /CYRGDSC] >> >>"
+	d := mustExtract(t, onePagePDFFont(content, font), "signs.pdf")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Text)
+	}
+	if want := []string{"Both ‰ and ‱ are signs; Ӷ is a letter."}; !cmp.Equal(want, got) {
+		t.Errorf("paragraphs %q, want %q", got, want)
+	}
+}

@@ -260,6 +260,27 @@ var texGlyphs = map[string]string{
 	// drawn over (composeAccents). A tall | or ‖ is drawn as pieces
 	// (vextendsingle, vextenddouble), each a bar.
 	"hat": "\u02C6", "vextendsingle": "|", "vextenddouble": "\u2016",
+	// textcomp's TS1 fonts (tcrm, Latin Modern, the sans fonts' TS1 cuts)
+	// name some glyphs by their command, \text…, less "text" ("peso" is
+	// \textpeso; "gnaborretni" \textinterrobangdown, the interrobang
+	// reversed), and its accents for capitals by capitalised names (the
+	// AGL has Acute, Caron, Dieresis as private-use characters, Circumflex
+	// not at all): each is the spacing accent, set on its letter as the
+	// small one is (composeAccents). The characters are those public
+	// LaTeX-to-Unicode tables give the commands (pylatexenc's latex2text,
+	// MathJax's textcomp): \textpeso ₱, \textinterrobangdown ⸘.
+	"permyriad": "\u2031", "peso": "\u20B1", "guarani": "\u20B2", "recipe": "\u211E", "discount": "\u2052",
+	"gnaborretni": "\u2E18", "tildelow": "\u02F7", "Circumflex": "\u02C6", "Tilde": "\u02DC",
+	"Ring": "\u02DA", "Breve": "\u02D8", "Dotaccent": "\u02D9", "SS": "SS",
+	// The LH fonts of the cyrillic bundle (T2A, T2B, T2C, X2) name glyphs
+	// by their LaTeX commands (CYRGDSC is \CYRGDSC), and most of them as
+	// the AGL does (afii10017); these are the ones it lacks, with the
+	// characters pylatexenc's latex2text gives the commands (\CYRGDSC Ӷ,
+	// GHE WITH DESCENDER). Others (CYRDELTA, CYREPS, CYRNLHK …) are left
+	// out: no table at hand says which character each is.
+	"CYRGDSC": "\u04F6", "cyrgdsc": "\u04F7", "CYRGDSCHCRS": "\u04FA", "cyrgdschcrs": "\u04FB",
+	"CYRHHK": "\u04FC", "cyrhhk": "\u04FD", "CYRHHCRS": "\u04FE", "cyrhhcrs": "\u04FF",
+	"CYRLDSC": "\u04C5", "cyrldsc": "\u04C6", "CYRMDSC": "\u04CD", "cyrmdsc": "\u04CE",
 }
 
 // upperHex parses up to 6 hex digits; the AGL specification allows only

@@ -173,6 +173,13 @@ func TestGlyphText(t *testing.T) {
 		{"vextendsingle", "|"},
 		{"vextenddouble", "\u2016"},
 		{"summationdisplay", "\u2211"},
+		// textcomp's and the LH Cyrillic fonts' names the AGL lacks
+		// (encguide.pdf's code tables saved them as U+FFFD)
+		{"permyriad", "\u2031"},
+		{"gnaborretni", "\u2E18"},
+		{"Circumflex", "\u02C6"},
+		{"CYRGDSC", "\u04F6"},
+		{"cyrhhk", "\u04FD"},
 	} {
 		if got := GlyphText(tc.name); got != tc.want {
 			t.Errorf("GlyphText(%q) = %q, want %q", tc.name, got, tc.want)

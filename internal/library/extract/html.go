@@ -1010,14 +1010,23 @@ func slug(text string) string {
 // "ch11.en.html#_text_data" in chapter 11 of Debian Reference).
 func (pr *pruner) isLocal(href string) bool {
 	href = strings.TrimSpace(href)
+	if !relativeFile(href) {
+		return false
+	}
+	if _, frag, ok := strings.Cut(href, "#"); ok && pr.ids[frag] {
+		return false
+	}
+	return true
+}
+
+// relativeFile reports whether href, trimmed, names a file by a relative
+// path (see isLocal), or maybe a place in this page by its file's name.
+func relativeFile(href string) bool {
 	if href == "" || href[0] == '#' || href[0] == '/' || href[0] == '?' {
 		return false
 	}
 	if i := strings.IndexAny(href, ":/?#"); i >= 0 && href[i] == ':' {
 		return false // a scheme: http:, mailto:, javascript:
-	}
-	if _, frag, ok := strings.Cut(href, "#"); ok && pr.ids[frag] {
-		return false
 	}
 	return true
 }
@@ -1230,6 +1239,15 @@ type htmlWalker struct {
 	buf     strings.Builder
 	brs     int  // consecutive <br>s
 	hasText bool // buf holds more than white space
+	// broken is whether the paragraph in buf began after a <br><br>, and
+	// brEnd whether a <br><br> ends it; chars counts the bytes of its
+	// text, linked those in links, href is its links' one address ("" for
+	// none, hrefs whether it has others): a paragraph of old markup that
+	// is a link to another page is left out (see linkParagraph)
+	broken, brEnd bool
+	chars, linked int
+	href          string
+	hrefs         bool
 	// last is the paragraph last kept, when a paragraph that repeats the
 	// one before it is left out: a gallery's caption, written whole and
 	// cut short for the same slide.
@@ -1303,6 +1321,8 @@ func (w *htmlWalker) flush() {
 		w.brs = 0
 		w.hasText = false
 		w.plain, w.slanted = false, false
+		w.broken, w.brEnd = false, false
+		w.chars, w.linked, w.href, w.hrefs = 0, 0, "", false
 		return
 	}
 	if w.dedupe && w.hasText {
@@ -1310,7 +1330,7 @@ func (w *htmlWalker) flush() {
 		if captioned && !w.code {
 			t = dropCredit(t)
 		}
-		if t != w.last && t != "" && !(captioned && w.captions[t]) {
+		if t != w.last && t != "" && !(captioned && w.captions[t]) && !w.linkParagraph() {
 			w.last = t
 			if captioned {
 				if w.captions == nil {
@@ -1327,12 +1347,31 @@ func (w *htmlWalker) flush() {
 		w.brs = 0
 		w.hasText = false
 		w.plain, w.slanted = false, false
+		w.broken, w.brEnd = false, false
+		w.chars, w.linked, w.href, w.hrefs = 0, 0, "", false
 		return
 	}
 	w.b.add(item.Paragraph{Text: w.clean(w.buf.String()), Heading: w.h.path()})
 	w.buf.Reset()
 	w.brs = 0
 	w.hasText = false
+	w.broken, w.brEnd = false, false
+	w.chars, w.linked, w.href, w.hrefs = 0, 0, "", false
+}
+
+// linkParagraph reports whether the paragraph in buf is one that old
+// markup makes with <br><br> (it begins or ends with one) and that is a
+// link to another page: nine tenths of its text in links, all to one
+// address that is not a file beside this one (see isLocal): a promotion
+// after the text ("<br><br><a href=…/promos/pro.php>Get access to …
+// Moneycontrol Pro …</a>", Moneycontrol), as a <p> that is a link is
+// (linkOnly). Any language: the rule reads no words.
+func (w *htmlWalker) linkParagraph() bool {
+	if !w.broken && !w.brEnd || w.code || w.chars == 0 || 10*w.linked < 9*w.chars || w.hrefs {
+		return false
+	}
+	h := strings.TrimSpace(w.href)
+	return h != "" && h[0] != '#' && !relativeFile(h)
 }
 
 // announced adds the short block of code in buf to the paragraph before
@@ -1389,6 +1428,11 @@ func (w *htmlWalker) walk(n *html.Node) {
 			w.plain = w.plain || w.italic == 0 && w.link == 0 && strings.IndexFunc(n.Data, isWord) >= 0
 			w.slanted = w.slanted || w.italic > 0
 			w.captioned = w.captioned || w.caption > 0
+			k := len(strings.TrimSpace(n.Data))
+			w.chars += k
+			if w.link > 0 {
+				w.linked += k
+			}
 		}
 		w.buf.WriteString(n.Data)
 		return
@@ -1416,7 +1460,9 @@ func (w *htmlWalker) walk(n *html.Node) {
 	if n.DataAtom == atom.Br {
 		w.brs++
 		if w.brs >= 2 && w.pre == 0 {
+			w.brEnd = true
 			w.flush() // <br><br> is how old pages make paragraphs
+			w.broken = true
 			return
 		}
 		w.buf.WriteByte('\n')
@@ -1425,6 +1471,7 @@ func (w *htmlWalker) walk(n *html.Node) {
 	block := blockTags[n.DataAtom]
 	if block {
 		w.flush()
+		w.broken = false
 	} else if (n.DataAtom == atom.Td || n.DataAtom == atom.Th) && w.hasText {
 		// A table row is a paragraph, its cells joined as in Markdown.
 		// (Whether the row has text yet is kept as it is written: trimming
@@ -1438,6 +1485,11 @@ func (w *htmlWalker) walk(n *html.Node) {
 	link := isLink(n)
 	if link {
 		w.link++
+		if h := attr(n, "href"); w.href == "" {
+			w.href = h
+		} else if h != w.href {
+			w.hrefs = true
+		}
 	}
 	pre := n.DataAtom == atom.Pre
 	if pre {

@@ -195,6 +195,14 @@ func TestHTMLFurniture(t *testing.T) {
 		{"read-more.html",
 			[]string{"Shares in Asia drifted", "Oil rose by half a percent", "Analysts expect little"},
 			[]string{"Read More", "Keep reading", "slideshow"}, nil, nil},
+		// Old markup's paragraphs, made with <br><br>: one that is a
+		// link to another page (a call to subscribe, Moneycontrol's) is
+		// left out; one with a link among its words, one that links to
+		// a file beside the page and one of links to two pages stay.
+		{"break-links.html",
+			[]string{"The night train to the north runs again", "Tickets are sold at the station", "Timetable of the night train",
+				"Oslo Trondheim", "late less often"},
+			[]string{"a pound a week"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

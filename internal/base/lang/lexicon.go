@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -192,12 +193,13 @@ func (lx *Lexicon) Listed(name, word string) bool {
 // alone: taking every ending off gives such a noun, written plain or with
 // particles ("초월주의는", "초월주의의"), one bare form ("초월주"), which
 // is what matching needs. A word without one, or a language without
-// Endings, is returned as it is.
+// Endings, is returned as it is; no ending is taken that would leave the
+// word ending in a virama (endsInVirama).
 func (lx *Lexicon) Bare(word string) string {
 	for {
 		best := ""
 		for _, end := range lx.Words(Endings) {
-			if len(end) > len(best) && strings.HasSuffix(word, end) && utf8.RuneCountInString(word[:len(word)-len(end)]) >= 2 {
+			if len(end) > len(best) && strings.HasSuffix(word, end) && utf8.RuneCountInString(word[:len(word)-len(end)]) >= 2 && !endsInVirama(word[:len(word)-len(end)]) {
 				best = end
 			}
 		}
@@ -206,6 +208,14 @@ func (lx *Lexicon) Bare(word string) string {
 		}
 		word = word[:len(word)-len(best)]
 	}
+}
+
+// endsInVirama reports whether w ends in a virama (hasanta), the first
+// half of a conjunct: the letter after it is part of the word, not an
+// ending (Bengali "শাস্ত্র" is not "শাস্ত্" with "র").
+func endsInVirama(w string) bool {
+	r, _ := utf8.DecodeLastRuneInString(w)
+	return r != utf8.RuneError && norm.NFC.PropertiesString(string(r)).CCC() == 9
 }
 
 // BareHangul returns a word of Hangul without the Korean particles glued
@@ -221,6 +231,22 @@ func BareHangul(w string) string {
 	}
 	return korean().Bare(w)
 }
+
+// BareBengali returns a word of the Bengali script without the Bengali
+// case endings, plural and definite markers glued to its end (Bengali's
+// Bare: "পশ্চিমবঙ্গের" is "পশ্চিমবঙ্গ", "জেলায়" and "জেলাগুলির" are
+// "জেলা"), so that a question's "পশ্চিমবঙ্গের" meets a paragraph's
+// "পশ্চিমবঙ্গ". A word of another script is returned as it is.
+func BareBengali(w string) string {
+	r, _ := utf8.DecodeRuneInString(w)
+	if !unicode.Is(unicode.Bengali, r) {
+		return w
+	}
+	return bengali().Bare(w)
+}
+
+// bengali is the lexicon whose Endings BareBengali takes off.
+var bengali = sync.OnceValue(func() *Lexicon { return For("bn") })
 
 // korean is the lexicon whose Endings BareHangul takes off.
 var korean = sync.OnceValue(func() *Lexicon { return For("ko") })

@@ -65,7 +65,8 @@ func TestListed(t *testing.T) {
 }
 
 // Bare takes a Korean particle off a word of two syllables or more, the
-// longest that ends it, and leaves a word of another language alone.
+// longest that ends it, a Bengali case ending off a Bengali word, and
+// leaves a word of a language without endings alone.
 func TestBare(t *testing.T) {
 	for _, c := range []struct {
 		tag        Tag
@@ -94,7 +95,14 @@ func TestBare(t *testing.T) {
 		{"ko", "무너졌는가", "무너졌"},
 		{"ru", "Одессу", "Одессу"},
 		{"en", "cities", "cities"},
-		{"bn", "ঢাকার", "ঢাকার"},
+		// Bengali: case endings, plural and definite markers.
+		{"bn", "ঢাকার", "ঢাকা"},
+		{"bn", "পশ্চিমবঙ্গের", "পশ্চিমবঙ্গ"},
+		{"bn", "জেলায়", "জেলা"},
+		{"bn", "জেলাগুলির", "জেলা"},
+		{"bn", "কলকাতাতে", "কলকাতা"},
+		{"bn", "ভাই", "ভাই"},         // the emphatic ই is not taken off
+		{"bn", "শাস্ত্র", "শাস্ত্র"}, // র after a virama is the word's
 	} {
 		if got := For(c.tag).Bare(c.word); got != c.want {
 			t.Errorf("%s: Bare(%q) = %q, want %q", c.tag, c.word, got, c.want)

@@ -36,14 +36,14 @@ func TestWithoutAsking(t *testing.T) {
 		{"서울에서 가장 높은 건물은 무엇인가요?", []string{"서울", "가장", "높은", "건물"}},
 		{"كم عدد سكان مصر؟", []string{"عدد", "سكان", "مصر"}},
 		// Bengali function words weigh nothing: the copula হয়, ছিলেন (was), করেন.
-		{"কলকাতার মেট্রো প্রথম কবে তৈরী হয় ?", []string{"কলকাতার", "মেট্রো", "প্রথম", "তৈরী"}},
-		{"বিজ্ঞানী জন ভেন কোন দেশের নাগরিক ছিলেন ?", []string{"বিজ্ঞানী", "জন", "ভেন", "দেশের", "নাগরিক"}},
+		{"কলকাতার মেট্রো প্রথম কবে তৈরী হয় ?", []string{"কলকাতা", "মেট্রো", "প্রথম", "তৈরী"}},
+		{"বিজ্ঞানী জন ভেন কোন দেশের নাগরিক ছিলেন ?", []string{"বিজ্ঞানী", "জন", "ভেন", "দেশ", "নাগরিক"}},
 		// অনুযায়ী (according to) is a postposition, and কতবছর (how many
 		// years) asks as কত does, written as one word.
-		{"হিন্দু শাস্ত্র অনুযায়ী গণেশের বাহন কি ?", []string{"হিন্দু", "শাস্ত্র", "গণেশের", "বাহন"}},
-		{"হোমো ইরেকটাসের অস্তিত্ব কতবছর আগে ছিল ?", []string{"হোমো", "ইরেকটাসের", "অস্তিত্ব", "আগে"}},
+		{"হিন্দু শাস্ত্র অনুযায়ী গণেশের বাহন কি ?", []string{"হিন্দু", "শাস্ত্র", "গণেশ", "বাহন"}},
+		{"হোমো ইরেকটাসের অস্তিত্ব কতবছর আগে ছিল ?", []string{"হোমো", "ইরেকটাস", "অস্তিত্ব", "আগ"}},
 		// কোথায় written with য় as one code point (U+09DF), as TyDi's questions write it.
-		{"চীনের রাজধানী কো\u09a5া\u09df ?", []string{"চীনের", "রাজধানী"}},
+		{"চীনের রাজধানী কো\u09a5া\u09df ?", []string{"চীন", "রাজধানী"}},
 		// Russian: the other cases of кто, "Как зовут", "Что такое" (the
 		// index stems a Russian word: "основан" is "основа", "атом" "ат").
 		{"Кем был основан Оренбург?", []string{"основа", "оренбург"}},
@@ -259,8 +259,9 @@ func TestOtherFormsCounted(t *testing.T) {
 	ps := []*jsonl.Passage{passage(1, "ঢাকা", "ঢাকা বাংলাদেশের রাজধানী। এখানে দুই কোটি মানুষ থাকে।")}
 	lw := newLibraryWeights("ঢাকার জনসংখ্যা কত?", ps, docFreqs{"ঢাকা": 300, "জনসংখ্যা": 200}, 1000)
 	want := newLibraryWeights("ঢাকা জনসংখ্যা কত?", ps, docFreqs{"ঢাকা": 300, "জনসংখ্যা": 200}, 1000)
-	if lw.absentTerm["ঢাকার"] || lw.w["ঢাকার"] != want.w["ঢাকা"] {
-		t.Errorf("ঢাকার weighs %.2f (absent %v), ঢাকা %.2f", lw.w["ঢাকার"], lw.absentTerm["ঢাকার"], want.w["ঢাকা"])
+	// "ঢাকার" is weighed bare, as the index has it (lang.BareBengali).
+	if lw.absentTerm["ঢাকা"] || lw.w["ঢাকা"] == 0 || lw.w["ঢাকা"] != want.w["ঢাকা"] {
+		t.Errorf("ঢাকার weighs %.2f as ঢাকা (absent %v), ঢাকা %.2f", lw.w["ঢাকা"], lw.absentTerm["ঢাকা"], want.w["ঢাকা"])
 	}
 }
 

@@ -289,6 +289,10 @@ func (endingsFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
 			tok.Term = []byte(s)
 			continue
 		}
+		if s := lang.BareBengali(w); s != w {
+			tok.Term = []byte(s)
+			continue
+		}
 		if s := dropEnding(w); s != w {
 			tok.Term = []byte(s)
 		}

@@ -946,3 +946,22 @@ func TestPDFTeXGlyphNames(t *testing.T) {
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
 }
+
+// \LaTeXe sets a kern of 0.15 em between "LaTeX" and "2ε", the least gap
+// that is a space, and the arithmetic that places the glyphs left it a
+// hair over or under: the one logo was saved "LATEX 2ε" on most pages
+// and "LATEX2ε" on others. A gap of 0.15 em to a thousandth is a space.
+func TestPDFSpaceGapTie(t *testing.T) {
+	// Helvetica at 10 pt: "LaTeX" is 29.46 wide; "2e" starts 1.4999 (0.14999
+	// em) after it
+	content := `BT /F1 10 Tf 100 700 Td (LaTeX) Tj ET
+BT /F1 10 Tf 130.9599 700 Td (2e is the format.) Tj ET`
+	d := mustExtract(t, onePagePDF(content), "logo.pdf")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Text)
+	}
+	if want := []string{"LaTeX 2e is the format."}; !cmp.Equal(want, got) {
+		t.Errorf("paragraphs %q, want %q", got, want)
+	}
+}

@@ -663,6 +663,34 @@ BT /F1 10 Tf 209.65 700 Td ( water.) Tj ET`
 	}
 }
 
+// A chemical formula is one word, as a person searches for it: "H2O",
+// "C6H12O6" (a capital goes on after a subscript), and a stop after a
+// subscript goes on its word ("CO2."), where 8606028 parted every glyph
+// after a subscript: "H2 O", "C6 H12 O6", "CO2 .".
+func TestPDFChemicalFormula(t *testing.T) {
+	// Helvetica: "Water is H" is 46.67 wide at 10 pt, O 7.78, C 7.22, H
+	// 7.22, ", glucose C" 50.02, " and CO" 35.02; digits 3.892 at 7 pt.
+	content := `BT /F1 10 Tf 100 700 Td (Water is H) Tj ET
+BT /F1 7 Tf 146.67 697.5 Td (2) Tj ET
+BT /F1 10 Tf 151.06 700 Td (O, glucose C) Tj ET
+BT /F1 7 Tf 208.86 697.5 Td (6) Tj ET
+BT /F1 10 Tf 213.25 700 Td (H) Tj ET
+BT /F1 7 Tf 220.47 697.5 Td (12) Tj ET
+BT /F1 10 Tf 228.75 700 Td (O) Tj ET
+BT /F1 7 Tf 236.53 697.5 Td (6) Tj ET
+BT /F1 10 Tf 240.92 700 Td ( and CO) Tj ET
+BT /F1 7 Tf 275.94 697.5 Td (2) Tj ET
+BT /F1 10 Tf 280.33 700 Td (.) Tj ET`
+	d := mustExtract(t, onePagePDF(content), "formula.pdf")
+	var got []string
+	for _, p := range d.Paragraphs {
+		got = append(got, p.Text)
+	}
+	if want := []string{"Water is H2O, glucose C6H12O6 and CO2."}; !cmp.Equal(want, got) {
+		t.Errorf("paragraphs %q, want %q", got, want)
+	}
+}
+
 // An index breaks a long code name after an underscore and indents the
 // rest under it: "\__color_model_devicen_parse_-" then "1:nn . . . 35943"
 // was taken for a paragraph's first line, and the name was saved in two

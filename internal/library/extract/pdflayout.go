@@ -202,7 +202,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 			dx := g.x - prevEnd
 			if math.Abs(dy) > lineJump*em || dx < -3*em {
 				flush()
-			} else if pendingSpace || dx > (spaceGap-spaceSlack)*math.Min(size, prevSize) || dx < -0.5*em && !rightToLeft(g.x+g.w, prevStart, math.Min(size, prevSize)) || superscriptEnd(size, g.y, prevSize, prevY, dx) || subscriptEnd(size, g.y, prevSize, prevY, dx) ||
+			} else if pendingSpace || dx > (spaceGap-spaceSlack)*math.Min(size, prevSize) || dx < -0.5*em && !rightToLeft(g.x+g.w, prevStart, math.Min(size, prevSize)) || superscriptEnd(size, g.y, prevSize, prevY, dx) || subscriptEnd(size, g.y, prevSize, prevY, dx) && nextFactor(b.String(), g.s) ||
 				dx > numberGap*math.Min(size, prevSize) && numberThenLetter(b.String(), g.s) {
 				if dx > cur.wide.x1-cur.wide.x0 {
 					cur.wide = lineGap{b.Len(), prevEnd, g.x}
@@ -289,10 +289,52 @@ func superscriptEnd(size, y, prevSize, prevY, dx float64) bool {
 // reader part them: "bij x̂i" and "Kn1 n2" (b_{ij}\hat x_i, K_{n_1n_2}) were
 // saved as "bijx̂i" and "Kn1n2", and a search for "bij" missed them. A
 // superscript after a subscript (x_i^2) is no larger, and goes on the
-// word. Any script.
+// word; what follows a subscript starts a word of its own when nextFactor
+// says so. Any script.
 func subscriptEnd(size, y, prevSize, prevY, dx float64) bool {
 	return prevSize < 0.85*size && y-prevY > 0.1*size && dx >= -0.05*size
 }
+
+// nextFactor says whether next, after a subscript that ends line, starts
+// a word of its own, as a formula's next factor is ("bij xi", "ψ0 S",
+// "ψ0 (x)", as pdftotext parts them), unless it ends the word (a stop, a
+// closing bracket: "CO2.") or a chemical formula goes on, one word as a
+// person searches for it: "H2O", "H2SO4", "C6H12O6" (H₂O, H₂SO₄, C₆H₁₂O₆),
+// a capital after a word of chemical elements' symbols, each with its
+// count ("H2", "C6H12"). Any language.
+func nextFactor(line, next string) bool {
+	r, _ := utf8.DecodeRuneInString(next)
+	if unicode.In(r, unicode.Pe, unicode.Pf, unicode.Po) {
+		return false
+	}
+	if !unicode.IsUpper(r) || line == "" || line[len(line)-1] < '0' || line[len(line)-1] > '9' {
+		return true
+	}
+	word := line[strings.LastIndexByte(line, ' ')+1:]
+	for word != "" {
+		n := 1
+		if len(word) > 1 && word[1] >= 'a' && word[1] <= 'z' {
+			n = 2
+		}
+		if !elements[word[:n]] {
+			return true
+		}
+		word = strings.TrimLeft(word[n:], "0123456789")
+	}
+	return false
+}
+
+// elements are the chemical elements' symbols (IUPAC).
+var elements = func() map[string]bool {
+	m := map[string]bool{}
+	for _, e := range strings.Fields(`H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn
+		Ga Ge As Se Br Kr Rb Sr Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho
+		Er Tm Yb Lu Hf Ta W Re Os Ir Pt Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr Rf
+		Db Sg Bh Hs Mt Ds Rg Cn Nh Fl Mc Lv Ts Og`) {
+		m[e] = true
+	}
+	return m
+}()
 
 // dropLeaders drops a table of contents' or an index's dot leaders from a
 // line: the dots between an entry and its page numbers ("Introduction . .

@@ -203,6 +203,11 @@ func TestHTMLFurniture(t *testing.T) {
 			[]string{"The night train to the north runs again", "Tickets are sold at the station", "Timetable of the night train",
 				"Oslo Trondheim", "late less often"},
 			[]string{"a pound a week"}, nil, nil},
+		// How long the story takes to read, named so
+		// ("estimated-read-time", "rt-reading-time"), in any language.
+		{"reading-time.html",
+			[]string{"Nunca ouviu as brincadeiras", "O grupo toca no parque"},
+			[]string{"Tempo de leitura", "1 minuto", "Min Read"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

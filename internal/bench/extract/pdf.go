@@ -442,7 +442,12 @@ func without(a, b []string) []string {
 // its side, odd or even (a two-sided document's heads: "THE AMSMATH
 // PACKAGE" on the left pages, a section's title on the right ones), and a
 // number alone among the page's first or last two lines (its page number).
-// A number alone elsewhere (a table's cell) stays. The pages' whole words
+// A number alone elsewhere (a table's cell) stays. A side's running head
+// is taken off once from each page of that side wherever it stands:
+// amsclass.pdf sets margin notes beside it, which pdftotext reads first,
+// and its "THE AMSART, AMSPROC, AND AMSBOOK DOCUMENT CLASSES" was the 4th,
+// 7th, 11th, 38th line of six left pages, counted as body words lost by a
+// reader that leaves running heads out. The pages' whole words
 // stay the first measure; this one says how much of the rest is lost.
 func pageBodies(pages []string) [][]string {
 	norm := func(line string) string {
@@ -490,10 +495,13 @@ func pageBodies(pages []string) [][]string {
 	out := make([][]string, len(pages))
 	for i, ls := range lines {
 		var keep []string
+		headOff := false // the side's running head taken off this page
 		for j, l := range ls {
 			n := norm(l)
-			oneSide := edge(ls, j) && side[i%2][n] >= 2 && side[i%2][n]*2 >= sidePages[i%2]
+			sideHead := side[i%2][n] >= 2 && side[i%2][n]*2 >= sidePages[i%2]
+			oneSide := sideHead && (edge(ls, j) || !headOff)
 			if len(pages) >= 4 && (seen[n]*2 >= len(pages) || oneSide) && strings.ContainsFunc(n, unicode.IsLetter) {
+				headOff = headOff || oneSide
 				continue
 			}
 			if n == "#" && (j < 2 || j >= len(ls)-2) {

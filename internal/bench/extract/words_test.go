@@ -183,3 +183,26 @@ func TestPageBodiesTwoSided(t *testing.T) {
 		t.Errorf("page 5's body %q, want %q", strings.Join(got[4], " "), want)
 	}
 }
+
+// A side's running head that pdftotext reads after margin notes, below
+// the page's first two lines (amsclass.pdf), is taken off that page once;
+// the head's words written again in the page's text stay.
+func TestPageBodiesHeadBelowNotes(t *testing.T) {
+	names := []string{"one", "two", "three", "four", "five", "six", "seven"}
+	var pages []string
+	for i, n := range names {
+		head := "THE AMSART CLASSES"
+		if i%2 == 0 {
+			head = "2. IMPLEMENTATION"
+		}
+		lines := fmt.Sprintf("%d\n%s\nText of page %s.\nMore of %s.\nLast of %s.", i+1, head, n, n, n)
+		if i == 3 {
+			lines = fmt.Sprintf("%d\n\\@skipmath\n\\@xskipmath\n%s\nText of page %s.\n%s\nMore of %s.\nLast of %s.", i+1, head, n, head, n, n)
+		}
+		pages = append(pages, lines)
+	}
+	got := pageBodies(pages)
+	if want := "skipmath xskipmath text of page four the amsart classes more of four last of four"; strings.Join(got[3], " ") != want {
+		t.Errorf("page 4's body %q, want %q", strings.Join(got[3], " "), want)
+	}
+}

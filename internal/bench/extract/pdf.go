@@ -442,7 +442,12 @@ func without(a, b []string) []string {
 // its side, odd or even (a two-sided document's heads: "THE AMSMATH
 // PACKAGE" on the left pages, a section's title on the right ones), and a
 // number alone among the page's first or last two lines (its page number).
-// A number alone elsewhere (a table's cell) stays. A side's running head
+// A number alone elsewhere (a table's cell) stays; so does a roman
+// numeral, unless the page before or after has the one before or after
+// it at its edge: a front matter's page numbers ("xv", "xvi"), which
+// source2e.pdf and source3.pdf number so and which counted as body words
+// lost by a reader that leaves page numbers out, while a lone "i" or "x"
+// at a page's foot (a formula's, a table's) stays. A side's running head
 // is taken off once from each page of that side wherever it stands:
 // amsclass.pdf sets margin notes beside it, which pdftotext reads first,
 // and its "THE AMSART, AMSPROC, AND AMSBOOK DOCUMENT CLASSES" was the 4th,
@@ -471,6 +476,7 @@ func pageBodies(pages []string) [][]string {
 	var side [2]map[string]int // the pages of each side holding a line at their edge
 	side[0], side[1] = map[string]int{}, map[string]int{}
 	lines := make([][]string, len(pages))
+	romans := make([]map[int]bool, len(pages)) // the roman numerals alone at each page's edge
 	for i, pg := range pages {
 		for _, l := range strings.Split(pg, "\n") {
 			if strings.TrimSpace(l) != "" {
@@ -478,10 +484,14 @@ func pageBodies(pages []string) [][]string {
 			}
 		}
 		on, atEdge := map[string]bool{}, map[string]bool{}
+		romans[i] = map[int]bool{}
 		for j, l := range lines[i] {
 			on[norm(l)] = true
 			if edge(lines[i], j) {
 				atEdge[norm(l)] = true
+				if v := romanValue(strings.TrimSpace(l)); v > 0 {
+					romans[i][v] = true
+				}
 			}
 		}
 		for l := range on {
@@ -506,6 +516,9 @@ func pageBodies(pages []string) [][]string {
 			}
 			if n == "#" && (j < 2 || j >= len(ls)-2) {
 				continue
+			}
+			if v := romanValue(strings.TrimSpace(l)); v > 0 && edge(ls, j) && (i > 0 && romans[i-1][v-1] || i+1 < len(pages) && romans[i+1][v+1]) {
+				continue // a front matter's page number, "xvi" after "xv"
 			}
 			keep = append(keep, l)
 		}
@@ -542,4 +555,26 @@ func halfName(which string) string {
 		return "report half: "
 	}
 	return ""
+}
+
+// romanRE is a roman numeral in lower case or in capitals, I to MMMCMXCIX.
+var romanRE = regexp.MustCompile(`^(?:m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})|M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}))$`)
+
+// romanValue is the value of the roman numeral s ("xvi" 16), 0 for none.
+func romanValue(s string) int {
+	if s == "" || !romanRE.MatchString(s) {
+		return 0
+	}
+	digit := map[byte]int{'i': 1, 'v': 5, 'x': 10, 'l': 50, 'c': 100, 'd': 500, 'm': 1000}
+	s = strings.ToLower(s)
+	v := 0
+	for k := 0; k < len(s); k++ {
+		d := digit[s[k]]
+		if k+1 < len(s) && digit[s[k+1]] > d {
+			v -= d
+		} else {
+			v += d
+		}
+	}
+	return v
 }

@@ -206,3 +206,28 @@ func TestPageBodiesHeadBelowNotes(t *testing.T) {
 		t.Errorf("page 4's body %q, want %q", strings.Join(got[3], " "), want)
 	}
 }
+
+// A front matter's roman page numbers ("xv", "xvi", "xvii") are page
+// numbers; a lone "x" at the foot of a page whose neighbours have no
+// numeral before or after it stays.
+func TestPageBodiesRomanNumbers(t *testing.T) {
+	pages := []string{
+		"Contents one\nxv",
+		"Contents two\nxvi",
+		"Contents three\nxvii",
+		"Let y be\nx",
+		"Some text\n5",
+	}
+	got := pageBodies(pages)
+	if want := "contents two"; strings.Join(got[1], " ") != want {
+		t.Errorf("page 2's body %q, want %q", strings.Join(got[1], " "), want)
+	}
+	if want := "let y be x"; strings.Join(got[3], " ") != want {
+		t.Errorf("page 4's body %q, want %q", strings.Join(got[3], " "), want)
+	}
+	for s, want := range map[string]int{"xvi": 16, "XXIII": 23, "iv": 4, "mcmxcix": 1999, "x": 10, "xiv": 14, "Xvi": 0, "iiii": 0, "vx": 0, "": 0, "mix": 1009} {
+		if got := romanValue(s); got != want {
+			t.Errorf("romanValue(%q) = %d, want %d", s, got, want)
+		}
+	}
+}

@@ -599,7 +599,7 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 		return nameHas(attr(n, "class")+" "+ownID(n), commentWords) || all > 0 && 10*linked >= 7*all || insideLink(n) ||
 			10*all < pr.article
 	}
-	if n.DataAtom == atom.A && isPermalink(n) {
+	if n.DataAtom == atom.A && (isPermalink(n) || shareButton(n)) {
 		return true
 	}
 	if pr.teaser(n) {
@@ -1040,6 +1040,60 @@ func titled(n *html.Node) bool {
 		return true
 	}
 	return find(n, func(m *html.Node) bool { return headingLevel[m.DataAtom] > 0 }) != nil && holdsProse(n)
+}
+
+// shareTargets are the addresses, less their scheme and "www.", at which
+// social networks and messengers take a page to share: a share button
+// links there, whatever its bar is named ("Share this on WhatsApp",
+// "Tweet"). A link to follow a site's account is not one.
+var shareTargets = []string{
+	"facebook.com/sharer", "twitter.com/intent/tweet", "twitter.com/share", "x.com/intent/tweet",
+	"x.com/intent/post", "linkedin.com/sharearticle", "linkedin.com/share", "pinterest.com/pin/create",
+	"reddit.com/submit", "api.whatsapp.com/send", "wa.me/", "t.me/share", "telegram.me/share",
+	"tumblr.com/share", "tumblr.com/widgets/share", "getpocket.com/save", "vk.com/share", "bsky.app/intent/compose",
+}
+
+// shareButton reports whether a link is a button that shares the page:
+// a few words ("Share this on WhatsApp", "Tweet") that link to a share
+// target (shareLink). A quotation set to be tweeted whole ("Click To
+// Tweet" boxes) is longer, and is text.
+func shareButton(a *html.Node) bool {
+	if !shareLink(attr(a, "href")) {
+		return false
+	}
+	all, _ := textLen(a)
+	return all <= shareChars
+}
+
+// shareChars is the most text a share button holds.
+const shareChars = 40
+
+// shareLink reports whether href shares the page: a share target's
+// address (shareTargets), or a messenger's own scheme ("whatsapp:",
+// "fb-messenger:", "viber:", "sms:"). Any language: the rule reads
+// addresses.
+func shareLink(href string) bool {
+	href = strings.ToLower(strings.TrimSpace(href))
+	for _, scheme := range []string{"whatsapp:", "fb-messenger:", "viber:", "sms:"} {
+		if strings.HasPrefix(href, scheme) {
+			return true
+		}
+	}
+	rest, ok := strings.CutPrefix(href, "https://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(href, "http://"); !ok {
+			if rest, ok = strings.CutPrefix(href, "//"); !ok {
+				return false
+			}
+		}
+	}
+	rest = strings.TrimPrefix(rest, "www.")
+	for _, t := range shareTargets {
+		if strings.HasPrefix(rest, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // isPermalink reports whether a link is a heading's permalink anchor (a

@@ -208,6 +208,13 @@ func TestHTMLFurniture(t *testing.T) {
 		{"reading-time.html",
 			[]string{"Nunca ouviu as brincadeiras", "O grupo toca no parque"},
 			[]string{"Tempo de leitura", "1 minuto", "Min Read"}, nil, nil},
+		// Share buttons by where they link (a messenger's scheme,
+		// "whatsapp://send", or a network's share address), whatever
+		// their bar is named. A link to an account among words stays, and
+		// so does a quotation set to be tweeted whole.
+		{"share-buttons.html",
+			[]string{"Nesta página você terá sempre", "lidera por doze pontos", "Quem lidera em novembro"},
+			[]string{"WhatsApp", "Tweetar", "Compartilhar"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

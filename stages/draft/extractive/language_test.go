@@ -65,6 +65,27 @@ func TestWithoutAsking(t *testing.T) {
 	}
 }
 
+// An Arabic question typed without hamzas, with ى for ي or ة as ه meets
+// the sentences that write them (lang.FoldArabic), in the drafter's words
+// as in the index's; a word of another script is left as it is.
+func TestArabicFormsFolded(t *testing.T) {
+	for _, c := range []struct{ a, b string }{
+		{"اين ولدت هيفاء وهبى", "أين ولدت هيفاء وهبي"},
+		{"كم يشكل النفط من دخل دبى", "كم يشكل النفط من دخل دبي"},
+		{"ما الاسماء الاخرى", "ما الأسماء الأخرى"},
+		{"مُحَمَّد", "محمد"},
+	} {
+		if a, b := terms(c.a), terms(c.b); !cmp.Equal(a, b) {
+			t.Errorf("%q gives %q, %q gives %q", c.a, a, c.b, b)
+		}
+	}
+	for _, w := range []string{"чай", "शिक्षा", "ภาษา", "tea"} {
+		if got := lang.FoldArabic(w); got != w {
+			t.Errorf("FoldArabic(%q) = %q, want it as it is", w, got)
+		}
+	}
+}
+
 // A Russian question copied from a first mention that marks the stress
 // ("Мати́льда") meets the sentences that write the name plain, and one
 // that writes ё meets those that write е; a word of another script keeps

@@ -87,7 +87,8 @@ func terms(s string) []string {
 // foldLatin drops the accents of a word in Latin letters ("Möngke" is
 // "mongke", "Temür" "temur"): names are written both ways, and a question
 // typed on a plain keyboard must meet its sentence. A Cyrillic word loses
-// its stress marks (lang.FoldStress). Other scripts keep their marks (a Thai or
+// its stress marks (lang.FoldStress), an Arabic word its harakat and its
+// letters' other forms (lang.FoldArabic). Other scripts keep their marks (a Thai or
 // Devanagari mark is part of the letter).
 func foldLatin(w string) string {
 	plain := true
@@ -95,7 +96,7 @@ func foldLatin(w string) string {
 		if r >= utf8.RuneSelf {
 			plain = false
 			if !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Mn, r) {
-				return lang.FoldStress(w)
+				return lang.FoldArabic(lang.FoldStress(w))
 			}
 		}
 	}

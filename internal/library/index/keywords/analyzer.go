@@ -26,7 +26,9 @@ import (
 // English possessives, plurals and -ed/-ing endings dropped (a noun of
 // AgeNouns given as its verb), a Cyrillic word's stress marks dropped and
 // its ё written е (lang.FoldStress) and the word stemmed as Russian
-// (russianStem: "Одессу" is "одесс"), the Korean particles, a question's
+// (russianStem: "Одессу" is "одесс"), an Arabic word's harakat dropped and
+// its alef, alef maqsura and teh marbuta written one way (lang.FoldArabic:
+// "أين" is "اين", "دبى" is "دبي"), the Korean particles, a question's
 // copula and the forms of a verb of 하다 or 되다 taken off a word of Hangul
 // (lang.BareHangul: "설립되었는가" is "설립"), the Bengali case endings, plural
 // and definite markers taken off a word of the Bengali script
@@ -39,7 +41,7 @@ const AnalyzerName = "sponge"
 // Thai word list it was made with), and one made under other rules has other
 // terms than today's questions: readers refuse it (sponge reindex remakes
 // it), and a writer remakes it. Change it whenever the terms change.
-const AnalyzerRules = "11: unicode+thai words, cjk width, lowercase, possessive, plural, Cyrillic stress marks and ё folded, Cyrillic words stemmed as Russian, Korean particles (all of them), Bengali case endings, copula, 하다/되다 and question endings, -ed/-ing with the lost e, -age nouns as verbs, cjk bigrams"
+const AnalyzerRules = "12: unicode+thai words, cjk width, lowercase, possessive, plural, Cyrillic stress marks and ё folded, Cyrillic words stemmed as Russian, Arabic harakat and letter forms folded, Korean particles (all of them), Bengali case endings, copula, 하다/되다 and question endings, -ed/-ing with the lost e, -age nouns as verbs, cjk bigrams"
 
 // AnalyzerVersion is what an index made now records.
 func AnalyzerVersion() string {

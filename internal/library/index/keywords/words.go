@@ -273,7 +273,13 @@ var AgeNouns = map[string]string{
 
 func (endingsFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
 	for _, tok := range input {
-		if tok.Type != analysis.AlphaNumeric || len(tok.Term) < 4 {
+		if tok.Type != analysis.AlphaNumeric {
+			continue
+		}
+		if s := lang.FoldArabic(string(tok.Term)); s != string(tok.Term) {
+			tok.Term = []byte(s) // Arabic, short words too: no harakat, one alef, ى as ي, ة as ه
+		}
+		if len(tok.Term) < 4 {
 			continue
 		}
 		w := string(tok.Term)

@@ -173,6 +173,24 @@ func TestBengaliEndings(t *testing.T) {
 	}
 }
 
+// An Arabic word is indexed as Arabic search engines match it
+// (lang.FoldArabic): a question typed without hamzas or with ى for ي
+// ("اين ولدت هيفاء وهبى؟") meets a text that writes them (issue 40).
+func TestArabicForms(t *testing.T) {
+	for _, c := range [][2]string{
+		{"اين", "أين"},
+		{"وهبى", "وهبي"},
+		{"تاسيسها", "تأسيسها"},
+		{"المدينة", "المدينه"},
+		{"مُحَمَّد", "محمد"},
+		{"هى", "هي"}, // a word of two letters too
+	} {
+		if got, want := Terms(c[0]), Terms(c[1]); !cmp.Equal(got, want) {
+			t.Errorf("Terms(%q) = %v, want %v as Terms(%q)", c[0], got, want, c[1])
+		}
+	}
+}
+
 // A Korean word is indexed without the particle glued to it, so that a
 // question's "람보르기니가" or "캐나다는" meets a paragraph's "람보르기니는",
 // "캐나다의" (issue 40: 0.38 of the tuning half's Korean questions found

@@ -90,7 +90,7 @@ var (
 		"off-screen offscreen screen-reader similar login cta disclosure foot postinfo " +
 		"bread-crumb prev-next next-previous previous-next " +
 		"authors article-meta content-meta entry-meta post-meta " +
-		"image-copyright picture-source messenger sharedaddy post-flair relatedposts rollover-block read-more readmore robots-nocontent read-time reading-time")
+		"image-copyright picture-source messenger sharedaddy post-flair relatedposts rollover-block read-more readmore robots-nocontent read-time reading-time slide-count gallery-count")
 	sidebarWords = wordSet("sidebar")
 	authorWords  = wordSet("author")
 	// attributionWords name a credit: of a photo ("© Amazon", "Courtesy

@@ -215,6 +215,12 @@ func TestHTMLFurniture(t *testing.T) {
 		{"share-buttons.html",
 			[]string{"Nesta página você terá sempre", "lidera por doze pontos", "Quem lidera em novembro"},
 			[]string{"WhatsApp", "Tweetar", "Compartilhar"}, nil, nil},
+		// A gallery's counter of its pictures ("1 of 6" in a
+		// "td-gallery-slide-count", "6" in an "article__gallery-count"),
+		// named so; the caption stays, and so does a "count" in the text.
+		{"gallery-counts.html",
+			[]string{"Officers outside a house", "Police arrested six people", "the count of charges"},
+			[]string{"1 of 6", "\n6\n"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

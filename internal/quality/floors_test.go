@@ -281,7 +281,7 @@ var (
 	// curly quote between Chinese or Japanese words stopped making the
 	// sentence "not prose" (stages/draft/extractive betweenWords): ja
 	// 13 -> 14 answers. Raised again after the index and the drafter took
-	// Bengali case endings off a word (lang.BareBengali): bn 10 -> 11
+	// Bengali case endings off a word (lang.BareGlued): bn 10 -> 11
 	// answers, 4 -> 3 answerable refused.
 	multiToday = map[string][3]int{
 		"ar-arcd":       {13, 0, 5},

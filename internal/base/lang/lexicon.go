@@ -232,21 +232,29 @@ func BareHangul(w string) string {
 	return korean().Bare(w)
 }
 
-// BareBengali returns a word of the Bengali script without the Bengali
-// case endings, plural and definite markers glued to its end (Bengali's
-// Bare: "পশ্চিমবঙ্গের" is "পশ্চিমবঙ্গ", "জেলায়" and "জেলাগুলির" are
-// "জেলা"), so that a question's "পশ্চিমবঙ্গের" meets a paragraph's
-// "পশ্চিমবঙ্গ". A word of another script is returned as it is.
-func BareBengali(w string) string {
+// BareGlued returns a word of the Bengali or the Telugu script without
+// the case endings, postpositions, plural and definite markers its
+// language glues to its end (that lexicon's Bare: Bengali "পশ্চিমবঙ্গের"
+// is "পশ্চিমবঙ্গ", "জেলায়" and "জেলাগুলির" are "জেলা"; Telugu
+// "భారతదేశంలో" is "భారతదేశం"), so that a question's "পশ্চিমবঙ্গের" meets a
+// paragraph's "পশ্চিমবঙ্গ". A word of another script is returned as it is
+// (Hangul: BareHangul).
+func BareGlued(w string) string {
 	r, _ := utf8.DecodeRuneInString(w)
-	if !unicode.Is(unicode.Bengali, r) {
-		return w
+	switch {
+	case unicode.Is(unicode.Bengali, r):
+		return bengali().Bare(w)
+	case unicode.Is(unicode.Telugu, r):
+		return telugu().Bare(w)
 	}
-	return bengali().Bare(w)
+	return w
 }
 
-// bengali is the lexicon whose Endings BareBengali takes off.
-var bengali = sync.OnceValue(func() *Lexicon { return For("bn") })
+// bengali and telugu are the lexicons whose Endings BareGlued takes off.
+var (
+	bengali = sync.OnceValue(func() *Lexicon { return For("bn") })
+	telugu  = sync.OnceValue(func() *Lexicon { return For("te") })
+)
 
 // korean is the lexicon whose Endings BareHangul takes off.
 var korean = sync.OnceValue(func() *Lexicon { return For("ko") })

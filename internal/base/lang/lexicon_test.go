@@ -103,6 +103,8 @@ func TestBare(t *testing.T) {
 		{"bn", "কলকাতাতে", "কলকাতা"},
 		{"bn", "ভাই", "ভাই"},         // the emphatic ই is not taken off
 		{"bn", "শাস্ত্র", "শাস্ত্র"}, // র after a virama is the word's
+		{"te", "భారతదేశంలో", "భారతదేశం"},
+		{"te", "రాష్ట్రాలు", "రాష్ట్రా"},
 	} {
 		if got := For(c.tag).Bare(c.word); got != c.want {
 			t.Errorf("%s: Bare(%q) = %q, want %q", c.tag, c.word, got, c.want)

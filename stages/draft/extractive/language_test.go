@@ -280,7 +280,7 @@ func TestOtherFormsCounted(t *testing.T) {
 	ps := []*jsonl.Passage{passage(1, "ঢাকা", "ঢাকা বাংলাদেশের রাজধানী। এখানে দুই কোটি মানুষ থাকে।")}
 	lw := newLibraryWeights("ঢাকার জনসংখ্যা কত?", ps, docFreqs{"ঢাকা": 300, "জনসংখ্যা": 200}, 1000)
 	want := newLibraryWeights("ঢাকা জনসংখ্যা কত?", ps, docFreqs{"ঢাকা": 300, "জনসংখ্যা": 200}, 1000)
-	// "ঢাকার" is weighed bare, as the index has it (lang.BareBengali).
+	// "ঢাকার" is weighed bare, as the index has it (lang.BareGlued).
 	if lw.absentTerm["ঢাকা"] || lw.w["ঢাকা"] == 0 || lw.w["ঢাকা"] != want.w["ঢাকা"] {
 		t.Errorf("ঢাকার weighs %.2f as ঢাকা (absent %v), ঢাকা %.2f", lw.w["ঢাকা"], lw.absentTerm["ঢাকা"], want.w["ঢাকা"])
 	}

@@ -43,7 +43,7 @@ func terms(s string) []string {
 		// "초월주"), so that BM25 and a sentence's coverage meet the
 		// question's word in the sentence's form.
 		w = lang.BareHangul(w)
-		w = lang.BareBengali(w)
+		w = lang.BareGlued(w)
 		if len(w) == 1 && !isDigits(w) {
 			return
 		}

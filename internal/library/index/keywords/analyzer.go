@@ -30,9 +30,10 @@ import (
 // its alef, alef maqsura and teh marbuta written one way (lang.FoldArabic:
 // "أين" is "اين", "دبى" is "دبي"), the Korean particles, a question's
 // copula and the forms of a verb of 하다 or 되다 taken off a word of Hangul
-// (lang.BareHangul: "설립되었는가" is "설립"), the Bengali case endings, plural
-// and definite markers taken off a word of the Bengali script
-// (lang.BareBengali: "পশ্চিমবঙ্গের" is "পশ্চিমবঙ্গ"), and Han, kana and characters outside any
+// (lang.BareHangul: "설립되었는가" is "설립"), the Bengali and Telugu case
+// endings, plural and definite markers taken off a word of their script
+// (lang.BareGlued: "পশ্চিমবঙ্গের" is "পশ্চিমবঙ্গ", "భారతదేశంలో"
+// "భారతదేశం"), and Han, kana and characters outside any
 // Thai word paired into overlapping bigrams, as Lucene's CJK analyzer does.
 // Words of other languages match exactly.
 const AnalyzerName = "sponge"
@@ -41,7 +42,7 @@ const AnalyzerName = "sponge"
 // Thai word list it was made with), and one made under other rules has other
 // terms than today's questions: readers refuse it (sponge reindex remakes
 // it), and a writer remakes it. Change it whenever the terms change.
-const AnalyzerRules = "12: unicode+thai words, cjk width, lowercase, possessive, plural, Cyrillic stress marks and ё folded, Cyrillic words stemmed as Russian, Arabic harakat and letter forms folded, Korean particles (all of them), Bengali case endings, copula, 하다/되다 and question endings, -ed/-ing with the lost e, -age nouns as verbs, cjk bigrams"
+const AnalyzerRules = "13: unicode+thai words, cjk width, lowercase, possessive, plural, Cyrillic stress marks and ё folded, Cyrillic words stemmed as Russian, Arabic harakat and letter forms folded, Korean particles (all of them), Bengali and Telugu case endings, copula, 하다/되다 and question endings, -ed/-ing with the lost e, -age nouns as verbs, cjk bigrams"
 
 // AnalyzerVersion is what an index made now records.
 func AnalyzerVersion() string {

@@ -295,7 +295,7 @@ func (endingsFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
 			tok.Term = []byte(s)
 			continue
 		}
-		if s := lang.BareBengali(w); s != w {
+		if s := lang.BareGlued(w); s != w {
 			tok.Term = []byte(s)
 			continue
 		}

@@ -156,7 +156,7 @@ func TestRussianForms(t *testing.T) {
 }
 
 // A Bengali word is indexed without the case ending, plural or definite
-// marker glued to it (lang.BareBengali), so that a question's
+// marker glued to it (lang.BareGlued), so that a question's
 // "পশ্চিমবঙ্গের মোট কতগুলি জেলা আছে" meets a paragraph's "পশ্চিমবঙ্গ ৫টি
 // বিভাগ ও ২৩টি জেলায় বিভক্ত" (issue 40).
 func TestBengaliEndings(t *testing.T) {
@@ -166,6 +166,10 @@ func TestBengaliEndings(t *testing.T) {
 		{"জেলাগুলির", "জেলা"},
 		{"ঢাকার", "ঢাকা"},
 		{"শাস্ত্র", "শাস্ত্র"},
+		// Telugu, likewise (lang.BareGlued).
+		{"భారతదేశంలో", "భారతదేశం"},
+		{"హైదరాబాదులో", "హైదరాబాదు"},
+		{"రాష్ట్రాలకు", "రాష్ట్రా"},
 	} {
 		if got, want := Terms(c[0]), Terms(c[1]); !cmp.Equal(got, want) {
 			t.Errorf("Terms(%q) = %v, want %v as Terms(%q)", c[0], got, want, c[1])

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -894,6 +895,50 @@ func TestPDFRightMarginNote(t *testing.T) {
 		": This command has the same syntax as the author command documentclass, and it allows classes to be based on the syntax and appearance of another class: by loading the article class, a class writer has to change only the bits they do not like.",
 		": The following commands can be used in the common case that you want to simply load a class or package file with exactly those options that are being used by the current class.",
 		": New feature 1995/12/01",
+	}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}
+
+// A page with three notes in its right margin or more keeps them out of
+// the sentences too: the lines that end in a note were counted for the
+// text's right edge, so on clsguide.pdf's page 17 the edge was the notes'
+// and "… your own document class or New feature 1995/12/01 package by
+// building on existing classes or packages." was one sentence.
+func TestPDFRightMarginNotesMany(t *testing.T) {
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		justify := func(y float64, line string) {
+			words := strings.Fields(line)
+			w := 0.0
+			for _, word := range words {
+				w += f.GetStringWidth(word)
+			}
+			gap, x := (400-w)/float64(len(words)-1), 72.0
+			for _, word := range words {
+				f.Text(x, y, word)
+				x += f.GetStringWidth(word) + gap
+			}
+		}
+		note := func(y float64) {
+			f.SetFont("Helvetica", "", 9)
+			f.Text(484, y, "New feature")
+			f.Text(484, y+11, "1995/12/01")
+			f.SetFont("Helvetica", "", 10)
+		}
+		f.SetFont("Helvetica", "", 10)
+		for i, y := range []float64{100, 160, 220} {
+			justify(y, "This group of commands can be used to create your own document class or")
+			note(y)
+			justify(y+12, "package by building on existing classes or packages, and this is the")
+			f.Text(72, y+24, fmt.Sprintf("way number %d to do it.", i+1))
+		}
+	})
+	d := mustExtract(t, data, "clsguide.pdf")
+	var want []string
+	for i := range 3 {
+		want = append(want, fmt.Sprintf(": This group of commands can be used to create your own document class or package by building on existing classes or packages, and this is the way number %d to do it.", i+1),
+			": New feature 1995/12/01")
 	}
 	if diff := cmp.Diff(want, provenance(d)); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)

@@ -762,15 +762,16 @@ type marginNote struct {
 // common case that you want to New feature 1995/12/01 simply load a
 // class". A note starts half an em or more right of the text's right edge
 // (the rightmost place where three lines of the body's size that start at
-// the text's left end), after the widest gap of a line of the body's size
-// that starts at the text's left and whose words before the gap end at
-// that edge or less than an em left of it (a line of a paragraph, not
-// of code); it has a letter (a page number in a running
-// head is no note), it is no wider than two fifths of the text, and the
-// lines right of the edge under it, as narrow, go on with it (its date).
-// A code listing's comment after its code, in smaller type or indented,
-// stays, and a page with a wide line right of the edge (a second column)
-// has no notes. It reads positions only: any language.
+// the text's left end, a line that ends in a note counted where its text
+// ends: noteTail), after the widest gap of a line of the body's size that
+// starts at the text's left and whose words before the gap end at that
+// edge or less than an em left of it (a line of a paragraph, not of code);
+// it has a letter (a page number in a running head is no note), it is no
+// wider than two fifths of the text, and the lines right of the edge under
+// it, as narrow, go on with it (its date). A code listing's comment after
+// its code, in smaller type or indented, stays, and a page with a wide
+// line right of the edge (a second column) has no notes. It reads
+// positions only: any language.
 func rightMarginNotes(ls []pdfLine, body float64) ([]pdfLine, []marginNote) {
 	em := body
 	left := map[float64]int{}
@@ -785,10 +786,25 @@ func rightMarginNotes(ls []pdfLine, body float64) ([]pdfLine, []marginNote) {
 			start, m = x, k
 		}
 	}
-	ends := map[float64]int{}
+	ends, noted := map[float64]int{}, 0
 	for _, l := range ls {
 		if l.bodySize(body) && math.Abs(l.x0-start) <= em {
-			ends[math.Round(l.x1)]++
+			if noteTail(l, em) {
+				noted++
+			} else {
+				ends[math.Round(l.x1)]++
+			}
+		}
+	}
+	if noted > 0 {
+		for _, l := range ls {
+			if l.bodySize(body) && math.Abs(l.x0-start) <= em && noteTail(l, em) {
+				if x := math.Round(l.wide.x0); ends[x] >= 3 {
+					ends[x]++
+				} else {
+					ends[math.Round(l.x1)]++
+				}
+			}
 		}
 	}
 	edge := 0.0
@@ -802,6 +818,7 @@ func rightMarginNotes(ls []pdfLine, body float64) ([]pdfLine, []marginNote) {
 		return ls, nil
 	}
 	inMargin := func(x0, x1 float64) bool { return x0 >= edge+0.5*em && x1-x0 <= 0.4*width }
+
 	for _, l := range ls {
 		if l.x0 >= edge+0.5*em && l.x1-l.x0 > 0.4*width {
 			return ls, nil // a second column
@@ -825,6 +842,19 @@ func rightMarginNotes(ls []pdfLine, body float64) ([]pdfLine, []marginNote) {
 		}
 	}
 	return out, notes
+}
+
+// noteTail says whether a line of text (not of code) may end in a note
+// in the right margin: its widest gap is an em or wider and what follows
+// it is narrow (at most two fifths of the line). Such a line counts for
+// the text's right edge where its text ends, before the gap, when three
+// lines without such a gap end there too (a table's row or a line of code
+// whose gap starts where a line or two happen to end counts at its end):
+// the lines that end in a note were counted at the note's end, and a page
+// of three notes or more (clsguide.pdf's page 17) took the notes' right
+// end for the text's, so none was a note.
+func noteTail(l pdfLine, em float64) bool {
+	return !l.mono && l.wide.at > 0 && l.wide.x1-l.wide.x0 >= em && l.x1-l.wide.x1 <= 0.4*(l.x1-l.x0)
 }
 
 // withNotes puts each run of right margin notes (rightMarginNotes) as a

@@ -6,15 +6,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// paragraphTexts is each paragraph's text.
-func paragraphTexts(d *Document) []string {
-	var out []string
-	for _, p := range d.Paragraphs {
-		out = append(out, p.Text)
-	}
-	return out
-}
-
 const testNumbering = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:numbering xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">
 <w:abstractNum w:abstractNumId="0">
@@ -94,7 +85,7 @@ func TestDOCXListNumbers(t *testing.T) {
 		"Not in the list",
 		"Once a list item",
 	}
-	if diff := cmp.Diff(want, paragraphTexts(mustExtract(t, data, "lists.docx"))); diff != "" {
+	if diff := cmp.Diff(want, texts(mustExtract(t, data, "lists.docx"))); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
@@ -146,7 +137,7 @@ func TestODTListNumbers(t *testing.T) {
 		"I.1 Sow",
 		"C) Spade",
 	}
-	if diff := cmp.Diff(want, paragraphTexts(mustExtract(t, data, "garden.odt"))); diff != "" {
+	if diff := cmp.Diff(want, texts(mustExtract(t, data, "garden.odt"))); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }

@@ -196,10 +196,7 @@ func TestPDFOnlyRepeatedLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var all []string
-	for _, p := range d.Paragraphs {
-		all = append(all, p.Text)
-	}
+	all := texts(d)
 	if got := strings.Join(all, " / "); !strings.Contains(got, "Label 1") || !strings.Contains(got, "Label 2") {
 		t.Errorf("paragraphs: %q", got)
 	}
@@ -407,10 +404,7 @@ func TestPDFRotatedText(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := mustExtract(t, b.Bytes(), "landscape.pdf")
-		var got []string
-		for _, p := range d.Paragraphs {
-			got = append(got, p.Text)
-		}
+		got := texts(d)
 		want := []string{strings.Join(lines, " ")}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("turned %v°: paragraphs (-want +got):\n%s", angle, diff)
@@ -435,10 +429,7 @@ BT /F1 10 Tf 107.5 680 Td (T) Tj ET
 BT /F1 10 Tf 112.5 678 Td (E) Tj ET
 BT /F1 10 Tf 118 680 Td (X3-defined ones.) Tj ET`
 	d := mustExtract(t, onePagePDF(content), "logos.pdf")
-	var got []string
-	for _, p := range d.Paragraphs {
-		got = append(got, p.Text)
-	}
+	got := texts(d)
 	want := []string{"for XETEX commands and LATEX3-defined ones."}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
@@ -455,10 +446,7 @@ func TestPDFAccents(t *testing.T) {
 BT /F1 12 Tf 139.35 700 Td (\250) Tj ET
 BT /F1 12 Tf 138.02 700 Td (opf: the \250 accent.) Tj ET`
 	d := mustExtract(t, onePagePDF(content), "accents.pdf")
-	var got []string
-	for _, p := range d.Paragraphs {
-		got = append(got, p.Text)
-	}
+	got := texts(d)
 	if want := []string{"By Schöpf: the ¨ accent."}; !cmp.Equal(want, got) {
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
@@ -476,10 +464,7 @@ BT /F1 12 Tf 120.85 709 Td (~) Tj ET
 BT /F1 12 Tf 128.68 700 Td (u be the jump.) Tj ET`
 	font := "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /BaseEncoding /WinAnsiEncoding /Differences [126 /tildewide] >> >>"
 	d := mustExtract(t, onePagePDFFont(content, font), "tilde.pdf")
-	var got []string
-	for _, p := range d.Paragraphs {
-		got = append(got, p.Text)
-	}
+	got := texts(d)
 	if want := []string{"Let D\u0303u be the jump."}; !cmp.Equal(want, got) {
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
@@ -497,10 +482,7 @@ BT /F3 10 Tf 140 660 Td (a) Tj ET`
 	d := mustExtract(t, onePagePDFFont(content, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
 		"<< /Type /Font /Subtype /Type1 /BaseFont /DWGWZA+LINE10 >>",
 		"<< /Type /Font /Subtype /Type1 /BaseFont /HLYIQL+LCIRCLE10 >>"), "diagram.pdf")
-	var got []string
-	for _, p := range d.Paragraphs {
-		got = append(got, p.Text)
-	}
+	got := texts(d)
 	if want := []string{"Header", "Body"}; !cmp.Equal(want, got) {
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
@@ -615,10 +597,7 @@ func TestPDFGraveAccent(t *testing.T) {
 BT /F1 12 Tf 110 700 Td (\140) Tj ET
 BT /F1 12 Tf 108.66 700 Td (an and the code \\lccode\140I is kept.) Tj ET`
 	d := mustExtract(t, onePagePDF(content), "grave.pdf")
-	var got []string
-	for _, p := range d.Paragraphs {
-		got = append(got, p.Text)
-	}
+	got := texts(d)
 	if want := []string{"Hàn and the code \\lccode`I is kept."}; !cmp.Equal(want, got) {
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
@@ -633,10 +612,7 @@ func TestPDFFootnoteMark(t *testing.T) {
 BT /F1 6 Tf 100 100 Td (5) Tj ET
 BT /F1 8 Tf 103.5 98 Td (Actually, any name will do.) Tj ET`
 	d := mustExtract(t, onePagePDF(content), "footnote.pdf")
-	var got []string
-	for _, p := range d.Paragraphs {
-		got = append(got, p.Text)
-	}
+	got := texts(d)
 	if want := []string{"A body paragraph of the page, longer than its note.", "5 Actually, any name will do."}; !cmp.Equal(want, got) {
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
@@ -655,10 +631,7 @@ BT /F1 10 Tf 132.4 700 Td ( be the matrix, H) Tj ET
 BT /F1 7 Tf 205.76 697.5 Td (2) Tj ET
 BT /F1 10 Tf 209.65 700 Td ( water.) Tj ET`
 	d := mustExtract(t, onePagePDF(content), "subscript.pdf")
-	var got []string
-	for _, p := range d.Paragraphs {
-		got = append(got, p.Text)
-	}
+	got := texts(d)
 	if want := []string{"Let bij xi be the matrix, H2 water."}; !cmp.Equal(want, got) {
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
@@ -683,10 +656,7 @@ BT /F1 10 Tf 240.92 700 Td ( and CO) Tj ET
 BT /F1 7 Tf 275.94 697.5 Td (2) Tj ET
 BT /F1 10 Tf 280.33 700 Td (.) Tj ET`
 	d := mustExtract(t, onePagePDF(content), "formula.pdf")
-	var got []string
-	for _, p := range d.Paragraphs {
-		got = append(got, p.Text)
-	}
+	got := texts(d)
 	if want := []string{"Water is H2O, glucose C6H12O6 and CO2."}; !cmp.Equal(want, got) {
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
@@ -1011,10 +981,7 @@ func TestPDFTeXGlyphNames(t *testing.T) {
 	content := `BT /F1 12 Tf 100 700 Td (Both \200 and \201 are signs; \202 is a letter.) Tj ET`
 	font := "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /BaseEncoding /WinAnsiEncoding /Differences [128 /perthousand /permyriad /CYRGDSC] >> >>"
 	d := mustExtract(t, onePagePDFFont(content, font), "signs.pdf")
-	var got []string
-	for _, p := range d.Paragraphs {
-		got = append(got, p.Text)
-	}
+	got := texts(d)
 	if want := []string{"Both ‰ and ‱ are signs; Ӷ is a letter."}; !cmp.Equal(want, got) {
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
@@ -1030,10 +997,7 @@ func TestPDFSpaceGapTie(t *testing.T) {
 	content := `BT /F1 10 Tf 100 700 Td (LaTeX) Tj ET
 BT /F1 10 Tf 130.9599 700 Td (2e is the format.) Tj ET`
 	d := mustExtract(t, onePagePDF(content), "logo.pdf")
-	var got []string
-	for _, p := range d.Paragraphs {
-		got = append(got, p.Text)
-	}
+	got := texts(d)
 	if want := []string{"LaTeX 2e is the format."}; !cmp.Equal(want, got) {
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}

@@ -62,10 +62,7 @@ func TestPDFCFFEncoding(t *testing.T) {
 		"<< /Type /FontDescriptor /FontName /ABCDEF+CMR10 /Flags 4 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 700 /Descent -200 /CapHeight 700 /StemV 80 /FontFile3 7 0 R >>",
 		fmt.Sprintf("<< /Subtype /Type1C /Length %d >>\nstream\n%s\nendstream", len(font), font))
 	d := mustExtract(t, pdf, "cff.pdf")
-	var got []string
-	for _, p := range d.Paragraphs {
-		got = append(got, p.Text)
-	}
+	got := texts(d)
 	if want := []string{"Lines may be specified, and the file is fine."}; !cmp.Equal(want, got) {
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}

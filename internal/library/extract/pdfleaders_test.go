@@ -33,10 +33,7 @@ func TestPDFDotLeaders(t *testing.T) {
 		f.Text(72, y+54, "minutes. . . and the tea waits.")
 	})
 	d := mustExtract(t, data, "contents.pdf")
-	var got []string
-	for _, p := range d.Paragraphs {
-		got = append(got, p.Text)
-	}
+	got := texts(d)
 	want := []string{
 		"1 Introduction 3 2 Brewing green tea 12 3 Storage and the tin xiv 4 Recipes 20",
 		"The water boils... then it rests for 3 minutes. . . and the tea waits.",
@@ -71,10 +68,7 @@ func TestPDFIndexLeaders(t *testing.T) {
 		}
 	})
 	d := mustExtract(t, data, "index.pdf")
-	var got []string
-	for _, p := range d.Paragraphs {
-		got = append(got, p.Text)
-	}
+	got := texts(d)
 	want := []string{"\\box 501, 512 \\catcode 2, 3, 5, 6, 7, 8, 9 \\ltx@car 5, 185 \\ltx@cdr 200 " +
 		"\\ltx@firstofone 4, 170 \\ltx@firstofthree 173, 552 \\ltx@two 181, 183 " +
 		"\\btxandlong 547, 717, 868, 1030, 1177 \\btxinshort 550 " +

@@ -23,8 +23,9 @@ import (
 // page). An article's furniture goes too: its byline and dateline (a short
 // block around a <time> or named a date, schema.org's author, its "meta"
 // line), a box about its writer, photo credits (named a credit or an
-// attribution, or at the end of a caption: dropCredit), ads, share bars, a
-// box's "Close" control, tags, links to the previous and next post,
+// attribution, or at the end of a caption: dropCredit), ads (and the label
+// left beside an ad's slot once its script is gone: dropAdLabels), share
+// bars, a box's "Close" control, tags, links to the previous and next post,
 // paragraphs that are a link to another page (after a label or not),
 // teasers of other pages (by their headline too, or a card of a picture and
 // a headline that link to one page), text for screen readers only or hidden
@@ -253,10 +254,11 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	if body == nil {
 		body = root
 	}
-	pruneHidden(body)
+	scripted := pruneHidden(body)
 	shown, _ := textLen(body)
 	roots := []*html.Node{body}
 	if !allText {
+		dropAdLabels(scripted)
 		pr := newPruner(body)
 		pr.prune(body, false)
 		roots = contentRoots(body)
@@ -380,16 +382,95 @@ const minCutCopy = 40
 
 // pruneHidden removes what a person never sees: scripts, styles, hidden
 // elements, comments. (prune then takes the page's furniture away too.)
-func pruneHidden(n *html.Node) {
-	for c := n.FirstChild; c != nil; {
-		next := c.NextSibling
-		if isHidden(c) {
-			n.RemoveChild(c)
-		} else {
-			pruneHidden(c)
+// It returns the elements it took a script out of, for dropAdLabels.
+func pruneHidden(n *html.Node) (scripted []*html.Node) {
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; {
+			next := c.NextSibling
+			if isHidden(c) {
+				if c.DataAtom == atom.Script && (len(scripted) == 0 || scripted[len(scripted)-1] != n) {
+					scripted = append(scripted, n)
+				}
+				n.RemoveChild(c)
+			} else {
+				walk(c)
+			}
+			c = next
 		}
-		c = next
 	}
+	walk(n)
+	return scripted
+}
+
+// dropAdLabels removes the label left beside an ad's slot once its script
+// is gone: "Advert" above a script in a <center> (Morebikes), "Iklan" in
+// WordPress.com's ad box, whose script is three <div>s down, "スポンサード
+// リンク" above Google's. From each element a script was taken out of
+// (scripted), it goes up while the element above holds at most
+// adLabelChars of text, and removes the highest such block (a <div>, a
+// <center>) that holds text, in elements of its own (a <span>, a <p>). A
+// paragraph, an item, a cell, a heading or a block with words of its own
+// (bareText) that held a script is text with a script in it: the walk up
+// stops there, as it does at a caption, the body, main and article. Any
+// language: the rule reads no words.
+func dropAdLabels(scripted []*html.Node) {
+	for _, n := range scripted {
+		var label *html.Node
+		for m := n; m != nil && m.Parent != nil && m.Type == html.ElementNode; m = m.Parent {
+			if m.DataAtom == atom.Body || m.DataAtom == atom.Main || m.DataAtom == atom.Article || isCaption(m) {
+				break
+			}
+			k := textUpTo(m, adLabelChars+1)
+			if k > adLabelChars || k > 0 && (textBlocks[m.DataAtom] || headingLevel[m.DataAtom] > 0 || bareText(m)) {
+				break
+			}
+			if k > 0 && blockTags[m.DataAtom] {
+				label = m
+			}
+		}
+		if label != nil && label.Parent != nil {
+			label.Parent.RemoveChild(label)
+		}
+	}
+}
+
+// bareText reports whether n holds words directly, not in an element.
+func bareText(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode && strings.TrimSpace(c.Data) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// textBlocks are the blocks whose text is a paragraph's.
+var textBlocks = map[atom.Atom]bool{
+	atom.P: true, atom.Li: true, atom.Td: true, atom.Th: true, atom.Dd: true, atom.Dt: true,
+	atom.Blockquote: true, atom.Pre: true, atom.Caption: true, atom.Summary: true, atom.Address: true,
+}
+
+// adLabelChars is the most text an ad's label holds ("Advertisement",
+// "Story continues below").
+const adLabelChars = 24
+
+// textUpTo counts n's characters of text (less the white space around
+// each text node), stopping once it has max.
+func textUpTo(n *html.Node, max int) int {
+	k := 0
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			k += utf8.RuneCountInString(strings.TrimSpace(n.Data))
+			return
+		}
+		for c := n.FirstChild; c != nil && k < max; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return k
 }
 
 // isHidden reports whether n is never shown.

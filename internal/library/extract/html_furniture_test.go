@@ -221,6 +221,16 @@ func TestHTMLFurniture(t *testing.T) {
 		{"gallery-counts.html",
 			[]string{"Officers outside a house", "Police arrested six people", "the count of charges"},
 			[]string{"1 of 6", "\n6\n"}, nil, nil},
+		// An ad's label left beside its slot once the slot's script is
+		// gone, whatever its box is named: "Iklan" three <div>s above the
+		// script, "Advert" beside it in a <center>, "Sponsored links" in a
+		// <p> beside the one that held it. A paragraph that held a
+		// script beside its words, a caption beside a player's script and
+		// a <div> with words of its own and a script stay.
+		{"ad-labels.html",
+			[]string{"The night ferry to the islands", "It leaves at eleven", "Now on sale", "The ferry at dawn",
+				"Ten crossings a week.", "Tickets cost the same"},
+			[]string{"Iklan", "Advert", "Sponsored links"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

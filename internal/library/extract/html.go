@@ -24,7 +24,8 @@ import (
 // block around a <time> or named a date, schema.org's author, its "meta"
 // line), a box about its writer, photo credits (named a credit or an
 // attribution, or at the end of a caption: dropCredit), ads (and the label
-// left beside an ad's slot once its script is gone: dropAdLabels), share
+// left beside an ad's slot once its script is gone: dropAdLabels), a
+// newsletter's sign-up box (its form asks for an email: dropSignups), share
 // bars, a box's "Close" control, tags, links to the previous and next post,
 // paragraphs that are a link to another page (after a label or not),
 // teasers of other pages (by their headline too, or a card of a picture and
@@ -254,11 +255,12 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	if body == nil {
 		body = root
 	}
-	scripted := pruneHidden(body)
+	scripted, emails := pruneHidden(body)
 	shown, _ := textLen(body)
 	roots := []*html.Node{body}
 	if !allText {
 		dropAdLabels(scripted)
+		dropSignups(emails)
 		pr := newPruner(body)
 		pr.prune(body, false)
 		roots = contentRoots(body)
@@ -382,12 +384,16 @@ const minCutCopy = 40
 
 // pruneHidden removes what a person never sees: scripts, styles, hidden
 // elements, comments. (prune then takes the page's furniture away too.)
-// It returns the elements it took a script out of, for dropAdLabels.
-func pruneHidden(n *html.Node) (scripted []*html.Node) {
+// It returns the elements it took a script out of, for dropAdLabels,
+// and the inputs of an email address it met, for dropSignups.
+func pruneHidden(n *html.Node) (scripted, emails []*html.Node) {
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; {
 			next := c.NextSibling
+			if c.DataAtom == atom.Input && strings.EqualFold(attr(c, "type"), "email") {
+				emails = append(emails, c)
+			}
 			if isHidden(c) {
 				if c.DataAtom == atom.Script && (len(scripted) == 0 || scripted[len(scripted)-1] != n) {
 					scripted = append(scripted, n)
@@ -400,40 +406,77 @@ func pruneHidden(n *html.Node) (scripted []*html.Node) {
 		}
 	}
 	walk(n)
-	return scripted
+	return scripted, emails
 }
 
 // dropAdLabels removes the label left beside an ad's slot once its script
 // is gone: "Advert" above a script in a <center> (Morebikes), "Iklan" in
 // WordPress.com's ad box, whose script is three <div>s down, "スポンサード
-// リンク" above Google's. From each element a script was taken out of
-// (scripted), it goes up while the element above holds at most
-// adLabelChars of text, and removes the highest such block (a <div>, a
-// <center>) that holds text, in elements of its own (a <span>, a <p>). A
-// paragraph, an item, a cell, a heading or a block with words of its own
-// (bareText) that held a script is text with a script in it: the walk up
-// stops there, as it does at a caption, the body, main and article. Any
-// language: the rule reads no words.
+// リンク" above Google's. The box around each element a script was taken
+// out of (scripted) that holds at most adLabelChars of text goes
+// (boxAround). Any language: the rule reads no words.
 func dropAdLabels(scripted []*html.Node) {
 	for _, n := range scripted {
-		var label *html.Node
-		for m := n; m != nil && m.Parent != nil && m.Type == html.ElementNode; m = m.Parent {
-			if m.DataAtom == atom.Body || m.DataAtom == atom.Main || m.DataAtom == atom.Article || isCaption(m) {
-				break
-			}
-			k := textUpTo(m, adLabelChars+1)
-			if k > adLabelChars || k > 0 && (textBlocks[m.DataAtom] || headingLevel[m.DataAtom] > 0 || bareText(m)) {
-				break
-			}
-			if k > 0 && blockTags[m.DataAtom] {
-				label = m
-			}
-		}
-		if label != nil && label.Parent != nil {
-			label.Parent.RemoveChild(label)
+		if box := boxAround(n, adLabelChars); box != nil {
+			box.Parent.RemoveChild(box)
 		}
 	}
 }
+
+// boxAround is the highest block above n, or n, that holds text of at
+// most max characters, in elements of its own, with no paragraph of
+// prose (holdsProse) in it: the box a removed thing (an ad's script, a
+// sign-up form) stood in, with its label or blurb. It goes up while the
+// element above holds no more; a paragraph, an item, a cell, a heading
+// or a block with words of its own (bareText) stops it (text that held
+// the thing among its words), and so do a caption, body, main and
+// article. It is nil when no such block holds text.
+func boxAround(n *html.Node, max int) *html.Node {
+	var box *html.Node
+	for m := n; m != nil && m.Parent != nil && m.Type == html.ElementNode; m = m.Parent {
+		if m.DataAtom == atom.Body || m.DataAtom == atom.Main || m.DataAtom == atom.Article || isCaption(m) {
+			break
+		}
+		k := textUpTo(m, max+1)
+		if k > max || k > 0 && (textBlocks[m.DataAtom] || headingLevel[m.DataAtom] > 0 || bareText(m)) ||
+			k >= proseChars && holdsProse(m) {
+			break
+		}
+		if k > 0 && blockTags[m.DataAtom] {
+			box = m
+		}
+	}
+	return box
+}
+
+// dropSignups removes a box that asks for an email address to send a
+// newsletter to: a <form> with an <input type="email"> (emails, from
+// pruneHidden), and the heading and blurb around it, up to signupChars
+// of text with no paragraph of prose ("Subscribe to the Morning Review
+// newsletter / Get the day's top headlines delivered to your inbox …",
+// the Spokesman-Review). The form would go anyway (dropTags); the words
+// that ask for the address are furniture too. Any language: the rule
+// reads no words.
+func dropSignups(emails []*html.Node) {
+	for _, in := range emails {
+		form := in
+		for form != nil && form.DataAtom != atom.Form {
+			form = form.Parent
+		}
+		if form == nil || form.Parent == nil {
+			continue
+		}
+		parent := form.Parent
+		parent.RemoveChild(form)
+		if box := boxAround(parent, signupChars); box != nil {
+			box.Parent.RemoveChild(box)
+		}
+	}
+}
+
+// signupChars is the most text around a sign-up form that dropSignups
+// takes with it: a heading, a sentence or two, the messages shown after.
+const signupChars = 400
 
 // bareText reports whether n holds words directly, not in an element.
 func bareText(n *html.Node) bool {

@@ -231,6 +231,13 @@ func TestHTMLFurniture(t *testing.T) {
 			[]string{"The night ferry to the islands", "It leaves at eleven", "Now on sale", "The ferry at dawn",
 				"Ten crossings a week.", "Tickets cost the same"},
 			[]string{"Iklan", "Advert", "Sponsored links"}, nil, nil},
+		// A newsletter's sign-up box, known by its form's email input
+		// whatever it is named: its heading and blurb go with the form;
+		// a box with a paragraph of prose above such a form stays.
+		{"signup-box.html",
+			[]string{"The new tram line reached the hospital", "every eight minutes", "Write to the letters page",
+				"We read every letter"},
+			[]string{"Morning Digest", "to your inbox", "signed up"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

@@ -204,6 +204,15 @@ type Params struct {
 	// and "Britain", "Israelis" and "Israel"), or the initials of the
 	// words it is short for ("EU" and "European Union"); see kinHeld.
 	Kin bool
+	// Swapped: a question is refused when the best sentence holds a word
+	// that stands next to one of the question's names with another name in
+	// that name's place, and no window of the NamesTop best sentences
+	// holds the question's name ("the North American theater" for "When
+	// did the South American French and Indian War end?", "Ekstraklasa
+	// Championship" for "Who won the PZPN Championship in 2000?"): an
+	// entity swapped, the kind of SQuAD 2.0's unanswerable questions most
+	// often answered (refuseSwapped).
+	Swapped bool
 	// Options: a question that names a program's option ("What does rsync
 	// --delete do?", "What does ssh -L do?") is answered only by sentences
 	// whose window writes the option as the question does (see options);
@@ -288,6 +297,7 @@ var DefaultParams = Params{
 	Stems:               true,
 	Narrower:            true,
 	Kin:                 true,
+	Swapped:             true,
 	Options:             true,
 	EntryFirst:          true,
 	SectionMeasure:      true,

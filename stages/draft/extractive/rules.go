@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sponge-library/sponge/internal/base/lang"
 )
@@ -166,6 +168,13 @@ var (
 	ruleKin = &Rule{Name: "kin", Kind: Refusal, Questions: true, Refines: "names",
 		On:  func(p *Params) bool { return p.Kin },
 		Off: func(p *Params) { p.Kin = false }}
+	// swapped names reads capitals and digits: for languages that write
+	// names with capitals and words apart (English, Russian, German …),
+	// numbers in any language written with spaces; it needs no list.
+	ruleSwapped = &Rule{Name: "swapped name", Kind: Refusal, Questions: true,
+		On:      func(p *Params) bool { return p.Swapped },
+		Off:     func(p *Params) { p.Swapped = false },
+		subject: refuseSwapped}
 	ruleStems = &Rule{Name: "stems", Kind: Refusal, Questions: true,
 		On:  func(p *Params) bool { return p.Stems },
 		Off: func(p *Params) { p.Stems = false }}
@@ -244,7 +253,7 @@ var (
 // rules are the drafter's rules in the order they are applied.
 var rules = []*Rule{
 	ruleAbsent, rulePassageFloor, ruleOptions,
-	ruleNegation, ruleAnswerType, ruleSpelled, ruleWindow, ruleNames, ruleOrdinals, ruleKin, ruleStems,
+	ruleNegation, ruleAnswerType, ruleSpelled, ruleWindow, ruleNames, ruleOrdinals, ruleKin, ruleSwapped, ruleStems,
 	ruleSectionMeasure, ruleMeasureScale,
 	ruleEachAnswer, ruleMost, ruleRelative, ruleItemAnswer, ruleSame, ruleOtherWords, ruleNarrower, ruleOtherScale,
 	ruleRanker, ruleHearsay, ruleUnitFirst, ruleEntryFirst, ruleDefinitionFirst, ruleJoinBack,
@@ -513,6 +522,117 @@ func refuseNames(in *refusalInput) string {
 	h := haveNames(in.top[0].window)
 	lacking := lw.words(func(t string) bool { return names[t] && !h[t] })
 	return fmt.Sprintf("no sentence near the question's words also holds %s", quoteWords(lacking))
+}
+
+// refuseSwapped: the best sentence holds a word of the question that
+// stands next to one of its names with another name in that place (the
+// same side, function words skipped), and no window of the best sentences
+// holds the question's name: "Ekstraklasa Championship" where the
+// question asks about the "PZPN Championship", "defeated Montcalm at
+// Quebec" for "Who defeated Montcalm at Montreal?".
+func refuseSwapped(in *refusalInput) string {
+	lw, p, have := in.lw, in.p, in.held()
+	if len(lw.names) == 0 {
+		return ""
+	}
+	haveNames := have
+	if p.uses(ruleKin, lw) {
+		haveNames = func(text string) map[string]bool { return lw.kinHeld(text, have(text), lw.names) }
+	}
+	q := nameSlots(lw.question, false)
+	asked := map[string]bool{}
+	for _, s := range q {
+		asked[s.stem] = true
+	}
+	sent := nameSlots(in.top[0].Quote, true)
+	for i, s := range q {
+		if !lw.names[s.term] || slices.ContainsFunc(in.top, func(c *Candidate) bool { return haveNames(c.window)[s.term] }) {
+			continue
+		}
+		for _, j := range []int{i - 1, i + 1} {
+			if j < 0 || j >= len(q) {
+				continue
+			}
+			for k, t := range sent {
+				o := k + i - j
+				if t.stem != q[j].stem || o < 0 || o >= len(sent) || !sent[o].name || asked[sent[o].stem] || !swaps(sent[o], s, q) {
+					continue
+				}
+				return fmt.Sprintf("the best sentence has %q where the question has %q: %q", sent[o].word, s.word, in.top[0].Quote)
+			}
+		}
+	}
+	return ""
+}
+
+// swaps reports whether the sentence's name other stands for something
+// else than the question's name asked (whose words are q): both numbers
+// or both words; a word not spelled one or two letters away ("Counil" and
+// "Council", "Sigimund's" and "Sigismund's": a typo), no initial, and no
+// kin of a word of the question ("Masovia" for its "Masovian").
+func swaps(other, asked nameSlot, q []nameSlot) bool {
+	isNumber := func(w string) bool { return strings.IndexFunc(w, unicode.IsDigit) >= 0 }
+	if isNumber(other.word) != isNumber(asked.word) {
+		return false
+	}
+	if isNumber(other.word) {
+		return true
+	}
+	if utf8.RuneCountInString(other.word) == 1 {
+		return false // an initial: "Н. А. Римского-Корсакова" for "Николая Андреевича"
+	}
+	if lettersApart(other.term, asked.term) <= 2 {
+		return false
+	}
+	return !slices.ContainsFunc(q, func(s nameSlot) bool { return kin(other.term, s.term) })
+}
+
+// lettersApart is how many letters must be put in, taken out or changed
+// to spell a as b (Levenshtein's distance, over runes).
+func lettersApart(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// A nameSlot is a word of a text that is no function word, in order: its
+// index term and stem, and whether it is written as a name (a capital, not
+// the text's first word, or a digit).
+type nameSlot struct {
+	word, term, stem string
+	name             bool
+}
+
+// nameSlots are text's words that are no function words; a word that
+// gives other than one index term and one stem is skipped. inText: the
+// text is a sentence, whose words written as names are marked (a
+// question's names are lw.names).
+func nameSlots(text string, inText bool) []nameSlot {
+	var out []nameSlot
+	for i, w := range splitWords(text) {
+		ts, ss := indexTerms(w), terms(w)
+		if len(ts) != 1 || len(ss) != 1 {
+			continue
+		}
+		digit := strings.IndexFunc(w, unicode.IsDigit) >= 0
+		out = append(out, nameSlot{word: w, term: ts[0], stem: ss[0], name: inText && (digit || i > 0 && startsUpper(w))})
+	}
+	return out
 }
 
 // dropOtherWords: a statement from another item than the first one's holds

@@ -298,6 +298,24 @@ var ruleCases = map[string][]ruleCase{
 		{lang: "ru", question: "Что построил царь Персии?", passages: one("Персия", "Царь Персии построил дорогу через всю империю. Она тянулась на две тысячи километров."), want: passes},
 		{lang: "zh", question: "波斯国王建造了什么？", passages: one("波斯", "波斯国王建造了一条横贯帝国的道路。它长两千公里。"), want: passes},
 	},
+	"swapped name": {
+		{lang: "en", question: "Who won the PZPN Championship in 2000?", passages: one("Polonia Warsaw", "Polonia Warsaw managed to win the Ekstraklasa Championship in 2000. The club plays in Warsaw."), want: refuses},
+		{lang: "en", question: "Who won the Ekstraklasa Championship in 2000?", passages: one("Polonia Warsaw", "Polonia Warsaw managed to win the Ekstraklasa Championship in 2000. The club plays in Warsaw."), want: passes},
+		{lang: "en", question: "Under the Scotland Act of 1988, what would be set up in Edinburgh?", passages: one("Scottish Parliament", "Under the Scotland Act of 1978, an elected assembly would be set up in Edinburgh. A referendum followed."), want: refuses},
+		// A typo of the question's name is no other name.
+		{lang: "en", question: "How many members are on the Warsaw City Counil?", passages: one("Warsaw", "Legislative power is vested in the Warsaw City Council, which comprises 60 members."), want: passes},
+		// Nor a number the sentence writes next to a word.
+		{lang: "en", question: "How many Parisien Protestants were killed by 17 September?", passages: one("Huguenots", "By 17 September, almost 25,000 Protestants had been massacred in Paris alone."), want: passes},
+		{lang: "ru", question: "Кто победил Монкальма у Монреаля?", passages: one("Семилетняя война", "Джеймс Вулф победил Монкальма у Квебека в 1759 году. Оба командира погибли."), want: refuses},
+		{lang: "ru", question: "Кто победил Монкальма у Квебека?", passages: one("Семилетняя война", "Джеймс Вулф победил Монкальма у Квебека в 1759 году. Оба командира погибли."), want: passes},
+		// An initial is the name, shortened.
+		{lang: "ru", question: "Когда была основана Музыкальная школа имени Николая Андреевича Римского-Корсакова?", passages: one("Музыкальная школа",
+			"Музыкальная школа имени Н. А. Римского-Корсакова основана 8 июня 1918 года как частная школа. Первоначально она располагалась на Лермонтовском проспекте."), want: passes},
+		// German writes its nouns with capitals: a question's names are its numbers.
+		{lang: "de", question: "Was sollte nach dem Schottland-Gesetz von 1988 in Edinburgh eingerichtet werden?", passages: one("Schottisches Parlament", "Nach dem Schottland-Gesetz von 1978 sollte in Edinburgh eine gewählte Versammlung eingerichtet werden."), want: refuses},
+		// Chinese is not read word by word: its names are not compared.
+		{lang: "zh", question: "绿茶在2019年的价格是多少？", passages: one("绿茶", "绿茶在2018年的价格是每斤三百元。红茶比绿茶便宜。"), want: passes},
+	},
 	"stems": {
 		{lang: "en", question: "How did the Nixon administration negotiate with the uncooperative countries?", passages: one("Oil crisis",
 			"Some countries were uncooperative in the embargo. The prices rose for a year. Queues grew at the pumps. To address this, the Nixon Administration began multilateral negotiations with the combatants."),

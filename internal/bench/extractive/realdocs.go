@@ -70,6 +70,23 @@ var realDocs4 = []struct{ pkg, path string }{
 	{"rsync", "usr/share/man/man1/rsync.1.gz"},
 }
 
+// realDocs5 are the files the fifth set's library adds to realDocs4's:
+// two more pages of the Debian Administrator's Handbook (automatic
+// upgrades, dpkg) and one of Python's tutorial (input and output) as
+// HTML, LaTeX News 31 as a PDF, and the manual pages of find(1) and
+// tar(1). All are free to redistribute (the Handbook GPL-2+ or CC-BY-SA,
+// Python's documentation the PSF licence, LaTeX News the LPPL, findutils'
+// and tar's pages GPL-3+); the bench fetches them with apt-get and never
+// commits them.
+var realDocs5 = []struct{ pkg, path string }{
+	{"debian-handbook", "usr/share/doc/debian-handbook/html/en-US/sect.automatic-upgrades.html"},
+	{"debian-handbook", "usr/share/doc/debian-handbook/html/en-US/sect.manipulating-packages-with-dpkg.html"},
+	{"python3.11-doc", "usr/share/doc/python3.11/html/tutorial/inputoutput.html"},
+	{"texlive-latex-base-doc", "usr/share/doc/texlive-doc/latex/base/ltnews31.pdf"},
+	{"findutils", "usr/share/man/man1/find.1.gz"},
+	{"tar", "usr/share/man/man1/tar.1.gz"},
+}
+
 // realDocQuestions were written over realDocs, each with the sentence
 // expected first written before it was asked. They were looked at while
 // the drafter was changed: the tuning set. realDocQuestions2, written the
@@ -78,22 +95,26 @@ var realDocs4 = []struct{ pkg, path string }{
 // written the same way over a library with realDocs3 added, is the report
 // set now. Sets 2 and 3 have been read and are tuning sets now, beside the
 // first; realDocQuestions4, written the same way over a library with
-// realDocs4 added, is the report set.
+// realDocs4 added, was the report set of session 26; it has been read and
+// is a tuning set now. realDocQuestions5, written the same way over a
+// library with realDocs5 added, is the report set.
 const (
 	realDocQuestions  = "realdoc-questions.txt"
 	realDocQuestions2 = "realdoc-questions-2.txt"
 	realDocQuestions3 = "realdoc-questions-3.txt"
 	realDocQuestions4 = "realdoc-questions-4.txt"
+	realDocQuestions5 = "realdoc-questions-5.txt"
 )
 
 var (
-	realDocsSet    = flag.Int("realdocs-set", 1, "with -realdocs: 1 asks "+realDocQuestions+", 2 "+realDocQuestions2+" and 3 "+realDocQuestions3+" (the tuning sets, 2 and 3 of larger libraries), 4 "+realDocQuestions4+" (the report set, of a library with more files: ask it once)")
+	realDocsSet    = flag.Int("realdocs-set", 1, "with -realdocs: 1 asks "+realDocQuestions+", 2 "+realDocQuestions2+", 3 "+realDocQuestions3+" and 4 "+realDocQuestions4+" (the tuning sets, 2 to 4 of larger libraries), 5 "+realDocQuestions5+" (the report set, of a library with more files: ask it once)")
 	realDocsBefore = flag.String("realdocs-before", "", "with -realdocs: also ask through the sponge binaries of this folder (a drafter before), and print both tables side by side")
 )
 
 // askRealDocs fetches the packages of realDocs (and realDocs2 for the
 // second set, realDocs2 and realDocs3 for the third, realDocs2 to
-// realDocs4 for the fourth) with apt-get into
+// realDocs4 for the fourth, realDocs2 to realDocs5 for the fifth) with
+// apt-get into
 // work, saves the files in a new library with
 // the built `sponge add`, and asks the set's questions through the built
 // binaries, and those of -realdocs-before when given.
@@ -110,8 +131,10 @@ func askRealDocs(work, binDir string) error {
 		docs, questions = append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocQuestions3
 	case 4:
 		docs, questions = append(append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocs4...), realDocQuestions4
+	case 5:
+		docs, questions = append(append(append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocs4...), realDocs5...), realDocQuestions5
 	default:
-		return fmt.Errorf("-realdocs-set %d: there are sets 1 to 4", *realDocsSet)
+		return fmt.Errorf("-realdocs-set %d: there are sets 1 to 5", *realDocsSet)
 	}
 	var sources []string
 	for _, f := range docs {
@@ -136,7 +159,7 @@ func askRealDocs(work, binDir string) error {
 	if d.Questions, err = quality.ReadDemo(filepath.Join(benchDir, questions)); err != nil {
 		return err
 	}
-	d.what = "A library of real documentation (the Debian Reference, LaTeX's guides and news, OpenSSH's manual pages; for sets 3 and 4 also Debian Handbook and Python tutorial pages, for set 4 grep's and rsync's manual pages) asked the questions of " + questions
+	d.what = "A library of real documentation (the Debian Reference, LaTeX's guides and news, OpenSSH's manual pages; for sets 3 and 4 also Debian Handbook and Python tutorial pages, for sets 4 and 5 also grep's and rsync's manual pages, for set 5 find's and tar's) asked the questions of " + questions
 	if *realDocsBefore == "" {
 		return d.check(binDir)
 	}

@@ -28,6 +28,10 @@ func TestRealDocQuestions(t *testing.T) {
 		titles[title] = true
 	}
 	checkRealDocQuestions(t, realDocQuestions4, titles)
+	for _, title := range []string{"6.9. Automatic Upgrades", "5.4. Manipulating Packages with dpkg", "7. Input and Output", "FIND(1)", "TAR(1)"} {
+		titles[title] = true
+	}
+	checkRealDocQuestions(t, realDocQuestions5, titles)
 }
 
 func checkRealDocQuestions(t *testing.T, file string, titles map[string]bool) {

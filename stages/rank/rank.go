@@ -16,7 +16,9 @@ import (
 	"github.com/sponge-library/sponge/internal/base/settings"
 
 	"github.com/sponge-library/sponge/internal/base/console"
+	"github.com/sponge-library/sponge/internal/base/definitions"
 	"github.com/sponge-library/sponge/internal/base/item"
+	"github.com/sponge-library/sponge/internal/base/lang"
 	"github.com/sponge-library/sponge/internal/base/pipeline"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
@@ -60,6 +62,11 @@ const (
 	// [bind_address:]port:host:hostport Specifies that connections … are
 	// to be forwarded"), and a manual's examples write the option too.
 	bonusOption = 1.0
+	// bonusDefinition is added for a paragraph that opens by saying what
+	// the question asks about is ("What is sftp?" and sftp(1)'s "sftp is a
+	// file transfer program, similar to ftp(1), …", which "bye Quit sftp."
+	// and "exit Quit sftp." outscored, saying «sftp» in three words).
+	bonusDefinition = 0.5
 	// A paragraph whose own score is below this share of the best
 	// paragraph's is not a passage: it shares a word or two with the
 	// question, not its subject.
@@ -321,6 +328,11 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		return nil, err
 	}
 
+	defines, err := definitionsOf(question, cands, items)
+	if err != nil {
+		return nil, err
+	}
+
 	maxPara, maxItem := 0.0, 0.0
 	for _, c := range cands {
 		maxPara = math.Max(maxPara, c.score)
@@ -345,7 +357,10 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		level := optionParas[[2]int{c.hit, c.para}]
 		writes := level > 0
 		s += bonusOption * float64(level)
-		if c.score <= minShare*maxPara && !(h.Paragraph != nil && *h.Paragraph == c.para) && !writes {
+		if defines[c] {
+			s += bonusDefinition
+		}
+		if c.score <= minShare*maxPara && !(h.Paragraph != nil && *h.Paragraph == c.para) && !writes && !defines[c] {
 			s = 0 // too little of the question's words: no passage
 		}
 		c.score = s
@@ -453,6 +468,32 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 	}
 	return out, nil
 }
+
+// definitionsOf returns the candidates that open by saying what the
+// question asks about is (definitions.Of: English "What is …?"
+// questions, read in the index's words); nil for other questions, whose
+// paragraphs are not read.
+func definitionsOf(question string, cands []*candidate, items []*library.Paragraphs) (map[*candidate]bool, error) {
+	subject := definitions.Of(question, indexWords)
+	if subject == nil {
+		return nil, nil
+	}
+	out := map[*candidate]bool{}
+	for _, c := range cands {
+		_, text, err := items[c.hit].Text(c.para)
+		if err != nil {
+			return nil, err
+		}
+		if subject.DefinedBy(text) {
+			out[c] = true
+		}
+	}
+	return out, nil
+}
+
+// indexWords are the words of the definitions rule as the index has them
+// (lang.Words, keywords.Terms and its stop words).
+var indexWords = definitions.Words{Split: lang.Words, Terms: keywords.Terms, Stop: func(w string) bool { return keywords.StopWords[w] }}
 
 // perItemCap is the most passages an item gives beside other items:
 // PerItem, MaxPerItem for a long one (LongItem).

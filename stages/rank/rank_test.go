@@ -622,3 +622,50 @@ func TestDuplicateHits(t *testing.T) {
 		t.Errorf("one hit gave passages:\n%s\n100 copies gave:\n%s", p, passages(many.Stdout))
 	}
 }
+
+// A "What is …?" question gets the paragraph that says what its subject is
+// among the passages, though a manual's short entries say the name more
+// often in fewer words (issue 40: "What is sftp?" and sftp(1)'s "sftp is a
+// file transfer program …", outscored by "bye Quit sftp." and the like).
+// Fails without bonusDefinition.
+func TestDefinitionParagraph(t *testing.T) {
+	dir := t.TempDir()
+	w, err := ingest.OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	definition := "sftp is a file transfer program, similar to ftp, which performs all operations over an encrypted transport. It may also use many features of the secure shell, such as public key authentication and compression, and it connects and logs into the specified host."
+	paras := []item.Paragraph{{Text: definition}}
+	for _, cmd := range []string{"bye", "exit", "quit", "help", "version", "pwd", "lpwd", "progress"} {
+		paras = append(paras, item.Paragraph{Text: cmd + " Quit or query sftp."})
+	}
+	for p := range 20 {
+		paras = append(paras, item.Paragraph{Text: fmt.Sprintf("Line %d of the manual says nothing of the program's name.", p)})
+	}
+	src := []byte("sftp")
+	it := &item.Item{ID: library.ItemID(src), Title: "sftp(1)", Kind: item.KindText, Paragraphs: paras}
+	if err := w.Add(it, src); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	lib, _ := library.Open(dir)
+	hits := []*jsonl.Hit{{ItemID: it.ID, Title: it.Title, Score: 1, Rank: 1}}
+	ps, err := Rank(lib, "What is sftp?", hits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) == 0 || ps[0].Paragraph != 0 {
+		for _, p := range ps {
+			t.Logf("%d %q", p.Paragraph, p.Text)
+		}
+		t.Fatal("the paragraph that says what sftp is is not the first passage")
+	}
+	// Another kind of question reads no definition.
+	ps, err = Rank(lib, "How do I quit sftp?", hits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) > 0 && ps[0].Paragraph == 0 {
+		t.Error("the definition comes first for a question that asks no definition: the test proves nothing")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sponge-library/sponge/internal/base/definitions"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/lang"
 	"github.com/sponge-library/sponge/internal/library/index/keywords"
@@ -975,114 +976,11 @@ func codeName(fields []string, before bool) string {
 	return ""
 }
 
-// copulas say what a subject is.
-var copulas = enSet("copulas")
+// draftWords are the drafter's words for the definitions rule
+// (internal/base/definitions): a question's subject and a sentence are cut
+// and stemmed as the drafter reads every sentence (splitWords, terms).
+var draftWords = definitions.Words{Split: splitWords, Terms: terms, Stop: func(w string) bool { return stopWords[w] }}
 
-// determiners open a noun phrase.
-var determiners = enSet("determiners")
-
-// askedSubject is what a "What is …?" question asks the nature of: the
-// terms of its words, and the terms a noun phrase naming it may end with
-// (its heads): its last, and its last before the first word that is not a
-// term ("greens" in "greens in a compost heap", "capital" in "capital of
-// Australia").
-type askedSubject struct {
-	terms, heads map[string]bool
-}
-
-// subjectOf returns what an English question asks the nature of, "What is a
-// sourdough starter?" (or "What are …", "What was …", "What were …": the
-// words after the copula, at most five), or nil for any other question.
-func subjectOf(question string) *askedSubject {
-	words := splitWords(strings.ToLower(question))
-	if len(words) < 3 || words[0] != "what" || !copulas[words[1]] || words[1] == "means" || words[1] == "refers" {
-		return nil
-	}
-	rest := words[2:]
-	if len(rest) > 0 && determiners[rest[0]] {
-		rest = rest[1:]
-	}
-	if len(rest) == 0 || len(rest) > 5 {
-		return nil
-	}
-	s := &askedSubject{terms: map[string]bool{}, heads: map[string]bool{}}
-	last, cut := "", false
-	for _, w := range rest {
-		ts := terms(w)
-		if len(ts) == 0 {
-			if last != "" && !cut {
-				s.heads[last], cut = true, true
-			}
-			continue
-		}
-		for _, t := range ts {
-			s.terms[t], last = true, t
-		}
-	}
-	if last == "" {
-		return nil
-	}
-	s.heads[last] = true
-	return s
-}
-
-// withoutManSection drops the manual's section after a command's name
-// ("sudo(8) is a program …", "ssh_config(5)"): the section is no word of
-// the name, and a definition of sudo opens with it.
-func withoutManSection(s string) string {
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(s, '(')
-		if i < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		j := strings.IndexByte(s[i:], ')') // "(8)": 2
-		before, _ := utf8.DecodeLastRuneInString(s[:i])
-		if i > 0 && j >= 2 && j <= 6 && isWordRune(before) && s[i+1] >= '0' && s[i+1] <= '9' {
-			b.WriteString(s[:i])
-			s = s[i+j+1:]
-			continue
-		}
-		b.WriteString(s[:i+1])
-		s = s[i+1:]
-	}
-}
-
-// definesSubject reports whether an English sentence says what the subject
-// asked about is: it opens with a noun phrase of the subject's words alone,
-// ending with one of its heads, and then a copula: "A starter is flour and
-// water …" for "What is a sourdough starter?", "The capital of Australia
-// is Canberra.", "Greens are fresh and moist …".
-func definesSubject(sentence string, subject *askedSubject) bool {
-	if subject == nil {
-		return false
-	}
-	words := splitWords(strings.ToLower(withoutManSection(sentence)))
-	if len(words) > 0 && determiners[words[0]] {
-		words = words[1:]
-	}
-	last := ""
-	for i, w := range words {
-		if i > 6 {
-			return false
-		}
-		if copulas[w] {
-			return subject.heads[last]
-		}
-		ts := terms(w)
-		if len(ts) == 0 {
-			if stopWords[w] {
-				continue // "of" in "the capital of Australia"
-			}
-			return false
-		}
-		for _, t := range ts {
-			if !subject.terms[t] {
-				return false
-			}
-			last = t
-		}
-	}
-	return false
-}
+// subjectOf returns what an English question asks the nature of ("What is a
+// sourdough starter?": definitions.Of), nil for any other question.
+func subjectOf(question string) *definitions.Subject { return definitions.Of(question, draftWords) }

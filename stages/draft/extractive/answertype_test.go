@@ -844,8 +844,8 @@ func TestDefinesSubject(t *testing.T) {
 		{"What is sudo?", "sudo(8) is a program designed to allow a sysadmin to give limited root privileges to users.", true},
 		{"What is ssh_config?", "ssh_config(5) is the configuration file of ssh.", true},
 	} {
-		if got := definesSubject(c.s, subjectOf(c.q)); got != c.want {
-			t.Errorf("%q, %q: definesSubject = %v, want %v", c.q, c.s, got, c.want)
+		if got := subjectOf(c.q).DefinedBy(c.s); got != c.want {
+			t.Errorf("%q, %q: DefinedBy = %v, want %v", c.q, c.s, got, c.want)
 		}
 	}
 	// DefinitionFirst puts the definition first; without it the list line

@@ -383,7 +383,7 @@ func (qy *query) newCandidate(pf *passageFacts, i int, cl Span, quote string, n 
 	c.held, c.weights = lw.held(quote), lw
 	c.headHeld, c.about, c.passageHeld = lw.held(pf.head+"\n"+quote), pf.about, pf.passageHeld
 	c.question = item.Asks(quote) || announces(quote)
-	c.defines = c.reads(listCopulas) && definesSubject(quote, lw.subject)
+	c.defines = c.reads(listCopulas) && lw.subject.DefinedBy(quote)
 	c.hearsay = c.reads(listSay, listCrowds) && hearsay(quote)
 	sshare, smass := lw.covers(pf.head + "\n" + quote)
 	c.SentenceAnswer = sshare * math.Sqrt(smass)

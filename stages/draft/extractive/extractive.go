@@ -155,7 +155,7 @@ type Params struct {
 	JoinBack bool
 	// DefinitionFirst shows first a statement that says what the question
 	// asks about is ("A starter is flour and water …" for "What is a
-	// sourdough starter?"; subjectOf, definesSubject).
+	// sourdough starter?"; subjectOf, Subject.DefinedBy).
 	DefinitionFirst bool
 	// TypeRefusal: a question that asks for a date or a number is refused
 	// when none of the NamesTop best sentences holds one the question does
@@ -392,7 +392,7 @@ type Candidate struct {
 	// Params.Hearsay).
 	question, hearsay bool
 	// defines: the sentence says what the question asks about is
-	// (definesSubject).
+	// (Subject.DefinedBy).
 	defines bool
 	// held marks the question's words the sentence holds (bit i for the
 	// i-th word of weights), for MinOtherWords.

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	porterstemmer "github.com/blevesearch/go-porterstemmer"
+	"github.com/sponge-library/sponge/internal/base/definitions"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/base/lang"
 	"github.com/sponge-library/sponge/internal/base/thai"
@@ -59,7 +60,7 @@ type libraryWeights struct {
 	// subject is what a "What is …?" question asks about (subjectOf:
 	// "sourdough starter" in "What is a sourdough starter?"), nil for
 	// another question.
-	subject *askedSubject
+	subject *definitions.Subject
 	// measure is the question's word that asks for a measure or a number,
 	// as the drafter matches it ("long" in "How long …?"), "" when none;
 	// qterms are the question's terms as terms gives them (holdsType).

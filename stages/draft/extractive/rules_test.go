@@ -250,6 +250,12 @@ var ruleCases = map[string][]ruleCase{
 	"negation": {
 		{lang: "en", question: "Which tea is not steeped in boiling water?", passages: one("Tea notes", "Black tea is steeped in boiling water. It is strong."), want: refuses},
 		{lang: "en", question: "Which tea is not steeped in boiling water?", passages: one("Tea notes", "Green tea is never steeped in boiling water. It turns bitter."), want: passes},
+		// A negation in a subordinate clause is a condition of what is
+		// asked, not the asked thing (questionNegates): grep(1)'s
+		// "Normally the exit status is 0 if a line is selected …" was
+		// refused for "when nothing matches".
+		{lang: "en", question: "What exit status does grep return when nothing matches?", passages: one("GREP(1)", "The exit status of grep is 0 if a line is selected and 1 otherwise. Other programs differ."), want: passes},
+		{lang: "en", question: "Which tea is steeped in boiling water when no kettle is at hand?", passages: one("Tea notes", "Black tea is steeped in boiling water. It is strong."), want: passes},
 		// An English question over a German item: the sentence is read
 		// in its language, whose lexicon has no negation list, so the rule
 		// is off for it (it read «nie» with the English list and refused).

@@ -105,6 +105,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 	lw.negates = negates(question)
 	lw.asks = asks(question) && (lex == nil || !asClaims[lex.Tag()])
 	if lw.asks {
+		lw.negates = questionNegates(question)
 		lw.qtype = questionType(question, lex)
 		lw.kind = askedKind(question)
 		lw.subject = subjectOf(question)
@@ -690,6 +691,35 @@ func negates(s string) bool {
 		}
 	}
 	return false
+}
+
+// subordinators open a question's subordinate clause or adjunct ("when",
+// "if", "without"). English.
+var subordinators = enSet("subordinators")
+
+// questionNegates reports whether an English question asks with a
+// negation in its main clause, before its first subordinator: "Which tea
+// is not steeped in boiling water?" does, "What exit status does grep
+// return when nothing matches?" and "How can I see what rsync would do
+// without changing anything?" do not: the negation there is a condition of
+// what is asked, which the answer need not repeat (grep(1)'s "1 if no lines
+// were selected" does, rsync(1)'s "It is most commonly used … to see what
+// an rsync command is going to do" does not), and the negation rule
+// refused them.
+func questionNegates(question string) bool {
+	words := strings.FieldsFunc(strings.ToLower(question), func(r rune) bool {
+		return !keywords.WordLetter(r) && r != '\'' && r != '’'
+	})
+	for i, w := range words {
+		// Not the first word: "When was the charter not adopted?" asks
+		// when, and "If there is no radio, how …?" opens with its
+		// condition.
+		if i > 0 && subordinators[w] {
+			words = words[:i]
+			break
+		}
+	}
+	return negates(strings.Join(words, " "))
 }
 
 // asClaims are the languages whose questions the drafter answers as it

@@ -492,8 +492,17 @@ func definitionsOf(question string, cands []*candidate, items []*library.Paragra
 }
 
 // indexWords are the words of the definitions rule as the index has them
-// (lang.Words, keywords.Terms and its stop words).
-var indexWords = definitions.Words{Split: lang.Words, Terms: keywords.Terms, Stop: func(w string) bool { return keywords.StopWords[w] }}
+// (lang.Words, keywords.Terms and its stop words, which give no term: the
+// index keeps "of", and "fork of a free software project" would end with
+// "of" and "a", not its heads).
+var indexWords = definitions.Words{Split: lang.Words, Terms: indexTerms, Stop: func(w string) bool { return keywords.StopWords[w] }}
+
+func indexTerms(w string) []string {
+	if keywords.StopWords[w] {
+		return nil
+	}
+	return keywords.Terms(w)
+}
 
 // perItemCap is the most passages an item gives beside other items:
 // PerItem, MaxPerItem for a long one (LongItem).

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/sponge-library/sponge/internal/base/definitions"
 	"github.com/sponge-library/sponge/internal/base/item"
 	"github.com/sponge-library/sponge/internal/library"
 	"github.com/sponge-library/sponge/internal/library/index"
@@ -667,5 +668,15 @@ func TestDefinitionParagraph(t *testing.T) {
 	}
 	if len(ps) > 0 && ps[0].Paragraph == 0 {
 		t.Error("the definition comes first for a question that asks no definition: the test proves nothing")
+	}
+}
+
+// The index's words keep "of" and "in" as terms: the definitions rule
+// reads them as stop words, so "fork" is a head of "fork in free software"
+// (it read "A fork … means" as no definition).
+func TestIndexWordsDropStopWords(t *testing.T) {
+	s := definitions.Of("What is a fork in free software?", indexWords)
+	if !s.DefinedBy("A “fork”, in the software field, means a new project that starts as a clone of an existing project.") {
+		t.Error("the fork's definition is not read as one")
 	}
 }

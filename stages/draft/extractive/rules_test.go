@@ -256,6 +256,7 @@ var ruleCases = map[string][]ruleCase{
 		// refused for "when nothing matches".
 		{lang: "en", question: "What exit status does grep return when nothing matches?", passages: one("GREP(1)", "The exit status of grep is 0 if a line is selected and 1 otherwise. Other programs differ."), want: passes},
 		{lang: "en", question: "Which tea is steeped in boiling water when no kettle is at hand?", passages: one("Tea notes", "Black tea is steeped in boiling water. It is strong."), want: passes},
+		{lang: "en", question: "Which tea is steeped in boiling water if no kettle is at hand?", passages: one("Tea notes", "Black tea is steeped in boiling water. It is strong."), want: refuses},
 		// An English question over a German item: the sentence is read
 		// in its language, whose lexicon has no negation list, so the rule
 		// is off for it (it read «nie» with the English list and refused).

@@ -693,19 +693,19 @@ func negates(s string) bool {
 	return false
 }
 
-// subordinators open a question's subordinate clause or adjunct ("when",
-// "if", "without"). English.
+// subordinators open a question's subordinate clause of time or reason
+// ("when", "while", "because"). English.
 var subordinators = enSet("subordinators")
 
 // questionNegates reports whether an English question asks with a
 // negation in its main clause, before its first subordinator: "Which tea
 // is not steeped in boiling water?" does, "What exit status does grep
-// return when nothing matches?" and "How can I see what rsync would do
-// without changing anything?" do not: the negation there is a condition of
-// what is asked, which the answer need not repeat (grep(1)'s "1 if no lines
-// were selected" does, rsync(1)'s "It is most commonly used … to see what
-// an rsync command is going to do" does not), and the negation rule
-// refused them.
+// return when nothing matches?" does not: the negation there is a
+// condition of what is asked, which the answer need not repeat, and the
+// negation rule refused it though grep(1)'s "Normally the exit status is 0
+// if a line is selected, 1 if no lines were selected …" answers it. "What
+// happens if I die without a will?" still negates: it asks about the case
+// the negation names.
 func questionNegates(question string) bool {
 	words := strings.FieldsFunc(strings.ToLower(question), func(r rune) bool {
 		return !keywords.WordLetter(r) && r != '\'' && r != '’'

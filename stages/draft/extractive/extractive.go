@@ -1015,18 +1015,7 @@ func subjectRefusal(cands []*Candidate, order, ruleOrder []int, eligible func(*C
 		a.AnswerFeatures = AnswerFeatures(top[:min(2, len(top))])
 		a.Answerable = answerability(top[:min(2, len(top))])
 	}
-	// The answer-type rule also looks at the learned ranker's best
-	// sentence, the one written first: it said that none of the best
-	// sentences held a date while the first it would have shown did
-	// ("It was then secularized and opened as a museum on 1 February
-	// 1935.", the hand-made score's two best holding no date).
-	typeTop := best(ruleOrder, max(1, p.TypeSentences()))
-	for _, c := range best(order, min(1, p.TypeSentences())) {
-		if !slices.Contains(typeTop, c) {
-			typeTop = append(typeTop, c)
-		}
-	}
-	return ruleRefusal(best(ruleOrder, max(1, p.NamesTop)), typeTop, lw, p)
+	return ruleRefusal(best(ruleOrder, max(1, p.NamesTop)), best(ruleOrder, max(1, p.TypeSentences())), lw, p)
 }
 
 // TypeSentences is how many of the best sentences the answer-type rule

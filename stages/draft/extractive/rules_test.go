@@ -551,35 +551,3 @@ func TestFloorOfFewWords(t *testing.T) {
 		}
 	}
 }
-
-// The answer-type rule refuses only when no sentence it reads holds a
-// date: the hand-made score's best ones, and the learned ranker's best,
-// the one written first. Here the ranker puts the sentence with the year
-// first and the hand-made score last: the question is not refused.
-func TestAnswerTypeReadsTheRankersBest(t *testing.T) {
-	p := DefaultParams
-	cands := uniqueQuotes(Candidates("In what year was the tea shop founded?", one("The tea shop",
-		"The tea shop was founded by two sisters who loved tea. The tea shop was founded on a quiet street. The tea shop opened its second room in 1998."), &p, nil))
-	dated := -1
-	var rest []int
-	for i, c := range cands {
-		if c.Type > 0 {
-			dated = i
-		} else {
-			rest = append(rest, i)
-		}
-	}
-	if dated < 0 || len(rest) < p.NamesTop {
-		t.Fatalf("want one sentence with a year and %d without, got %d candidates", p.NamesTop, len(cands))
-	}
-	order := append([]int{dated}, rest...)
-	ruleOrder := append(append([]int{}, rest...), dated)
-	eligible := func(*Candidate) bool { return true }
-	if why := subjectRefusal(cands, order, ruleOrder, eligible, &p, &Answer{}); why != "" {
-		t.Errorf("refused though the ranker's best sentence holds a year: %s", why)
-	}
-	// With the year in neither's best, it is refused.
-	if why := subjectRefusal(cands, rest, rest, eligible, &p, &Answer{}); why == "" {
-		t.Errorf("not refused, though no sentence read holds a year")
-	}
-}

@@ -83,7 +83,7 @@ func main() {
 	flag.Var(&offRules, "off", "turn off the drafter's rules of these names for this run, separated by commas (\"names,join back\"; the table of the rules' gains lists them)")
 	flag.Var(&settings, "set", "change the drafter's parameters for this run: Name=value pairs of extractive.Params, separated by commas (\"NamesTop=1,StemFloor=true\")")
 	tuningOnly := flag.Bool("squad-tuning", false, "measure the drafter on SQuAD 2.0's tuning half only (the even positions of each kind: the questions whose misses may be studied), then stop")
-	squadEvery := flag.Int("squad-every", 1, "with -squad-tuning or -squad-only: ask every this-many-th question of the tuning half only (quicker, coarser); the ranker still learns from all of it, the reported half is always asked whole")
+	squadEvery := flag.Int("squad-every", 1, "with -squad-tuning or -squad-only: ask every this-many-th question of the tuning half only (quicker, coarser); the ranker still learns from all of it")
 	squadReport := flag.Bool("squad-report", false, "measure the drafter on SQuAD 2.0's reported half only (every odd position of each kind), then stop; read it once at the start and once at the end, never to tune")
 	squadBefore := flag.String("squad-before", "", "with -squad-report: a commit whose drafter is measured beside the working tree's, in a git worktree (removed after)")
 	squadJSON := flag.Bool("squad-json", false, "with -squad-report: write the figures as JSON (what -squad-before reads)")
@@ -132,7 +132,10 @@ func main() {
 		}
 		return
 	}
-	s, x, err := loadSquad(*squadLib, &p, squadAsks{tune: true, rep: *trainOut == "" && !*tuningOnly, every: *squadEvery})
+	// Only -squad-report asks the reported half: every other run (SciFact's,
+	// -quick, -squad-only) is one a change may be tuned on, so it measures
+	// SQuAD on the tuning half and never shows the reported half's figures.
+	s, x, err := loadSquad(*squadLib, &p, squadAsks{tune: true, every: *squadEvery})
 	if err == nil && *trainOut != "" {
 		err = trainRanker(s, x, &p, *trainOut)
 		x.Close()
@@ -685,7 +688,8 @@ func readShort(path string, answerable []*quality.Question, claims []claim) ([]*
 // closestTable prints, for the floors a refusal's list of closest items
 // could have (render.ClosestAbove), how often the list names one of the
 // question's own items and how long it is: over every question of each
-// half (what a refusal would list) and over those the drafter refuses.
+// half (what a refusal would list) and over those the drafter refuses;
+// with rep nil, of the tuning half alone.
 func closestTable(what string, tune, rep []*quality.Question, p *extractive.Params, own func(*quality.Question, *jsonl.Hit) bool) {
 	type tally struct{ n, listed, items int }
 	count := func(qs []*quality.Question, floor float64, refused bool) tally {
@@ -718,10 +722,16 @@ func closestTable(what string, tune, rep []*quality.Question, p *extractive.Para
 		if floor == render.MinClosest {
 			mark = " ← render"
 		}
-		rows = append(rows, []string{fmt.Sprintf("%.2f", floor) + mark,
-			cell(count(tune, floor, false)), cell(count(tune, floor, true)),
-			cell(count(rep, floor, false)), cell(count(rep, floor, true))})
+		row := []string{fmt.Sprintf("%.2f", floor) + mark, cell(count(tune, floor, false)), cell(count(tune, floor, true))}
+		if rep != nil {
+			row = append(row, cell(count(rep, floor, false)), cell(count(rep, floor, true)))
+		}
+		rows = append(rows, row)
+	}
+	head := []string{"floor", "tuning: every question", "tuning: refused"}
+	if rep != nil {
+		head = append(head, "reported: every question", "reported: refused")
 	}
 	fmt.Printf("Closest items of a refusal (%s; at most %d items; floor: an item is listed when its search score is at least this share of the best hit's, 0 off): the share of questions with an own item listed / items listed per question (questions):\n", what, render.MaxClosest)
-	fmt.Println(bench.Table([]string{"floor", "tuning: every question", "tuning: refused", "reported: every question", "reported: refused"}, rows))
+	fmt.Println(bench.Table(head, rows))
 }

@@ -76,6 +76,9 @@ func appendParagraphJSON(dst []byte, p *item.Paragraph) []byte {
 	if p.Page != 0 {
 		dst = strconv.AppendInt(append(dst, `,"page":`...), int64(p.Page), 10)
 	}
+	if p.HeadingPage != 0 {
+		dst = strconv.AppendInt(append(dst, `,"headingPage":`...), int64(p.HeadingPage), 10)
+	}
 	if p.StartMs != nil {
 		dst = strconv.AppendInt(append(dst, `,"startMs":`...), *p.StartMs, 10)
 	}

@@ -50,6 +50,9 @@ func TestItemJSON(t *testing.T) {
 					p.Heading = str()
 				}
 				if rnd.IntN(3) == 0 {
+					p.HeadingPage = rnd.IntN(3) - 1
+				}
+				if rnd.IntN(3) == 0 {
 					ms := rnd.Int64N(3) - 1
 					p.StartMs = &ms
 				}
@@ -83,7 +86,7 @@ func TestItemJSON(t *testing.T) {
 func TestItemJSONFields(t *testing.T) {
 	known := map[reflect.Type]string{
 		reflect.TypeFor[item.Item]():      `ID:json:"id" Title:json:"title" TitleGiven:json:"titleGiven,omitempty" Linked:json:"linked,omitempty" AllText:json:"allText,omitempty" Source:json:"source" Also:json:"also,omitempty" Kind:json:"kind" Added:json:"added" Author:json:"author,omitempty" Published:json:"published,omitempty" Paragraphs:json:"paragraphs"`,
-		reflect.TypeFor[item.Paragraph](): `Text:json:"text" Heading:json:"heading,omitempty" Page:json:"page,omitempty" StartMs:json:"startMs,omitempty" Cues:json:"cues,omitempty" Pages:json:"pages,omitempty"`,
+		reflect.TypeFor[item.Paragraph](): `Text:json:"text" Heading:json:"heading,omitempty" Page:json:"page,omitempty" HeadingPage:json:"headingPage,omitempty" StartMs:json:"startMs,omitempty" Cues:json:"cues,omitempty" Pages:json:"pages,omitempty"`,
 		reflect.TypeFor[item.Cue]():       `Offset:json:"offset" StartMs:json:"startMs"`,
 		reflect.TypeFor[item.PageStart](): `Offset:json:"offset" Page:json:"page"`,
 	}

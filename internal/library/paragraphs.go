@@ -228,8 +228,8 @@ func (ps *Paragraphs) Text(i int) (heading, text string, err error) {
 }
 
 // readParagraph reads a paragraph's JSON object as encoding/json decodes it
-// into an item.Paragraph: its text and heading, and when full its page and
-// start time too. ok is false for what it leaves to encoding/json: with
+// into an item.Paragraph: its text and heading, and when full its page,
+// its heading's page and its start time too. ok is false for what it leaves to encoding/json: with
 // full, a paragraph with any other key (cues, pages); without, only its
 // text and heading are read and other keys skipped; and JSON it does not
 // follow (a key with escapes or in another case, a value of another type, a
@@ -269,7 +269,7 @@ func readParagraph(raw []byte, full bool) (p item.Paragraph, ok bool) {
 			if p.Heading, ok = unquote(value); !ok {
 				return p, false
 			}
-		case "page", "startMs":
+		case "page", "headingPage", "startMs":
 			if !full {
 				break
 			}
@@ -277,13 +277,15 @@ func readParagraph(raw []byte, full bool) (p item.Paragraph, ok bool) {
 			if !ok {
 				return p, false
 			}
-			if key[0] == 'p' {
-				if int64(int(n)) != n {
-					return p, false
-				}
-				p.Page = int(n)
-			} else {
+			switch {
+			case key[0] == 's':
 				p.StartMs = &n
+			case int64(int(n)) != n:
+				return p, false
+			case key[0] == 'p':
+				p.Page = int(n)
+			default:
+				p.HeadingPage = int(n)
 			}
 		default:
 			if full {

@@ -167,6 +167,7 @@ func TestParagraphWhole(t *testing.T) {
 	start := int64(-4500)
 	for raw, want := range map[string]item.Paragraph{
 		`{"text":"t","heading":"h","page":12,"startMs":-4500}`: {Text: "t", Heading: "h", Page: 12, StartMs: &start},
+		`{"text":"t","heading":"h","page":9,"headingPage":8}`:  {Text: "t", Heading: "h", Page: 9, HeadingPage: 8},
 		` { "page" : 0 , "text" : "a\nb" } `:                   {Text: "a\nb"},
 		`{}`:                                                   {},
 	} {
@@ -176,7 +177,7 @@ func TestParagraphWhole(t *testing.T) {
 		}
 	}
 	for _, raw := range []string{`{"text":"t","cues":[]}`, `{"pages":[{"offset":1,"page":2}]}`, `{"page":1.0}`, `{"page":1e2}`,
-		`{"page":01}`, `{"startMs":null}`, `{"page":"1"}`, `{"startMs":1234567890123456789}`, `{"Page":1}`} {
+		`{"page":01}`, `{"startMs":null}`, `{"page":"1"}`, `{"startMs":1234567890123456789}`, `{"Page":1}`, `{"headingPage":1.5}`} {
 		if _, ok := readParagraph([]byte(raw), true); ok {
 			t.Errorf("%s: read, not left to encoding/json", raw)
 		}

@@ -80,6 +80,13 @@ type Paragraph struct {
 	Heading string `json:"heading,omitempty"`
 	// Page is the 1-based PDF page the paragraph starts on; 0 when not a PDF.
 	Page int `json:"page,omitempty"`
+	// HeadingPage is, on the first paragraph under a heading (where
+	// Heading changes), the PDF page that heading (the last of its path)
+	// is on when that is not Page: a section's heading at the foot of a
+	// page, its first paragraph on the next. 0 when it is Page, on the
+	// paragraphs after the first, and in items saved before it was kept
+	// (HeadingOn).
+	HeadingPage int `json:"headingPage,omitempty"`
 	// StartMs is the start time of a transcript paragraph.
 	StartMs *int64 `json:"startMs,omitempty"`
 	// Cues are the transcript cues joined into this paragraph, so that a
@@ -153,6 +160,16 @@ func (p *Paragraph) At(off int) (page int, startMs *int64) {
 		}
 	}
 	return page, startMs
+}
+
+// HeadingOn is the page the paragraph's heading is on where the heading
+// starts (the first paragraph under it): HeadingPage, or Page where that
+// is 0.
+func (p *Paragraph) HeadingOn() int {
+	if p.HeadingPage > 0 {
+		return p.HeadingPage
+	}
+	return p.Page
 }
 
 // FormatTime formats milliseconds as a person reads a transcript time:

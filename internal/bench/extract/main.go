@@ -70,6 +70,7 @@ type para struct {
 	H  string      `json:"h,omitempty"`
 	T  string      `json:"t"`
 	P  int         `json:"p,omitempty"`
+	HP int         `json:"hp,omitempty"` // the heading's page where not P
 	Ps []pageStart `json:"ps,omitempty"`
 }
 

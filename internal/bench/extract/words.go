@@ -70,7 +70,8 @@ func eachLine(d *doc, line func(string)) {
 
 // pageWords are a PDF's words by the page sponge gives them (Page, and
 // Pages where a paragraph runs on to another page), each heading where it
-// changes on the page of the paragraph under it; angle brackets end words
+// changes on its own page (HeadingPage: a heading at a page's foot) or
+// else on the page of the paragraph under it; angle brackets end words
 // (pdfWords), and TeX's logos are read whole as in pdftotext's pages
 // (texLogos).
 func pageWords(d *doc) map[int][]string {
@@ -105,9 +106,13 @@ func pageTexts(d *doc) map[int]string {
 		if q.H != "" {
 			path = strings.Split(q.H, " › ")
 		}
+		hp := page
+		if q.HP > 0 {
+			hp = q.HP
+		}
 		for i, h := range path {
 			if i >= len(prev) || prev[i] != h {
-				add(page, h)
+				add(hp, h)
 			}
 		}
 		prev = path

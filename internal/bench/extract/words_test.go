@@ -52,15 +52,17 @@ func TestLCSAndCommon(t *testing.T) {
 
 // A paragraph running on to the next page gives its words to both, cut
 // at the page start's offset in code points; a heading counts where it
-// changes, on its paragraph's page.
+// changes, on its paragraph's page, or on its own where sponge gives one
+// (a heading at a page's foot: "Last" on page 3, its paragraph on 4).
 func TestPageWords(t *testing.T) {
 	d := &doc{Paras: []para{
 		{H: "Intro", T: "één twee drie", P: 1, Ps: []pageStart{{Offset: 9, Page: 2}}},
 		{H: "Intro", T: "vier", P: 2},
 		{H: "Next", T: "vijf", P: 3},
+		{H: "Last", T: "zes", P: 4, HP: 3},
 	}}
 	got := pageWords(d)
-	want := map[int][]string{1: {"intro", "één", "twee"}, 2: {"drie", "vier"}, 3: {"next", "vijf"}}
+	want := map[int][]string{1: {"intro", "één", "twee"}, 2: {"drie", "vier"}, 3: {"next", "vijf", "last"}, 4: {"zes"}}
 	for p, w := range want {
 		if !slices.Equal(got[p], w) {
 			t.Errorf("page %d: %q, want %q", p, got[p], w)

@@ -298,13 +298,20 @@ func FormatItem(it *item.Item, sum *item.Summary, from, to int, numbers bool) st
 	heading, page := "", 0
 	for i := from; i < to; i++ {
 		p := &it.Paragraphs[i]
+		newHeading := p.Heading != "" && p.Heading != heading
+		// a heading at a page's foot shows on its page, its first
+		// paragraph on the next
+		if hp := p.HeadingOn(); newHeading && hp > 0 && hp != page {
+			fmt.Fprintf(&b, "\n--- p. %d ---\n", hp)
+			page = hp
+		}
+		if newHeading {
+			fmt.Fprintf(&b, "\n## %s\n", p.Heading)
+			heading = p.Heading
+		}
 		if p.Page > 0 && p.Page != page {
 			fmt.Fprintf(&b, "\n--- p. %d ---\n", p.Page)
 			page = p.Page
-		}
-		if p.Heading != "" && p.Heading != heading {
-			fmt.Fprintf(&b, "\n## %s\n", p.Heading)
-			heading = p.Heading
 		}
 		b.WriteString("\n")
 		if numbers {

@@ -29,3 +29,23 @@ func TestShowCodeLines(t *testing.T) {
 		}
 	}
 }
+
+// A PDF's heading at the foot of a page (item.Paragraph.HeadingPage) is
+// shown on its page, before the next page's marker and the paragraph under
+// it there; a heading on its paragraph's page follows that page's marker as
+// before. Fails without the heading's page ("--- p. 8 ---" missing, "2.2
+// Base package" under page 9).
+func TestShowHeadingPage(t *testing.T) {
+	it := &item.Item{Title: "epstopdf", Kind: item.KindPDF, Paragraphs: []item.Paragraph{
+		{Text: "Option handling ends.", Heading: "2.1.1 Option handling", Page: 7},
+		{Text: "The base package starts.", Heading: "2.2 Base package", Page: 9, HeadingPage: 8},
+		{Text: "Preparations.", Heading: "2.3 Preparations", Page: 10},
+	}}
+	got := FormatItem(it, nil, 0, 3, false)
+	want := "\n--- p. 7 ---\n\n## 2.1.1 Option handling\n\nOption handling ends.\n" +
+		"\n--- p. 8 ---\n\n## 2.2 Base package\n\n--- p. 9 ---\n\nThe base package starts.\n" +
+		"\n--- p. 10 ---\n\n## 2.3 Preparations\n\nPreparations.\n"
+	if !strings.HasSuffix(got, want) {
+		t.Errorf("show:\n%s\nwant it to end:\n%s", got, want)
+	}
+}

@@ -219,6 +219,29 @@ func TestLongParagraphSplit(t *testing.T) {
 	}
 }
 
+// A long PDF paragraph cut in pieces keeps its heading's page on its
+// first piece, the first paragraph under the heading, where the heading
+// is shown: the heading at a page's foot (HeadingPage 1); the pieces after
+// it, on page 2 or 3, have none. Fails without the copy in add
+// (HeadingPage 0 on every piece).
+func TestLongParagraphHeadingPage(t *testing.T) {
+	sentence := "Tea leaves unfurl slowly in water that is hot but not boiling. "
+	text := strings.TrimSpace(strings.Repeat(sentence, 100))
+	half := utf8.RuneCountInString(text) / 2
+	for _, c := range []struct{ headingPage, want1, want2 int }{{1, 1, 0}, {0, 0, 0}} {
+		var b builder
+		b.add(item.Paragraph{Text: text, Heading: "Storage", Page: 2, HeadingPage: c.headingPage, Pages: []item.PageStart{{Offset: half, Page: 3}}})
+		if len(b.paras) < 2 {
+			t.Fatalf("%d pieces", len(b.paras))
+		}
+		first, last := b.paras[0], b.paras[len(b.paras)-1]
+		if first.Page != 2 || last.Page != 3 || first.HeadingPage != c.want1 || last.HeadingPage != c.want2 {
+			t.Errorf("heading page %d: pieces on pages %d and %d, heading pages %d and %d; want %d and %d",
+				c.headingPage, first.Page, last.Page, first.HeadingPage, last.HeadingPage, c.want1, c.want2)
+		}
+	}
+}
+
 // junk is n bytes that look random, as a compressed file does.
 func junk(n int) string {
 	b := make([]byte, n)

@@ -154,6 +154,48 @@ func TestPDF(t *testing.T) {
 	}
 }
 
+// A heading at the foot of a page, its first paragraph on the next, is on
+// its own page: HeadingPage says so on that first paragraph, where a
+// person citing the heading would otherwise be sent to the wrong page
+// (epstopdf.pdf's "2.2 Base package" at the foot of page 8). The
+// paragraphs after it, and a heading on its paragraph's page, have none.
+// Fails without HeadingPage (0 for all).
+func TestPDFHeadingAtPageFoot(t *testing.T) {
+	data := writePDF(t, [][]testLine{
+		{
+			{24, true, 80, "Notes on Tea"},
+			{16, true, 120, "Brewing"},
+			{11, false, 150, "Green tea is steeped at a lower temperature than black tea, usually"},
+			{11, false, 164, "around eighty degrees, so the leaves do not turn bitter."},
+			{11, false, 192, "Black tea wants boiling water and four minutes."},
+			{16, true, 740, "Storage"},
+		},
+		{
+			{11, false, 80, "Keep tea in a dark, dry tin away from spices and coffee, where"},
+			{11, false, 94, "the sun never reaches it."},
+			{11, false, 122, "Whole leaves keep their aroma for a year or more."},
+			{16, true, 164, "Serving"},
+			{11, false, 194, "Warm the cups before you pour."},
+		},
+	}, nil)
+	d, err := Bytes(data, "tea.pdf", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type para struct {
+		Heading           string
+		Page, HeadingPage int
+	}
+	var got []para
+	for _, p := range d.Paragraphs {
+		got = append(got, para{p.Heading, p.Page, p.HeadingPage})
+	}
+	want := []para{{"Brewing", 1, 0}, {"Brewing", 1, 0}, {"Storage", 2, 1}, {"Storage", 2, 0}, {"Serving", 2, 0}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}
+
 func TestPDFInfoTitle(t *testing.T) {
 	data := writePDF(t, [][]testLine{{{11, false, 100, "Only body text here."}}}, func(f *fpdf.Fpdf) {
 		f.SetTitle("A Field Guide to Teapots", true)

@@ -1177,9 +1177,22 @@ func layoutParagraphs(pages [][]pdfLine) (paras []item.Paragraph, bigTitle strin
 	// a part's title, or lines taken for headings one after another).
 	var open *pdfBlock
 	above := "" // the heading above open
+	// the page heading's last part is on, and above's: a heading at a
+	// page's foot is on its own page, not its first paragraph's
+	headingPage, abovePage := 0, 0
+	// onPage is a paragraph's HeadingPage: the page its heading is on,
+	// hp, where that is not the paragraph's own page (its start), on the
+	// first paragraph under the heading (where it changes) only
+	onPage := func(h string, hp, page int) int {
+		if hp == page || len(paras) > 0 && paras[len(paras)-1].Heading == h {
+			return 0
+		}
+		return hp
+	}
 	keepOpen := func() {
 		if open != nil {
-			paras = append(paras, item.Paragraph{Text: cleanText(joinLines(open.lines, nil)), Heading: above, Page: open.lines[0].page})
+			page := open.lines[0].page
+			paras = append(paras, item.Paragraph{Text: cleanText(joinLines(open.lines, nil)), Heading: above, Page: page, HeadingPage: onPage(above, abovePage, page)})
 		}
 	}
 	for _, b := range blocks {
@@ -1192,9 +1205,11 @@ func layoutParagraphs(pages [][]pdfLine) (paras []item.Paragraph, bigTitle strin
 				// author set larger than "The colortbl package"): then the
 				// first is kept as text, or its words were in no paragraph
 				above, heading = "", text
+				abovePage, headingPage = 0, b.lines[0].page
 			case open != nil && b.lines[0].page == open.lines[0].page && b.size() < 0.95*open.size():
 				above = heading
 				heading += " › " + text
+				abovePage, headingPage = headingPage, b.lines[0].page
 			default:
 				if open != nil {
 					// open's words are a paragraph now, not a heading
@@ -1202,9 +1217,10 @@ func layoutParagraphs(pages [][]pdfLine) (paras []item.Paragraph, bigTitle strin
 					// was saved as text and again as the heading of its
 					// date, under the title
 					keepOpen()
-					heading = above
+					heading, headingPage = above, abovePage
 				}
 				above, heading = heading, text
+				abovePage, headingPage = headingPage, b.lines[0].page
 			}
 			if b.lines[0].page == 1 && b.size() > bigSize && b.size() >= 1.3*body {
 				bigSize, bigTitle = b.size(), text
@@ -1217,13 +1233,14 @@ func layoutParagraphs(pages [][]pdfLine) (paras []item.Paragraph, bigTitle strin
 			// the sentence announcing it on its page
 			code, page := codeLines(b.lines), b.lines[0].page
 			if len(paras) == 0 || lastPage(paras[len(paras)-1]) != page || !announceIn(paras, code, heading) {
-				paras = append(paras, item.Paragraph{Text: code, Heading: heading, Page: page})
+				paras = append(paras, item.Paragraph{Text: code, Heading: heading, Page: page, HeadingPage: onPage(heading, headingPage, page)})
 			}
 			continue
 		}
 		var ps []item.PageStart
 		text := joinLines(b.lines, &ps)
-		p := item.Paragraph{Text: text, Heading: heading, Page: b.lines[0].page, Pages: ps}
+		page := b.lines[0].page
+		p := item.Paragraph{Text: text, Heading: heading, Page: page, HeadingPage: onPage(heading, headingPage, page), Pages: ps}
 		paras = append(paras, p)
 	}
 	if !slices.ContainsFunc(blocks, func(b *pdfBlock) bool { return !b.heading }) {

@@ -357,6 +357,9 @@ func (b *builder) add(p item.Paragraph) {
 		q := item.Paragraph{Text: piece, Heading: p.Heading}
 		page, startMs := p.At(start)
 		q.Page = page
+		if i == 0 {
+			q.HeadingPage = p.HeadingPage // the heading starts above it
+		}
 		if startMs != nil {
 			ms := *startMs
 			q.StartMs = &ms

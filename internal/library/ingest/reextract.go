@@ -98,7 +98,7 @@ func reextractItem(w *Writer, id string) (changed bool, err error) {
 }
 
 func sameParagraph(a, b item.Paragraph) bool {
-	return a.Text == b.Text && a.Heading == b.Heading && a.Page == b.Page &&
+	return a.Text == b.Text && a.Heading == b.Heading && a.Page == b.Page && a.HeadingPage == b.HeadingPage &&
 		(a.StartMs == nil) == (b.StartMs == nil) && (a.StartMs == nil || *a.StartMs == *b.StartMs) &&
 		slices.Equal(a.Cues, b.Cues) && slices.Equal(a.Pages, b.Pages)
 }

@@ -1,9 +1,12 @@
 // Command dump reads the files named on stdin, one a line, with sponge's
 // readers (internal/library/extract), and writes each as one JSON line:
-// its title, paragraphs (heading path, text, PDF page and page starts) or
-// error, and the time it took. internal/bench/extract builds it from the
-// working tree and, with -before, from an earlier commit (it imports only
-// the extract package, whose Bytes and item.Paragraph it has long had).
+// its title, paragraphs (heading path, text, PDF page, its heading's page
+// and page starts) or error, and the time it took. internal/bench/extract
+// builds it from the working tree and, with -before, from an earlier commit
+// (it imports only the extract package, whose Bytes and item.Paragraph it
+// has long had; a field item.Paragraph has not always had, such as
+// headingPage, it reads from the paragraph's JSON, so that it builds with
+// an older commit's too).
 package main
 
 import (
@@ -25,7 +28,13 @@ type para struct {
 	H  string      `json:"h,omitempty"`
 	T  string      `json:"t"`
 	P  int         `json:"p,omitempty"`
+	HP int         `json:"hp,omitempty"`
 	Ps []pageStart `json:"ps,omitempty"`
+}
+
+// newer are item.Paragraph's fields that an older commit's may lack.
+type newer struct {
+	HeadingPage int `json:"headingPage"`
 }
 
 type doc struct {
@@ -51,6 +60,11 @@ func read(path string) doc {
 	out.Title = d.Title
 	for _, q := range d.Paragraphs {
 		p := para{H: q.Heading, T: q.Text, P: q.Page}
+		if raw, err := json.Marshal(q); err == nil {
+			var n newer
+			json.Unmarshal(raw, &n)
+			p.HP = n.HeadingPage
+		}
 		for _, s := range q.Pages {
 			p.Ps = append(p.Ps, pageStart{s.Offset, s.Page})
 		}

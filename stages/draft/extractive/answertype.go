@@ -622,11 +622,16 @@ func refersBack(sentence string) bool {
 // ("At that temperature …", "In these cases …").
 var backDeterminers = enSet("back-determiners")
 
-// pointsBack reports whether an English sentence needs the one before to be
-// read: it opens with a word that points back (refersBack), or with a
-// phrase that does ("At that temperature weed seeds are killed.", "In
-// these cases …", "That year …").
-func pointsBack(sentence string) bool {
+// pointsBack reports whether a sentence in the language of lex (English
+// when nil) needs the one before to be read. An English sentence opens
+// with a word that points back (refersBack), or with a phrase that does
+// ("At that temperature weed seeds are killed.", "In these cases …",
+// "That year …"); a sentence in another language opens with a word of its
+// lexicon's back-words list (opensBack: "他的喜劇主要以…", "這是威屯卡隕石坑").
+func pointsBack(sentence string, lex *lang.Lexicon) bool {
+	if lex != nil && lex != english {
+		return opensBack(sentence, lex)
+	}
 	if refersBack(sentence) {
 		return true
 	}
@@ -641,6 +646,27 @@ func pointsBack(sentence string) bool {
 		return word(1) != "" && !stopWords[word(1)]
 	}
 	return prepositions[word(0)] && backDeterminers[word(1)] && word(2) != ""
+}
+
+// opensBack reports whether sentence opens with a word of lex's back-words
+// list: its first word, or, in a script written without spaces, any
+// listed word it begins with ("雙方簽署…" begins with 雙方).
+func opensBack(sentence string, lex *lang.Lexicon) bool {
+	s := strings.TrimLeftFunc(sentence, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	first, _, _ := strings.Cut(s, " ")
+	first = strings.TrimRightFunc(first, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) })
+	if lex.Listed(listBack, first) {
+		return true
+	}
+	if !keywords.Spaceless(first) {
+		return false
+	}
+	for _, w := range lex.Words(listBack) {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // prepositions open a phrase that may point back ("At that time").

@@ -762,8 +762,20 @@ func TestPointsBack(t *testing.T) {
 		"At home the heap is cold.":                                   false,
 		"Within two or three days the centre reaches sixty degrees.":  false,
 	} {
-		if got := pointsBack(s); got != want {
+		if got := pointsBack(s, nil); got != want {
 			t.Errorf("pointsBack(%q) = %v, want %v", s, got, want)
+		}
+	}
+	zh := lang.For("zh")
+	for s, want := range map[string]bool{
+		"他的喜劇主要以米南德的風俗喜劇為藍本改作。":     true,
+		"這是威屯卡隕石坑，阿拉巴馬州最大的自然災害所在地。": true,
+		"双方签署了宣言。":                 true,
+		"普勞圖斯是共和時代最著名的劇作家。":        false,
+		"1987年12月27日，新客站第三階段工程完工。": false,
+	} {
+		if got := pointsBack(s, zh); got != want {
+			t.Errorf("pointsBack(%q, zh) = %v, want %v", s, got, want)
 		}
 	}
 }

@@ -366,7 +366,7 @@ func (qy *query) newCandidate(pf *passageFacts, i int, cl Span, quote string, n 
 			c.Joined, _ = lw.covers(ps.Text[spans[i-1].Start:spans[i-1].End] + "\n" + quote)
 		}
 	}
-	if backs && i > 0 && cl.Start == 0 && pointsBack(quote) {
+	if backs && i > 0 && cl.Start == 0 && pointsBack(quote, c.lex) {
 		// The sentence before must be a statement itself: not a
 		// question, a listing, code or a navigation line.
 		before := ps.Text[spans[i-1].Start:spans[i-1].End]

@@ -426,6 +426,9 @@ var ruleCases = map[string][]ruleCase{
 		{lang: "en", question: "What temperature kills weed seeds in a compost heap?", passages: one("Hot composting",
 			"A hot heap is built all at once from a large batch of mixed material. Within two or three days the centre reaches fifty-five to sixty-five degrees Celsius. At that temperature weed seeds and most plant diseases are killed."),
 			corpus: docFreqs{"temperature": 30, "kill": 40, "weed": 10, "seed": 20, "compost": 15, "heap": 12}, about: "Within two or three days", want: puts},
+		{lang: "zh-Hant", question: "誰的喜劇以米南德的風俗喜劇為藍本改作？", passages: one("古羅馬文學",
+			"羅馬共和時代留下了許多劇本。普勞圖斯是共和時代最著名的劇作家。他的喜劇主要以米南德的風俗喜劇為藍本改作，諷刺羅馬社會。"),
+			about: "普勞圖斯", want: puts},
 		offBG, offFA, offSW,
 	},
 }

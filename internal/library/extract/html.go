@@ -28,6 +28,7 @@ import (
 // newsletter's sign-up box (its form asks for an email: dropSignups), share
 // bars, a box's "Close" control, tags, links to the previous and next post,
 // paragraphs that are a link to another page (after a label or not),
+// the label above such links to other stories ("DON'T MISS": see prune),
 // teasers of other pages (by their headline too, or a card of a picture and
 // a headline that link to one page), text for screen readers only or hidden
 // by a CSS framework's class (hiddenClass), the notes in italics that end
@@ -1234,12 +1235,23 @@ func isPermalink(n *html.Node) bool {
 	return false
 }
 
-// prune removes clutter under n.
+// prune removes clutter under n, and the label of links it removes (see
+// isLabel): "DON'T MISS" or "You may also like..." in a <p> above
+// paragraphs that are links to other stories. The label is the last child
+// with text kept before the blocks removed, and goes when they (up to the
+// next child with text kept, or the end) held half their text or more in
+// links and two headlines or more (see removedLinks): a label beside a
+// share button or an ad's slot, above a link to one product, or above a
+// box of prose (a documentation page's abstract in an <aside>) stays.
+// Any language: the rule reads no words.
 func (pr *pruner) prune(n *html.Node, inContent bool) {
 	inContent = inContent || n.DataAtom == atom.Article || n.DataAtom == atom.Main
+	var label *html.Node  // the last child kept with text, when it is a label
+	var gone removedLinks // what was removed after it
 	for c := n.FirstChild; c != nil; {
 		next := c.NextSibling
-		if pr.isClutter(c, inContent) {
+		removed := pr.isClutter(c, inContent)
+		if removed {
 			n.RemoveChild(c)
 		} else {
 			pr.prune(c, inContent)
@@ -1249,11 +1261,89 @@ func (pr *pruner) prune(n *html.Node, inContent bool) {
 			// sentence a "paragraph that is a link"
 			if c.DataAtom == atom.P && !pr.mains[c] && pr.linkClutter(c) {
 				n.RemoveChild(c)
+				removed = true
 			}
+		}
+		switch {
+		case label == nil:
+		case removed:
+			gone.add(pr.removedLinks(c))
+		case textUpTo(c, 1) > 0:
+			label = gone.drop(label)
+		}
+		if !removed && pr.isLabel(c) {
+			label, gone = c, removedLinks{}
 		}
 		c = next
 	}
+	gone.drop(label)
 }
+
+// removedLinks is what blocks removed after a label held: characters of
+// text, those in links, and headlines: links to another page (not into
+// this one, nor to a file beside it: see isLocal) whose text is three
+// words or more (a share button's "Facebook", a tag's "Asia" are none).
+type removedLinks struct{ all, linked, headlines int }
+
+func (pr *pruner) removedLinks(n *html.Node) removedLinks {
+	if n.Type != html.ElementNode {
+		return removedLinks{}
+	}
+	t := removedLinks{}
+	t.all, t.linked = textLen(n)
+	var walk func(*html.Node)
+	walk = func(m *html.Node) {
+		if isLink(m) {
+			if h := strings.TrimSpace(attr(m, "href")); h != "" && h[0] != '#' && !pr.isLocal(h) && len(strings.Fields(textOf(m))) >= 3 {
+				t.headlines++
+			}
+			return
+		}
+		for c := m.FirstChild; c != nil && t.headlines < 2; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return t
+}
+
+func (t *removedLinks) add(u removedLinks) {
+	t.all, t.linked, t.headlines = t.all+u.all, t.linked+u.linked, t.headlines+u.headlines
+}
+
+// drop removes label when the blocks removed after it were links to
+// other stories: half their text or more in links, two headlines or
+// more. It returns nil.
+func (t removedLinks) drop(label *html.Node) *html.Node {
+	if label != nil && t.headlines >= 2 && 2*t.linked >= t.all {
+		label.Parent.RemoveChild(label)
+	}
+	return nil
+}
+
+// isLabel reports whether n is a block that can only name what follows
+// it: at most labelChars of text, none of it in a link, no heading (a
+// heading with nothing under it is never kept), and no sentence (it ends
+// in no stop: "..." is no stop). Any language that ends a sentence with
+// ".", "!", "?" or "。".
+func (pr *pruner) isLabel(n *html.Node) bool {
+	if n.Type != html.ElementNode || !blockTags[n.DataAtom] {
+		return false
+	}
+	if k := textUpTo(n, labelChars+1); k == 0 || k > labelChars || pr.lead[n] || pr.mains[n] || isCaption(n) {
+		return false
+	}
+	if find(n, func(m *html.Node) bool { return isLink(m) || headingLevel[m.DataAtom] > 0 }) != nil {
+		return false
+	}
+	t := strings.TrimSpace(textOf(n))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "..."), "…")
+	r, _ := utf8.DecodeLastRuneInString(t)
+	return !strings.ContainsRune(".!?。！？", r)
+}
+
+// labelChars is the most text a label holds: "You may also like...".
+const labelChars = 30
 
 // contentRoots picks what to read: <main>, else the <article>s where they
 // hold most of the text, else the block that holds most of it.

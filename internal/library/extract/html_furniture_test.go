@@ -238,6 +238,16 @@ func TestHTMLFurniture(t *testing.T) {
 			[]string{"The new tram line reached the hospital", "every eight minutes", "Write to the letters page",
 				"We read every letter"},
 			[]string{"Morning Digest", "to your inbox", "signed up"}, nil, nil},
+		// The label of links to other stories that went: "DON'T MISS"
+		// above a paragraph of two headlines, "You may also like..."
+		// above paragraphs that are each one. A label above a share bar
+		// (its buttons are no headlines) and one above a link to a
+		// single product stay, and so does a short block above a box of
+		// prose with links (an <aside>, which goes).
+		{"link-labels.html",
+			[]string{"The old lighthouse on the point", "Jo Keeper", "Tickets cost four pounds", "Bring shoes for the stairs.",
+				"Keeper's log, p. 41", "Drink during the climb", "The lantern room is warm"},
+			[]string{"DON'T MISS", "You may also like", "Ferry timetable", "Seal pups"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

@@ -21,14 +21,15 @@ import (
 // content, and so is a list of links to the files beside the page (a
 // documentation site's table of contents: Sphinx's toctree, DocBook's index
 // page). An article's furniture goes too: its byline and dateline (a short
-// block around a <time> or named a date, schema.org's author, its "meta"
-// line), a box about its writer, photo credits (named a credit or an
-// attribution, or at the end of a caption: dropCredit), ads (and the label
-// left beside an ad's slot once its script is gone: dropAdLabels), a
-// newsletter's sign-up box (its form asks for an email: dropSignups), share
-// bars, a box's "Close" control, tags, links to the previous and next post,
-// paragraphs that are a link to another page (after a label or not),
-// the label above such links to other stories ("DON'T MISS": see prune),
+// block around a <time>, named a date or that is a timestamp, schema.org's
+// author, its "meta" line), a box about its writer, photo credits (named a
+// credit or an attribution, or at the end of a caption: dropCredit), ads
+// (and the label left beside an ad's slot once its script is gone:
+// dropAdLabels), a newsletter's sign-up box (its form asks for an email:
+// dropSignups), share bars, a box's "Close" control, tags, links to the
+// previous and next post, paragraphs that are a link to another page
+// (after a label or not), the label above such links to other stories
+// ("DON'T MISS": see prune),
 // teasers of other pages (by their headline too, or a card of a picture and
 // a headline that link to one page), text for screen readers only or hidden
 // by a CSS framework's class (hiddenClass), the notes in italics that end
@@ -1017,15 +1018,53 @@ func relWords(rel string) bool {
 const datelineChars = 100
 
 // isDateline reports whether n, of all characters of text, is a short
-// block (a <p> or <div>) around a <time>, or named a date (see
-// namedDate): when an article was posted or updated, and by whom. A
-// <time> in a sentence stands in a longer paragraph, and a table's dates
-// are cells. (A short <span> named a date is one too: isClutter.)
+// block (a <p>, <div> or <section>) around a <time>, named a date (see
+// namedDate) or that is a timestamp (isTimestamp): when an article was
+// posted or updated, and by whom. A <time> in a sentence stands in a
+// longer paragraph, and a table's dates are cells. (A short <span> named
+// a date is one too: isClutter.)
 func isDateline(n *html.Node, all int) bool {
-	if n.DataAtom != atom.P && n.DataAtom != atom.Div || all > datelineChars {
+	if n.DataAtom != atom.P && n.DataAtom != atom.Div && n.DataAtom != atom.Section || all > datelineChars {
 		return false
 	}
-	return namedDate(n) || find(n, func(m *html.Node) bool { return m.DataAtom == atom.Time }) != nil
+	return namedDate(n) || find(n, func(m *html.Node) bool { return m.DataAtom == atom.Time }) != nil ||
+		all <= timestampChars && isTimestamp(textOf(n)) && !inCell(n) &&
+			find(n, func(m *html.Node) bool {
+				return m.DataAtom == atom.Pre || m.DataAtom == atom.Code || m.DataAtom == atom.Samp
+			}) == nil
+}
+
+// inCell reports whether n is in a list's item or a table's cell: data
+// (a table of date formats, "Tue Aug 16 21:30:00 1988"), not a story's
+// dateline.
+func inCell(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		switch p.DataAtom {
+		case atom.Li, atom.Td, atom.Th, atom.Dd:
+			return true
+		}
+	}
+	return false
+}
+
+// timestampChars is the most text of a block that is a timestamp
+// (isTimestamp), outside a list, a table and code: "First Published on
+// Nov 20, 2019 01:38 pm".
+const timestampChars = 60
+
+var (
+	clockRE = lazyRE(`\b([01]?[0-9]|2[0-3]):[0-5][0-9]\b`)
+	whenRE  = lazyRE(`(?i)\b(?:[ap]\.?m\.?|gmt|utc|(?:19|20)[0-9][0-9])\b`)
+)
+
+// isTimestamp reports whether text, a short block's, says when a story
+// was posted: a time of day (h:mm) with a year, "am"/"pm" or "GMT"/"UTC",
+// in at most eight words: "Published November 20th, 2019 - 07:29 GMT",
+// "Nov. 18, 2019 12:02 PM". A verse ("John 3:16") has neither; a time in
+// a sentence stands in a longer paragraph. Languages that write a time of
+// day as h:mm.
+func isTimestamp(text string) bool {
+	return len(strings.Fields(text)) <= 8 && clockRE.MatchString(text) && whenRE.MatchString(text)
 }
 
 // namedDate reports whether n's class or id names the date an article

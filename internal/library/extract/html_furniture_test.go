@@ -238,6 +238,14 @@ func TestHTMLFurniture(t *testing.T) {
 			[]string{"The new tram line reached the hospital", "every eight minutes", "Write to the letters page",
 				"We read every letter"},
 			[]string{"Morning Digest", "to your inbox", "signed up"}, nil, nil},
+		// When the story was posted, in a short block that no name marks
+		// and no <time> holds: a time of day with a year, "pm" or "GMT".
+		// A verse, a time in a sentence, a log line in code and a date in
+		// a table's cell stay.
+		{"timestamps.html",
+			[]string{"The polls closed at 8:00 pm", "John 3:16", "2010-12-12 11:41:42 box 17 in", "Tue Nov 3 21:30:00 2020",
+				"The last box came in"},
+			[]string{"12:02 PM", "07:29 GMT", "First Published"}, nil, nil},
 		// The label of links to other stories that went: "DON'T MISS"
 		// above a paragraph of two headlines, "You may also like..."
 		// above paragraphs that are each one. A label above a share bar

@@ -1044,3 +1044,85 @@ BT /F1 10 Tf 130.9599 700 Td (2e is the format.) Tj ET`
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
 }
+
+// justify draws text in 10-point Helvetica from x0 so that it ends at x1,
+// the space between its words widened (Tw) as TeX sets a justified line.
+func justify(f *fpdf.Fpdf, x0, x1, y float64, text string) {
+	f.SetFont("Helvetica", "", 10)
+	if n := strings.Count(text, " "); n > 0 {
+		f.SetWordSpacing((x1 - x0 - f.GetStringWidth(text)) / float64(n))
+	}
+	f.Text(x0, y, text)
+	f.SetWordSpacing(0)
+}
+
+// A name set in a typewriter font and wrapped onto a line of its own
+// goes on with the sentence when the line before it runs to its column's
+// right edge, on a page of two columns too: the edge is the column's, not
+// the page's rightmost line (the right column's), which made every line
+// of the left column a short one and "\RequirePackage{teapot}" a block of
+// code cutting its sentence in two (clsguide.pdf's page 7, where a note in
+// the margin was the rightmost line). Two lines of code in a row after a
+// full line are code all the same. Fails without columnRights (the name
+// and the sentence's end as paragraphs of their own) and without codeRun
+// ("\documentclass{book}" taken into the sentence).
+func TestPDFWrappedCodeNameColumns(t *testing.T) {
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		justify(f, 72, 280, 100, "When a class needs a package it loads it with the")
+		justify(f, 72, 280, 112, "command that the format provides for it, by means of")
+		f.SetFont("Courier", "", 10)
+		f.Text(72, 124, `\RequirePackage{teapot}`)
+		justify(f, 72, 280, 136, "so that it is loaded once only, however often it is")
+		f.Text(72, 148, "asked for.")
+		justify(f, 72, 280, 172, "A document that wants the book class starts with the")
+		justify(f, 72, 280, 184, "lines that load it, and the packages after it, thus")
+		f.SetFont("Courier", "", 10)
+		f.Text(72, 196, `\documentclass{book}`)
+		f.Text(72, 208, `\usepackage{teapot}`)
+		justify(f, 310, 518, 100, "The right column holds text of its own, set as wide as the left one")
+		justify(f, 310, 518, 112, "is, its lines ending further right on the page than any line of the")
+		justify(f, 310, 518, 124, "left column does, so that the rightmost line of the page is one of")
+		justify(f, 310, 518, 136, "its lines and not the edge of the column on the left of the page.")
+	})
+	d := mustExtract(t, data, "columns.pdf")
+	want := []string{
+		": When a class needs a package it loads it with the command that the format provides for it, by means of \\RequirePackage{teapot} so that it is loaded once only, however often it is asked for.",
+		": A document that wants the book class starts with the lines that load it, and the packages after it, thus",
+		": \\documentclass{book}\n\\usepackage{teapot}",
+		": The right column holds text of its own, set as wide as the left one is, its lines ending further right on the page than any line of the left column does, so that the rightmost line of the page is one of its lines and not the edge of the column on the left of the page.",
+	}
+	if diff := cmp.Diff(want, provenance(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}
+
+// A code listing's short lines in the text's font that end together (its
+// guards, "<*teapot>" three times) are not the text's right edge while
+// longer lines end past it: the edge is the listing's rightmost end, and
+// the guard before a line of code is no sentence going on into it
+// (hyperref.pdf's "6769 ⟨∗pdfmarkbase⟩" before "6770 \def\Hy@PutCatalog",
+// read as one line of text). Fails without the count of the lines past the
+// edge in columnRights ("<*teapot> \def\teapot{…}").
+func TestPDFCodeGuardsNoEdge(t *testing.T) {
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		y := 100.0
+		for _, def := range []string{`\def\teapot{A pot for tea, with a lid and a spout}`, `\def\kettle{A kettle}`, `\def\cup{A cup}`} {
+			f.SetFont("Helvetica", "", 10)
+			f.Text(72, y, "<*teapot>")
+			f.SetFont("Courier", "", 10)
+			f.Text(72, y+12, def)
+			f.SetFont("Helvetica", "", 10)
+			f.Text(72, y+24, "</teapot>")
+			y += 48
+		}
+	})
+	d := mustExtract(t, data, "guards.pdf")
+	for _, p := range texts(d) {
+		if strings.Contains(p, "<*teapot> \\def") {
+			t.Errorf("a guard read into its line of code: %q", p)
+		}
+	}
+	if got := texts(d); len(got) != 9 {
+		t.Errorf("paragraphs %q, want the guards and the code apart", got)
+	}
+}

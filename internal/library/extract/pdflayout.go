@@ -619,14 +619,30 @@ func wordGoesOn(prev, l pdfLine) bool {
 // a line of text, starts a block of code rather than goes on with prev's
 // sentence (a URL or a command's name set in that font and wrapped
 // there): prev ends a sentence or announces it (":"), or stops short of
-// the text's right edge, or l is set in from it or below it with more
-// room than between two lines. It reads positions and marks: any
-// language.
+// the right edge of its column's text (right: columnRights), or l is set
+// in from it or below it with more room than between two lines. It reads
+// positions and marks: any language.
 func startsCode(prev, l pdfLine, em, dy, gap, right float64) bool {
 	if wordGoesOn(prev, l) {
 		return false
 	}
 	return endsSentence(prev.text) || right > 0 && prev.x1 < right-2*em || l.x0 > prev.x0+0.8*em || dy > 1.2*gap
+}
+
+// codeRun says whether ls[i] and the line after it are both set in a
+// fixed-pitch font whole, in one size, the second not left of the first:
+// two lines of code, not a name wrapped in a sentence (amsbooka.pdf's
+// "substitute" then "\begin{inchapterbibliography}", "...",
+// "\end{inchapterbibliography}" after a line that runs to the text's
+// edge). A wrapped name has the sentence's words after it, in the text's
+// font ("\usepackage to"). It reads positions and fonts: any language.
+func codeRun(ls []pdfLine, i int, em float64) bool {
+	if i+1 >= len(ls) {
+		return false
+	}
+	l, next := ls[i], ls[i+1]
+	return l.monoShare >= 0.99 && next.monoShare >= 0.99 && next.x0 >= l.x0-0.5*em &&
+		math.Abs(l.size-next.size) <= 0.12*math.Max(l.size, next.size)
 }
 
 // codeLines is the text of a block of code: its lines as they stand,
@@ -679,12 +695,15 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 	ls, notes := rightMarginNotes(ls, body)
 	var blocks []*pdfBlock
 	inBlock := make([]int, len(ls)) // the block each line went to
+	// the rightmost line's end, where a line ending a sentence short of
+	// it ends its paragraph; startsCode reads its column's (columnRights)
 	right := 0.0
 	for _, l := range ls {
 		if l.bodySize(body) && l.x1 > right {
 			right = l.x1
 		}
 	}
+	rightOf := columnRights(ls, body)
 	isBig := func(l pdfLine) bool { return l.size >= headingScale*body }
 	for i := range ls {
 		// a heading set in a typewriter font ("2.3 \IfLanguagePatterns",
@@ -716,7 +735,7 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 			// a line of code goes on the block of code above it, however
 			// indented, in the same size
 			brk = math.Abs(l.size-prev.size) > 0.12*math.Max(l.size, prev.size)
-		case l.mono && startsCode(prev, l, em, dy, gap, right):
+		case l.mono && (startsCode(prev, l, em, dy, gap, rightOf(i-1)) || codeRun(ls, i, em)):
 			brk = true
 		case isBig(l) != isBig(prev), math.Abs(l.size-prev.size) > 0.12*math.Max(l.size, prev.size):
 			brk = true
@@ -745,6 +764,64 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 		b.heading = !b.code() && isHeadingBlock(b, body) && !standsAside(blocks, i, body)
 	}
 	return withNotes(blocks, notes, inBlock)
+}
+
+// columnRights gives the right edge of the text beside each of a page's
+// lines, where a line that does not end a paragraph ends (0 for none): the
+// rightmost place where three lines of the body's size set in a
+// proportional font end, of the lines beside it (that start left of its
+// end and end right of its start: its column's, and lines across the
+// page), and fewer of them end more than 2 em right of it (a code
+// listing's lines "⟨/pdfmarkbase⟩", "}%" end together, its longer lines
+// past them); or where no place is so (ragged text, a page of code) the
+// rightmost end of those lines. The rightmost end of any line was the
+// edge before, and a line ending at the text's edge was taken for a short
+// one: beside a note in the right margin read into its line (clsguide.pdf's
+// page 7 "New description"), whose wrapped "\RequirePackage…" was read as
+// code; and on a page of two columns, the right column's end for the
+// left's. It reads positions only: any language. Each line's edge is found
+// when first asked for.
+func columnRights(ls []pdfLine, body float64) func(i int) float64 {
+	rights := make([]float64, len(ls))
+	for i := range rights {
+		rights[i] = -1
+	}
+	var ends, all []float64 // of the lines in a proportional font, and of all
+	return func(i int) float64 {
+		if rights[i] >= 0 {
+			return rights[i]
+		}
+		l := ls[i]
+		most := 0.0
+		ends, all = ends[:0], all[:0]
+		for _, o := range ls {
+			if !o.bodySize(body) || o.x0 >= l.x1 || o.x1 <= l.x0 {
+				continue
+			}
+			most = math.Max(most, o.x1)
+			all = append(all, math.Round(o.x1))
+			if !o.mono {
+				ends = append(ends, math.Round(o.x1))
+			}
+		}
+		slices.Sort(ends)
+		slices.Sort(all)
+		rights[i] = most
+		for k := len(ends) - 1; k >= 2; k-- {
+			x := ends[k]
+			if ends[k-2] != x || k+1 < len(ends) && ends[k+1] == x {
+				continue // fewer than three end at x, or not the last of them
+			}
+			at := k + 1 - slices.Index(ends, x)
+			past, _ := slices.BinarySearch(all, x+2*body+0.5)
+			beyond := len(all) - past
+			if beyond < at {
+				rights[i] = x
+				break
+			}
+		}
+		return rights[i]
+	}
 }
 
 // marginNote is a note in the right margin and the line it follows

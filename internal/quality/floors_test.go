@@ -286,8 +286,9 @@ var (
 	// Raised on 2026-12-07 (session 28) after a Chinese sentence that opens
 	// with a word pointing back ("他的喜劇…", "這是…") is quoted with the
 	// sentence before (lexicons/zh/back-words.txt): zh-Hant 13 -> 14.
+	// Raised again after the lists of de, ja, ko, ar, bn and te: ar 13 -> 14.
 	multiToday = map[string][3]int{
-		"ar-arcd":       {13, 0, 5},
+		"ar-arcd":       {14, 0, 5},
 		"bn-tydiqa":     {11, 3, 5},
 		"de-germanquad": {12, 2, 8},
 		"en-tydiqa":     {15, 1, 8},

@@ -766,16 +766,35 @@ func TestPointsBack(t *testing.T) {
 			t.Errorf("pointsBack(%q) = %v, want %v", s, got, want)
 		}
 	}
-	zh := lang.For("zh")
-	for s, want := range map[string]bool{
-		"他的喜劇主要以米南德的風俗喜劇為藍本改作。":     true,
-		"這是威屯卡隕石坑，阿拉巴馬州最大的自然災害所在地。": true,
-		"双方签署了宣言。":                 true,
-		"普勞圖斯是共和時代最著名的劇作家。":        false,
-		"1987年12月27日，新客站第三階段工程完工。": false,
+	for _, c := range []struct {
+		lang     lang.Tag
+		sentence string
+		want     bool
+	}{
+		{"zh", "他的喜劇主要以米南德的風俗喜劇為藍本改作。", true},
+		{"zh", "這是威屯卡隕石坑，阿拉巴馬州最大的自然災害所在地。", true},
+		{"zh", "双方签署了宣言。", true},
+		{"zh", "普勞圖斯是共和時代最著名的劇作家。", false},
+		{"zh", "1987年12月27日，新客站第三階段工程完工。", false},
+		{"de", "Er wurde 1955 Präsident des Vereins.", true},
+		{"de", "Dieser Vertrag trat 1957 in Kraft.", true},
+		{"de", "Es gibt drei Arten von Zellen.", false},
+		{"de", "Der Vertrag trat 1957 in Kraft.", false},
+		{"ko", "그는 1492년 8월 3일에 첫 항해를 떠났다.", true},
+		{"ko", "이 섬은 화산섬이다.", true},
+		{"ko", "콜럼버스는 1492년 8월 3일에 첫 항해를 떠났다.", false},
+		{"ja", "同社は1998年に設立された。", true},
+		{"ja", "彼は東京で生まれた。", true},
+		{"ja", "東京は日本の首都である。", false},
+		{"bn", "তিনি ১৯৪২ সালে জন্মগ্রহণ করেন।", true},
+		{"bn", "রাজ্জাক ১৯৪২ সালে জন্মগ্রহণ করেন।", false},
+		{"ar", "وهو من أشهر شعراء العصر العباسي.", true},
+		{"ar", "المتنبي من أشهر شعراء العصر العباسي.", false},
+		{"te", "ఆయన 1950లో జన్మించారు.", true},
+		{"te", "రామారావు 1950లో జన్మించారు.", false},
 	} {
-		if got := pointsBack(s, zh); got != want {
-			t.Errorf("pointsBack(%q, zh) = %v, want %v", s, got, want)
+		if got := pointsBack(c.sentence, lang.For(c.lang)); got != c.want {
+			t.Errorf("pointsBack(%q, %s) = %v, want %v", c.sentence, c.lang, got, c.want)
 		}
 	}
 }

@@ -429,6 +429,9 @@ var ruleCases = map[string][]ruleCase{
 		{lang: "zh-Hant", question: "誰的喜劇以米南德的風俗喜劇為藍本改作？", passages: one("古羅馬文學",
 			"羅馬共和時代留下了許多劇本。普勞圖斯是共和時代最著名的劇作家。他的喜劇主要以米南德的風俗喜劇為藍本改作，諷刺羅馬社會。"),
 			about: "普勞圖斯", want: puts},
+		{lang: "de", question: "Wann trat der Vertrag über die Wirtschaftsgemeinschaft in Kraft?", passages: one("Römische Verträge",
+			"Die Verhandlungen dauerten zwei Jahre. Im März 1957 unterzeichneten sechs Staaten in Rom den Vertrag über die Wirtschaftsgemeinschaft. Dieser trat am 1. Januar 1958 in Kraft."),
+			about: "Im März 1957", want: puts},
 		offBG, offFA, offSW,
 	},
 }

@@ -113,6 +113,7 @@ var (
 	// for Python's docs name a function's entry by its id
 	// ("difflib.get_close_matches")
 	classClutterWords = withWords(clutterWords, "close")
+	closeWords        = wordSet("close")
 	hiddenRE          = lazyRE(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
 	clutterRoles      = map[string]bool{
 		"navigation": true, "banner": true, "contentinfo": true, "complementary": true, "menu": true,
@@ -1283,7 +1284,7 @@ func isPermalink(n *html.Node) bool {
 // share button or an ad's slot, above a link to one product, or above a
 // box of prose (a documentation page's abstract in an <aside>) stays.
 // Any language: the rule reads no words.
-func (pr *pruner) prune(n *html.Node, inContent bool) {
+func (pr *pruner) prune(n *html.Node, inContent bool) (closed bool) {
 	inContent = inContent || n.DataAtom == atom.Article || n.DataAtom == atom.Main
 	var label *html.Node  // the last child kept with text, when it is a label
 	var gone removedLinks // what was removed after it
@@ -1292,13 +1293,22 @@ func (pr *pruner) prune(n *html.Node, inContent bool) {
 		removed := pr.isClutter(c, inContent)
 		if removed {
 			n.RemoveChild(c)
+			if c.Type == html.ElementNode && nameHas(attr(c, "class"), closeWords) {
+				closed = true
+			}
 		} else {
-			pr.prune(c, inContent)
-			// a paragraph by its text and links once its own furniture
-			// is gone: a person's card of links to stories about them,
-			// shown on hover inside a sentence (The Hill), made the
-			// sentence a "paragraph that is a link"
-			if c.DataAtom == atom.P && !pr.mains[c] && pr.linkClutter(c) {
+			// a box left with a few words (adLabelChars) once its
+			// "Close" control is gone is the toggle the control was
+			// one of: "Caption" beside "Close" on each of a gallery's
+			// slides (Hearst's news sites); a caption stays
+			if pr.prune(c, inContent) && !pr.mains[c] && !pr.lead[c] && !isCaption(c) && textUpTo(c, adLabelChars+1) <= adLabelChars {
+				n.RemoveChild(c)
+				removed = true
+			} else if c.DataAtom == atom.P && !pr.mains[c] && pr.linkClutter(c) {
+				// a paragraph by its text and links once its own furniture
+				// is gone: a person's card of links to stories about them,
+				// shown on hover inside a sentence (The Hill), made the
+				// sentence a "paragraph that is a link"
 				n.RemoveChild(c)
 				removed = true
 			}
@@ -1316,6 +1326,7 @@ func (pr *pruner) prune(n *html.Node, inContent bool) {
 		c = next
 	}
 	gone.drop(label)
+	return closed
 }
 
 // removedLinks is what blocks removed after a label held: characters of

@@ -238,6 +238,13 @@ func TestHTMLFurniture(t *testing.T) {
 			[]string{"The new tram line reached the hospital", "every eight minutes", "Write to the letters page",
 				"We read every letter"},
 			[]string{"Morning Digest", "to your inbox", "signed up"}, nil, nil},
+		// A toggle's control beside its "Close" control: "Caption" on a
+		// gallery's slide goes with the box it stood in, when nothing but
+		// a few words is left; the slide's text stays, and so does a
+		// caption beside a "Close".
+		{"close-toggles.html",
+			[]string{"Workers lift the last span", "The old bridge over the river", "The new rails", "thirty years"},
+			[]string{"Caption", "Close", "Painted blue"}, nil, nil},
 		// When the story was posted, in a short block that no name marks
 		// and no <time> holds: a time of day with a year, "pm" or "GMT".
 		// A verse, a time in a sentence, a log line in code and a date in

@@ -1126,3 +1126,40 @@ func TestPDFCodeGuardsNoEdge(t *testing.T) {
 		t.Errorf("paragraphs %q, want the guards and the code apart", got)
 	}
 }
+
+// A line of code at the foot of two pages of a five-page document, the
+// same but for its line number, is code, not a running foot: english.pdf's
+// "94 \ifx\CurrentOption\bbl@tempa\def\bbl@tempb{US}\fi" and "96 \ifx…" were
+// lost. Lines repeated at a page's edge on a third of the pages are running
+// heads; in a typewriter font, on half of them and three at least. Fails
+// without that (both lines lost).
+func TestPDFCodeLineAtFootNotRunning(t *testing.T) {
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetAutoPageBreak(false, 0)
+	for page := 1; page <= 5; page++ {
+		f.AddPage()
+		f.SetFont("Helvetica", "", 10)
+		f.Text(72, 60, "The English language")
+		for i, w := range []string{"first", "second", "third", "fourth"} {
+			f.Text(72, 100+12*float64(i), fmt.Sprintf("The %s line of page %s says what an option of the package does.", w, []string{"one", "two", "three", "four", "five"}[page-1]))
+		}
+		if page == 3 || page == 4 {
+			f.SetFont("Courier", "", 10)
+			f.Text(72, 700, fmt.Sprintf(`%d \def\bbl@tempa{american}`, 89+2*page))
+			f.Text(72, 712, fmt.Sprintf(`%d \ifx\CurrentOption\bbl@tempa\def\bbl@tempb{US}\fi`, 90+2*page))
+		}
+	}
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(texts(mustExtract(t, b.Bytes(), "english.pdf")), "\n")
+	for _, want := range []string{`96 \ifx\CurrentOption`, `98 \ifx\CurrentOption`, "The fourth line of page five"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("%q lost:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "The English language") {
+		t.Errorf("the running head kept:\n%s", all)
+	}
+}

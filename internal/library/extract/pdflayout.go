@@ -484,7 +484,9 @@ var (
 )
 
 // dropRunningLines removes page numbers and running heads/feet: lines at
-// the top or bottom of pages that repeat (digits ignored) on many pages.
+// the top or bottom of pages that repeat (digits ignored) on many pages, a
+// third of them; on half of them, three at least, for a line set in a
+// typewriter font (a line of code and its number).
 func dropRunningLines(pages [][]pdfLine) {
 	key := func(l pdfLine) string {
 		return strings.ToLower(digitsRE.ReplaceAllString(strings.Join(strings.Fields(l.text), " "), "#"))
@@ -532,7 +534,16 @@ func dropRunningLines(pages [][]pdfLine) {
 			// The title on the first page, which later pages repeat small
 			// as their running head, is the title, not a running head.
 			title := p == 0 && later[k] > 0 && l.size >= 1.3*later[k]
-			if !title && (pageNumberRE.MatchString(t) || len(pages) >= 2 && count[k] >= minRepeat && utf8.RuneCountInString(t) <= 100) {
+			repeats := minRepeat
+			if l.mono {
+				// a line of code, its line number aside, at the foot of a
+				// few pages of a short document (english.pdf's "94
+				// \ifx\CurrentOption…" and "96 \ifx\CurrentOption…" on
+				// two of its five pages) is code: a running head set in
+				// a typewriter font is on half the pages, three at least
+				repeats = max(3, (len(pages)+1)/2)
+			}
+			if !title && (pageNumberRE.MatchString(t) || len(pages) >= 2 && count[k] >= repeats && utf8.RuneCountInString(t) <= 100) {
 				continue
 			}
 			kept = append(kept, l)

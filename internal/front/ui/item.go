@@ -23,14 +23,18 @@ type segment struct {
 
 // block is one paragraph of the item page, with what comes before it.
 type block struct {
-	Index    int
-	Heading  string // a heading that starts here
-	Page     int    // the page that starts here (PDF)
-	PageLink string // its PDF page (PageLink), with the quote when it is on it
-	Time     string // the paragraph's transcript time, "12:34"
-	Seconds  int64  // the same, in whole seconds (the media's start)
-	Parts    []segment
-	Target   bool // the paragraph the page was opened at
+	Index   int
+	Heading string // a heading that starts here
+	// HeadingPage is the page that starts with the heading, before it
+	// (PDF), and HeadingPageLink its PDF page
+	HeadingPage     int
+	HeadingPageLink string
+	Page            int    // the page that starts here (PDF), after the heading
+	PageLink        string // its PDF page (PageLink), with the quote when it is on it
+	Time            string // the paragraph's transcript time, "12:34"
+	Seconds         int64  // the same, in whole seconds (the media's start)
+	Parts           []segment
+	Target          bool // the paragraph the page was opened at
 }
 
 // summaryLine is a statement of the item's summary.
@@ -178,6 +182,13 @@ func blocks(it *item.Item, target int, q string) (bs []block, pages int, marked 
 		b := block{Index: i, Target: i == target}
 		if p.Heading != "" && p.Heading != heading {
 			b.Heading = p.Heading
+			// the heading on its own page: a heading at a page's foot
+			// (item.Paragraph.HeadingPage) on it, the others on their
+			// paragraph's
+			if hp := p.HeadingOn(); hp > 0 && hp != page {
+				b.HeadingPage, b.HeadingPageLink = hp, link(hp)
+				page = hp
+			}
 		}
 		heading = p.Heading
 		if p.Page > 0 && p.Page != page {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Manual pages are troff source with the man (or BSD mdoc) macros: .TH
@@ -893,16 +895,87 @@ func extractMan(text string) *Document {
 	return &Document{Title: m.title, Paragraphs: m.b.paras}
 }
 
-// troffChars are the special characters of \(xx and \[xx].
+// troffChars are the special characters of \(xx and \[xx], by their names
+// in groff_char(7), less the accented Latin letters troffChar composes.
+// Minus and hyphen stay ASCII, as a person types an option ("-v"), and a
+// ligature is its letters, as a person searches for them.
 var troffChars = map[string]string{
-	"em": "—", "en": "–", "hy": "-", "bu": "•", "co": "©", "rg": "®", "tm": "™", "lq": "“", "rq": "”",
-	"oq": "‘", "cq": "’", "aq": "'", "dq": `"`, "ga": "`", "aa": "´", "ti": "~", "ha": "^", "bv": "|",
-	"ba": "|", "mi": "-", "pl": "+", "mu": "×", "di": "÷", "de": "°", "<=": "≤", ">=": "≥", "!=": "≠",
-	"->": "→", "<-": "←", "sc": "§", "ps": "¶", "dg": "†", "ul": "_", "rs": `\`, "sl": "/", "Fo": "«",
-	"Fc": "»", "fo": "‹", "fc": "›", "at": "@", "sh": "#", "Do": "$", "eu": "€", "Eu": "€", "ct": "¢",
-	"Po": "£", "Ye": "¥", "ss": "ß", "'e": "é", "`e": "è", ":u": "ü", ":o": "ö", ":a": "ä", "no": "¬",
-	"+-": "±", "**": "*", "ua": "↑", "da": "↓", "lA": "⇐", "rA": "⇒", "lB": "[", "rB": "]",
-	"lC": "{", "rC": "}", "la": "⟨", "ra": "⟩", "bq": "„", "Bq": "‚", "OK": "✓", "--": "—",
+	// Latin letters an accent does not compose, and ligatures
+	"-D": "Ð", "Sd": "ð", "TP": "Þ", "Tp": "þ", "ss": "ß", "ff": "ff", "fi": "fi", "fl": "fl", "Fi": "ffi", "Fl": "ffl",
+	"/L": "Ł", "/l": "ł", "/O": "Ø", "/o": "ø", "AE": "Æ", "ae": "æ", "OE": "Œ", "oe": "œ", "IJ": "Ĳ", "ij": "ĳ",
+	".i": "ı", ".j": "ȷ",
+	// accents alone
+	`a"`: "˝", "a-": "¯", "a.": "˙", "a^": "^", "aa": "´", "ga": "`", "ab": "˘", "ac": "¸", "ad": "¨", "ah": "ˇ",
+	"ao": "˚", "a~": "~", "ho": "˛", "ha": "^", "ti": "~",
+	// quotes
+	"Bq": "„", "bq": "‚", "lq": "“", "rq": "”", "oq": "‘", "cq": "’", "aq": "'", "dq": `"`, "Fo": "«", "Fc": "»",
+	"fo": "‹", "fc": "›",
+	// punctuation, brackets, lines
+	"r!": "¡", "r?": "¿", "em": "—", "en": "–", "hy": "-", "--": "—", "lB": "[", "rB": "]", "lC": "{", "rC": "}",
+	"la": "⟨", "ra": "⟩", "bv": "|", "ba": "|", "or": "|", "br": "│", "ul": "_", "ru": "_", "rn": "‾", "bb": "¦",
+	"sl": "/", "rs": `\`,
+	// arrows
+	"<-": "←", "->": "→", "<>": "↔", "da": "↓", "ua": "↑", "va": "↕", "lA": "⇐", "rA": "⇒", "hA": "⇔", "dA": "⇓",
+	"uA": "⇑", "vA": "⇕", "an": "⎯",
+	// marks and symbols
+	"ci": "○", "bu": "•", "dd": "‡", "dg": "†", "lz": "◊", "sq": "□", "ps": "¶", "sc": "§", "lh": "☜", "rh": "☞",
+	"at": "@", "sh": "#", "CR": "↵", "OK": "✓", "co": "©", "rg": "®", "tm": "™", "CL": "♣", "SP": "♠", "HE": "♥",
+	"DI": "♦",
+	// currency and units
+	"Do": "$", "ct": "¢", "eu": "€", "Eu": "€", "Ye": "¥", "Po": "£", "Cs": "¤", "Fn": "ƒ", "de": "°", "%0": "‰",
+	"fm": "′", "sd": "″", "mc": "µ", "Of": "ª", "Om": "º",
+	// logic and mathematics
+	"AN": "∧", "OR": "∨", "no": "¬", "tno": "¬", "te": "∃", "fa": "∀", "st": "∋", "3d": "∴", "tf": "∴",
+	"12": "½", "14": "¼", "34": "¾", "18": "⅛", "38": "⅜", "58": "⅝", "78": "⅞", "S1": "¹", "S2": "²", "S3": "³",
+	"pl": "+", "mi": "-", "-+": "∓", "+-": "±", "t+-": "±", "pc": "·", "md": "⋅", "mu": "×", "tmu": "×", "c*": "⊗",
+	"c+": "⊕", "di": "÷", "tdi": "÷", "f/": "⁄", "**": "*", "<=": "≤", ">=": "≥", "<<": "≪", ">>": "≫", "!=": "≠",
+	"eq": "=", "==": "≡", "ne": "≢", "=~": "≅", "|=": "≃", "ap": "∼", "~~": "≈", "~=": "≈", "pt": "∝", "es": "∅",
+	"mo": "∈", "nm": "∉", "sb": "⊂", "nb": "⊄", "sp": "⊃", "nc": "⊅", "ib": "⊆", "ip": "⊇", "ca": "∩", "cu": "∪",
+	"/_": "∠", "pp": "⊥", "is": "∫", "integral": "∫", "sum": "∑", "product": "∏", "coproduct": "∐", "gr": "∇",
+	"sr": "√", "sqrt": "√", "lc": "⌈", "rc": "⌉", "lf": "⌊", "rf": "⌋", "if": "∞", "Ah": "ℵ", "Im": "ℑ", "Re": "ℜ",
+	"wp": "℘", "pd": "∂", "-h": "ℏ", "hbar": "ℏ",
+	// Greek
+	"*A": "Α", "*B": "Β", "*G": "Γ", "*D": "Δ", "*E": "Ε", "*Z": "Ζ", "*Y": "Η", "*H": "Θ", "*I": "Ι", "*K": "Κ",
+	"*L": "Λ", "*M": "Μ", "*N": "Ν", "*C": "Ξ", "*O": "Ο", "*P": "Π", "*R": "Ρ", "*S": "Σ", "*T": "Τ", "*U": "Υ",
+	"*F": "Φ", "*X": "Χ", "*Q": "Ψ", "*W": "Ω", "*a": "α", "*b": "β", "*g": "γ", "*d": "δ", "*e": "ε", "*z": "ζ",
+	"*y": "η", "*h": "θ", "*i": "ι", "*k": "κ", "*l": "λ", "*m": "μ", "*n": "ν", "*c": "ξ", "*o": "ο", "*p": "π",
+	"*r": "ρ", "*s": "σ", "ts": "ς", "*t": "τ", "*u": "υ", "*f": "φ", "*x": "χ", "*q": "ψ", "*w": "ω", "+h": "ϑ",
+	"+f": "ϕ", "+p": "ϖ", "+e": "ϵ",
+}
+
+// troffAccents are the combining marks of groff's accented letters, by the
+// character that names the accent before the letter: \('e is "é", \(vs
+// "š", \(oa "å", \(,c "ç".
+var troffAccents = map[byte]rune{'\'': '\u0301', '`': '\u0300', '^': '\u0302', ':': '\u0308', '~': '\u0303', 'v': '\u030C', ',': '\u0327', 'o': '\u030A'}
+
+// troffChar is the text of the special character named n (\(n, \[n]), and
+// whether troff knows it: a name of troffChars, an accent's character and a
+// letter it composes with, or a code point, \[u00E2], with the marks that
+// follow it, \[u0061_0302].
+func troffChar(n string) (string, bool) {
+	if r, ok := troffChars[n]; ok {
+		return r, true
+	}
+	if len(n) == 2 {
+		if mark, ok := troffAccents[n[0]]; ok && (n[1] >= 'a' && n[1] <= 'z' || n[1] >= 'A' && n[1] <= 'Z') {
+			if c := norm.NFC.String(string(rune(n[1])) + string(mark)); utf8.RuneCountInString(c) == 1 {
+				return c, true
+			}
+		}
+		return "", false
+	}
+	if len(n) < 5 || n[0] != 'u' {
+		return "", false
+	}
+	var b strings.Builder
+	for _, hex := range strings.Split(n[1:], "_") {
+		r := unicodeEscape(hex)
+		if r == "" {
+			return "", false
+		}
+		b.WriteString(r)
+	}
+	return norm.NFC.String(b.String()), true
 }
 
 // troffStrings are the predefined strings of \*(xx and \*[xx].
@@ -971,9 +1044,7 @@ func troffTextStrings(s string, defined map[string]string) string {
 		case '(', '[':
 			n, j := name(i - 1)
 			i = j
-			if n != "" && strings.HasPrefix(n, "u") && len(n) >= 5 {
-				b.WriteString(unicodeEscape(n[1:]))
-			} else if r, ok := troffChars[n]; ok {
+			if r, ok := troffChar(n); ok {
 				b.WriteString(r)
 			}
 		case '*':

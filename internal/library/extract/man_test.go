@@ -305,3 +305,22 @@ func manTexts(t *testing.T, page, name string) []string {
 	}
 	return got
 }
+
+// groff's named characters read as the letters they print: shadow's
+// translated pages write "l'âge" as "l\*(Aq\(^age", "été" as "\('et\('e";
+// German ones quote with \(Bq … \(lq („…“). The reader knew a dozen accented
+// letters and dropped every other name, so French lost its â and ç. The
+// wants are groff's `man -l` output (-Tutf8) of these lines.
+func TestManNamedCharacters(t *testing.T) {
+	src := ".TH CHAGE 1\n.ds Aq \\(aq\n.SH NOM\nchage \\- afficher l\\*(Aq\\(^age\n" +
+		".SH DESCRIPTION\nLe mot de passe a \\('et\\('e chang\\('e, \\(,ca marche \\(`a la fa\\(,con d\\(aqun \\(vsk\\(oal; " +
+		"\\(Bqnicht\\(lq, \\[u0061_0302]ge, \\(*a \\(mu \\(*b \\(<= 2\\(S2, 1\\(12 \\(ff\\(fi.\n"
+	d := mustExtract(t, []byte(src), "chage.1")
+	want := []string{
+		"chage - afficher l'âge",
+		"Le mot de passe a été changé, ça marche à la façon d'un škål; „nicht“, âge, α × β ≤ 2², 1½ fffi.",
+	}
+	if diff := cmp.Diff(want, texts(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

@@ -878,6 +878,16 @@ func extractMan(text string) *Document {
 			m.add(m.text(strings.Join(args, " ")), false)
 		case len(name) == 2 && strings.Trim(name, "BIR") == "":
 			m.add(m.text(strings.Join(args, "")), false)
+		case name == "SY":
+			// groff's synopsis macros: .SY starts a command's synopsis
+			// with its name, each .OP is an option and its argument in
+			// brackets ("[--backup-to dir]"), .YS ends it.
+			m.flush()
+			m.add(m.text(strings.Join(args, " ")), false)
+		case name == "OP" && len(args) > 0:
+			m.add("["+m.text(strings.Join(args, " "))+"]", false)
+		case name == "YS":
+			m.flush()
 		case name == "br" || name == "UR" || name == "MT":
 		case name == "UE" || name == "ME":
 			if w := m.text(strings.Join(args, " ")); w != "" {
@@ -919,7 +929,7 @@ var troffChars = map[string]string{
 	"uA": "⇑", "vA": "⇕", "an": "⎯",
 	// marks and symbols
 	"ci": "○", "bu": "•", "dd": "‡", "dg": "†", "lz": "◊", "sq": "□", "ps": "¶", "sc": "§", "lh": "☜", "rh": "☞",
-	"at": "@", "sh": "#", "CR": "↵", "OK": "✓", "co": "©", "rg": "®", "tm": "™", "CL": "♣", "SP": "♠", "HE": "♥",
+	"shc": "", "at": "@", "sh": "#", "CR": "↵", "OK": "✓", "co": "©", "rg": "®", "tm": "™", "CL": "♣", "SP": "♠", "HE": "♥",
 	"DI": "♦",
 	// currency and units
 	"Do": "$", "ct": "¢", "eu": "€", "Eu": "€", "Ye": "¥", "Po": "£", "Cs": "¤", "Fn": "ƒ", "de": "°", "%0": "‰",
@@ -951,7 +961,7 @@ var troffAccents = map[byte]rune{'\'': '\u0301', '`': '\u0300', '^': '\u0302', '
 // troffChar is the text of the special character named n (\(n, \[n]), and
 // whether troff knows it: a name of troffChars, an accent's character and a
 // letter it composes with, or a code point, \[u00E2], with the marks that
-// follow it, \[u0061_0302].
+// follow it, \[u0061_0302], or a Latin-1 code, \[char94].
 func troffChar(n string) (string, bool) {
 	if r, ok := troffChars[n]; ok {
 		return r, true
@@ -961,6 +971,12 @@ func troffChar(n string) (string, bool) {
 			if c := norm.NFC.String(string(rune(n[1])) + string(mark)); utf8.RuneCountInString(c) == 1 {
 				return c, true
 			}
+		}
+		return "", false
+	}
+	if code, ok := strings.CutPrefix(n, "char"); ok {
+		if c, err := strconv.Atoi(code); err == nil && c > 0 && c < 256 {
+			return string(rune(c)), true // \[char94] is "^": a code of Latin-1
 		}
 		return "", false
 	}

@@ -324,3 +324,23 @@ func TestManNamedCharacters(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// groff's synopsis macros (.SY, .OP, .YS: adduser's and deluser's pages)
+// read as man prints them: each synopsis a paragraph of the command and its
+// options in brackets. The reader dropped them, so a page's synopsis was its
+// arguments alone ("utilisateur utilisateur --group groupe"). The wants are
+// groff's `man -l` output of this page.
+func TestManSynopsisMacros(t *testing.T) {
+	src := ".TH DELUSER 8\n.SH SYNOPSIS\n.SY deluser\n.OP \\-\\-backup\n.OP \\-\\-backup\\-to r\\('ep\n.OP \\-\\-conf fichier\n" +
+		"\\fIutilisateur\\fP\n.YS\n.SY deluser\n\\fB\\-\\-group\\fP\n.OP \\-\\-debug\n\\fIgroupe\\fP\n.YS\n" +
+		".SH DESCRIPTION\nRetire \\[char94] un utilisateur.\n"
+	d := mustExtract(t, []byte(src), "deluser.8")
+	want := []string{
+		"deluser [--backup] [--backup-to rép] [--conf fichier] utilisateur",
+		"deluser --group [--debug] groupe",
+		"Retire ^ un utilisateur.",
+	}
+	if diff := cmp.Diff(want, texts(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

@@ -46,15 +46,16 @@ import (
 )
 
 var (
-	work        = flag.String("work", ".bench/extract", "the working folder: pkgs/ (unpacked Debian packages) and the references made here")
-	shared      = flag.String("shared", "../shared/bench", "the shared benchmark data")
-	only        = flag.String("only", "", "the corpora to run, comma-separated: articles, docs, pdf, man, office (default all)")
-	before      = flag.String("before", "", "a commit whose readers are measured beside -after's")
-	afterCommit = flag.String("after", "", "the commit whose readers are measured (default: the working tree)")
-	manPages    = flag.Int("man-pages", 500, "man pages in the sample, every k-th in name order (0: every page)")
-	docPages    = flag.Int("doc-pages", 0, "pages of each documentation site, every k-th in name order (0: every page)")
-	worst       = flag.Int("worst", 5, "worst files listed for each corpus and reader")
-	others      = flag.Bool("others", true, "measure go-trafilatura and go-readability beside sponge on the HTML corpora (-others=false: sponge's readers alone, quicker)")
+	work          = flag.String("work", ".bench/extract", "the working folder: pkgs/ (unpacked Debian packages) and the references made here")
+	shared        = flag.String("shared", "../shared/bench", "the shared benchmark data")
+	only          = flag.String("only", "", "the corpora to run, comma-separated: articles, docs, pdf, man, office (default all)")
+	before        = flag.String("before", "", "a commit whose readers are measured beside -after's")
+	afterCommit   = flag.String("after", "", "the commit whose readers are measured (default: the working tree)")
+	manPages      = flag.Int("man-pages", 500, "English man pages in the sample, every k-th in name order (0: every page)")
+	manTranslated = flag.Int("man-translated", 300, "translated man pages (/usr/share/man/de, fr, …) in the sample, every k-th in name order (0: every page)")
+	docPages      = flag.Int("doc-pages", 0, "pages of each documentation site, every k-th in name order (0: every page)")
+	worst         = flag.Int("worst", 5, "worst files listed for each corpus and reader")
+	others        = flag.Bool("others", true, "measure go-trafilatura and go-readability beside sponge on the HTML corpora (-others=false: sponge's readers alone, quicker)")
 )
 
 // doc is a file as a reader gave it.

@@ -20,15 +20,44 @@ var manRoot = flag.String("man-root", "/usr/share/man", "the manual pages")
 
 // manPagesCorpus scores sponge's reading of manual pages against the page
 // as a person reads it: `man -l` (groff, -Tutf8, 2,000 columns so that no
-// line is broken or hyphenated), less its header and footer lines. For a
-// sample of the machine's pages (English sections only, every k-th in name
-// order, .so stubs left out, ssh(1) always in) it gives the share of pages
+// line is broken or hyphenated), less its header and footer lines, in two
+// parts: a sample of the machine's English pages (every k-th in name order,
+// ssh(1) always in) and one of its translated pages (/usr/share/man/de,
+// fr, ru, ja …), .so stubs left out. For each it gives the share of pages
 // at 0.99 or more, the mean, median and 5th percentile, and the pages
 // sponge skips. Headings count: sponge keeps them as each paragraph's
 // heading path.
 func manPagesCorpus(sponge []reader) {
+	english := manPagesUnder(filepath.Join(*manRoot, "man[1-9]*"))
+	translated := manPagesUnder(filepath.Join(*manRoot, "*", "man[1-9]*"))
+	if len(english)+len(translated) == 0 {
+		fmt.Fprintf(os.Stderr, "extract: man: no pages in %s\n", *manRoot)
+		return
+	}
+	pages := sample(english, *manPages)
+	ssh := ""
+	for _, p := range english {
+		if b := filepath.Base(p); b == "ssh.1" || b == "ssh.1.gz" {
+			ssh = p
+			if !slices.Contains(pages, p) {
+				pages = append(pages, p)
+			}
+		}
+	}
+	if len(english) > 0 {
+		manPart("man", fmt.Sprintf("%d of %d pages", len(pages), len(english)), pages, sponge, ssh)
+	}
+	if len(translated) > 0 {
+		pages := sample(translated, *manTranslated)
+		manPart("man", fmt.Sprintf("%d of %d translated pages", len(pages), len(translated)), pages, sponge, "")
+	}
+}
+
+// manPagesUnder lists the pages, less .so stubs, in the folders pattern
+// matches (man[1-9]* of a root or of its languages).
+func manPagesUnder(pattern string) []string {
 	var all []string
-	dirs, _ := filepath.Glob(filepath.Join(*manRoot, "man[1-9]*"))
+	dirs, _ := filepath.Glob(pattern)
 	for _, d := range dirs {
 		filepath.WalkDir(d, func(p string, e fs.DirEntry, err error) error {
 			if err != nil || !e.Type().IsRegular() {
@@ -40,27 +69,18 @@ func manPagesCorpus(sponge []reader) {
 			return nil
 		})
 	}
-	if len(all) == 0 {
-		fmt.Fprintf(os.Stderr, "extract: man: no pages in %s\n", *manRoot)
-		return
-	}
-	total := len(all)
-	pages := sample(all, *manPages)
-	ssh := ""
-	for _, p := range all {
-		if b := filepath.Base(p); b == "ssh.1" || b == "ssh.1.gz" {
-			ssh = p
-			if !slices.Contains(pages, p) {
-				pages = append(pages, p)
-			}
-		}
-	}
+	return all
+}
+
+// manPart scores one part of the man corpus (its pages, named part in the
+// table) and, given ssh, says how ssh(1)'s description opens.
+func manPart(corpus, part string, pages []string, sponge []reader, ssh string) {
 	var refs map[string][]string
-	timed(fmt.Sprintf("man: man -l of %d pages", len(pages)), func() {
+	timed(fmt.Sprintf("%s: man -l of %d pages", corpus, len(pages)), func() {
 		refs = parallel(pages, func(p string) []string { return words(dropHeaderFooter(renderMan(p))) })
 	})
 	for _, r := range sponge {
-		docs := readAll("man", r, pages)
+		docs := readAll(corpus, r, pages)
 		type score struct {
 			path    string
 			words   int
@@ -68,7 +88,7 @@ func manPagesCorpus(sponge []reader) {
 			skipped bool
 		}
 		var scores []score
-		timed("man: scoring "+r.name, func() {
+		timed(corpus+": scoring "+r.name+" ("+part+")", func() {
 			res := parallel(pages, func(p string) score {
 				d := docs[p]
 				return score{p, len(refs[p]), float64(lcs(refs[p], docWords(d, false))) / float64(max(1, len(refs[p]))), d.Err != ""}
@@ -90,7 +110,7 @@ func manPagesCorpus(sponge []reader) {
 			sum += s.kept
 		}
 		sort.Slice(scores, func(i, j int) bool { return scores[i].kept < scores[j].kept })
-		rows = append(rows, row{"man", fmt.Sprintf("%d of %d pages", len(scores), total), r.name, len(scores), []string{
+		rows = append(rows, row{corpus, part, r.name, len(scores), []string{
 			fmt.Sprintf("pages ≥0.99 %.1f%%", 100*float64(good)/float64(len(scores))),
 			fmt.Sprintf("mean %.4f", sum/float64(len(scores))),
 			fmt.Sprintf("median %.4f", scores[len(scores)/2].kept),
@@ -108,8 +128,8 @@ func manPagesCorpus(sponge []reader) {
 			}
 			worstOnes = append(worstOnes, fmt.Sprintf("%.2f %s (%d words%s)", s.kept, filepath.Base(s.path), s.words, e))
 		}
-		details = append(details, fmt.Sprintf("  man, %s: %s", r.name, strings.Join(worstOnes, "; ")))
-		if d := docs[ssh]; d != nil {
+		details = append(details, fmt.Sprintf("  %s (%s), %s: %s", corpus, part, r.name, strings.Join(worstOnes, "; ")))
+		if d := docs[ssh]; ssh != "" && d != nil {
 			first := d.Err
 			for i, q := range d.Paras {
 				if i == 0 || strings.Contains(strings.ToUpper(q.H), "DESCRIPTION") {

@@ -428,10 +428,12 @@ type manReader struct {
 	foArgs  int
 	lists   []string // the open .Bl lists' kinds (-bullet, -enum, …)
 	enums   []int
-	strs    map[string]string   // .ds
-	macros  map[string][]string // .de
-	lastIf  bool                // the last .ie's condition, for .el
-	refs    []refField          // the fields of an .Rs reference
+	strs    map[string]string    // .ds
+	macros  map[string][]string  // .de
+	regs    map[string]*troffReg // .nr
+	link    string               // the address of an open .UR or .MT
+	lastIf  bool                 // the last .ie's condition, for .el
+	refs    []refField           // the fields of an .Rs reference
 	inRef   bool
 	// lines to read: the page's, then those of macros being expanded
 	// (innermost last); expanded counts lines expanded, within a budget.
@@ -458,7 +460,38 @@ func clip(s string, n int) string {
 // that defines a macro calling itself stops there.
 const maxManExpanded = 1 << 20
 
-func (m *manReader) text(s string) string { return troffTextStrings(s, m.strs) }
+func (m *manReader) text(s string) string { return troffTextStrings(s, m.strs, m.regs) }
+
+// troffReg is a number register (.nr name value increment), which \n[name]
+// prints and \n+[name] steps first: sensible-editor(1)'s numbered steps.
+type troffReg struct{ val, inc int }
+
+// setRegister reads .nr's arguments: a value, absolute or "+n"/"-n" from
+// the register's own, and an increment; a value troff would compute (an
+// expression, a unit) leaves the register as it was.
+func (m *manReader) setRegister(args []string) {
+	if len(args) < 2 {
+		return
+	}
+	v, err := strconv.Atoi(args[1])
+	if err != nil {
+		return
+	}
+	r := m.regs[args[0]]
+	if r == nil {
+		r = &troffReg{}
+		m.regs[args[0]] = r
+	}
+	if args[1][0] == '+' || args[1][0] == '-' {
+		v += r.val
+	}
+	r.val = v
+	if len(args) > 2 {
+		if inc, err := strconv.Atoi(args[2]); err == nil {
+			r.inc = inc
+		}
+	}
+}
 
 // next is the next line to read.
 func (m *manReader) next() (string, bool) {
@@ -658,10 +691,10 @@ func (m *manReader) call(body, args []string) {
 }
 
 func extractMan(text string) *Document {
-	m := &manReader{h: &headings{}, tagEnd: -1, strs: map[string]string{}, macros: map[string][]string{}}
+	m := &manReader{h: &headings{}, tagEnd: -1, strs: map[string]string{}, macros: map[string][]string{}, regs: map[string]*troffReg{}}
 	m.stack = [][]string{splitLines(text)}
 	headingNext := 0 // a .SH without words names the next line
-	inTable, tableFormat := false, false
+	inTable, tableFormat, tab := false, false, "\t"
 	for {
 		line, more := m.next()
 		if !more {
@@ -683,11 +716,16 @@ func extractMan(text string) *Document {
 				inTable = false
 				m.flush()
 			case tableFormat:
+				// tbl's options ("tab(;);") and formats, to a line ending
+				// in a full stop.
+				if t, ok := tblTab(line); ok {
+					tab = t
+				}
 				tableFormat = !strings.HasSuffix(strings.TrimSpace(line), ".")
 			case strings.HasPrefix(line, ".") || line == "_" || line == "=":
 			default:
 				m.flush()
-				m.line(strings.ReplaceAll(m.text(line), "\t", " | "))
+				m.line(strings.Join(strings.Split(m.text(line), tab), " | "))
 				m.flush()
 			}
 			continue
@@ -727,6 +765,8 @@ func extractMan(text string) *Document {
 			m.branch(ok, r)
 		case name == "el":
 			m.branch(!m.lastIf, strings.TrimLeft(rest, " "))
+		case name == "nr":
+			m.setRegister(args)
 		case name == "ds" || name == "ds1":
 			if n, v, _ := strings.Cut(rest, " "); n != "" {
 				v = strings.TrimPrefix(strings.TrimLeft(v, " "), `"`)
@@ -787,7 +827,7 @@ func extractMan(text string) *Document {
 			}
 		case name == "TS":
 			m.flush()
-			inTable, tableFormat = true, true
+			inTable, tableFormat, tab = true, true, "\t"
 		case name == "Bl":
 			m.flush()
 			kind := ""
@@ -888,8 +928,18 @@ func extractMan(text string) *Document {
 			m.add("["+m.text(strings.Join(args, " "))+"]", false)
 		case name == "YS":
 			m.flush()
-		case name == "br" || name == "UR" || name == "MT":
+		case name == "UR" || name == "MT":
+			// A link (.UR url … .UE) or a mail address (.MT … .ME):
+			// man prints its text, then the address in angle brackets.
+			m.link = ""
+			if len(args) > 0 {
+				m.link = m.text(args[0])
+			}
 		case name == "UE" || name == "ME":
+			if m.link != "" {
+				m.add("⟨"+m.link+"⟩", false)
+				m.link = ""
+			}
 			if w := m.text(strings.Join(args, " ")); w != "" {
 				m.add(w, mdocDelim(args[0]) == 'c' || strings.HasPrefix(w, ".") || strings.HasPrefix(w, ","))
 			}
@@ -903,6 +953,24 @@ func extractMan(text string) *Document {
 	}
 	m.flush()
 	return &Document{Title: m.title, Paragraphs: m.b.paras}
+}
+
+// tblTab is the cell separator a tbl options line names: "tab(;);" or
+// "allbox tab (@);" gives ";" or "@".
+func tblTab(line string) (string, bool) {
+	i := strings.Index(line, "tab")
+	if i < 0 || strings.HasSuffix(strings.TrimSpace(line), ".") {
+		return "", false
+	}
+	rest := strings.TrimLeft(line[i+3:], " ")
+	if len(rest) < 3 || rest[0] != '(' {
+		return "", false
+	}
+	_, size := utf8.DecodeRuneInString(rest[1:])
+	if len(rest) < 2+size || rest[1+size] != ')' {
+		return "", false
+	}
+	return rest[1 : 1+size], true
 }
 
 // troffChars are the special characters of \(xx and \[xx], by their names
@@ -999,7 +1067,7 @@ var troffStrings = map[string]string{`L"`: "“", `R"`: "”", "--": "—", "PI"
 
 // troffTextStrings turns a line of troff text into plain text, with the
 // strings a page defined (.ds).
-func troffTextStrings(s string, defined map[string]string) string {
+func troffTextStrings(s string, defined map[string]string, regs map[string]*troffReg) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
@@ -1044,7 +1112,22 @@ func troffTextStrings(s string, defined map[string]string) string {
 		switch e {
 		case '"':
 			return b.String() // a comment to the end of the line
-		case 'f', 'F', 'n', 'g', 'k', 'm', 'M', 'V', 'Y':
+		case 'n':
+			step := 0
+			if i < len(s) && (s[i] == '+' || s[i] == '-') {
+				step = 1
+				if s[i] == '-' {
+					step = -1
+				}
+				i++
+			}
+			var n string
+			n, i = name(i)
+			if r := regs[n]; r != nil {
+				r.val += step * r.inc
+				b.WriteString(strconv.Itoa(r.val))
+			}
+		case 'f', 'F', 'g', 'k', 'm', 'M', 'V', 'Y':
 			_, i = name(i) // font, register, colour: nothing to read
 		case 's':
 			if i < len(s) && (s[i] == '+' || s[i] == '-') {

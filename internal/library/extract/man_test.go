@@ -344,3 +344,26 @@ func TestManSynopsisMacros(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// What man prints that the reader left out: a mail address or link's
+// address after its text (.MT/.ME, .UR/.UE: "Vito Mule
+// ⟨mulevito@gmail.com⟩"), a number register's value (.nr, \n[step],
+// \n+[step]: sensible-editor(1)'s numbered steps) and a table whose cells
+// tbl's "tab(;)" option separates (xz(1)'s presets, mandb(8)'s databases).
+// The wants are groff's `man -l` output of this page, a cell a " | " apart.
+func TestManAddressesRegistersTables(t *testing.T) {
+	src := ".TH X 1\n.SH AUTHOR\nWritten by\n.MT mulevito@gmail.com\nVito Mule\n.ME .\nSee\n.UR https://example.org/\n.UE\n" +
+		"and\n.UR https://a.org/x\nthe site\n.UE ,\nnow.\n.nr step 1 1\n.IP \\n[step]\nFirst\n.IP \\n+[step]\nSecond\n" +
+		".TS\ntab(;);\nl l.\nA;B c\n\\-1;2 MiB\n.TE\n"
+	d := mustExtract(t, []byte(src), "x.1")
+	want := []string{
+		"Written by Vito Mule ⟨mulevito@gmail.com⟩. See ⟨https://example.org/⟩ and the site ⟨https://a.org/x⟩, now.",
+		"1 First",
+		"2 Second",
+		"A | B c",
+		"-1 | 2 MiB",
+	}
+	if diff := cmp.Diff(want, texts(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

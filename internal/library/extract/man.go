@@ -62,7 +62,7 @@ func manArgs(s string) []string {
 			s = s[end+2:]
 			continue
 		}
-		i := strings.IndexAny(s, " \t")
+		i := argEnd(s)
 		if i < 0 {
 			args = append(args, s)
 			break
@@ -71,6 +71,21 @@ func manArgs(s string) []string {
 		s = s[i:]
 	}
 	return args
+}
+
+// argEnd is where an unquoted argument ends: its first space or tab that
+// no backslash escapes ("\-bookmark\ file" is one argument, as w3m(1)'s
+// ".BI \-bookmark\  file" has it), or -1 at the end of s.
+func argEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++ // the escaped character, a space too
+		case ' ', '\t':
+			return i
+		}
+	}
+	return -1
 }
 
 // mdocCallable are the mdoc macros that may stand among another macro's

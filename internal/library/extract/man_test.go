@@ -367,3 +367,16 @@ func TestManAddressesRegistersTables(t *testing.T) {
 		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }
+
+// An escaped space does not end a request's argument: w3m(1)'s ".BI
+// \-bookmark\  file" is "-bookmark file" (bold "-bookmark ", italic
+// "file"), as `man -l` prints it. The reader cut the argument at the
+// escaped space, so "\" met the next argument's "f" and read a font
+// escape: "-bookmarkle".
+func TestManEscapedSpaceInArgument(t *testing.T) {
+	src := ".TH W3M 1\n.SH OPTIONS\n.TP\n.BI \\-bookmark\\  file\nBookmark file.\n"
+	d := mustExtract(t, []byte(src), "w3m.1")
+	if got := texts(d); len(got) != 1 || !strings.HasPrefix(got[0], "-bookmark file") {
+		t.Errorf("paragraphs: %q", got)
+	}
+}

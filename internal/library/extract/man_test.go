@@ -306,77 +306,59 @@ func manTexts(t *testing.T, page, name string) []string {
 	return got
 }
 
-// groff's named characters read as the letters they print: shadow's
-// translated pages write "l'âge" as "l\*(Aq\(^age", "été" as "\('et\('e";
-// German ones quote with \(Bq … \(lq („…“). The reader knew a dozen accented
-// letters and dropped every other name, so French lost its â and ç. The
-// wants are groff's `man -l` output (-Tutf8) of these lines.
-func TestManNamedCharacters(t *testing.T) {
-	src := ".TH CHAGE 1\n.ds Aq \\(aq\n.SH NOM\nchage \\- afficher l\\*(Aq\\(^age\n" +
-		".SH DESCRIPTION\nLe mot de passe a \\('et\\('e chang\\('e, \\(,ca marche \\(`a la fa\\(,con d\\(aqun \\(vsk\\(oal; " +
-		"\\(Bqnicht\\(lq, \\[u0061_0302]ge, \\(*a \\(mu \\(*b \\(<= 2\\(S2, 1\\(12 \\(ff\\(fi.\n"
-	d := mustExtract(t, []byte(src), "chage.1")
-	want := []string{
-		"chage - afficher l'âge",
-		"Le mot de passe a été changé, ça marche à la façon d'un škål; „nicht“, âge, α × β ≤ 2², 1½ fffi.",
-	}
-	if diff := cmp.Diff(want, texts(d)); diff != "" {
-		t.Errorf("paragraphs (-want +got):\n%s", diff)
-	}
-}
-
-// groff's synopsis macros (.SY, .OP, .YS: adduser's and deluser's pages)
-// read as man prints them: each synopsis a paragraph of the command and its
-// options in brackets. The reader dropped them, so a page's synopsis was its
-// arguments alone ("utilisateur utilisateur --group groupe"). The wants are
-// groff's `man -l` output of this page.
-func TestManSynopsisMacros(t *testing.T) {
-	src := ".TH DELUSER 8\n.SH SYNOPSIS\n.SY deluser\n.OP \\-\\-backup\n.OP \\-\\-backup\\-to r\\('ep\n.OP \\-\\-conf fichier\n" +
-		"\\fIutilisateur\\fP\n.YS\n.SY deluser\n\\fB\\-\\-group\\fP\n.OP \\-\\-debug\n\\fIgroupe\\fP\n.YS\n" +
-		".SH DESCRIPTION\nRetire \\[char94] un utilisateur.\n"
-	d := mustExtract(t, []byte(src), "deluser.8")
-	want := []string{
-		"deluser [--backup] [--backup-to rép] [--conf fichier] utilisateur",
-		"deluser --group [--debug] groupe",
-		"Retire ^ un utilisateur.",
-	}
-	if diff := cmp.Diff(want, texts(d)); diff != "" {
-		t.Errorf("paragraphs (-want +got):\n%s", diff)
-	}
-}
-
-// What man prints that the reader left out: a mail address or link's
-// address after its text (.MT/.ME, .UR/.UE: "Vito Mule
-// ⟨mulevito@gmail.com⟩"), a number register's value (.nr, \n[step],
-// \n+[step]: sensible-editor(1)'s numbered steps) and a table whose cells
-// tbl's "tab(;)" option separates (xz(1)'s presets, mandb(8)'s databases).
-// The wants are groff's `man -l` output of this page, a cell a " | " apart.
-func TestManAddressesRegistersTables(t *testing.T) {
-	src := ".TH X 1\n.SH AUTHOR\nWritten by\n.MT mulevito@gmail.com\nVito Mule\n.ME .\nSee\n.UR https://example.org/\n.UE\n" +
-		"and\n.UR https://a.org/x\nthe site\n.UE ,\nnow.\n.nr step 1 1\n.IP \\n[step]\nFirst\n.IP \\n+[step]\nSecond\n" +
-		".TS\ntab(;);\nl l.\nA;B c\n\\-1;2 MiB\n.TE\n"
-	d := mustExtract(t, []byte(src), "x.1")
-	want := []string{
-		"Written by Vito Mule ⟨mulevito@gmail.com⟩. See ⟨https://example.org/⟩ and the site ⟨https://a.org/x⟩, now.",
-		"1 First",
-		"2 Second",
-		"A | B c",
-		"-1 | 2 MiB",
-	}
-	if diff := cmp.Diff(want, texts(d)); diff != "" {
-		t.Errorf("paragraphs (-want +got):\n%s", diff)
-	}
-}
-
-// An escaped space does not end a request's argument: w3m(1)'s ".BI
-// \-bookmark\  file" is "-bookmark file" (bold "-bookmark ", italic
-// "file"), as `man -l` prints it. The reader cut the argument at the
-// escaped space, so "\" met the next argument's "f" and read a font
-// escape: "-bookmarkle".
-func TestManEscapedSpaceInArgument(t *testing.T) {
-	src := ".TH W3M 1\n.SH OPTIONS\n.TP\n.BI \\-bookmark\\  file\nBookmark file.\n"
-	d := mustExtract(t, []byte(src), "w3m.1")
-	if got := texts(d); len(got) != 1 || !strings.HasPrefix(got[0], "-bookmark file") {
-		t.Errorf("paragraphs: %q", got)
+// What man prints, read as man prints it; each case's wants are groff's
+// `man -l` output (-Tutf8) of its page, a table's cells a " | " apart, and
+// each case failed before its change:
+//   - named characters: shadow's translated pages write "l'âge" as
+//     "l\*(Aq\(^age", "été" as "\('et\('e", German quotes as \(Bq … \(lq
+//     („…“); the reader knew a dozen accented letters and dropped every
+//     other name, so French lost its â and ç;
+//   - groff's synopsis macros (.SY, .OP, .YS: adduser's and deluser's
+//     pages): a synopsis was its loose arguments ("utilisateur --group
+//     groupe");
+//   - a mail address or link's address after its text (.MT/.ME, .UR/.UE:
+//     "Vito Mule ⟨mulevito@gmail.com⟩"), a number register's value (.nr,
+//     \n[step], \n+[step]: sensible-editor(1)'s numbered steps), a table
+//     whose cells tbl's "tab(;)" separates (xz(1)'s presets);
+//   - an escaped space inside an argument: w3m(1)'s ".BI \-bookmark\  file"
+//     is "-bookmark file"; the reader cut the argument there, so "\" met
+//     "file" and read a font escape: "-bookmarkle".
+func TestManAsManPrints(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"named characters", ".TH CHAGE 1\n.ds Aq \\(aq\n.SH NOM\nchage \\- afficher l\\*(Aq\\(^age\n" +
+			".SH DESCRIPTION\nLe mot de passe a \\('et\\('e chang\\('e, \\(,ca marche \\(`a la fa\\(,con d\\(aqun \\(vsk\\(oal; " +
+			"\\(Bqnicht\\(lq, \\[u0061_0302]ge, \\(*a \\(mu \\(*b \\(<= 2\\(S2, 1\\(12 \\(ff\\(fi.\n",
+			[]string{
+				"chage - afficher l'âge",
+				"Le mot de passe a été changé, ça marche à la façon d'un škål; „nicht“, âge, α × β ≤ 2², 1½ fffi.",
+			}},
+		{"synopsis macros", ".TH DELUSER 8\n.SH SYNOPSIS\n.SY deluser\n.OP \\-\\-backup\n.OP \\-\\-backup\\-to r\\('ep\n.OP \\-\\-conf fichier\n" +
+			"\\fIutilisateur\\fP\n.YS\n.SY deluser\n\\fB\\-\\-group\\fP\n.OP \\-\\-debug\n\\fIgroupe\\fP\n.YS\n" +
+			".SH DESCRIPTION\nRetire \\[char94] un utilisateur.\n",
+			[]string{
+				"deluser [--backup] [--backup-to rép] [--conf fichier] utilisateur",
+				"deluser --group [--debug] groupe",
+				"Retire ^ un utilisateur.",
+			}},
+		{"addresses, registers, tables", ".TH X 1\n.SH AUTHOR\nWritten by\n.MT mulevito@gmail.com\nVito Mule\n.ME .\nSee\n.UR https://example.org/\n.UE\n" +
+			"and\n.UR https://a.org/x\nthe site\n.UE ,\nnow.\n.nr step 1 1\n.IP \\n[step]\nFirst\n.IP \\n+[step]\nSecond\n" +
+			".TS\ntab(;);\nl l.\nA;B c\n\\-1;2 MiB\n.TE\n",
+			[]string{
+				"Written by Vito Mule ⟨mulevito@gmail.com⟩. See ⟨https://example.org/⟩ and the site ⟨https://a.org/x⟩, now.",
+				"1 First",
+				"2 Second",
+				"A | B c",
+				"-1 | 2 MiB",
+			}},
+		{"escaped space in an argument", ".TH W3M 1\n.SH OPTIONS\n.TP\n.BI \\-bookmark\\  file\nBookmark file.\n",
+			[]string{"-bookmark file Bookmark file."}},
+	} {
+		d := mustExtract(t, []byte(c.src), "page.1")
+		if diff := cmp.Diff(c.want, texts(d)); diff != "" {
+			t.Errorf("%s: paragraphs (-want +got):\n%s", c.name, diff)
+		}
 	}
 }

@@ -1333,13 +1333,19 @@ func (pr *pruner) prune(n *html.Node, inContent bool) (closed bool) {
 // text, those in links, and headlines: links to another page (not into
 // this one, nor to a file beside it: see isLocal) whose text is three
 // words or more (a share button's "Facebook", a tag's "Asia" are none).
-type removedLinks struct{ all, linked, headlines int }
+// titled: the first block removed opens with text outside a link, a title
+// of its own (a table of contents' "Table of Contents"), so the short block
+// above it is not its label (a book's "Copyright 2024 Ann Leaf").
+type removedLinks struct {
+	all, linked, headlines int
+	titled                 bool
+}
 
 func (pr *pruner) removedLinks(n *html.Node) removedLinks {
 	if n.Type != html.ElementNode {
 		return removedLinks{}
 	}
-	t := removedLinks{}
+	t := removedLinks{titled: opensUnlinked(n)}
 	t.all, t.linked = textLen(n)
 	var walk func(*html.Node)
 	walk = func(m *html.Node) {
@@ -1358,14 +1364,38 @@ func (pr *pruner) removedLinks(n *html.Node) removedLinks {
 }
 
 func (t *removedLinks) add(u removedLinks) {
+	if t.all == 0 {
+		t.titled = u.titled
+	}
 	t.all, t.linked, t.headlines = t.all+u.all, t.linked+u.linked, t.headlines+u.headlines
+}
+
+// opensUnlinked reports whether the first text in n is outside a link.
+func opensUnlinked(n *html.Node) bool {
+	var walk func(*html.Node) (found, unlinked bool)
+	walk = func(m *html.Node) (bool, bool) {
+		if m.Type == html.TextNode && strings.TrimSpace(m.Data) != "" {
+			return true, true
+		}
+		if isLink(m) {
+			return textUpTo(m, 1) > 0, false
+		}
+		for c := m.FirstChild; c != nil; c = c.NextSibling {
+			if found, unlinked := walk(c); found {
+				return true, unlinked
+			}
+		}
+		return false, false
+	}
+	_, unlinked := walk(n)
+	return unlinked
 }
 
 // drop removes label when the blocks removed after it were links to
 // other stories: half their text or more in links, two headlines or
-// more. It returns nil.
+// more, and no title of their own. It returns nil.
 func (t removedLinks) drop(label *html.Node) *html.Node {
-	if label != nil && t.headlines >= 2 && 2*t.linked >= t.all {
+	if label != nil && t.headlines >= 2 && 2*t.linked >= t.all && !t.titled {
 		label.Parent.RemoveChild(label)
 	}
 	return nil

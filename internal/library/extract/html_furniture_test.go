@@ -258,11 +258,13 @@ func TestHTMLFurniture(t *testing.T) {
 		// above paragraphs that are each one. A label above a share bar
 		// (its buttons are no headlines) and one above a link to a
 		// single product stay, and so does a short block above a box of
-		// prose with links (an <aside>, which goes).
+		// prose with links (an <aside>, which goes), and a short block above
+		// a box of links with a title of its own ("More from the coast"):
+		// the box needs no label, so the block is not one.
 		{"link-labels.html",
 			[]string{"The old lighthouse on the point", "Jo Keeper", "Tickets cost four pounds", "Bring shoes for the stairs.",
-				"Keeper's log, p. 41", "Drink during the climb", "The lantern room is warm"},
-			[]string{"DON'T MISS", "You may also like", "Ferry timetable", "Seal pups"}, nil, nil},
+				"Keeper's log, p. 41", "Drink during the climb", "The lantern room is warm", "Photographs by Sam Lens"},
+			[]string{"DON'T MISS", "You may also like", "Ferry timetable", "Seal pups", "fishing boats"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

@@ -142,12 +142,21 @@ func TestCodeBlockQuotedWithItsAnnouncer(t *testing.T) {
 // whole: the lines the command printed are no statements, though they
 // read as sentences (issue 40: "17 profiles are in complain mode." was
 // quoted from aa-status's output). A paragraph of prose lines is read as
-// before. Fails without inCode's session.
+// before. Fails without inCode's session (the interpreter's session without
+// isShellSession's >>>).
 func TestSessionOutputIsNoStatement(t *testing.T) {
 	q := "How many profiles are in complain mode?"
 	session := "# aa-status\napparmor module is loaded.\n32 profiles are loaded.\n17 profiles are in complain mode.\n0 processes are unconfined but have a profile defined."
 	for _, cand := range Candidates(q, []*jsonl.Passage{passage(1, "AppArmor", session)}, &DefaultParams, nil) {
 		t.Errorf("quoted %q from a session's output", cand.Quote)
+	}
+	// Python's interactive session, opening with its prompt (issue 40:
+	// "> f.seek(-3, 2) # Go to the 3rd byte before the end 13" was quoted
+	// first for "Which mode opens a file so that what I write goes to its
+	// end?").
+	python := ">>> f = open('workfile', 'rb+')\n>>> f.write(b'0123456789abcdef')\n16\n>>> f.seek(5) # Go to the 6th byte in the file\n5\n>>> f.seek(-3, 2) # Go to the 3rd byte before the end of the file\n13"
+	for _, cand := range Candidates("Where does f.seek go in the file?", []*jsonl.Passage{passage(1, "Input and Output", python)}, &DefaultParams, nil) {
+		t.Errorf("quoted %q from an interpreter's session", cand.Quote)
 	}
 	prose := "AppArmor reports its state.\nSeventeen profiles are in complain mode after the installation."
 	if len(Candidates(q, []*jsonl.Passage{passage(1, "AppArmor", prose)}, &DefaultParams, nil)) == 0 {
@@ -542,6 +551,8 @@ func TestNeverStatementRules(t *testing.T) {
 			"# apt-get install debian-reference-en",
 			"user@host:~$ ls -l /etc",
 			"Затем выполните $ cd src $ make install",
+			">>> # The argument to repr() may be any Python object:",
+			">>> f.seek(-3, 2) # Go to the 3rd byte before the end",
 		}},
 		{"a table's header", []string{
 			"NUMBER DATE DESCRIPTION NAME Debian Reference iv",
@@ -597,6 +608,9 @@ func TestNeverStatementRules(t *testing.T) {
 			"6.2.5 apt-pinning",
 			"Chapter 11. Data conversion",
 			"Appendix B. Tips and tricks",
+			"Table 1.22: Command exit codes",
+			"Table 2: Text symbols formerly from the textcomp package",
+			"Таблица 3: Коды завершения команд",
 			"Kapitel 11. Datenkonvertierung",
 			"Глава 11. Преобразование данных",
 			"3.2 Установка пакетов",

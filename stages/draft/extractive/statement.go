@@ -690,6 +690,30 @@ func isPiece(text string) bool {
 	return true
 }
 
+// isNameLine reports whether text is a manual page's NAME line: the
+// commands' names (nameBefore, each a command as a shell reads it), a
+// dash, and what they are or do, with no sentence end ("tar - an
+// archiving utility", "grep, egrep, fgrep, rgrep - print lines that match
+// patterns", "ssh-keygen — OpenSSH authentication key utility").
+func isNameLine(text string) bool {
+	text = strings.TrimSpace(text)
+	if sentences.Ends(text) {
+		return false
+	}
+	for _, dash := range []string{" - ", " — ", " – "} {
+		i := strings.Index(text, dash)
+		if i <= 0 || !nameBefore(text[:i]) {
+			continue
+		}
+		names := true
+		for _, w := range strings.Fields(text[:i]) {
+			names = names && isCommand(strings.TrimSuffix(w, ","))
+		}
+		return names && strings.TrimSpace(text[i+len(dash):]) != ""
+	}
+	return false
+}
+
 // maxNameWords is the most words before a manual page's NAME line's dash:
 // the names it documents ("grep, egrep, fgrep, rgrep - print lines that
 // match patterns").

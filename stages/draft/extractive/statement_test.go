@@ -829,3 +829,25 @@ func TestHeadingApartFromItsSentence(t *testing.T) {
 		}
 	}
 }
+
+// A manual page's NAME line: the commands' names, a dash, what they are,
+// no sentence end; a sentence with a dash, a row of keys and a name line's
+// look-alike with a capital name or a sentence end are not. Fails without
+// isNameLine (the name line rule).
+func TestIsNameLine(t *testing.T) {
+	for text, want := range map[string]bool{
+		"tar - an archiving utility":                                    true,
+		"grep, egrep, fgrep, rgrep - print lines that match patterns":   true,
+		"ssh-keygen — OpenSSH authentication key utility":               true,
+		"gzip, gunzip, zcat – compress or expand files":                 true,
+		"tar - an archiving utility.":                                   false,
+		"The archive – a regular file – can be a device":                false,
+		"Debian - the universal operating system":                       false,
+		"documentation packages: no special requirements – interpreter": false,
+		"tar -": false,
+	} {
+		if got := isNameLine(text); got != want {
+			t.Errorf("isNameLine(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

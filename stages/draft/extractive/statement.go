@@ -690,6 +690,32 @@ func isPiece(text string) bool {
 	return true
 }
 
+// isCell reports whether sentence, under heading, is a table's cell or a
+// row of cells: a PDF's reader saves a table's header as the heading of
+// the cells under it ("package popcon size command description"), each
+// cell or row a paragraph ("SSH server (secure)", "Unix System V style
+// archiver, use with find(1)"), and a cell does not end as a sentence
+// does. A header is told from a section's heading by its first letter, a
+// small one (a section's is a capital or its number: "10.2.1 Backup and
+// recovery policy"); a sentence that ends as one is quoted under any
+// heading. Scripts with letter case; a manual's entry for an option
+// ("-k, --key=KEYDEF sort via a key") is no cell.
+func isCell(heading, sentence string) bool {
+	if i := strings.LastIndex(heading, "›"); i >= 0 {
+		heading = heading[i+len("›"):]
+	}
+	heading = strings.TrimSpace(heading)
+	r, _ := utf8.DecodeRuneInString(heading)
+	if !unicode.IsLower(r) || len(strings.Fields(heading)) < 2 || sentences.Ends(heading) {
+		return false
+	}
+	sentence = strings.TrimSpace(sentence)
+	if opts, _ := keywords.LeadingOptions(sentence); len(opts) > 0 {
+		return false
+	}
+	return !sentences.Ends(sentence) && !strings.HasSuffix(sentence, ":")
+}
+
 // isNameLine reports whether text is a manual page's NAME line: the
 // commands' names (nameBefore, each a command as a shell reads it), a
 // dash, and what they are or do, with no sentence end ("tar - an

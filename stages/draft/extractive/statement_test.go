@@ -851,3 +851,31 @@ func TestIsNameLine(t *testing.T) {
 		}
 	}
 }
+
+// A PDF's table saved as a header (the heading) and cells (paragraphs): a
+// cell is no statement, a sentence under the same header is, and so is a
+// fragment under a section's heading. Fails without isCell ("SSH server
+// (secure)" was quoted first for "Which Debian package holds the SSH
+// server?").
+func TestCellsUnderATableHeader(t *testing.T) {
+	cell := func(n int, heading, text string) *jsonl.Passage {
+		p := passage(n, "Debian Reference", text)
+		p.Heading = heading
+		return p
+	}
+	q := "Which Debian package holds the SSH server?"
+	for _, text := range []string{"SSH server (secure)", "openssh-client V:856, I:997 5609 ssh -X SSH client (secure) xauth V:155, I:952 81 xauth X authority file utility"} {
+		for _, c := range Candidates(q, []*jsonl.Passage{cell(1, "package popcon size command description", text)}, &DefaultParams, nil) {
+			t.Errorf("quoted the cell %q", c.Quote)
+		}
+	}
+	for _, ps := range []*jsonl.Passage{
+		cell(1, "package popcon size command description", "The SSH server is in the openssh-server package."),
+		cell(1, "6.3 The SSH server", "SSH server packages for Debian"),
+		cell(1, "package popcon size command description", "-o, --output=FILE write the SSH server's package list to FILE"),
+	} {
+		if len(Candidates(q, []*jsonl.Passage{ps}, &DefaultParams, nil)) == 0 {
+			t.Errorf("%q under %q gave no statement", ps.Text, ps.Heading)
+		}
+	}
+}

@@ -32,6 +32,10 @@ func TestRealDocQuestions(t *testing.T) {
 		titles[title] = true
 	}
 	checkRealDocQuestions(t, realDocQuestions5, titles)
+	for _, title := range []string{"9.10. Backup", "6.3. The apt-cache Command", "5. Data Structures", "GZIP(1)", "SORT(1)"} {
+		titles[title] = true
+	}
+	checkRealDocQuestions(t, realDocQuestions6, titles)
 }
 
 func checkRealDocQuestions(t *testing.T, file string, titles map[string]bool) {

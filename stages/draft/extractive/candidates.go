@@ -316,7 +316,7 @@ func inHeading(text string, sp sentences.Span) bool {
 func (qy *query) sentenceCandidates(ss *sentenceSet, pf *passageFacts, i int, p *Params, inPassage map[string]bool) {
 	win := qy.windowOf(pf, i)
 	sentence, clauses, withBlock, ok := quoted(pf.ps.Text, pf.spans[i], p)
-	if !ok {
+	if !ok || !p.Sentences && isCell(pf.ps.Heading, sentence) {
 		return
 	}
 	for _, cl := range clauses {

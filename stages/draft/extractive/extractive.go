@@ -198,6 +198,12 @@ type Params struct {
 	// in solitude." under "Black tea" after "Keep tea in an airtight tin
 	// …" under "Storage", for "How should I store tea?").
 	Narrower bool
+	// NameLines: a manual page's NAME line ("tar - an archiving utility",
+	// isNameLine) is a statement for a "What is …?" question only: for
+	// another it says what the command is, not what was asked, and was
+	// quoted first ("What does the name tar stand for?", "Where does
+	// ssh-keygen put the key pair it makes?").
+	NameLines bool
 	// Kin: the names rule counts a question's name as held when the
 	// window holds it in another form a name takes: a people's or a
 	// language's word for its place ("Persian" and "Persia", "British"
@@ -296,6 +302,7 @@ var DefaultParams = Params{
 	UnitFirst:           true,
 	Stems:               true,
 	Narrower:            true,
+	NameLines:           true,
 	Kin:                 true,
 	Swapped:             true,
 	Options:             true,
@@ -745,7 +752,8 @@ func newChoice(cands []*Candidate, p *Params) *choice {
 
 // eligible reports whether c may be a statement at all.
 func (ch *choice) eligible(c *Candidate) bool {
-	return !c.question && !(ruleEachAnswer.On(ch.p) && ruleEachAnswer.drop(&paddingInput{ch: ch, c: c}))
+	in := &paddingInput{ch: ch, c: c}
+	return !c.question && !(ruleEachAnswer.On(ch.p) && ruleEachAnswer.drop(in)) && !(ch.p.uses(ruleNameLine, c.weights) && ruleNameLine.drop(in))
 }
 
 // pick adds to a the statements, best first, with why each was chosen.

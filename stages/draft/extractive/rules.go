@@ -214,6 +214,11 @@ var (
 		On:   func(p *Params) bool { return p.Narrower },
 		Off:  func(p *Params) { p.Narrower = false },
 		drop: func(in *paddingInput) bool { return narrower(in.c, in.a.Statements, in.ch.perPassage) }}
+	ruleNameLine = &Rule{Name: "name line", Kind: Padding, Questions: true,
+		Needs: []need{{what: "copula", lists: []string{listCopulas}}},
+		On:    func(p *Params) bool { return p.NameLines },
+		Off:   func(p *Params) { p.NameLines = false },
+		drop:  func(in *paddingInput) bool { return in.c.weights.subject == nil && isNameLine(in.c.Quote) }}
 	ruleOtherScale = &Rule{Name: "other scale", Kind: Padding, Questions: true,
 		Needs: []need{{what: "measure-word", lists: []string{listHowUnits}}},
 		On:    func(p *Params) bool { return p.OtherScale },
@@ -255,7 +260,7 @@ var rules = []*Rule{
 	ruleAbsent, rulePassageFloor, ruleOptions,
 	ruleNegation, ruleAnswerType, ruleSpelled, ruleWindow, ruleNames, ruleOrdinals, ruleKin, ruleSwapped, ruleStems,
 	ruleSectionMeasure, ruleMeasureScale,
-	ruleEachAnswer, ruleMost, ruleRelative, ruleItemAnswer, ruleSame, ruleOtherWords, ruleNarrower, ruleOtherScale,
+	ruleEachAnswer, ruleNameLine, ruleMost, ruleRelative, ruleItemAnswer, ruleSame, ruleOtherWords, ruleNarrower, ruleOtherScale,
 	ruleRanker, ruleHearsay, ruleUnitFirst, ruleEntryFirst, ruleDefinitionFirst, ruleJoinBack,
 }
 

@@ -413,6 +413,21 @@ var ruleCases = map[string][]ruleCase{
 		{lang: "ru", question: "Что делает curl -L?", passages: one("CURL(1)", "-L, --location Если сервер сообщает, что страница перемещена, curl повторяет запрос."), about: "Если сервер", want: leaves},
 		{lang: "zh", question: "curl -L 有什么作用？", passages: one("CURL(1)", "-L, --location 如果服务器报告页面已移动，curl 会重新请求新地址。"), about: "如果服务器", want: leaves},
 	},
+	"name line": {
+		{lang: "en", question: "What does the name tar stand for?", passages: []*jsonl.Passage{
+			passage(1, "TAR(1)", "tar - an archiving utility"),
+			passage(2, "TAR(1)", "The archive can be a regular file or a device (a tape drive, hence the name of the program, which stands for tape archiver).")},
+			about: "archiving utility", want: drops, flips: true},
+		{lang: "en", question: "Where does ssh-keygen put the key pair it makes?", passages: []*jsonl.Passage{
+			passage(1, "ssh-keygen(1)", "ssh-keygen — OpenSSH authentication key utility"),
+			passage(2, "ssh-keygen(1)", "The key pair is stored in ~/.ssh/id_rsa and ~/.ssh/id_rsa.pub.")},
+			about: "authentication key utility", want: drops, flips: true},
+		{lang: "en", question: "What is tar?", passages: []*jsonl.Passage{
+			passage(1, "TAR(1)", "tar - an archiving utility"),
+			passage(2, "TAR(1)", "The archive can be a regular file or a device (a tape drive, hence the name of the program, which stands for tape archiver).")},
+			about: "archiving utility", want: keeps},
+		offBG, offFA, offSW,
+	},
 	"definition first": {
 		{lang: "en", question: "What is a sourdough starter?", passages: []*jsonl.Passage{
 			passage(1, "Sourdough notes", "Notes from a year of baking a loaf every weekend. The recipe is simple; the timing is everything."),

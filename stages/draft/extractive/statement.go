@@ -79,7 +79,7 @@ var neverStatement = []shapeRule{
 	{"code that lost its lines", "any (code's ASCII marks)", isFlatCode, false},
 	{"numbered lines of code", "any (line numbers in any script's digits, code's ASCII marks)", isNumberedCode, true},
 	{"TeX code", "any (TeX's control words are ASCII)", isTeXCode, false},
-	{"a shell session", "any (a prompt of $, # or user@host before a command)", isShellSession, false},
+	{"a shell session", "any (a prompt of $, # or user@host before a command; an interpreter's >>>)", isShellSession, false},
 	{"a table of keys", "Latin (C-b, M-x, ^X, Ctrl-a)", func(text string) bool { return keys(text) >= maxKeys }, false},
 	{"a table's header", "scripts with letter case (Latin, Cyrillic, Greek, Armenian); none in others", isTableHeader, false},
 	{"a table of contents", "any for dot leaders and numbers of three levels (2.1.1); page numbers and two-level numbers before a capital only in scripts with letter case", isContents, true},
@@ -89,7 +89,7 @@ var neverStatement = []shapeRule{
 	{"a table's empty cells", "any that writes a comma (a lone \",\" is an empty cell of a PDF's table)", isEmptyCells, false},
 	{"a record of fields", "any that writes a colon after a word (: or ：); not Thai, Lao and Khmer, which write no sentence end", isFieldRecord, true},
 	{"a piece of a sentence", "scripts with letter case (a small letter first); none in others", isPiece, true},
-	{"a heading", "any when numbered (2.1, §3, IV., 第二章, 제2장, 一、); title case and a box's title (NOTE More profiles) in scripts with letter case; short Chinese, Japanese and Korean lines; any between MediaWiki's equals signs (== Kultur ==)", isHeading, true},
+	{"a heading", "any when numbered (2.1, §3, IV., 第二章, 제2장, 一、; a caption's Table 2: in scripts with letter case); title case and a box's title (NOTE More profiles) in scripts with letter case; short Chinese, Japanese and Korean lines; any between MediaWiki's equals signs (== Kultur ==)", isHeading, true},
 }
 
 // NotStatement names the rule of neverStatement that holds text ("a
@@ -275,9 +275,15 @@ func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <
 // prompt ("$ tar -xf …", "# apt-get update", "user@host:~$ ls") and a
 // command in ASCII lower case, or holds two prompts with a command after
 // each ("$ cd src $ make"). A prompt's sign alone in prose ("costs $ 5")
-// is followed by no command.
+// is followed by no command. An interactive interpreter's session opens
+// with its prompt, ">>>" (Python's), before any code (">>> f.seek(5)",
+// ">>> # The argument to repr() may be any Python object:"): prose never
+// opens with it.
 func isShellSession(text string) bool {
 	fields := strings.Fields(text)
+	if len(fields) > 1 && fields[0] == ">>>" {
+		return true
+	}
 	prompts := 0
 	for i, w := range fields {
 		if i+1 >= len(fields) || !isCommand(fields[i+1]) {
@@ -684,6 +690,56 @@ func isPiece(text string) bool {
 	return true
 }
 
+// isCell reports whether sentence, under heading, is a table's cell or a
+// row of cells: a PDF's reader saves a table's header as the heading of
+// the cells under it ("package popcon size command description"), each
+// cell or row a paragraph ("SSH server (secure)", "Unix System V style
+// archiver, use with find(1)"), and a cell does not end as a sentence
+// does. A header is told from a section's heading by its first letter, a
+// small one (a section's is a capital or its number: "10.2.1 Backup and
+// recovery policy"); a sentence that ends as one is quoted under any
+// heading. Scripts with letter case; a manual's entry for an option
+// ("-k, --key=KEYDEF sort via a key") is no cell.
+func isCell(heading, sentence string) bool {
+	if i := strings.LastIndex(heading, "›"); i >= 0 {
+		heading = heading[i+len("›"):]
+	}
+	heading = strings.TrimSpace(heading)
+	r, _ := utf8.DecodeRuneInString(heading)
+	if !unicode.IsLower(r) || len(strings.Fields(heading)) < 2 || sentences.Ends(heading) {
+		return false
+	}
+	sentence = strings.TrimSpace(sentence)
+	if opts, _ := keywords.LeadingOptions(sentence); len(opts) > 0 {
+		return false
+	}
+	return !sentences.Ends(sentence) && !strings.HasSuffix(sentence, ":")
+}
+
+// isNameLine reports whether text is a manual page's NAME line: the
+// commands' names (nameBefore, each a command as a shell reads it), a
+// dash, and what they are or do, with no sentence end ("tar - an
+// archiving utility", "grep, egrep, fgrep, rgrep - print lines that match
+// patterns", "ssh-keygen — OpenSSH authentication key utility").
+func isNameLine(text string) bool {
+	text = strings.TrimSpace(text)
+	if sentences.Ends(text) {
+		return false
+	}
+	for _, dash := range []string{" - ", " — ", " – "} {
+		i := strings.Index(text, dash)
+		if i <= 0 || !nameBefore(text[:i]) {
+			continue
+		}
+		names := true
+		for _, w := range strings.Fields(text[:i]) {
+			names = names && isCommand(strings.TrimSuffix(w, ","))
+		}
+		return names && strings.TrimSpace(text[i+len(dash):]) != ""
+	}
+	return false
+}
+
 // maxNameWords is the most words before a manual page's NAME line's dash:
 // the names it documents ("grep, egrep, fgrep, rgrep - print lines that
 // match patterns").
@@ -747,8 +803,15 @@ func numbered(fields []string) bool {
 	}
 	// A chapter's, section's or part's name and its number, in a script
 	// with letter case: "Chapter 11. Data conversion", "Глава 3. Пакеты",
-	// "Appendix B. Tips".
-	if len(fields) > 2 && startsTitle(first) && unicode.IsUpper([]rune(first)[0]) && (sectionNumber(fields[1]) || isRoman(fields[1]) || utf8.RuneCountInString(fields[1]) == 2 && unicode.IsUpper([]rune(fields[1])[0])) && strings.HasSuffix(fields[1], ".") {
+	// "Appendix B. Tips"; a caption's, its number before a colon too:
+	// "Table 1.22: Command exit codes", "Table 2: Text symbols formerly
+	// from the textcomp package" (quoted first over the Debian Reference
+	// and LaTeX News).
+	num := ""
+	if len(fields) > 2 {
+		num = strings.TrimSuffix(fields[1], ":")
+	}
+	if len(fields) > 2 && startsTitle(first) && unicode.IsUpper([]rune(first)[0]) && (sectionNumber(num) || isRoman(num) || utf8.RuneCountInString(num) == 2 && unicode.IsUpper([]rune(num)[0])) && (strings.HasSuffix(fields[1], ".") || num != fields[1]) {
 		return true
 	}
 	if strings.HasPrefix(first, "§") {

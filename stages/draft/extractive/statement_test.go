@@ -142,12 +142,21 @@ func TestCodeBlockQuotedWithItsAnnouncer(t *testing.T) {
 // whole: the lines the command printed are no statements, though they
 // read as sentences (issue 40: "17 profiles are in complain mode." was
 // quoted from aa-status's output). A paragraph of prose lines is read as
-// before. Fails without inCode's session.
+// before. Fails without inCode's session (the interpreter's session without
+// isShellSession's >>>).
 func TestSessionOutputIsNoStatement(t *testing.T) {
 	q := "How many profiles are in complain mode?"
 	session := "# aa-status\napparmor module is loaded.\n32 profiles are loaded.\n17 profiles are in complain mode.\n0 processes are unconfined but have a profile defined."
 	for _, cand := range Candidates(q, []*jsonl.Passage{passage(1, "AppArmor", session)}, &DefaultParams, nil) {
 		t.Errorf("quoted %q from a session's output", cand.Quote)
+	}
+	// Python's interactive session, opening with its prompt (issue 40:
+	// "> f.seek(-3, 2) # Go to the 3rd byte before the end 13" was quoted
+	// first for "Which mode opens a file so that what I write goes to its
+	// end?").
+	python := ">>> f = open('workfile', 'rb+')\n>>> f.write(b'0123456789abcdef')\n16\n>>> f.seek(5) # Go to the 6th byte in the file\n5\n>>> f.seek(-3, 2) # Go to the 3rd byte before the end of the file\n13"
+	for _, cand := range Candidates("Where does f.seek go in the file?", []*jsonl.Passage{passage(1, "Input and Output", python)}, &DefaultParams, nil) {
+		t.Errorf("quoted %q from an interpreter's session", cand.Quote)
 	}
 	prose := "AppArmor reports its state.\nSeventeen profiles are in complain mode after the installation."
 	if len(Candidates(q, []*jsonl.Passage{passage(1, "AppArmor", prose)}, &DefaultParams, nil)) == 0 {
@@ -542,6 +551,8 @@ func TestNeverStatementRules(t *testing.T) {
 			"# apt-get install debian-reference-en",
 			"user@host:~$ ls -l /etc",
 			"Затем выполните $ cd src $ make install",
+			">>> # The argument to repr() may be any Python object:",
+			">>> f.seek(-3, 2) # Go to the 3rd byte before the end",
 		}},
 		{"a table's header", []string{
 			"NUMBER DATE DESCRIPTION NAME Debian Reference iv",
@@ -597,6 +608,9 @@ func TestNeverStatementRules(t *testing.T) {
 			"6.2.5 apt-pinning",
 			"Chapter 11. Data conversion",
 			"Appendix B. Tips and tricks",
+			"Table 1.22: Command exit codes",
+			"Table 2: Text symbols formerly from the textcomp package",
+			"Таблица 3: Коды завершения команд",
 			"Kapitel 11. Datenkonvertierung",
 			"Глава 11. Преобразование данных",
 			"3.2 Установка пакетов",
@@ -812,6 +826,56 @@ func TestHeadingApartFromItsSentence(t *testing.T) {
 		}
 		if !slices.Contains(quotes, sentence) {
 			t.Errorf("after %q, the sentence is not quoted whole: %q", heading, quotes)
+		}
+	}
+}
+
+// A manual page's NAME line: the commands' names, a dash, what they are,
+// no sentence end; a sentence with a dash, a row of keys and a name line's
+// look-alike with a capital name or a sentence end are not. Fails without
+// isNameLine (the name line rule).
+func TestIsNameLine(t *testing.T) {
+	for text, want := range map[string]bool{
+		"tar - an archiving utility":                                    true,
+		"grep, egrep, fgrep, rgrep - print lines that match patterns":   true,
+		"ssh-keygen — OpenSSH authentication key utility":               true,
+		"gzip, gunzip, zcat – compress or expand files":                 true,
+		"tar - an archiving utility.":                                   false,
+		"The archive – a regular file – can be a device":                false,
+		"Debian - the universal operating system":                       false,
+		"documentation packages: no special requirements – interpreter": false,
+		"tar -": false,
+	} {
+		if got := isNameLine(text); got != want {
+			t.Errorf("isNameLine(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// A PDF's table saved as a header (the heading) and cells (paragraphs): a
+// cell is no statement, a sentence under the same header is, and so is a
+// fragment under a section's heading. Fails without isCell ("SSH server
+// (secure)" was quoted first for "Which Debian package holds the SSH
+// server?").
+func TestCellsUnderATableHeader(t *testing.T) {
+	cell := func(n int, heading, text string) *jsonl.Passage {
+		p := passage(n, "Debian Reference", text)
+		p.Heading = heading
+		return p
+	}
+	q := "Which Debian package holds the SSH server?"
+	for _, text := range []string{"SSH server (secure)", "openssh-client V:856, I:997 5609 ssh -X SSH client (secure) xauth V:155, I:952 81 xauth X authority file utility"} {
+		for _, c := range Candidates(q, []*jsonl.Passage{cell(1, "package popcon size command description", text)}, &DefaultParams, nil) {
+			t.Errorf("quoted the cell %q", c.Quote)
+		}
+	}
+	for _, ps := range []*jsonl.Passage{
+		cell(1, "package popcon size command description", "The SSH server is in the openssh-server package."),
+		cell(1, "6.3 The SSH server", "SSH server packages for Debian"),
+		cell(1, "package popcon size command description", "-o, --output=FILE write the SSH server's package list to FILE"),
+	} {
+		if len(Candidates(q, []*jsonl.Passage{ps}, &DefaultParams, nil)) == 0 {
+			t.Errorf("%q under %q gave no statement", ps.Text, ps.Heading)
 		}
 	}
 }

@@ -1163,3 +1163,40 @@ func TestPDFCodeLineAtFootNotRunning(t *testing.T) {
 		t.Errorf("the running head kept:\n%s", all)
 	}
 }
+
+// A table's row of headings set again at its foot, on four of six pages
+// (encguide.pdf's "˝8 ˝9 … ˝F" under each glyph table), is the table's,
+// not a running foot; the running head on every page still goes.
+func TestPDFTableFootRowNotRunning(t *testing.T) {
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetAutoPageBreak(false, 0)
+	row := func(y float64, cells ...string) {
+		for i, c := range cells {
+			f.Text(150+40*float64(i), y, c)
+		}
+	}
+	for page := 1; page <= 6; page++ {
+		f.AddPage()
+		f.SetFont("Helvetica", "", 10)
+		f.Text(72, 60, "A guide to font encodings")
+		f.Text(72, 100, fmt.Sprintf("Page %s shows the glyphs of one font, in a table of its codes.", []string{"one", "two", "three", "four", "five", "six"}[page-1]))
+		if page >= 2 && page <= 5 {
+			row(130, "0", "1", "2", "3")
+			row(145, "00x", "a", "b", "c")
+			row(160, "01x", "d", "e", "f")
+			row(175, "8", "9", "A", "B")
+		}
+		f.Text(290, 800, fmt.Sprint(page))
+	}
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(texts(mustExtract(t, b.Bytes(), "encguide.pdf")), "\n")
+	if n := strings.Count(all, "8 9 A B"); n != 4 {
+		t.Errorf("the table's foot row kept %d times, want 4:\n%s", n, all)
+	}
+	if strings.Contains(all, "A guide to font encodings") {
+		t.Errorf("the running head kept:\n%s", all)
+	}
+}

@@ -48,6 +48,10 @@ type pdfLine struct {
 	monoShare float64
 	// leaderEnd says that a table of contents' dot leader ended the line
 	leaderEnd bool
+	// cells is the line's number of words when there are four or more and
+	// each is an em or more apart from the next, as a table's cells are
+	// (a row of headings: "˝8 ˝9 ˝A ˝B ˝C ˝D ˝E ˝F"), else 0
+	cells int
 	// wide is the line's widest gap between two words, where a note in the
 	// right margin may start (rightMarginNotes); at is its space's byte
 	// offset in text, 0 for none
@@ -154,6 +158,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 	var cur pdfLine
 	var sizeSum, boldN, chars, monoN, monoW float64
 	var prevEnd, prevStart, prevSize, prevY float64
+	var wideGaps, narrowGaps int
 	pendingSpace := false
 	open := false
 	flush := func() {
@@ -162,6 +167,9 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 			cur.text, cur.leaderEnd = dropLeaders(raw)
 			if cur.text != raw {
 				cur.wide = lineGap{} // its offset is lost
+			}
+			if narrowGaps == 0 && wideGaps >= 3 {
+				cur.cells = wideGaps + 1
 			}
 			if chars > 0 {
 				cur.size = sizeSum / chars
@@ -178,6 +186,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 		}
 		b.Reset()
 		sizeSum, boldN, chars, monoN, monoW = 0, 0, 0, 0, 0
+		wideGaps, narrowGaps = 0, 0
 		open = false
 		pendingSpace = false
 	}
@@ -206,6 +215,11 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 				dx > numberGap*math.Min(size, prevSize) && numberThenLetter(b.String(), g.s) {
 				if dx > cur.wide.x1-cur.wide.x0 {
 					cur.wide = lineGap{b.Len(), prevEnd, g.x}
+				}
+				if dx >= em {
+					wideGaps++
+				} else {
+					narrowGaps++
 				}
 				b.WriteByte(' ')
 			}
@@ -543,7 +557,11 @@ func dropRunningLines(pages [][]pdfLine) {
 				// a typewriter font is on half the pages, three at least
 				repeats = max(3, (len(pages)+1)/2)
 			}
-			if !title && (pageNumberRE.MatchString(t) || len(pages) >= 2 && count[k] >= repeats && utf8.RuneCountInString(t) <= 100) {
+			// A table's row of headings, set again at its foot (encguide's
+			// "˝8 ˝9 … ˝F" under each glyph table, on eight of its 39
+			// pages), is the table's, not a running line.
+			row := l.cells > 0
+			if !title && (pageNumberRE.MatchString(t) || !row && len(pages) >= 2 && count[k] >= repeats && utf8.RuneCountInString(t) <= 100) {
 				continue
 			}
 			kept = append(kept, l)

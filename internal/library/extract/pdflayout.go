@@ -365,7 +365,7 @@ func dropLeaders(line string) (text string, ended bool) {
 	var b strings.Builder
 	at := 0
 	for _, r := range dotRunRE.re().FindAllStringIndex(line, -1) {
-		if dotWeight(line[r[0]:r[1]]) < 4 && !shortLeader(line, r) || inWord(line, r) {
+		if dotWeight(line[r[0]:r[1]]) < 4 && !shortLeader(line, r) || inWord(line, r) || endsWord(line, r) && !numberAfter(line[r[1]:]) {
 			continue
 		}
 		if before := strings.TrimRight(line[at:r[0]], " "); before != "" {
@@ -421,6 +421,36 @@ func inWord(line string, r []int) bool {
 	return !unicode.IsSpace(before) && !unicode.IsSpace(after)
 }
 
+// endsWord says whether the dots at r end a word, glued to it: a leader so
+// set runs to a page number ("Index……… 210"); dots with none after them
+// are the word's (clsguide.pdf's "\\RequirePackage...." at a sentence's
+// end, a macro's name and an ellipsis), unless the next line begins with
+// page numbers (dropLeaderEnds).
+func endsWord(line string, r []int) bool {
+	if r[0] == 0 {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(line[:r[0]])
+	return !unicode.IsSpace(before)
+}
+
+// numberAfter says whether rest, what follows a run of dots, begins with
+// a page number: "210", "xii", "501, 512", or a digit after two
+// characters at most, as an index's numbers may be (doc-code.pdf's
+// "\\Describe... . . . ℓ-1202", source2e.pdf's "\\. . . . b398, b400"),
+// not a word ("F.... exim4" in a listing).
+func numberAfter(rest string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	if first == "" {
+		return false
+	}
+	if pageNumberRE.MatchString(first) {
+		return true
+	}
+	d := strings.IndexAny(first, "0123456789")
+	return d >= 0 && utf8.RuneCountInString(first[:d]) <= 2
+}
+
 // dotRunRE is a run of leader dots, spaced or not.
 var dotRunRE = lazyRE(`(?:[.·…․‥] ?)*[.·…․‥]`)
 
@@ -440,11 +470,18 @@ func dotWeight(run string) int {
 // 5, 185"), and three spaced dots that end a line whose next line begins
 // with a page number (an index entry too long for more dots, its numbers
 // on the next line: l3backend-code.pdf's "\\l__graphics_decodearray_str
-// . . ." then "1753, 1754,"). Else the lines, joined into a paragraph,
+// . . ." then "1753, 1754,"), or four dots or more glued to the line's
+// last word (which dropLeaders keeps) before such a line. Else the lines, joined into a paragraph,
 // join their dots into a run again.
 func dropLeaderEnds(lines []pdfLine) []pdfLine {
 	for i := 1; i < len(lines); i++ {
 		prev, cur := &lines[i-1], &lines[i]
+		if strings.HasSuffix(strings.TrimRight(prev.text, " "), "..") && pageNumberFirstRE.re().MatchString(cur.text) {
+			if tail := lastDotRun(prev.text); tail != nil && dotWeight(prev.text[tail[0]:tail[1]]) >= 4 {
+				prev.text, prev.leaderEnd = strings.TrimRight(prev.text[:tail[0]], " "), true
+				continue
+			}
+		}
 		if strings.HasSuffix(strings.TrimRight(prev.text, " "), ". .") && pageNumberFirstRE.re().MatchString(cur.text) {
 			if tail := lastDotRun(prev.text); tail != nil && spacedDots(prev.text, tail) {
 				prev.text, prev.leaderEnd = strings.TrimRight(prev.text[:tail[0]], " "), true

@@ -105,9 +105,49 @@ func TestDropLeaders(t *testing.T) {
 		// its numbers go on on the next line (babelbib.pdf, source3.pdf)
 		"\\btxandlong . . . 547, 717, 868,":          "\\btxandlong 547, 717, 868,",
 		"\\providebibliographyfont . . . 298, 6047–": "\\providebibliographyfont 298, 6047–",
+		// dots that end a word with no page number after them (clsguide.pdf)
+		"\\usepackage or \\RequirePackage....": "\\usepackage or \\RequirePackage....",
+		"\\ProcessOptions.... and then":        "\\ProcessOptions.... and then",
+		// an index's numbers with a letter before them (doc-code.pdf)
+		"\\Describe... . . . . . . ℓ-1202": "\\Describe ℓ-1202",
+		"F.... exim4":                      "F.... exim4",
 	} {
 		if got, _ := dropLeaders(in); got != want {
 			t.Errorf("dropLeaders(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Dots glued to the word before them with no page number after them are
+// the text's, not a leader (clsguide.pdf's "\RequirePackage...." at a
+// sentence's end), and the paragraph after them is a paragraph of its
+// own; glued dots before a page number, or at a line's end with page
+// numbers on the next line, are a leader still.
+func TestPDFDotsEndWord(t *testing.T) {
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		f.SetFont("Helvetica", "", 10)
+		lines := []string{
+			"Options are not processed if the package is read with \\input rather than",
+			"loaded by means of \\usepackage or \\RequirePackage....",
+			"",
+			"If the package teapot.sty loads the package cup.sty with \\input cup.sty",
+			"then the user will get a warning.",
+			"",
+			"Index............ 210",
+			"\\brew..................",
+			"12, 14",
+		}
+		for i, l := range lines {
+			f.Text(72, 80+float64(i)*12, l)
+		}
+	})
+	got := texts(mustExtract(t, data, "clsguide.pdf"))
+	want := []string{
+		"Options are not processed if the package is read with \\input rather than loaded by means of \\usepackage or \\RequirePackage....",
+		"If the package teapot.sty loads the package cup.sty with \\input cup.sty then the user will get a warning.",
+		"Index 210 \\brew 12, 14",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
 	}
 }

@@ -1200,3 +1200,45 @@ func TestPDFTableFootRowNotRunning(t *testing.T) {
 		t.Errorf("the running head kept:\n%s", all)
 	}
 }
+
+// On a page of two columns, a line of the left column that ends a
+// sentence at its column's right edge does not end its paragraph: the
+// edge is the column's, not the right column's end (ltnews.pdf's "…
+// slower than LATEX 2.09 did." then "If you want to run your document
+// …"); a short line ending a sentence still does.
+func TestPDFColumnSentenceAtEdge(t *testing.T) {
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		f.SetFont("Helvetica", "", 10)
+		left := []string{
+			"Compatibility mode comes with a price: it can run",
+			"much slower than the old format did in the past.",
+			"If you want your document to run in the faster mode",
+			"you should try replacing its first line by another.",
+			"Then run it again.",
+		}
+		right := []string{
+			"The new release also brings a set of fonts for the text",
+			"and the mathematics, which the installation will write",
+			"its font definition files for, as the old release did.",
+			"Running the test document shows whether it worked.",
+		}
+		for i, l := range left {
+			f.Text(72, 100+12*float64(i), l)
+		}
+		f.Text(82, 100+12*float64(len(left)), "The second paragraph starts with an indent.")
+		for i, l := range right {
+			f.Text(320, 100+12*float64(i), l)
+		}
+	})
+	got := texts(mustExtract(t, data, "ltnews.pdf"))
+	want := []string{
+		"Compatibility mode comes with a price: it can run much slower than the old format did in the past. If you want your document to run in the faster mode you should try replacing its first line by another.",
+		"Then run it again.",
+		"The second paragraph starts with an indent.",
+		"The new release also brings a set of fonts for the text and the mathematics, which the installation will write its font definition files for, as the old release did.",
+		"Running the test document shows whether it worked.",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}

@@ -763,13 +763,27 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 	inBlock := make([]int, len(ls)) // the block each line went to
 	// the rightmost line's end, where a line ending a sentence short of
 	// it ends its paragraph; startsCode reads its column's (columnRights)
-	right := 0.0
+	right, lastStart := 0.0, 0.0
 	for _, l := range ls {
-		if l.bodySize(body) && l.x1 > right {
-			right = l.x1
+		if l.bodySize(body) {
+			right = max(right, l.x1)
+			lastStart = max(lastStart, l.x0)
 		}
 	}
 	rightOf := columnRights(ls, body)
+	// shortOf is where a line that ends a sentence short of it ends its
+	// paragraph: its column's right edge when a column of text starts
+	// right of it, else the rightmost line's end. On a page of two
+	// columns set ragged or justified (ltnews), the right column's end
+	// was taken for the left's, and every sentence that ended a line of
+	// the left column ended a paragraph ("… slower than LATEX 2.09 did."
+	// then "If you want to run your document …", one paragraph).
+	shortOf := func(i int) float64 {
+		if c := rightOf(i); c < right && lastStart >= c {
+			return c
+		}
+		return right
+	}
 	isBig := func(l pdfLine) bool { return l.size >= headingScale*body }
 	for i := range ls {
 		// a heading set in a typewriter font ("2.3 \IfLanguagePatterns",
@@ -814,7 +828,7 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 			// (lppl.pdf's "Derived Work Any work that under any
 			// applicable law is derived from the" then "Work.")
 			brk = true
-		case endsSentence(prev.text) && right > 0 && prev.x1 < right-2*em:
+		case endsSentence(prev.text) && right > 0 && prev.x1 < right-2*em && prev.x1 < shortOf(i-1)-2*em:
 			brk = true // a short line ending a sentence
 		case nextItem(cur.lines, l, em):
 			brk = true

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
 var (
@@ -48,19 +49,45 @@ var dotLeader = regexp.MustCompile(`(?:\. ?){4,}|…{2,}`)
 
 // countLeaders counts the dot leaders of s: the runs of dotLeader that are not
 // within a word (a character other than a space right before and after
-// them, and no space in them).
+// them, and no space in them), nor glued to the end of a word with no page
+// number after them (clsguide.pdf's "\\RequirePackage....", source2e's
+// "\\end....": the document's text, which pdftotext has too; an index's
+// "\\Describe... . . . ℓ-1202" and a contents' "Index........ 20" are
+// leaders).
 func countLeaders(s string) int {
 	n := 0
 	for _, m := range dotLeader.FindAllStringIndex(s, -1) {
 		run := strings.TrimRight(s[m[0]:m[1]], " ")
 		end := m[0] + len(run)
-		if m[0] > 0 && end < len(s) && !strings.Contains(run, " ") && s[m[0]-1] != ' ' && s[end] != ' ' && s[m[0]-1] != '\n' && s[end] != '\n' {
+		glued := m[0] > 0 && s[m[0]-1] != ' ' && s[m[0]-1] != '\n'
+		if glued && end < len(s) && !strings.Contains(run, " ") && s[end] != ' ' && s[end] != '\n' {
+			continue
+		}
+		if glued && !pageNumberNext(s[end:]) {
 			continue
 		}
 		n++
 	}
 	return n
 }
+
+// pageNumberNext says whether rest begins with a page number: digits, or
+// a digit after two characters at most ("ℓ-1202", "b398", "A-2"), or a
+// roman one ("xii").
+func pageNumberNext(rest string) bool {
+	fields := strings.Fields(rest)
+	if len(fields) == 0 {
+		return false
+	}
+	first := fields[0]
+	if romanPage.MatchString(first) {
+		return true
+	}
+	d := strings.IndexAny(first, "0123456789")
+	return d >= 0 && utf8.RuneCountInString(first[:d]) <= 2
+}
+
+var romanPage = regexp.MustCompile(`^[ivxlc]{1,8}$`)
 
 // pdfs scores sponge's PDF reader page by page against pdftotext (its
 // reading order, not -layout): the words of each page that sponge keeps

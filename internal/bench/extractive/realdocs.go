@@ -104,6 +104,21 @@ var realDocs6 = []struct{ pkg, path string }{
 	{"coreutils", "usr/share/man/man1/sort.1.gz"},
 }
 
+// realDocs7 are the files the seventh set's library adds to realDocs6's:
+// two more pages of the Debian Administrator's Handbook (searching for
+// packages, user and group databases) and one of Python's tutorial (more
+// control flow tools) as HTML, and the manual pages of xargs(1) and
+// cp(1), all of packages the earlier sets fetch (findutils' and
+// coreutils' pages GPL-3+); the bench fetches them with apt-get and
+// never commits them.
+var realDocs7 = []struct{ pkg, path string }{
+	{"debian-handbook", "usr/share/doc/debian-handbook/html/en-US/sect.searching-packages.html"},
+	{"debian-handbook", "usr/share/doc/debian-handbook/html/en-US/sect.user-group-databases.html"},
+	{"python3.11-doc", "usr/share/doc/python3.11/html/tutorial/controlflow.html"},
+	{"findutils", "usr/share/man/man1/xargs.1.gz"},
+	{"coreutils", "usr/share/man/man1/cp.1.gz"},
+}
+
 // realDocQuestions were written over realDocs, each with the sentence
 // expected first written before it was asked. They were looked at while
 // the drafter was changed: the tuning set. realDocQuestions2, written the
@@ -116,7 +131,10 @@ var realDocs6 = []struct{ pkg, path string }{
 // is a tuning set now. realDocQuestions5, written the same way over a
 // library with realDocs5 added, was the report set of session 27; it has
 // been read and is a tuning set now. realDocQuestions6, written the same
-// way over a library with realDocs6 added, is the report set.
+// way over a library with realDocs6 added, was the report set of session
+// 28's first round; it has been read and is a tuning set now.
+// realDocQuestions7, written the same way over a library with realDocs7
+// added, is the report set.
 const (
 	realDocQuestions  = "realdoc-questions.txt"
 	realDocQuestions2 = "realdoc-questions-2.txt"
@@ -124,17 +142,19 @@ const (
 	realDocQuestions4 = "realdoc-questions-4.txt"
 	realDocQuestions5 = "realdoc-questions-5.txt"
 	realDocQuestions6 = "realdoc-questions-6.txt"
+	realDocQuestions7 = "realdoc-questions-7.txt"
 )
 
 var (
-	realDocsSet    = flag.Int("realdocs-set", 1, "with -realdocs: 1 asks "+realDocQuestions+", 2 "+realDocQuestions2+", 3 "+realDocQuestions3+", 4 "+realDocQuestions4+" and 5 "+realDocQuestions5+" (the tuning sets, 2 to 5 of larger libraries), 6 "+realDocQuestions6+" (the report set, of a library with more files: ask it once)")
+	realDocsSet    = flag.Int("realdocs-set", 1, "with -realdocs: 1 asks "+realDocQuestions+", 2 "+realDocQuestions2+", 3 "+realDocQuestions3+", 4 "+realDocQuestions4+", 5 "+realDocQuestions5+" and 6 "+realDocQuestions6+" (the tuning sets, 2 to 6 of larger libraries), 7 "+realDocQuestions7+" (the report set, of a library with more files: ask it once)")
 	realDocsBefore = flag.String("realdocs-before", "", "with -realdocs: also ask through the sponge binaries of this folder (a drafter before), and print both tables side by side")
 )
 
 // askRealDocs fetches the packages of realDocs (and realDocs2 for the
 // second set, realDocs2 and realDocs3 for the third, realDocs2 to
 // realDocs4 for the fourth, realDocs2 to realDocs5 for the fifth,
-// realDocs2 to realDocs6 for the sixth) with
+// realDocs2 to realDocs6 for the sixth, realDocs2 to realDocs7 for the
+// seventh) with
 // apt-get into
 // work, saves the files in a new library with
 // the built `sponge add`, and asks the set's questions through the built
@@ -156,8 +176,10 @@ func askRealDocs(work, binDir string) error {
 		docs, questions = append(append(append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocs4...), realDocs5...), realDocQuestions5
 	case 6:
 		docs, questions = append(append(append(append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocs4...), realDocs5...), realDocs6...), realDocQuestions6
+	case 7:
+		docs, questions = append(append(append(append(append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocs4...), realDocs5...), realDocs6...), realDocs7...), realDocQuestions7
 	default:
-		return fmt.Errorf("-realdocs-set %d: there are sets 1 to 6", *realDocsSet)
+		return fmt.Errorf("-realdocs-set %d: there are sets 1 to 7", *realDocsSet)
 	}
 	var sources []string
 	for _, f := range docs {
@@ -182,7 +204,7 @@ func askRealDocs(work, binDir string) error {
 	if d.Questions, err = quality.ReadDemo(filepath.Join(benchDir, questions)); err != nil {
 		return err
 	}
-	d.what = "A library of real documentation (the Debian Reference, LaTeX's guides and news, OpenSSH's manual pages; for sets 3 and 4 also Debian Handbook and Python tutorial pages, for sets 4 and 5 also grep's and rsync's manual pages, for sets 5 and 6 find's and tar's, for set 6 gzip's and sort's) asked the questions of " + questions
+	d.what = "A library of real documentation (the Debian Reference, LaTeX's guides and news, OpenSSH's manual pages; for sets 3 and 4 also Debian Handbook and Python tutorial pages, for sets 4 and 5 also grep's and rsync's manual pages, for sets 5 and 6 find's and tar's, for sets 6 and 7 gzip's and sort's, for set 7 xargs's and cp's) asked the questions of " + questions
 	if *realDocsBefore == "" {
 		return d.check(binDir)
 	}

@@ -36,6 +36,10 @@ func TestRealDocQuestions(t *testing.T) {
 		titles[title] = true
 	}
 	checkRealDocQuestions(t, realDocQuestions6, titles)
+	for _, title := range []string{"6.10. Searching for Packages", "8.4. User and Group Databases", "4. More Control Flow Tools", "XARGS(1)", "CP(1)"} {
+		titles[title] = true
+	}
+	checkRealDocQuestions(t, realDocQuestions7, titles)
 }
 
 func checkRealDocQuestions(t *testing.T, file string, titles map[string]bool) {

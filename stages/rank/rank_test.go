@@ -680,3 +680,72 @@ func TestIndexWordsDropStopWords(t *testing.T) {
 		t.Error("the fork's definition is not read as one")
 	}
 }
+
+// TestNameCountedOnce: a manual page's synopsis lines and "info tar" say
+// the command the question names, the entry that answers does not; the
+// command's word, the page's name, is counted once for the page, so the
+// entry is a passage.
+func TestNameCountedOnce(t *testing.T) {
+	dir := t.TempDir()
+	w, err := ingest.OpenWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hits []*jsonl.Hit
+	for n, doc := range []struct {
+		title, kind string
+		paras       []string
+	}{
+		{"TAR(1)", item.KindMan, []string{
+			"tar {--extract|--get} [-f ARCHIVE] [OPTIONS] [MEMBER...]",
+			"tar --create [--file ARCHIVE] [OPTIONS] [FILE...]",
+			"tar --update [--file ARCHIVE] [OPTIONS] [FILE...]",
+			"info tar",
+			"tar --help",
+			"tar --usage",
+			"tar --version",
+			"tar {-A|--catenate|--concatenate} [OPTIONS] ARCHIVE ARCHIVE...",
+			"Keywords applicable for tar --extract:",
+			"-x, --extract, --get Extract files from an archive.",
+			"-k, --keep-old-files Don't replace existing files when extracting.",
+			"-v, --verbose Verbosely list the members processed.",
+			"-z, --gzip Filter the archive through gzip.",
+		}},
+		{"Debian Reference", item.KindText, []string{
+			"GNU tar is the standard archiver of the system.",
+			"Most archives are compressed with gzip or xz.",
+		}},
+	} {
+		var paras []item.Paragraph
+		for _, p := range doc.paras {
+			paras = append(paras, item.Paragraph{Text: p})
+		}
+		src := []byte(doc.title)
+		it := &item.Item{ID: library.ItemID(src), Title: doc.title, Kind: doc.kind, Paragraphs: paras}
+		if err := w.Add(it, src); err != nil {
+			t.Fatal(err)
+		}
+		hits = append(hits, &jsonl.Hit{ItemID: it.ID, Title: it.Title, Score: float64(2 - n), Rank: n + 1})
+	}
+	w.Close()
+	lib, _ := library.Open(dir)
+	// As the library weighs them: "tar" is rare in a library of other
+	// documents, "file" is not.
+	q := "How do I stop tar from overwriting files I already have when extracting?"
+	idf := map[string]float64{}
+	for _, term := range keywords.QuestionTerms(q) {
+		idf[term] = 1.5
+	}
+	idf["tar"] = 6
+	ps, err := RankWith(lib, q, idf, hits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, p := range ps {
+		texts = append(texts, p.Text)
+	}
+	if !slices.Contains(texts, "-k, --keep-old-files Don't replace existing files when extracting.") {
+		t.Errorf("the -k entry is no passage: %q", texts)
+	}
+}

@@ -87,7 +87,7 @@ var (
 	// is cut into words at spaces, "_" and "-"; two-word entries match two
 	// words in a row. (A word set, not a regular expression: matching class
 	// names was a tenth of all the time `sponge add` spent on linux-doc.)
-	clutterWords = wordSet("nav navbar navigation menu menubar footer breadcrumb breadcrumbs cookie cookies " +
+	clutterWords = nameWordsOf("nav navbar navigation menu menubar footer breadcrumb breadcrumbs cookie cookies " +
 		"consent banner share sharing social advert advertisement ads promo related subscribe newsletter popup modal " +
 		"skip comment comments masthead toolbar pagination pager site-header hidden visually-hidden sr-only " +
 		"ad byline dateline timestamp credit credits disqus tags print recommended trending " +
@@ -95,25 +95,25 @@ var (
 		"bread-crumb prev-next next-previous previous-next " +
 		"authors article-meta content-meta entry-meta post-meta " +
 		"image-copyright picture-source messenger sharedaddy post-flair relatedposts rollover-block read-more readmore robots-nocontent read-time reading-time slide-count gallery-count")
-	sidebarWords = wordSet("sidebar")
-	authorWords  = wordSet("author")
+	sidebarWords = nameWordsOf("sidebar")
+	authorWords  = nameWordsOf("author")
 	// attributionWords name a credit: of a photo ("© Amazon", "Courtesy
 	// of …", "… for Quanta Magazine") or of a story ("wire services"); in
 	// or beside a <blockquote> they name the quotation's source, which
 	// reads with it (docutils: <p class="attribution">—Tim Peters</p>)
-	attributionWords = wordSet("attribution")
-	dateWords        = wordSet("date pubdate postdate posted-on published updated")
-	commentWords     = wordSet("comment comments")
-	contentWords     = wordSet("article content main post entry story body text")
-	embedWords       = wordSet("embed embedded")
-	captionWords     = wordSet("caption")
+	attributionWords = nameWordsOf("attribution")
+	dateWords        = nameWordsOf("date pubdate postdate posted-on published updated")
+	commentWords     = nameWordsOf("comment comments")
+	contentWords     = nameWordsOf("article content main post entry story body text")
+	embedWords       = nameWordsOf("embed embedded")
+	captionWords     = nameWordsOf("caption")
+	closeWords       = nameWordsOf("close")
 	// classClutterWords are clutterWords and the words that mark clutter
 	// in a class but not in an id: "close", a control that closes a box
 	// (a gallery's caption, a modal, a video's overlay: "Close", "×"),
 	// for Python's docs name a function's entry by its id
 	// ("difflib.get_close_matches")
-	classClutterWords = withWords(clutterWords, "close")
-	closeWords        = wordSet("close")
+	classClutterWords = clutterWords | closeWords
 	hiddenRE          = lazyRE(`(?i)display\s*:\s*none|visibility\s*:\s*hidden`)
 	clutterRoles      = map[string]bool{
 		"navigation": true, "banner": true, "contentinfo": true, "complementary": true, "menu": true,
@@ -122,22 +122,27 @@ var (
 	titleSepRE = lazyRE(`^\s*(\||-|–|—|·|•|:|::|»)\s*`)
 )
 
-// withWords is set and words in a new set.
-func withWords(set map[string]bool, words string) map[string]bool {
-	m := wordSet(words)
-	for w := range set {
-		m[w] = true
+// A nameKind is a set of words of class and id names (clutterWords,
+// contentWords, …), one bit each, so that a name is cut into words once
+// for all of them (see nameKinds).
+type nameKind uint16
+
+// nameWordKinds are the kinds of each word (and two-word entry) of the
+// kinds made by nameWordsOf.
+var nameWordKinds = map[string]nameKind{}
+
+// nameWordsOf makes a new kind of the words given.
+func nameWordsOf(words string) nameKind {
+	k := nameKind(1) << nameKindCount
+	nameKindCount++
+	for _, w := range strings.Fields(words) {
+		nameWordKinds[w] |= k
 	}
-	return m
+	return k
 }
 
-func wordSet(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[w] = true
-	}
-	return m
-}
+// nameKindCount is how many kinds nameWordsOf has made: at most 16.
+var nameKindCount int
 
 // nameWords cuts class and id names into lower-case words, at spaces,
 // "_", "-" and where a capital follows a small letter ("relatedContent",
@@ -163,18 +168,26 @@ func nameWords(names string) []string {
 	return words
 }
 
-// nameHas is hasWord(nameWords(names), set) without making the words (it
-// runs for each class of each element): the words are cut and lowered in
-// buffers on the stack, where names are ASCII.
-func nameHas(names string, set map[string]bool) bool {
+// nameHas reports whether names hold a word (or two words in a row) of
+// one of kinds.
+func nameHas(names string, kinds nameKind) bool {
+	return nameKinds(names)&kinds != 0
+}
+
+// nameKinds are the kinds of the words of names, and of each two words
+// in a row joined by "-": wordKinds(nameWords(names)) without making the
+// words (it runs for each class of each element): the words are cut and
+// lowered in buffers on the stack, where names are ASCII.
+func nameKinds(names string) nameKind {
 	for i := 0; i < len(names); i++ {
 		if names[i] >= utf8.RuneSelf {
-			return hasWord(nameWords(names), set)
+			return wordKinds(nameWords(names))
 		}
 	}
 	const most = 64
 	var prev, cur [most]byte
 	var pair [2*most + 1]byte
+	var kinds nameKind
 	nprev, start := -1, -1
 	for i := 0; i <= len(names); i++ {
 		c := byte(' ')
@@ -185,7 +198,7 @@ func nameHas(names string, set map[string]bool) bool {
 		if start >= 0 && (cut || 'A' <= c && c <= 'Z' && 'a' <= names[i-1] && names[i-1] <= 'z') {
 			w := names[start:i]
 			if len(w) > most {
-				return hasWord(nameWords(names), set)
+				return wordKinds(nameWords(names))
 			}
 			for j := 0; j < len(w); j++ {
 				b := w[j]
@@ -194,16 +207,12 @@ func nameHas(names string, set map[string]bool) bool {
 				}
 				cur[j] = b
 			}
-			if set[string(cur[:len(w)])] {
-				return true
-			}
+			kinds |= nameWordKinds[string(cur[:len(w)])]
 			if nprev >= 0 {
 				k := copy(pair[:], prev[:nprev])
 				pair[k] = '-'
 				k += 1 + copy(pair[k+1:], cur[:len(w)])
-				if set[string(pair[:k])] {
-					return true
-				}
+				kinds |= nameWordKinds[string(pair[:k])]
 			}
 			nprev = copy(prev[:], cur[:len(w)])
 			start = -1
@@ -212,18 +221,20 @@ func nameHas(names string, set map[string]bool) bool {
 			start = i
 		}
 	}
-	return false
+	return kinds
 }
 
-// hasWord reports whether words hold one of set's words, or two in a row
-// that set has joined by "-".
-func hasWord(words []string, set map[string]bool) bool {
+// wordKinds are the kinds of words, and of each two in a row joined by
+// "-".
+func wordKinds(words []string) nameKind {
+	var kinds nameKind
 	for i, w := range words {
-		if set[w] || i+1 < len(words) && set[w+"-"+words[i+1]] {
-			return true
+		kinds |= nameWordKinds[w]
+		if i+1 < len(words) {
+			kinds |= nameWordKinds[w+"-"+words[i+1]]
 		}
 	}
-	return false
+	return kinds
 }
 
 func attr(n *html.Node, key string) string {
@@ -266,7 +277,7 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 		dropSignups(emails)
 		pr := newPruner(body)
 		pr.prune(body, false)
-		roots = contentRoots(body)
+		roots = pr.contentRoots(body)
 	}
 	var b builder
 	h := &headings{}
@@ -528,7 +539,32 @@ func isHidden(n *html.Node) bool {
 	case atom.Head, atom.Script, atom.Style, atom.Noscript, atom.Template:
 		return true
 	}
-	return hasAttr(n, "hidden") || attr(n, "aria-hidden") == "true" || hiddenRE.MatchString(attr(n, "style"))
+	return hiddenByAttr(n)
+}
+
+// containsFold reports whether s holds word, an ASCII word in small
+// letters, in any case.
+func containsFold(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for j < len(word) && s[i+j]|0x20 == word[j] {
+			j++
+		}
+		if j == len(word) {
+			return true
+		}
+	}
+	return false
+}
+
+// hiddenByAttr reports whether an element's attributes hide it: hidden,
+// aria-hidden="true", or a style that does not display it.
+func hiddenByAttr(n *html.Node) bool {
+	if hasAttr(n, "hidden") || attr(n, "aria-hidden") == "true" {
+		return true
+	}
+	style := attr(n, "style")
+	return style != "" && (containsFold(style, "none") || containsFold(style, "hidden")) && hiddenRE.MatchString(style)
 }
 
 // pageTitles returns the <title> and og:title of a page.
@@ -613,6 +649,13 @@ type pruner struct {
 	// article is the text of the page's longest <article>: one of a
 	// tenth of it is a teaser of another page ("Most popular")
 	article int
+	// texts are the blocks' linkText, counted once each: a block is
+	// judged before its children are, and each rule that counts a block's
+	// text would walk it again (on DocBook's pages, whose anchors left
+	// open wrap the rest of the page, a walk for each of thousands of
+	// nested elements). A block's count is forgotten, with its
+	// ancestors', when a child of it is removed (see forget).
+	texts map[*html.Node]linkText
 }
 
 // newPruner learns what the pruner needs of the page in one walk: its
@@ -628,7 +671,7 @@ type pruner struct {
 // wraps its one paragraph, its menus and eight years of archive links in
 // one <div>).
 func newPruner(body *html.Node) *pruner {
-	pr := &pruner{ids: map[string]bool{}, lead: map[*html.Node]bool{}, mains: map[*html.Node]bool{}}
+	pr := &pruner{ids: map[string]bool{}, lead: map[*html.Node]bool{}, mains: map[*html.Node]bool{}, texts: map[*html.Node]linkText{}}
 	var best *html.Node
 	most := 0
 	var articles []*html.Node
@@ -709,7 +752,7 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 	if n.DataAtom == atom.Footer || n.DataAtom == atom.Header && !inContent {
 		return true // an article's own <header> holds its title: keep that one
 	}
-	if hasAttr(n, "hidden") || attr(n, "aria-hidden") == "true" || hiddenRE.MatchString(attr(n, "style")) {
+	if hiddenByAttr(n) {
 		return true
 	}
 	if clutterRoles[strings.ToLower(attr(n, "role"))] {
@@ -722,7 +765,8 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 		// an <article> is content, unless it is a reader's comment
 		// (WordPress: <article class="comment-body">) or a teaser: a card
 		// whose text is a link to another article
-		all, linked := textLen(n)
+		t := pr.linkText(n)
+		all, linked := t.all, t.linked
 		return nameHas(attr(n, "class")+" "+ownID(n), commentWords) || all > 0 && 10*linked >= 7*all || insideLink(n) ||
 			10*all < pr.article
 	}
@@ -744,7 +788,7 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 	if pr.namedFurniture(n) {
 		return true
 	}
-	if names := attr(n, "class") + " " + ownID(n); nameHas(names, sidebarWords) && !nameHas(names, contentWords) && !amongParagraphs(n) {
+	if k := nameKinds(attr(n, "class") + " " + ownID(n)); k&sidebarWords != 0 && k&contentWords == 0 && !amongParagraphs(n) {
 		return true // a page's side column, not a box in the text (DocBook's sidebars)
 	}
 	// Blocks judged by their text and links, counted once: datelines,
@@ -752,8 +796,7 @@ func (pr *pruner) isClutter(n *html.Node, inContent bool) bool {
 	// links (menus, tag clouds, "related" lists). A paragraph is judged
 	// after its own furniture is gone (see prune).
 	if n.DataAtom == atom.Span && namedDate(n) {
-		all, _ := textLen(n)
-		return all <= datelineChars
+		return pr.linkText(n).all <= datelineChars
 	}
 	return n.DataAtom != atom.P && pr.linkClutter(n)
 }
@@ -866,12 +909,13 @@ func intoPage(a *html.Node) bool {
 // paragraph ("ad_body" on the wrapper of a page) names content.
 func (pr *pruner) namedFurniture(n *html.Node) bool {
 	furniture, content := false, false
-	check := func(name string, clutter map[string]bool) {
-		c := nameHas(name, contentWords)
+	check := func(name string, clutter nameKind) {
+		k := nameKinds(name)
+		c := k&contentWords != 0
 		switch {
-		case nameHas(name, embedWords):
+		case k&embedWords != 0:
 			content = true // a post quoted in the text: "social-media-embed" holds a tweet
-		case (nameHas(name, clutter) || authorName(name) || nameHas(name, attributionWords) && !inQuote(n)) && !(c && pr.lead[n]):
+		case (k&clutter != 0 || k&authorWords != 0 && authorName(name) || k&attributionWords != 0 && !inQuote(n)) && !(c && pr.lead[n]):
 			furniture = true
 		case c && !bemElement(name):
 			content = true
@@ -1065,7 +1109,7 @@ var (
 // a sentence stands in a longer paragraph. Languages that write a time of
 // day as h:mm.
 func isTimestamp(text string) bool {
-	return len(strings.Fields(text)) <= 8 && clockRE.MatchString(text) && whenRE.MatchString(text)
+	return strings.IndexByte(text, ':') >= 0 && len(strings.Fields(text)) <= 8 && clockRE.MatchString(text) && whenRE.MatchString(text)
 }
 
 // namedDate reports whether n's class or id names the date an article
@@ -1079,31 +1123,41 @@ func namedDate(n *html.Node) bool {
 // links, links, and links to files beside the page (see isLocal).
 type linkText struct{ all, linked, links, local int }
 
-// linkText counts n's text and links in one walk.
+// linkText counts n's text and links, each block's once (see texts).
 func (pr *pruner) linkText(n *html.Node) linkText {
+	if n.Type == html.TextNode {
+		k := utf8.RuneCountInString(strings.TrimSpace(n.Data))
+		return linkText{all: k}
+	}
+	if t, ok := pr.texts[n]; ok {
+		return t
+	}
 	var t linkText
-	var walk func(*html.Node, bool)
-	walk = func(m *html.Node, inLink bool) {
-		if m.Type == html.TextNode {
-			k := utf8.RuneCountInString(strings.TrimSpace(m.Data))
-			t.all += k
-			if inLink {
-				t.linked += k
-			}
-		}
-		if isLink(m) {
-			inLink = true
-			t.links++
-			if pr.isLocal(attr(m, "href")) {
-				t.local++
-			}
-		}
-		for c := m.FirstChild; c != nil; c = c.NextSibling {
-			walk(c, inLink)
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		ct := pr.linkText(c)
+		t.all, t.linked, t.links, t.local = t.all+ct.all, t.linked+ct.linked, t.links+ct.links, t.local+ct.local
+	}
+	if isLink(n) {
+		t.linked = t.all
+		t.links++
+		if pr.isLocal(attr(n, "href")) {
+			t.local++
 		}
 	}
-	walk(n, false)
+	pr.texts[n] = t
 	return t
+}
+
+// forget drops the counts of n and its ancestors, once a child of n is
+// removed. A block counted has each block inside it counted too, so the
+// first ancestor not counted ends the climb.
+func (pr *pruner) forget(n *html.Node) {
+	for ; n != nil; n = n.Parent {
+		if _, ok := pr.texts[n]; !ok {
+			return
+		}
+		delete(pr.texts, n)
+	}
 }
 
 // ownID is n's id, or "" where the id is made from n's own heading, as
@@ -1112,7 +1166,7 @@ func (pr *pruner) linkText(n *html.Node) linkText {
 // Editor)", IDLE's page), not a part of the page's furniture.
 func ownID(n *html.Node) string {
 	id := attr(n, "id")
-	if !nameHas(id, clutterWords) && !nameHas(id, sidebarWords) && !nameHas(id, commentWords) {
+	if !nameHas(id, clutterWords|sidebarWords|commentWords) {
 		return id // nothing to look for: the id marks no furniture
 	}
 	if n.DataAtom == atom.A && !hasAttr(n, "href") {
@@ -1293,6 +1347,7 @@ func (pr *pruner) prune(n *html.Node, inContent bool) (closed bool) {
 		removed := pr.isClutter(c, inContent)
 		if removed {
 			n.RemoveChild(c)
+			pr.forget(n)
 			if c.Type == html.ElementNode && nameHas(attr(c, "class"), closeWords) {
 				closed = true
 			}
@@ -1303,6 +1358,7 @@ func (pr *pruner) prune(n *html.Node, inContent bool) (closed bool) {
 			// slides (Hearst's news sites); a caption stays
 			if pr.prune(c, inContent) && !pr.mains[c] && !pr.lead[c] && !isCaption(c) && textUpTo(c, adLabelChars+1) <= adLabelChars {
 				n.RemoveChild(c)
+				pr.forget(n)
 				removed = true
 			} else if c.DataAtom == atom.P && !pr.mains[c] && pr.linkClutter(c) {
 				// a paragraph by its text and links once its own furniture
@@ -1310,6 +1366,7 @@ func (pr *pruner) prune(n *html.Node, inContent bool) (closed bool) {
 				// shown on hover inside a sentence (The Hill), made the
 				// sentence a "paragraph that is a link"
 				n.RemoveChild(c)
+				pr.forget(n)
 				removed = true
 			}
 		}
@@ -1318,14 +1375,15 @@ func (pr *pruner) prune(n *html.Node, inContent bool) (closed bool) {
 		case removed:
 			gone.add(pr.removedLinks(c))
 		case textUpTo(c, 1) > 0:
-			label = gone.drop(label)
+			pr.dropLabel(n, label, gone)
+			label = nil
 		}
 		if !removed && pr.isLabel(c) {
 			label, gone = c, removedLinks{}
 		}
 		c = next
 	}
-	gone.drop(label)
+	pr.dropLabel(n, label, gone)
 	return closed
 }
 
@@ -1346,7 +1404,8 @@ func (pr *pruner) removedLinks(n *html.Node) removedLinks {
 		return removedLinks{}
 	}
 	t := removedLinks{titled: opensUnlinked(n)}
-	t.all, t.linked = textLen(n)
+	lt := pr.linkText(n)
+	t.all, t.linked = lt.all, lt.linked
 	var walk func(*html.Node)
 	walk = func(m *html.Node) {
 		if isLink(m) {
@@ -1391,14 +1450,14 @@ func opensUnlinked(n *html.Node) bool {
 	return unlinked
 }
 
-// drop removes label when the blocks removed after it were links to
-// other stories: half their text or more in links, two headlines or
-// more, and no title of their own. It returns nil.
-func (t removedLinks) drop(label *html.Node) *html.Node {
-	if label != nil && t.headlines >= 2 && 2*t.linked >= t.all && !t.titled {
-		label.Parent.RemoveChild(label)
+// dropLabel removes label, a child of n, when the blocks removed after
+// it were links to other stories: half their text or more in links, two
+// headlines or more, and no title of their own.
+func (pr *pruner) dropLabel(n, label *html.Node, gone removedLinks) {
+	if label != nil && gone.headlines >= 2 && 2*gone.linked >= gone.all && !gone.titled {
+		n.RemoveChild(label)
+		pr.forget(n)
 	}
-	return nil
 }
 
 // isLabel reports whether n is a block that can only name what follows
@@ -1427,11 +1486,11 @@ const labelChars = 30
 
 // contentRoots picks what to read: <main>, else the <article>s where they
 // hold most of the text, else the block that holds most of it.
-func contentRoots(body *html.Node) []*html.Node {
+func (pr *pruner) contentRoots(body *html.Node) []*html.Node {
 	if m := find(body, func(n *html.Node) bool {
 		return n.DataAtom == atom.Main || n.Type == html.ElementNode && attr(n, "role") == "main"
 	}); m != nil {
-		if all, _ := textLen(m); all > 0 {
+		if pr.linkText(m).all > 0 {
 			return []*html.Node{m}
 		}
 	}
@@ -1451,10 +1510,9 @@ func contentRoots(body *html.Node) []*html.Node {
 	// they are teasers of other pages, or a wrapper closed early.
 	inArticles := 0
 	for _, a := range articles {
-		k, _ := textLen(a)
-		inArticles += k
+		inArticles += pr.linkText(a).all
 	}
-	if all, _ := textLen(body); len(articles) > 0 && 2*inArticles >= all {
+	if all := pr.linkText(body).all; len(articles) > 0 && 2*inArticles >= all {
 		return articles
 	}
 	// Go down while one child holds two thirds of the text and none of
@@ -1462,7 +1520,7 @@ func contentRoots(body *html.Node) []*html.Node {
 	// siblings, and the largest of them is not the page.
 	n := body
 	for {
-		all, _ := textLen(n)
+		all := pr.linkText(n).all
 		if all == 0 {
 			break
 		}
@@ -1472,8 +1530,8 @@ func contentRoots(body *html.Node) []*html.Node {
 			if c.Type != html.ElementNode {
 				continue
 			}
-			if k, l := textLen(c); 3*k >= 2*all {
-				best, bestAll, bestLinked = c, k, l
+			if t := pr.linkText(c); 3*t.all >= 2*all {
+				best, bestAll, bestLinked = c, t.all, t.linked
 			}
 		}
 		if best == nil || headingLevel[best.DataAtom] > 0 || isParagraph(best) {

@@ -316,17 +316,28 @@ func TestHTMLFurniture(t *testing.T) {
 	}
 }
 
-// TestNameHas: nameHas finds what hasWord finds in nameWords' words.
+// TestNameHas: nameKinds finds what wordKinds finds in nameWords' words,
+// and nameHas of clutterWords what it should.
 func TestNameHas(t *testing.T) {
 	names := []string{"", " ", "post-pagination", "entry-content has-sidebar", "GoogleDfpAd-wrapper", "relatedContent",
 		"site-header", "site header", "siteHeader", "SITE-HEADER", "sr-only", "srOnly", "content__meta-byline", "ad_body",
 		"x\tnav\ny", "navbar", "nav2", "ABCNav", "commentList", "Comments", "çomment nav", "a-" + strings.Repeat("x", 70) + "-nav",
 		"visually-hidden", "visuallyHidden", "hidden-visually", "ads", "-ad-", "bad", "Ad"}
 	for _, name := range names {
-		for _, set := range []map[string]bool{clutterWords, contentWords, sidebarWords, commentWords} {
-			if got, want := nameHas(name, set), hasWord(nameWords(name), set); got != want {
-				t.Errorf("nameHas(%q) = %v, hasWord(nameWords) = %v", name, got, want)
-			}
+		if got, want := nameKinds(name), wordKinds(nameWords(name)); got != want {
+			t.Errorf("nameKinds(%q) = %b, wordKinds(nameWords) = %b", name, got, want)
 		}
+	}
+	for name, want := range map[string]nameKind{
+		"post-pagination": clutterWords | contentWords, "entry-content has-sidebar": contentWords | sidebarWords,
+		"site header": clutterWords, "relatedContent": clutterWords | contentWords, "bad": 0, "ABCNav": 0,
+		"posted-on": dateWords, "gallery-close": closeWords, "post-author": contentWords | authorWords,
+	} {
+		if got := nameKinds(name); got != want {
+			t.Errorf("nameKinds(%q) = %b, want %b", name, got, want)
+		}
+	}
+	if nameKindCount > 16 {
+		t.Errorf("%d kinds of name words: nameKind holds 16", nameKindCount)
 	}
 }

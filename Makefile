@@ -256,9 +256,9 @@ bench-extractive: build
 
 # The extractive drafter on 34 questions of real documentation (internal/bench/extractive/realdoc-questions.txt,
 # each written with its expected sentence before it was asked): Debian Reference, LaTeX's guides, ssh's manuals,
-# fetched with apt-get into .bench/realdocs. That set is tuned on; REALDOCS_FLAGS="-realdocs-set 3" asks the report
-# set (realdoc-questions-3.txt, with Handbook and Python pages added: ask it once; set 2 has been read), and -realdocs-before DIR a second sponge beside (DIR with every
-# program, sponge-draft too, built with CGO_ENABLED=0).
+# fetched with apt-get into .bench/realdocs. Sets 1 to 7 are tuning sets (REALDOCS_FLAGS="-realdocs-set 7": each a
+# larger library); REALDOCS_FLAGS="-realdocs-set 8" asks the report set (realdoc-questions-8.txt: ask it once), and
+# -realdocs-before DIR a second sponge beside (DIR with every program, sponge-draft too, built with CGO_ENABLED=0).
 REALDOCS_FLAGS ?=
 bench-realdocs: build
 	$(GO) run ./internal/bench/extractive -bin $(BIN) -realdocs .bench/realdocs $(REALDOCS_FLAGS)

@@ -119,6 +119,21 @@ var realDocs7 = []struct{ pkg, path string }{
 	{"coreutils", "usr/share/man/man1/cp.1.gz"},
 }
 
+// realDocs8 are the files the eighth set's library adds to realDocs7's:
+// two more pages of the Debian Administrator's Handbook (managing rights,
+// the shell environment) as HTML, LaTeX News 33 as a PDF, and the manual
+// pages of sed(1), diff(1) and ln(1) (sed's, diffutils' and coreutils'
+// pages GPL-3+); the bench fetches them with apt-get and never commits
+// them.
+var realDocs8 = []struct{ pkg, path string }{
+	{"debian-handbook", "usr/share/doc/debian-handbook/html/en-US/sect.rights-management.html"},
+	{"debian-handbook", "usr/share/doc/debian-handbook/html/en-US/sect.shell-environment.html"},
+	{"texlive-latex-base-doc", "usr/share/doc/texlive-doc/latex/base/ltnews33.pdf"},
+	{"sed", "usr/share/man/man1/sed.1.gz"},
+	{"diffutils", "usr/share/man/man1/diff.1.gz"},
+	{"coreutils", "usr/share/man/man1/ln.1.gz"},
+}
+
 // realDocQuestions were written over realDocs, each with the sentence
 // expected first written before it was asked. They were looked at while
 // the drafter was changed: the tuning set. realDocQuestions2, written the
@@ -134,7 +149,9 @@ var realDocs7 = []struct{ pkg, path string }{
 // way over a library with realDocs6 added, was the report set of session
 // 28's first round; it has been read and is a tuning set now.
 // realDocQuestions7, written the same way over a library with realDocs7
-// added, is the report set.
+// added, was the report set of session 28's second round; it has been
+// read and is a tuning set now. realDocQuestions8, written the same way
+// over a library with realDocs8 added, is the report set.
 const (
 	realDocQuestions  = "realdoc-questions.txt"
 	realDocQuestions2 = "realdoc-questions-2.txt"
@@ -143,44 +160,42 @@ const (
 	realDocQuestions5 = "realdoc-questions-5.txt"
 	realDocQuestions6 = "realdoc-questions-6.txt"
 	realDocQuestions7 = "realdoc-questions-7.txt"
+	realDocQuestions8 = "realdoc-questions-8.txt"
 )
 
+// realDocSets are the sets in order, each with the files its library
+// adds to the sets' before it: set N asks its questions of a library of
+// the files of sets 1 to N.
+var realDocSets = []struct {
+	docs      []struct{ pkg, path string }
+	questions string
+}{
+	{realDocs, realDocQuestions}, {realDocs2, realDocQuestions2}, {realDocs3, realDocQuestions3},
+	{realDocs4, realDocQuestions4}, {realDocs5, realDocQuestions5}, {realDocs6, realDocQuestions6},
+	{realDocs7, realDocQuestions7}, {realDocs8, realDocQuestions8},
+}
+
 var (
-	realDocsSet    = flag.Int("realdocs-set", 1, "with -realdocs: 1 asks "+realDocQuestions+", 2 "+realDocQuestions2+", 3 "+realDocQuestions3+", 4 "+realDocQuestions4+", 5 "+realDocQuestions5+" and 6 "+realDocQuestions6+" (the tuning sets, 2 to 6 of larger libraries), 7 "+realDocQuestions7+" (the report set, of a library with more files: ask it once)")
+	realDocsSet    = flag.Int("realdocs-set", 1, "with -realdocs: 1 asks "+realDocQuestions+", 2 "+realDocQuestions2+", 3 "+realDocQuestions3+", 4 "+realDocQuestions4+", 5 "+realDocQuestions5+", 6 "+realDocQuestions6+" and 7 "+realDocQuestions7+" (the tuning sets, 2 to 7 of larger libraries), 8 "+realDocQuestions8+" (the report set, of a library with more files: ask it once)")
 	realDocsBefore = flag.String("realdocs-before", "", "with -realdocs: also ask through the sponge binaries of this folder (a drafter before), and print both tables side by side")
 )
 
-// askRealDocs fetches the packages of realDocs (and realDocs2 for the
-// second set, realDocs2 and realDocs3 for the third, realDocs2 to
-// realDocs4 for the fourth, realDocs2 to realDocs5 for the fifth,
-// realDocs2 to realDocs6 for the sixth, realDocs2 to realDocs7 for the
-// seventh) with
-// apt-get into
-// work, saves the files in a new library with
-// the built `sponge add`, and asks the set's questions through the built
-// binaries, and those of -realdocs-before when given.
+// askRealDocs fetches the packages of the files of sets 1 to
+// -realdocs-set (realDocSets) with apt-get into work, saves the files in a
+// new library with the built `sponge add`, and asks the set's questions
+// through the built binaries, and those of -realdocs-before when given.
 func askRealDocs(work, binDir string) error {
 	if binDir == "" {
 		return fmt.Errorf("-realdocs needs -bin, the folder of the built sponge")
 	}
-	docs, questions := realDocs, realDocQuestions
-	switch *realDocsSet {
-	case 1:
-	case 2:
-		docs, questions = append(append(docs[:0:0], realDocs...), realDocs2...), realDocQuestions2
-	case 3:
-		docs, questions = append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocQuestions3
-	case 4:
-		docs, questions = append(append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocs4...), realDocQuestions4
-	case 5:
-		docs, questions = append(append(append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocs4...), realDocs5...), realDocQuestions5
-	case 6:
-		docs, questions = append(append(append(append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocs4...), realDocs5...), realDocs6...), realDocQuestions6
-	case 7:
-		docs, questions = append(append(append(append(append(append(append(docs[:0:0], realDocs...), realDocs2...), realDocs3...), realDocs4...), realDocs5...), realDocs6...), realDocs7...), realDocQuestions7
-	default:
-		return fmt.Errorf("-realdocs-set %d: there are sets 1 to 7", *realDocsSet)
+	if *realDocsSet < 1 || *realDocsSet > len(realDocSets) {
+		return fmt.Errorf("-realdocs-set %d: there are sets 1 to %d", *realDocsSet, len(realDocSets))
 	}
+	var docs []struct{ pkg, path string }
+	for _, set := range realDocSets[:*realDocsSet] {
+		docs = append(docs, set.docs...)
+	}
+	questions := realDocSets[*realDocsSet-1].questions
 	var sources []string
 	for _, f := range docs {
 		dir := filepath.Join(work, "pkgs", f.pkg)
@@ -204,7 +219,7 @@ func askRealDocs(work, binDir string) error {
 	if d.Questions, err = quality.ReadDemo(filepath.Join(benchDir, questions)); err != nil {
 		return err
 	}
-	d.what = "A library of real documentation (the Debian Reference, LaTeX's guides and news, OpenSSH's manual pages; for sets 3 and 4 also Debian Handbook and Python tutorial pages, for sets 4 and 5 also grep's and rsync's manual pages, for sets 5 and 6 find's and tar's, for sets 6 and 7 gzip's and sort's, for set 7 xargs's and cp's) asked the questions of " + questions
+	d.what = "A library of real documentation (the Debian Reference, LaTeX's guides and news, OpenSSH's manual pages; from set 3 on also Debian Handbook and Python tutorial pages, from set 4 on grep's and rsync's manual pages, from set 5 on find's and tar's, from set 6 on gzip's and sort's, from set 7 on xargs's and cp's, in set 8 sed's, diff's and ln's) asked the questions of " + questions
 	if *realDocsBefore == "" {
 		return d.check(binDir)
 	}

@@ -886,9 +886,12 @@ func (pr *pruner) teaser(n *html.Node) bool {
 	for p := n.Parent; p != nil && !inList; p = p.Parent {
 		inList = p.DataAtom == atom.Li
 	}
-	if !inList {
-		return false
-	}
+	return inList && pr.linkedHeading(n)
+}
+
+// linkedHeading reports whether the heading n is all a link to another
+// page: nine tenths of its text in links, none of them into the page.
+func (pr *pruner) linkedHeading(n *html.Node) bool {
 	t := pr.linkText(n)
 	if t.all == 0 || 10*t.linked < 9*t.all {
 		return false
@@ -1345,6 +1348,10 @@ func (pr *pruner) prune(n *html.Node, inContent bool) (closed bool) {
 	for c := n.FirstChild; c != nil; {
 		next := c.NextSibling
 		removed := pr.isClutter(c, inContent)
+		var before removedLinks // what c held, when a label waits: all of it may go inside it
+		if label != nil && !removed {
+			before = pr.removedLinks(c)
+		}
 		if removed {
 			n.RemoveChild(c)
 			pr.forget(n)
@@ -1374,7 +1381,12 @@ func (pr *pruner) prune(n *html.Node, inContent bool) (closed bool) {
 		case label == nil:
 		case removed:
 			gone.add(pr.removedLinks(c))
-		case textUpTo(c, 1) > 0:
+		case textUpTo(c, 1) == 0:
+			// a block whose text all went inside it (a list whose items'
+			// headlines went one by one, as teasers) went as much as one
+			// removed whole
+			gone.add(before)
+		default:
 			pr.dropLabel(n, label, gone)
 			label = nil
 		}
@@ -1391,12 +1403,14 @@ func (pr *pruner) prune(n *html.Node, inContent bool) (closed bool) {
 // text, those in links, and headlines: links to another page (not into
 // this one, nor to a file beside it: see isLocal) whose text is three
 // words or more (a share button's "Facebook", a tag's "Asia" are none).
+// teasers are headings (h2–h6) that are a link to another page (see
+// linkedHeading): a teaser's headline.
 // titled: the first block removed opens with text outside a link, a title
 // of its own (a table of contents' "Table of Contents"), so the short block
 // above it is not its label (a book's "Copyright 2024 Ann Leaf").
 type removedLinks struct {
-	all, linked, headlines int
-	titled                 bool
+	all, linked, headlines, teasers int
+	titled                          bool
 }
 
 func (pr *pruner) removedLinks(n *html.Node) removedLinks {
@@ -1408,13 +1422,16 @@ func (pr *pruner) removedLinks(n *html.Node) removedLinks {
 	t.all, t.linked = lt.all, lt.linked
 	var walk func(*html.Node)
 	walk = func(m *html.Node) {
+		if headingLevel[m.DataAtom] > 1 && pr.linkedHeading(m) {
+			t.teasers++
+		}
 		if isLink(m) {
 			if h := strings.TrimSpace(attr(m, "href")); h != "" && h[0] != '#' && !pr.isLocal(h) && len(strings.Fields(textOf(m))) >= 3 {
 				t.headlines++
 			}
 			return
 		}
-		for c := m.FirstChild; c != nil && t.headlines < 2; c = c.NextSibling {
+		for c := m.FirstChild; c != nil && (t.headlines < 2 || t.teasers < 2); c = c.NextSibling {
 			walk(c)
 		}
 	}
@@ -1426,7 +1443,7 @@ func (t *removedLinks) add(u removedLinks) {
 	if t.all == 0 {
 		t.titled = u.titled
 	}
-	t.all, t.linked, t.headlines = t.all+u.all, t.linked+u.linked, t.headlines+u.headlines
+	t.all, t.linked, t.headlines, t.teasers = t.all+u.all, t.linked+u.linked, t.headlines+u.headlines, t.teasers+u.teasers
 }
 
 // opensUnlinked reports whether the first text in n is outside a link.
@@ -1451,28 +1468,35 @@ func opensUnlinked(n *html.Node) bool {
 }
 
 // dropLabel removes label, a child of n, when the blocks removed after
-// it were links to other stories: half their text or more in links, two
-// headlines or more, and no title of their own.
+// it were links to other stories, and had no title of their own: two
+// teasers' headlines or more ("More:" above a list of three, Al Jazeera),
+// or, below a label that is no heading, half their text or more in links
+// and two headlines or more (a heading above a share bar names its
+// section, and the share buttons' "Share on Facebook" are headlines).
 func (pr *pruner) dropLabel(n, label *html.Node, gone removedLinks) {
-	if label != nil && gone.headlines >= 2 && 2*gone.linked >= gone.all && !gone.titled {
+	if label == nil || gone.titled {
+		return
+	}
+	headed := find(label, func(m *html.Node) bool { return headingLevel[m.DataAtom] > 0 }) != nil
+	if gone.teasers >= 2 || !headed && gone.headlines >= 2 && 2*gone.linked >= gone.all {
 		n.RemoveChild(label)
 		pr.forget(n)
 	}
 }
 
-// isLabel reports whether n is a block that can only name what follows
-// it: at most labelChars of text, none of it in a link, no heading (a
-// heading with nothing under it is never kept), and no sentence (it ends
-// in no stop: "..." is no stop). Any language that ends a sentence with
-// ".", "!", "?" or "。".
+// isLabel reports whether n is a block or a heading (h2–h6) that can
+// only name what follows it: at most labelChars of text, none of it in a
+// link nor in a headline (h1), and no sentence (it ends in no stop: "..."
+// is no stop). Any language that ends a sentence with ".", "!", "?" or
+// "。".
 func (pr *pruner) isLabel(n *html.Node) bool {
-	if n.Type != html.ElementNode || !blockTags[n.DataAtom] {
+	if n.Type != html.ElementNode || !blockTags[n.DataAtom] && headingLevel[n.DataAtom] < 2 {
 		return false
 	}
 	if k := textUpTo(n, labelChars+1); k == 0 || k > labelChars || pr.lead[n] || pr.mains[n] || isCaption(n) {
 		return false
 	}
-	if find(n, func(m *html.Node) bool { return isLink(m) || headingLevel[m.DataAtom] > 0 }) != nil {
+	if find(n, func(m *html.Node) bool { return isLink(m) || m.DataAtom == atom.H1 }) != nil {
 		return false
 	}
 	t := strings.TrimSpace(textOf(n))

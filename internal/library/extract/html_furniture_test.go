@@ -260,11 +260,16 @@ func TestHTMLFurniture(t *testing.T) {
 		// single product stay, and so does a short block above a box of
 		// prose with links (an <aside>, which goes), and a short block above
 		// a box of links with a title of its own ("More from the coast"):
-		// the box needs no label, so the block is not one.
+		// the box needs no label, so the block is not one. A heading is
+		// a label above teasers' headlines ("Read more:" above lists of
+		// one each, "Elsewhere on the coast" in a box of its own), not
+		// above a share bar ("How it shone" names its section).
 		{"link-labels.html",
 			[]string{"The old lighthouse on the point", "Jo Keeper", "Tickets cost four pounds", "Bring shoes for the stairs.",
-				"Keeper's log, p. 41", "Drink during the climb", "The lantern room is warm", "Photographs by Sam Lens"},
-			[]string{"DON'T MISS", "You may also like", "Ferry timetable", "Seal pups", "fishing boats"}, nil, nil},
+				"Keeper's log, p. 41", "Drink during the climb", "The lantern room is warm", "Photographs by Sam Lens",
+				"The keeper's cottage holds", "How it shone", "ships saw it"},
+			[]string{"DON'T MISS", "You may also like", "Ferry timetable", "Seal pups", "fishing boats",
+				"Read more", "pier reopens", "Elsewhere", "new bell"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

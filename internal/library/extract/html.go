@@ -914,7 +914,7 @@ func (pr *pruner) namedFurniture(n *html.Node) bool {
 	furniture, content := false, false
 	check := func(name string, clutter nameKind) {
 		k := nameKinds(name)
-		c := k&contentWords != 0
+		c := k&contentWords != 0 && contentName(name)
 		switch {
 		case k&embedWords != 0:
 			content = true // a post quoted in the text: "social-media-embed" holds a tweet
@@ -937,6 +937,18 @@ func (pr *pruner) namedFurniture(n *html.Node) bool {
 	}
 	check(ownID(n), clutterWords)
 	return furniture && !content
+}
+
+// contentName reports whether a class or id names content (contentWords).
+// A name that begins "text-" is a CSS framework's class for how text looks
+// ("text-center", "text-muted", "text-low": Bootstrap's, Tailwind's), not
+// what it is: it names content only by its other words ("text-body").
+// Any language: the rule reads names.
+func contentName(name string) bool {
+	if len(name) > 5 && strings.EqualFold(name[:5], "text-") {
+		name = name[5:]
+	}
+	return nameHas(name, contentWords)
 }
 
 // hiddenClasses are the classes with which CSS frameworks hide a block

@@ -34,8 +34,10 @@ func TestHTMLFurniture(t *testing.T) {
 		// word and "meta" in one name) and its "authors"; a photo's
 		// copyright and source; a chat prompt ("messenger"); Jetpack's
 		// likes, shares and related posts ("sharedaddy", "jp-post-flair",
-		// "jp-relatedposts", each a word written as one). A post quoted
-		// in the text ("social-media-embed", a tweet) stays.
+		// "jp-relatedposts", each a word written as one); a byline beside a
+		// class for how its text looks ("text-muted": "text" names no
+		// content there). A post quoted in the text ("social-media-embed",
+		// a tweet) stays.
 		{"named-furniture.html",
 			[]string{"A rain garden is a shallow bed", "Rushes and sedges grow", "Dig it at least", "irises, asters and switchgrass",
 				"took the whole storm", "Pat Neighbour"},
@@ -44,7 +46,7 @@ func TestHTMLFurniture(t *testing.T) {
 				"green-streets.example.org", "Ten trees", "chlorine", "Image caption", "planting list", "swale",
 				"full story", "join the Green Streets club", "commission", "Filed under", "Topics",
 				"Sam Writer", "Kit Author", "Lee Penman", "Picture Agency", "Dee Lens", "Chat with us", "Like this", "Loading",
-				"Moss lawns", "Tweet this"}, nil, nil},
+				"Moss lawns", "Tweet this", "Rob Quill"}, nil, nil},
 		// A name with a word of each kind on the block that holds the
 		// page's text: "ad_body" (a body with ads in it).
 		{"ad-body-wrapper.html",

@@ -275,6 +275,7 @@ func extractHTML(data []byte, contentType string, allText bool) (*Document, erro
 	if !allText {
 		dropAdLabels(scripted)
 		dropSignups(emails)
+		dropCommentNotes(body)
 		pr := newPruner(body)
 		pr.prune(body, false)
 		roots = pr.contentRoots(body)
@@ -487,6 +488,113 @@ func dropSignups(emails []*html.Node) {
 		}
 	}
 }
+
+// dropCommentNotes removes the heading and note above a box of readers'
+// comments that a script fills (Facebook's "fb-comments", Disqus's
+// "disqus_thread": a block named so that holds no text once its script is
+// gone): the blocks of text just before it, back to a heading (h2–h6), up
+// to commentNoteChars of text and no paragraph of prose ("Tell us what YOU
+// think..." above "0 comments"; "ATENÇÃO: Comentários … não serão
+// aprovados pelo moderador"). The box would go anyway (its name); the
+// words that invite to it are furniture too. Any language: the rule reads
+// names.
+func dropCommentNotes(body *html.Node) {
+	var order []*html.Node // body's nodes in document order
+	var boxes []int        // the places in order of the comment boxes
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		order = append(order, n)
+		if (n.DataAtom == atom.Div || n.DataAtom == atom.Section) && nameHas(attr(n, "class")+" "+attr(n, "id"), commentBoxWords) &&
+			textUpTo(n, 1) == 0 {
+			boxes = append(boxes, len(order)-1)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(body)
+	for _, i := range boxes {
+		for _, b := range commentNotes(order[:i], order[i]) {
+			if b.Parent != nil {
+				b.Parent.RemoveChild(b)
+			}
+		}
+	}
+}
+
+// commentNotes are the blocks that dropCommentNotes takes above box, of
+// the nodes before it in document order.
+func commentNotes(before []*html.Node, box *html.Node) []*html.Node {
+	var notes []*html.Node
+	total := 0
+	for j := len(before) - 1; j >= 0; j-- {
+		t := before[j]
+		if t.Type != html.TextNode || strings.TrimSpace(t.Data) == "" {
+			continue
+		}
+		b := t.Parent
+		for b != nil && !blockTags[b.DataAtom] && headingLevel[b.DataAtom] == 0 {
+			b = b.Parent
+		}
+		if len(notes) > 0 && notes[len(notes)-1] == b {
+			continue
+		}
+		if b == nil || contains(b, box) || !beside(b, box) {
+			break // text around the box, or an article's that the box is outside of
+		}
+		k, _ := textLen(b)
+		if total += k; total > commentNoteChars || headingLevel[b.DataAtom] == 1 || holdsProse(b) || inCaption(b) {
+			break
+		}
+		notes = append(notes, b)
+		if headingLevel[b.DataAtom] > 0 {
+			break
+		}
+	}
+	return notes
+}
+
+// beside reports whether b is in the block that holds box, and not in an
+// <article> or <main> there: text that a comment box's heading and note
+// can be, not an article's last lines with the box after it.
+func beside(b, box *html.Node) bool {
+	for p := b; p != nil; p = p.Parent {
+		if p == box.Parent {
+			return true
+		}
+		if p.DataAtom == atom.Article || p.DataAtom == atom.Main {
+			return false
+		}
+	}
+	return false
+}
+
+// inCaption reports whether n is a caption or in one (see isCaption).
+func inCaption(n *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n.Type == html.ElementNode && isCaption(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// contains reports whether m is n or under it.
+func contains(n, m *html.Node) bool {
+	for ; m != nil; m = m.Parent {
+		if m == n {
+			return true
+		}
+	}
+	return false
+}
+
+// commentNoteChars is the most text above a comment box that
+// dropCommentNotes takes with it: a heading and a line.
+const commentNoteChars = 120
+
+// commentBoxWords name a box of readers' comments.
+var commentBoxWords = nameWordsOf("comment comments disqus")
 
 // signupChars is the most text around a sign-up form that dropSignups
 // takes with it: a heading, a sentence or two, the messages shown after.

@@ -272,6 +272,13 @@ func TestHTMLFurniture(t *testing.T) {
 				"The keeper's cottage holds", "How it shone", "ships saw it"},
 			[]string{"DON'T MISS", "You may also like", "Ferry timetable", "Seal pups", "fishing boats",
 				"Read more", "pier reopens", "Elsewhere", "new bell"}, nil, nil},
+		// The heading and note above a box of readers' comments that a
+		// script fills ("disqus_thread": "Have your say", "Be kind: …").
+		// An article's last line before a comment box outside it, and a
+		// caption before one, stay.
+		{"comment-notes.html",
+			[]string{"a well of their own", "did not answer a request for comment", "forty feet deep", "new pump"},
+			[]string{"Have your say", "Be kind"}, nil, nil},
 		// Teasers of other pages by their headline: a heading (h2–h6)
 		// that is all a link to another page, in a list's item or on a
 		// card that is a link; a breadcrumb named in camel case

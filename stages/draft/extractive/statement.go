@@ -796,6 +796,9 @@ func boxTitle(fields []string) bool {
 // numbered reports whether a heading's words open with a section's number.
 func numbered(fields []string) bool {
 	first := fields[0]
+	if len(fields) > 1 && gluedSection(first) {
+		return true
+	}
 	if len(fields) > 1 && (sectionNumber(first) || first == "§" || isRoman(first) && strings.HasSuffix(first, ".")) {
 		// A number of two levels or more heads a section whatever word
 		// follows: "4.7.1. sudo", a command's name.
@@ -827,6 +830,23 @@ func numbered(fields []string) bool {
 		return strings.Trim(first[:i], "一二三四五六七八九十百0123456789") == ""
 	}
 	return false
+}
+
+// gluedSection reports whether w is a section's number of two levels or
+// more glued to the capitalised word of its title (a capital, then small
+// letters: not a unit, "1.5Mb of memory"): a PDF's list of
+// tables loses the space after a wide number ("10.10List of source code
+// merge tools 193", "12.16List of build tool packages 228": 23 lines of
+// the Debian Reference, one quoted first for "Does range() build a list
+// in memory?"). Scripts with letter case (the title's capital).
+func gluedSection(w string) bool {
+	i := strings.IndexFunc(w, func(r rune) bool { return r != '.' && !unicode.IsDigit(r) })
+	if i <= 0 {
+		return false
+	}
+	num, rest := w[:i], []rune(w[i:])
+	return sectionNumber(num) && strings.Contains(strings.TrimSuffix(num, "."), ".") &&
+		len(rest) >= 3 && unicode.IsUpper(rest[0]) && unicode.IsLower(rest[1]) && unicode.IsLower(rest[2])
 }
 
 // isRoman: a number in capital roman numerals with its full stop, "IV.".

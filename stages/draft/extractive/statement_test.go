@@ -497,6 +497,8 @@ func TestNeverStatementRules(t *testing.T) {
 		"The census was taken in 1990, 1995, 2000 and 2005.",
 		"Die Gipfel messen 1.200, 1.450, 1.900 und 3.050 Meter.",
 		"On 7 December 2026 the release 2.100 came out.",
+		"1.5Mb of memory is enough for the build",
+		"2.5GHz processors build it in an hour",
 		"dev=tmpfs | The device hosting the target object is a tmpfs (an in-memory filesystem).",
 		"Allow LDAP admin account to behave like local root? | Yes. This allows using the usual passwd command for changing passwords stored in the LDAP database.",
 		"In our case, it understands there are two programs (ls and sort), with a data stream flowing from one to the other (denoted by the | character, known as a pipe).",
@@ -633,6 +635,9 @@ func TestNeverStatementRules(t *testing.T) {
 			"=== 2. Weltkrieg ===",
 			"==== Museo Frida Kahlo ====",
 			"== Политика ==",
+			"12.16List of build tool packages 228",
+			"10.13Git tips 197",
+			"11.14Список интерпретаторов PostScript 209",
 		}},
 	} {
 		for _, text := range c.holds {

@@ -1045,6 +1045,26 @@ BT /F1 10 Tf 130.9599 700 Td (2e is the format.) Tj ET`
 	}
 }
 
+// In a title's large type \LaTeXe's kern of 0.15 em of the font's quad
+// is under 0.15 em of its size (cmr17's quad is 0.92 of it): cfgguide.pdf's
+// "Configuration options for LATEX 2ε" was saved as "LATEX2ε", its
+// "LaTeX" lost to a search. A digit 0.1 em or more after a letter, in its
+// size on its baseline, starts a word; one set close ("int1") does not.
+// Fails without letterThenNumber.
+func TestPDFLetterThenNumber(t *testing.T) {
+	// Helvetica at 17 pt: "LaTeX" is 50.082 wide and "2e" starts 0.13 em
+	// after it; "int" is 17.952 wide and "1" starts 0.02 em after it
+	content := `BT /F1 17 Tf 100 700 Td (Options for LaTeX) Tj ET
+BT /F1 17 Tf 240.165 700 Td (2e) Tj ET
+BT /F1 17 Tf 100 600 Td (int) Tj ET
+BT /F1 17 Tf 118.292 600 Td (1 is a name.) Tj ET`
+	d := mustExtract(t, onePagePDF(content), "logo.pdf")
+	got := strings.Join(append([]string{d.Title}, texts(d)...), " | ")
+	if !strings.Contains(got, "LaTeX 2e") || !strings.Contains(got, "int1 is a name.") {
+		t.Errorf("text %q, want \"LaTeX 2e\" and \"int1 is a name.\"", got)
+	}
+}
+
 // justify draws text in 10-point Helvetica from x0 so that it ends at x1,
 // the space between its words widened (Tw) as TeX sets a justified line.
 func justify(f *fpdf.Fpdf, x0, x1, y float64, text string) {

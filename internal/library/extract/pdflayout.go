@@ -212,7 +212,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 			if math.Abs(dy) > lineJump*em || dx < -3*em {
 				flush()
 			} else if pendingSpace || dx > (spaceGap-spaceSlack)*math.Min(size, prevSize) || dx < -0.5*em && !rightToLeft(g.x+g.w, prevStart, math.Min(size, prevSize)) || superscriptEnd(size, g.y, prevSize, prevY, dx) || subscriptEnd(size, g.y, prevSize, prevY, dx) && nextFactor(b.String(), g.s) ||
-				dx > numberGap*math.Min(size, prevSize) && numberThenLetter(b.String(), g.s) {
+				dx > numberGap*math.Min(size, prevSize) && (numberThenLetter(b.String(), g.s) || size == prevSize && g.y == prevY && letterThenNumber(b.String(), g.s)) {
 				if dx > cur.wide.x1-cur.wide.x0 {
 					cur.wide = lineGap{b.Len(), prevEnd, g.x}
 				}
@@ -270,6 +270,21 @@ func numberThenLetter(line, next string) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(next)
 	return unicode.IsLetter(r)
+}
+
+// letterThenNumber says whether a line so far ends in a letter and the
+// glyph after it, of the same size on the same baseline, is a digit: a
+// logo's version set a little apart. \LaTeXe kerns "2ε" 0.15 em of its
+// font's quad from "LaTeX", and a quad is less than the size in the large
+// fonts of a title (cmr17's is 0.92 of it): cfgguide.pdf's "Configuration
+// options for LATEX 2ε" was saved as "LATEX2ε" and the word "LaTeX" lost to
+// a search, while the body text had "LATEX 2ε". pdftotext parts them at 0.1
+// em, as numberThenLetter does. Within a word or a name ("int1", "H2") the
+// digit is set close to its letter; an exponent or an index is smaller or
+// off the baseline (superscriptEnd). Any script.
+func letterThenNumber(line, next string) bool {
+	r, _ := utf8.DecodeLastRuneInString(line)
+	return unicode.IsLetter(r) && next != "" && next[0] >= '0' && next[0] <= '9'
 }
 
 // rightToLeft says whether a glyph that ends at end, drawn back from the

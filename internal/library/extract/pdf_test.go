@@ -1065,6 +1065,39 @@ BT /F1 17 Tf 118.292 600 Td (1 is a name.) Tj ET`
 	}
 }
 
+// In a document whose code listings, in a smaller typewriter font,
+// outnumber its text, a short sentence of the text is no heading:
+// l3backend-code.pdf's "No support at present." in 10 points beside code
+// in 8.5 was larger than the body's size by more than headingScale, taken
+// for a heading and saved once for the pages it recurs on. Fails without
+// proseSize.
+func TestPDFProseAmongCode(t *testing.T) {
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		y := 100.0
+		for _, name := range []string{"init", "select"} {
+			f.SetFont("Helvetica", "", 10)
+			f.Text(72, y, "No support at present.")
+			f.SetFont("Courier", "", 8.5)
+			for i := range 8 {
+				f.Text(80, y+14+float64(i)*11, fmt.Sprintf(`%d \cs_new_protected:Npn \__color_backend_%s_%d:nnn #1#2#3 { }`, i+1, name, i))
+			}
+			y += 120
+		}
+		f.SetFont("Helvetica", "", 10)
+		f.Text(72, y, "The backend ends here, and nothing more is defined.")
+	})
+	d := mustExtract(t, data, "backend.pdf")
+	n := 0
+	for _, p := range d.Paragraphs {
+		if p.Text == "No support at present." && p.Heading == "" {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("paragraphs %q, want \"No support at present.\" twice, under no heading", provenance(d))
+	}
+}
+
 // justify draws text in 10-point Helvetica from x0 so that it ends at x1,
 // the space between its words widened (Tw) as TeX sets a justified line.
 func justify(f *fpdf.Fpdf, x0, x1, y float64, text string) {

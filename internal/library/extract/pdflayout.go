@@ -667,6 +667,32 @@ func bodyStats(pages [][]pdfLine) (size, spacing float64) {
 	return size, spacing
 }
 
+// proseSize is the size most characters set in a proportional font have,
+// 0 for none: the size of a document's text where its code listings,
+// set smaller in a typewriter font, outnumber it and are the body's size
+// (bodyStats). Against that body, l3backend-code.pdf's 10-point sentences
+// in 8.5-point code were larger by more than headingScale, and short ones
+// ("No support at present.", "Data not available!") were taken for
+// headings, saved once for the pages they recur on. It reads sizes and
+// fonts only: any language.
+func proseSize(pages [][]pdfLine) float64 {
+	bySize := map[float64]int{}
+	for _, ls := range pages {
+		for _, l := range ls {
+			if !l.mono {
+				bySize[math.Round(l.size*2)/2] += utf8.RuneCountInString(l.text)
+			}
+		}
+	}
+	size, best := 0.0, 0
+	for s, n := range bySize {
+		if n > best || n == best && s < size {
+			size, best = s, n
+		}
+	}
+	return size
+}
+
 // pdfBlock is a paragraph or a heading in the making.
 type pdfBlock struct {
 	lines   []pdfLine
@@ -770,8 +796,10 @@ func endsSentence(text string) bool {
 	return strings.ContainsRune(".!?:;…", r)
 }
 
-// pageBlocks cuts one page's lines into blocks.
-func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
+// pageBlocks cuts one page's lines into blocks. A heading is larger than
+// prose, the size of the document's text (proseSize) where that is larger
+// than body.
+func pageBlocks(ls []pdfLine, body, spacing, prose float64) []*pdfBlock {
 	marginNotesAfterWords(ls)
 	ls, notes := rightMarginNotes(ls, body)
 	var blocks []*pdfBlock
@@ -856,7 +884,7 @@ func pageBlocks(ls []pdfLine, body, spacing float64) []*pdfBlock {
 		inBlock[i] = len(blocks) - 1
 	}
 	for i, b := range blocks {
-		b.heading = !b.code() && isHeadingBlock(b, body) && !standsAside(blocks, i, body)
+		b.heading = !b.code() && isHeadingBlock(b, prose) && !standsAside(blocks, i, prose)
 	}
 	return withNotes(blocks, notes, inBlock)
 }
@@ -1327,9 +1355,10 @@ func startsAnew(line string) bool {
 func layoutParagraphs(pages [][]pdfLine) (paras []item.Paragraph, bigTitle string) {
 	dropRunningLines(pages)
 	body, spacing := bodyStats(pages)
+	prose := max(body, proseSize(pages))
 	var blocks []*pdfBlock
 	for _, ls := range pages {
-		pb := pageBlocks(ls, body, spacing)
+		pb := pageBlocks(ls, body, spacing, prose)
 		if len(pb) > 0 && len(blocks) > 0 {
 			prev := blocks[len(blocks)-1]
 			first := pb[0]

@@ -63,12 +63,32 @@ func countLeaders(s string) int {
 		if glued && end < len(s) && !strings.Contains(run, " ") && s[end] != ' ' && s[end] != '\n' {
 			continue
 		}
-		if glued && !pageNumberNext(s[end:]) {
+		if glued && !pageNumberNext(lineRest(s[end:])) {
 			continue
 		}
 		n++
 	}
 	return n
+}
+
+// lineRest is where a page number after dots glued to a word may be:
+// what follows them on their line, or the next line when that holds only
+// page numbers ("Preface......." then "xii" in pdftotext's text). A line
+// of code that ends in dots glued to a name, before the next line of the
+// listing (source2e.pdf's "\ver@...." then "847 \edef…", a listing
+// sponge keeps whole), has no page number after them.
+func lineRest(rest string) string {
+	line, next, _ := strings.Cut(rest, "\n")
+	if strings.TrimSpace(line) != "" {
+		return line
+	}
+	next, _, _ = strings.Cut(next, "\n")
+	for _, f := range strings.Fields(next) {
+		if !pageNumberNext(strings.TrimRight(f, ",")) {
+			return ""
+		}
+	}
+	return next
 }
 
 // pageNumberNext says whether rest begins with a page number: digits, or

@@ -139,10 +139,11 @@ func TestCountLeaders(t *testing.T) {
 		"He waited... then":                   0,
 		"a . . . .\n. . . . 5":                2,
 		// the text's dots, glued to a word, no page number after them
-		"\\usepackage or \\RequirePackage....": 0,
-		"begins \\end.... This":                0,
-		"\\Describe... . . . . ℓ-1202":         1,
-		"Preface.......\nxii":                  1,
+		"\\usepackage or \\RequirePackage....":     0,
+		"begins \\end.... This":                    0,
+		"\\Describe... . . . . ℓ-1202":             1,
+		"Preface.......\nxii":                      1,
+		"\\opt@... and\n\\ver@....\n847 \\edef\\x": 0,
 	} {
 		if got := countLeaders(s); got != want {
 			t.Errorf("countLeaders(%q) = %d, want %d", s, got, want)

@@ -1098,6 +1098,39 @@ func TestPDFProseAmongCode(t *testing.T) {
 	}
 }
 
+// A code listing whose line numbers are set in a smaller proportional
+// font is one block of code, its short lines ("424 }", "423 \\fi") too,
+// and a sentence after it that opens in the text's font is text, however
+// many names in the code's font it holds: epstopdf.pdf's listings were
+// cut at each closing brace, and fancyhdr.pdf's "Now we reset
+// \\ps@f@nch@fancyproto …" read into the code above it. Fails without
+// lineNumber (the code cut in pieces) and without monoStart (the
+// sentence in the code).
+func TestPDFCodeLineNumbers(t *testing.T) {
+	code := []string{`\def\x#1{%`, `\ifx#1\relax`, `\fi`, `}`, `\def\y{\x}`}
+	data := drawPDF(t, func(f *fpdf.Fpdf) {
+		for i, c := range code {
+			y := 100 + float64(i)*11
+			f.SetFont("Helvetica", "", 7)
+			f.Text(72, y, fmt.Sprint(421+i))
+			f.SetFont("Courier", "", 9)
+			f.Text(88, y, c)
+		}
+		f.SetFont("Helvetica", "", 10)
+		f.Text(72, 155, "Now we reset")
+		f.SetFont("Courier", "", 10)
+		f.Text(136, 155, `\ps@fancyproto to \ps@fancycore`)
+	})
+	d := mustExtract(t, data, "listing.pdf")
+	want := []string{
+		"421 \\def\\x#1{%\n422 \\ifx#1\\relax\n423 \\fi\n424 }\n425 \\def\\y{\\x}",
+		`Now we reset \ps@fancyproto to \ps@fancycore`,
+	}
+	if diff := cmp.Diff(want, texts(d)); diff != "" {
+		t.Errorf("paragraphs (-want +got):\n%s", diff)
+	}
+}
+
 // justify draws text in 10-point Helvetica from x0 so that it ends at x1,
 // the space between its words widened (Tw) as TeX sets a justified line.
 func justify(f *fpdf.Fpdf, x0, x1, y float64, text string) {

@@ -46,6 +46,9 @@ type pdfLine struct {
 	mono      bool
 	cw        float64
 	monoShare float64
+	// monoStart says that the line's first glyph after its line number
+	// (lineNumber) is set in a fixed-pitch font, or is a placeholder's "⟨"
+	monoStart bool
 	// leaderEnd says that a table of contents' dot leader ended the line
 	leaderEnd bool
 	// cells is the line's number of words when there are four or more and
@@ -159,6 +162,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 	var sizeSum, boldN, chars, monoN, monoW float64
 	var prevEnd, prevStart, prevSize, prevY float64
 	var wideGaps, narrowGaps int
+	var lead lineNumber
 	pendingSpace := false
 	open := false
 	flush := func() {
@@ -172,9 +176,11 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 				cur.cells = wideGaps + 1
 			}
 			if chars > 0 {
-				cur.size = sizeSum / chars
+				n, sum := lead.code(chars, sizeSum, monoN)
+				cur.size = sum / n
 				cur.bold = boldN > chars/2
-				cur.monoShare = monoN / chars
+				cur.monoShare = monoN / n
+				cur.monoStart = lead.monoAfter
 				cur.mono = cur.monoShare >= 0.75
 				if monoN > 0 {
 					cur.cw = monoW / monoN
@@ -186,6 +192,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 		}
 		b.Reset()
 		sizeSum, boldN, chars, monoN, monoW = 0, 0, 0, 0, 0
+		lead = lineNumber{}
 		wideGaps, narrowGaps = 0, 0
 		open = false
 		pendingSpace = false
@@ -236,6 +243,7 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 		}
 		sizeSum += size * n
 		chars += n
+		lead.add(g, n, size)
 		if g.bold {
 			boldN += n
 		}
@@ -255,6 +263,44 @@ func glyphLines(gs []glyph, page int) []pdfLine {
 	}
 	flush()
 	return dropLeaderEnds(lines)
+}
+
+// lineNumber is the digits that open a line in a font other than a
+// typewriter's, as a code listing's line number is set (ltxdoc and the
+// classes like it: "421 }" with "421" in a smaller proportional font).
+type lineNumber struct {
+	n, sizeSum float64 // its characters and their sizes summed
+	past       bool    // a glyph other than a digit came
+	monoAfter  bool    // that glyph is in a fixed-pitch font or is "⟨"
+}
+
+func (p *lineNumber) add(g glyph, n, size float64) {
+	if p.past {
+		return
+	}
+	if g.mono || strings.TrimLeft(g.s, "0123456789") != "" {
+		// a placeholder's angle bracket opens a line of code as its
+		// font does ("⟨intexpr1⟩ ⟨relation1⟩", "339 ⟨all, ts1⟩\Declare…")
+		p.past, p.monoAfter = true, g.mono || g.s == "⟨"
+		return
+	}
+	p.n += n
+	p.sizeSum += size * n
+}
+
+// code is the characters and their sizes summed that say a line's size and
+// its share of a fixed-pitch font: those after its line number when the
+// rest of the line is in that font (three quarters of it or more), else
+// all of them. A short line of code ("421 }", "423 \fi") was no line of
+// code for the digits of its number, and of another size than the lines
+// beside it: epstopdf.pdf's listings were cut at each closing brace, the
+// brace a paragraph of its own, and "472 }% 473 }{% 474 \let\next\relax"
+// read as a sentence. It reads fonts and digits only: any language.
+func (p lineNumber) code(chars, sizeSum, monoN float64) (n, sum float64) {
+	if p.n > 0 && chars > p.n && monoN >= 0.75*(chars-p.n) {
+		return chars - p.n, sizeSum - p.sizeSum
+	}
+	return chars, sizeSum
 }
 
 // numberThenLetter says whether a line so far ends in a digit and the glyph
@@ -852,8 +898,10 @@ func pageBlocks(ls []pdfLine, body, spacing, prose float64) []*pdfBlock {
 		case cur.code() && !l.mono:
 			// the code ends, unless a third of the line is code too
 			// (LaTeX's "\ProvidesPackage{⟨package⟩}[⟨date⟩]", its
-			// arguments named in italics)
-			brk = l.monoShare < 0.3 || math.Abs(l.size-prev.size) > 0.12*math.Max(l.size, prev.size)
+			// arguments named in italics) and starts in the code's font
+			// (fancyhdr.pdf's "Now we reset \ps@f@nch@fancyproto to
+			// \ps@f@nch@fancycore with" after "405 \fi" is text)
+			brk = l.monoShare < 0.3 || !l.monoStart || math.Abs(l.size-prev.size) > 0.12*math.Max(l.size, prev.size)
 		case cur.code():
 			// a line of code goes on the block of code above it, however
 			// indented, in the same size

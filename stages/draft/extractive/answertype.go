@@ -985,6 +985,14 @@ func codeName(fields []string, before bool) string {
 		}
 		return ""
 	}
+	return codeWord(w)
+}
+
+// codeWord returns the name of the word w when it is written as code, ""
+// when it is not: an option ("-P", "--port": "P", "port"), a path
+// ("/usr/bin/editor", "~/.ssh/config": its last part), a TeX control word
+// ("\raggedcolumns") or a manual page's name and section ("journalctl(1)").
+func codeWord(w string) string {
 	switch {
 	case len(w) > 1 && w[0] == '-' && (w[1] == '-' || isWordRune(rune(w[1]))):
 		return strings.TrimLeft(w, "-")
@@ -997,6 +1005,29 @@ func codeName(fields []string, before bool) string {
 	if open := strings.IndexByte(w, '('); open > 0 && strings.HasSuffix(w, ")") {
 		if sect := w[open+1 : len(w)-1]; sect != "" && sect[0] >= '0' && sect[0] <= '9' && len(sect) <= 4 {
 			return w[:open]
+		}
+	}
+	return ""
+}
+
+// heldCode returns the first word of sentence written as code (codeWord)
+// that the question does not write: for a question that asks how to do
+// something, the command, option or file that does it ("use the
+// --reinstall option" for "How do I reinstall a package …?"), which the
+// sentence that restates the question lacks ("The easiest way to retrieve
+// these files is to reinstall the affected package."). "" when none.
+func heldCode(sentence, question string) string {
+	asked := map[string]bool{}
+	for _, f := range strings.Fields(question) {
+		asked[strings.TrimRight(f, ",.;:!?")] = true
+	}
+	for _, f := range strings.Fields(sentence) {
+		w := strings.TrimLeft(strings.TrimRight(f, ",.;:!?"), "(")
+		if strings.HasSuffix(w, ")") && !strings.Contains(w, "(") {
+			w = strings.TrimRight(w, ")")
+		}
+		if name := codeWord(w); name != "" && !controlWord(w) && strings.IndexFunc(name, isWordRune) >= 0 && !asked[w] {
+			return w
 		}
 	}
 	return ""

@@ -959,3 +959,23 @@ func termSet(text string) map[string]bool {
 	}
 	return m
 }
+
+// heldCode finds the option, path or manual page a sentence writes and the
+// question does not; a TeX control word in prose is not read as code to run.
+func TestHeldCode(t *testing.T) {
+	for _, c := range []struct{ sentence, question, want string }{
+		{"To avoid this, use the --reinstall option of the apt and apt-get commands.", "How do I reinstall a package?", "--reinstall"},
+		{"-iname pattern Like -name, but the match is case insensitive.", "How do I make find ignore case?", "-iname"},
+		{"Write their username in the explicit prohibition file (blacklist), /etc/cron.deny.", "How can I stop a user from using cron?", "/etc/cron.deny"},
+		{"Run the at(1) command to schedule a one-time job.", "How do I schedule a job to run once?", "at(1)"},
+		{"The archive is read (see -f) first.", "How do I read an archive?", "-f"},
+		{"Use -L to follow links.", "How do I make find -L follow links?", ""},
+		{"Even then the environment will refuse to write to \\jobname.tex to avoid clobbering its own input file.", "How do I let filecontents replace a file?", ""},
+		{"The easiest way to retrieve these files is to reinstall the affected package.", "How do I reinstall a package?", ""},
+		{"Prices fell by 3 - 4 percent.", "How do I read prices?", ""},
+	} {
+		if got := heldCode(c.sentence, c.question); got != c.want {
+			t.Errorf("heldCode(%q, %q) = %q, want %q", c.sentence, c.question, got, c.want)
+		}
+	}
+}

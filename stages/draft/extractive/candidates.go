@@ -417,6 +417,9 @@ func (qy *query) kinds(c *Candidate, quote string) {
 	if holdsUnit(quote, lw.units, qy.question) {
 		c.Unit = 1
 	}
+	if lw.howTo {
+		c.code = heldCode(quote, qy.question)
+	}
 }
 
 // score measures each sentence against the others: BM25 and Coverage,

@@ -186,6 +186,13 @@ type Params struct {
 	// what is shown: the ranker can put an item's opening line above the
 	// sentence with the number, as it did for the demo's sourdough question.
 	UnitFirst bool
+	// CodeFirst: when a question asks how to do something ("How do I
+	// reinstall a package …?") and the best statement writes no command,
+	// option or path the question does not, a later shown statement that
+	// does comes first ("… use the --reinstall option of the apt and
+	// apt-get commands." after "The easiest way to retrieve these files is
+	// to reinstall the affected package.", which restates the question).
+	CodeFirst bool
 	// Stems: the rules of refusal on the subject (the window and the
 	// names) count a question's word as held when the text holds it with
 	// another English ending (stemHeld).
@@ -300,6 +307,7 @@ var DefaultParams = Params{
 	Same:                0.8,
 	Ranker:              true,
 	UnitFirst:           true,
+	CodeFirst:           true,
 	Stems:               true,
 	Narrower:            true,
 	NameLines:           true,
@@ -437,6 +445,10 @@ type Candidate struct {
 	scaled, offScale bool
 	// typed is the word that made Type 1 (typeHeld), for --explain.
 	typed string
+	// code is, for a question that asks how to do something, the first
+	// word the sentence writes as code and the question does not
+	// (heldCode: a command's option, a path), "" when none (CodeFirst).
+	code string
 	// spelled: the sentence holds the kind of answer asked for written in
 	// words the Type feature does not read (Params.Spelled).
 	spelled bool
@@ -974,11 +986,29 @@ func narrower(c *Candidate, picked []*Candidate, perPassage map[int]int) bool {
 // unitFirst moves the first statement that holds a measure in the unit the
 // question asks for to the front, when the first statement holds none.
 func unitFirst(a *Answer) {
-	if len(a.Statements) < 2 || a.Statements[0].Unit > 0 {
+	holdsFirst(a, func(c *Candidate) bool { return c.Unit > 0 }, "it holds a measure in the unit asked for and the best-scored sentence does not")
+}
+
+// codeFirst moves the first statement that writes a command, option or
+// path the question does not (Candidate.code) to the front, when the first
+// statement writes none: for a question that asks how to do something.
+func codeFirst(a *Answer) {
+	k := slices.IndexFunc(a.Statements, func(c *Candidate) bool { return c.code != "" })
+	if k < 1 {
+		return
+	}
+	holdsFirst(a, func(c *Candidate) bool { return c.code != "" },
+		fmt.Sprintf("the question asks how to do something and it writes «%s», which the best-scored sentence does not write", a.Statements[k].code))
+}
+
+// holdsFirst moves the first statement that has what has looks for to the
+// front, saying why (because), when the first statement lacks it.
+func holdsFirst(a *Answer, has func(*Candidate) bool, because string) {
+	if len(a.Statements) < 2 || has(a.Statements[0]) {
 		return
 	}
 	for k := 1; k < len(a.Statements); k++ {
-		if a.Statements[k].Unit == 0 {
+		if !has(a.Statements[k]) {
 			continue
 		}
 		// The scores the others are measured against are now the second's.
@@ -986,7 +1016,7 @@ func unitFirst(a *Answer) {
 			a.Why[i] = strings.Replace(a.Why[i], "% of the first's", "% of the best-scored one's", 1)
 			a.Why[i] = strings.Replace(a.Why[i], "the best sentence (", "the best-scored sentence (", 1)
 		}
-		moveFirst(a, k, "it holds a measure in the unit asked for and the best-scored sentence does not")
+		moveFirst(a, k, because)
 		return
 	}
 }

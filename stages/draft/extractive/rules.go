@@ -86,6 +86,7 @@ const (
 	listAsksWhen = "asks-when"
 	listAsksTime = "asks-time"
 	listHowUnits = "how-units"
+	listHowTo    = "how-to-openings"
 	listSpelled  = "numbers-spelled"
 	listOrdinals = "ordinals"
 	listCopulas  = "copulas"
@@ -239,6 +240,14 @@ var (
 		On:      func(p *Params) bool { return p.UnitFirst },
 		Off:     func(p *Params) { p.UnitFirst = false },
 		reorder: func(_ *choice, a *Answer) { unitFirst(a) }}
+	// code first reads the English openings of a question that asks how
+	// to do something (how-to-openings); code is written alike in any
+	// language.
+	ruleCodeFirst = &Rule{Name: "code first", Kind: Ordering, Questions: true,
+		Needs:   []need{{what: "how-to opening", lists: []string{listHowTo}}},
+		On:      func(p *Params) bool { return p.CodeFirst },
+		Off:     func(p *Params) { p.CodeFirst = false },
+		reorder: func(_ *choice, a *Answer) { codeFirst(a) }}
 	ruleEntryFirst = &Rule{Name: "option entry first", Kind: Ordering, Refines: "options",
 		On:      func(p *Params) bool { return p.EntryFirst },
 		Off:     func(p *Params) { p.EntryFirst = false },
@@ -261,7 +270,7 @@ var rules = []*Rule{
 	ruleNegation, ruleAnswerType, ruleSpelled, ruleWindow, ruleNames, ruleOrdinals, ruleKin, ruleSwapped, ruleStems,
 	ruleSectionMeasure, ruleMeasureScale,
 	ruleEachAnswer, ruleNameLine, ruleMost, ruleRelative, ruleItemAnswer, ruleSame, ruleOtherWords, ruleNarrower, ruleOtherScale,
-	ruleRanker, ruleHearsay, ruleUnitFirst, ruleEntryFirst, ruleDefinitionFirst, ruleJoinBack,
+	ruleRanker, ruleHearsay, ruleUnitFirst, ruleCodeFirst, ruleEntryFirst, ruleDefinitionFirst, ruleJoinBack,
 }
 
 // ruleNamed finds a rule by name (filled in by init, so that a rule's

@@ -406,6 +406,12 @@ var ruleCases = map[string][]ruleCase{
 		{lang: "en", question: "At what temperature do I bake sourdough bread?", passages: unitFirstPassages(), corpus: smallLibrary{"bake": 1, "sourdough": 1, "bread": 1, "temperature": 2}, about: "at 250 degrees", want: puts},
 		offBG, offFA, offSW,
 	},
+	"code first": {
+		{lang: "en", question: "How do I reinstall a package whose files were damaged?", passages: reinstallPassages, about: "--reinstall option", want: puts, flips: true},
+		{lang: "en", question: "How do I find files whatever the case of their names?", passages: one("FIND(1)", "The patterns match the file names Foo, FOO and foo alike when their case is ignored. -iname pattern Like -name, but the match is case insensitive."), about: "-iname pattern", want: puts, flips: true},
+		{lang: "en (it does not ask how to do something)", question: "Why does reinstalling a package whose files were damaged fail?", passages: reinstallPassages, about: "--reinstall option", want: leaves},
+		offBG, offFA, offSW,
+	},
 	"option entry first": {
 		{lang: "en", question: "What does curl -L do?", passages: []*jsonl.Passage{
 			passage(1, "CURL(1)", "-L, --location (HTTP) If the server reports that the requested page has moved, curl -L redoes the request on the new place. When curl -L follows a redirect, curl -L keeps the method."),
@@ -466,6 +472,12 @@ func otherScalePassages() []*jsonl.Passage {
 }
 
 // unitFirstPassages are the demo's sourdough page, as TestUnitFirst has them.
+// reinstallPassages are sentences of the Debian Administrator's Handbook's
+// paragraph on reinstalling a package (sect.apt-get): the one that
+// restates the question comes before the one that writes the option.
+var reinstallPassages = one("6.2. aptitude, apt-get, and apt Commands", "The easiest way to retrieve these files is to reinstall the affected package. "+
+	"Unfortunately, the packaging system finds that the latter is already installed and politely refuses to reinstall it; to avoid this, use the --reinstall option of the apt and apt-get commands.")
+
 func unitFirstPassages() []*jsonl.Passage {
 	ps := []*jsonl.Passage{
 		{Number: 1, Score: 1, Heading: "Sourdough notes", Text: "Notes from a year of baking a loaf every weekend. The recipe is simple; the timing is everything."},

@@ -61,6 +61,8 @@ type libraryWeights struct {
 	// "sourdough starter" in "What is a sourdough starter?"), nil for
 	// another question.
 	subject *definitions.Subject
+	// howTo: the question asks how to do something (asksHowTo).
+	howTo bool
 	// measure is the question's word that asks for a measure or a number,
 	// as the drafter matches it ("long" in "How long …?"), "" when none;
 	// qterms are the question's terms as terms gives them (holdsType).
@@ -111,6 +113,7 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 		lw.subject = subjectOf(question)
 		lw.units = questionUnits(question)
 		lw.measure = measureWord(question)
+		lw.howTo = asksHowTo(question)
 		lw.qterms = map[string]bool{}
 		for _, t := range terms(question) {
 			lw.qterms[t] = true

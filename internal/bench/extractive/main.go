@@ -77,6 +77,7 @@ func main() {
 	trainOut := flag.String("train-ranker", "", "train the learned ranker on SQuAD 2.0's tuning half (the even positions of each kind: questions the bench does not report) and write its weights to this Go file, then stop")
 	flag.IntVar(&rankerTop, "ranker-top", rankerTop, "with -train-ranker: learn from each question's this many best sentences by the hand-made score only (0: all)")
 	flag.BoolVar(&rankerListwise, "ranker-listwise", rankerListwise, "with -train-ranker: fit the ranker to put a sentence holding a gold answer first among its question's (a conditional logit), then scale it to a chance; false: a logistic regression over all sentences")
+	flag.BoolVar(&rankerGoldParagraph, "ranker-gold-paragraph", rankerGoldParagraph, "with -train-ranker: learn that a sentence holds the answer only in the paragraph the question was asked on (the figures still count a gold answer anywhere)")
 	flag.BoolVar(&rankerUnanswerable, "ranker-unanswerable", rankerUnanswerable, "with -train-ranker: learn from the unanswerable questions' sentences too")
 	manuals := flag.String("manuals", "", "with -bin: ask manual-questions.txt of a library of Debian manual pages (fetched with apt-get into this folder) and Go's docs, then stop")
 	realdocs := flag.String("realdocs", "", "with -bin: ask "+realDocQuestions+" of a library of real documentation (Debian packages fetched with apt-get into this folder), then stop")

@@ -26,6 +26,12 @@ var (
 	rankerTop          = 0
 	rankerUnanswerable = false
 	rankerListwise     = false
+	// rankerGoldParagraph labels a sentence 1 only when it holds a gold
+	// answer in the paragraph the question was asked on, not anywhere
+	// (a name or year the question's answer is may stand in other
+	// sentences, which restate the question rather than answer it); the
+	// held-out and shipped figures still count any sentence holding one.
+	rankerGoldParagraph = false
 )
 
 // trainingQuestions are the questions the ranker learns from: the whole
@@ -50,7 +56,9 @@ func trainingQuestions(s *squadSets) (ans, un []*quality.SquadQuestion) {
 func trainRanker(s *squadSets, x *index.Index, p *extractive.Params, out string) error {
 	ans, un := trainingQuestions(s)
 	var X [][]float64
-	var y []float64
+	// y labels the rows the ranker learns from; holds says whether a row
+	// holds a gold answer, what the figures count.
+	var y, holds []float64
 	pos := 0
 	type asked struct {
 		cands      []*extractive.Candidate
@@ -84,11 +92,14 @@ func trainRanker(s *squadSets, x *index.Index, p *extractive.Params, out string)
 				X = append(X, extractive.RankFeatures(c))
 				from = append(from, len(qs)-1)
 				shipped = append(shipped, c.Ranked)
-				label := 0.0
+				label, held := 0.0, 0.0
 				if quality.HoldsAnswer(c.Quote, sq.Answers) {
-					label, pos = 1, pos+1
+					held = 1
+					if !rankerGoldParagraph || inGoldParagraph(sq, c) {
+						label, pos = 1, pos+1
+					}
 				}
-				y = append(y, label)
+				y, holds = append(y, label), append(holds, held)
 			}
 		}
 	}
@@ -98,10 +109,10 @@ func trainRanker(s *squadSets, x *index.Index, p *extractive.Params, out string)
 	w, b, loss := fitRanker(X, y, from)
 	fmt.Printf("Ranker trained on the sentences of %s SQuAD 2.0 questions (the tuning half: none the bench reports): %d sentences, %d hold a gold answer; mean log loss %.4f.\n",
 		learnedFrom(len(ans), len(un)), len(X), pos, loss)
-	heldHit, heldAsked := heldOutFirst(X, y, from)
+	heldHit, heldAsked := heldOutFirst(X, y, holds, from)
 	fmt.Printf("Held out (two folds over those questions, fitted on one, measured on the other): the best sentence holds a gold answer for %d of %d answerable questions (%.3f).\n",
 		heldHit, heldAsked, float64(heldHit)/float64(max(1, heldAsked)))
-	shipHit, shipAsked := bestHolds(shipped, y, from, nil)
+	shipHit, shipAsked := bestHolds(shipped, holds, from, nil)
 	fmt.Printf("The shipped weights (ranker_weights.go, fitted on other questions) on the same questions: %d of %d (%.3f); a refit should hold out better before it replaces them.\n",
 		shipHit, shipAsked, float64(shipHit)/float64(max(1, shipAsked)))
 	// The fit's figures on the tuning half, for the drafter's thresholds:
@@ -190,8 +201,9 @@ func fitRanker(X [][]float64, y []float64, from []int) (w []float64, b, loss flo
 // from: the training questions are cut into two folds (even and odd), the
 // ranker is fitted on one and, on each question of the other with a
 // sentence holding a gold answer, it is asked whether its best sentence
-// holds one. X, y are the rows and labels, from[i] row i's question.
-func heldOutFirst(X [][]float64, y []float64, from []int) (hit, asked int) {
+// holds one. X, y are the rows and labels, holds whether each row holds a
+// gold answer, from[i] row i's question.
+func heldOutFirst(X [][]float64, y, holds []float64, from []int) (hit, asked int) {
 	for fold := 0; fold < 2; fold++ {
 		var fx [][]float64
 		var fy []float64
@@ -209,7 +221,7 @@ func heldOutFirst(X [][]float64, y []float64, from []int) (hit, asked int) {
 				z[i] += w[j] * f
 			}
 		}
-		h, a := bestHolds(z, y, from, func(i int) bool { return from[i]%2 == fold })
+		h, a := bestHolds(z, holds, from, func(i int) bool { return from[i]%2 == fold })
 		hit, asked = hit+h, asked+a
 	}
 	return hit, asked
@@ -239,6 +251,16 @@ func bestHolds(score, y []float64, from []int, keep func(i int) bool) (hit, aske
 		}
 	}
 	return hit, asked
+}
+
+// inGoldParagraph reports whether c stands in the paragraph sq was asked on.
+func inGoldParagraph(sq *quality.SquadQuestion, c *extractive.Candidate) bool {
+	for _, ps := range sq.Q.Passages {
+		if ps.Number == c.Passage {
+			return sq.Context != "" && strings.Contains(quality.Norm(sq.Context), quality.Norm(ps.Text))
+		}
+	}
+	return false
 }
 
 // learnedFrom says which questions' sentences the ranker learned from.

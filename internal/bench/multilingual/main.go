@@ -12,9 +12,9 @@
 //
 // With -before (a -json of another build, e.g. one made in a git worktree of
 // the commit before a change), each figure is shown as before → now. On the
-// tuning half, -why counts the refusals of answerable questions by rule and
-// -dump FILE writes each answerable question's outcome (one JSON a line),
-// to compare two builds question by question:
+// tuning half, -why counts the refusals of answerable and of held-out
+// questions by rule and -dump FILE writes each question's outcome (one
+// JSON a line), to compare two builds question by question:
 //
 //	go run ./internal/bench/multilingual -half tune -only ru-tydiqa -dump after.jsonl
 //
@@ -55,8 +55,8 @@ func main() {
 	only := flag.String("only", "", "comma-separated file names (bn-tydiqa,…); all when empty")
 	out := flag.String("json", "", "also write the figures to this file")
 	before := flag.String("before", "", "figures of another build (its -json) to show beside these")
-	why := flag.Bool("why", false, "also count the refusals of answerable questions by their rule (tuning half only)")
-	dump := flag.String("dump", "", "also write each answerable question's outcome to this file, one JSON a line (tuning half only)")
+	why := flag.Bool("why", false, "also count the refusals of answerable and of held-out questions by their rule (tuning half only)")
+	dump := flag.String("dump", "", "also write each question's outcome to this file, one JSON a line (tuning half only)")
 	flag.Func("off", "turn off the drafter's rules of these names for this run, separated by commas (\"names,join back\"; as internal/bench/extractive's -off)", offRules.set)
 	flag.Parse()
 	if (*why || *dump != "") && *half != "tune" {
@@ -124,9 +124,10 @@ func run(half, only, out, before string) error {
 		r := quality.EvalSquad(ans, un, &p)
 		if whyRefused {
 			countRefusals(name, ans, &p)
+			countRefusals(name+" held-out", un, &p)
 		}
 		if dumpTo != "" {
-			if err := dumpOutcomes(dumpTo, name, ans, &p); err != nil {
+			if err := dumpOutcomes(dumpTo, name, ans, un, &p); err != nil {
 				return err
 			}
 		}
@@ -231,14 +232,16 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// whyRefused: count the refusals of answerable questions by rule (-why).
+// whyRefused: count the refusals of answerable and held-out questions by
+// rule (-why).
 var whyRefused bool
 
-// countRefusals prints, on stderr, how many of the answerable questions
-// each rule refused: the first words of the drafter's reason.
-func countRefusals(name string, ans []*quality.SquadQuestion, p *extractive.Params) {
+// countRefusals prints, on stderr, how many of the questions qs (the
+// answerable ones, or the held-out ones) each rule refused: the first words
+// of the drafter's reason.
+func countRefusals(name string, qs []*quality.SquadQuestion, p *extractive.Params) {
 	n := map[string]int{}
-	for _, sq := range ans {
+	for _, sq := range qs {
 		a := extractive.Choose(sq.Q.CandidatesFor(p), p)
 		if len(a.Statements) > 0 {
 			continue
@@ -251,10 +254,10 @@ func countRefusals(name string, ans []*quality.SquadQuestion, p *extractive.Para
 	}
 }
 
-// dumpTo is the file -dump writes each answerable question's outcome to.
+// dumpTo is the file -dump writes each question's outcome to.
 var dumpTo string
 
-// outcome is what the drafter did with one answerable question (-dump):
+// outcome is what the drafter did with one question (-dump):
 // to compare two builds question by question, and to count misses by
 // cause, on the tuning half only.
 type outcome struct {
@@ -264,19 +267,24 @@ type outcome struct {
 	Refused        string   // the drafter's reason, when it refused
 	Quotes         []string // the statements' quotes, in order
 	Gold4          bool     // the gold paragraph in the first 4 passages
+	Held           bool     // a held-out question: its article is not in the library
 }
 
-// dumpOutcomes appends the outcomes of the answerable questions ans of
-// the file name to the file path, one JSON a line.
-func dumpOutcomes(path, name string, ans []*quality.SquadQuestion, p *extractive.Params) error {
+// dumpOutcomes appends the outcomes of the answerable questions ans and
+// of the held-out questions un of the file name to the file path, one JSON
+// a line.
+func dumpOutcomes(path, name string, ans, un []*quality.SquadQuestion, p *extractive.Params) error {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
 	}
 	enc := json.NewEncoder(f)
-	for _, sq := range ans {
+	for i, sq := range append(append([]*quality.SquadQuestion{}, ans...), un...) {
 		a := extractive.Choose(sq.Q.CandidatesFor(p), p)
-		o := outcome{File: name, Question: sq.Q.Text, Gold: sq.Answers, Refused: a.Refused, Gold4: quality.GoldPassageIn(sq, 4)}
+		o := outcome{File: name, Question: sq.Q.Text, Gold: sq.Answers, Refused: a.Refused, Held: i >= len(ans)}
+		if !o.Held {
+			o.Gold4 = quality.GoldPassageIn(sq, 4)
+		}
 		for _, st := range a.Statements {
 			o.Quotes = append(o.Quotes, st.Quote)
 			o.Hit = o.Hit || quality.HoldsAnswer(st.Quote, sq.Answers) && len([]rune(quality.Norm(st.Quote))) <= quality.MaxQuote

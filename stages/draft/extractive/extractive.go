@@ -197,6 +197,12 @@ type Params struct {
 	// names) count a question's word as held when the text holds it with
 	// another English ending (stemHeld).
 	Stems bool
+	// UnheldPairs: the window rule does not count the question's pairs
+	// of characters (Chinese, Japanese) that no item holds: most stand
+	// across two words («島寄», «寄東» in "為何從關島寄東西到美國…"), and
+	// weighed as words the library lacks, they kept every window under
+	// MinWindow (the absent words rule weighs what the library lacks).
+	UnheldPairs bool
 	// Narrower: for a question, a statement after the first from a passage
 	// not quoted yet is not written when the first statement's passage is
 	// about a question's word (its title or heading holds it) that the
@@ -309,6 +315,7 @@ var DefaultParams = Params{
 	UnitFirst:           true,
 	CodeFirst:           true,
 	Stems:               true,
+	UnheldPairs:         true,
 	Narrower:            true,
 	NameLines:           true,
 	Kin:                 true,

@@ -156,6 +156,12 @@ var (
 		On:      func(p *Params) bool { return p.MinWindow > 0 },
 		Off:     func(p *Params) { p.MinWindow = 0 },
 		subject: refuseWindow}
+	// unheld pairs refines what the window rule counts, in a script the
+	// index cuts into pairs of characters (Chinese, Japanese): it needs no
+	// list.
+	ruleUnheldPairs = &Rule{Name: "unheld pairs", Kind: Refusal, Questions: true, Refines: "window",
+		On:  func(p *Params) bool { return p.UnheldPairs },
+		Off: func(p *Params) { p.UnheldPairs = false }}
 	ruleNames = &Rule{Name: "names", Kind: Refusal, Questions: true,
 		On:      func(p *Params) bool { return p.MaxNames > 0 },
 		Off:     func(p *Params) { p.MaxNames = 0 },
@@ -267,7 +273,7 @@ var (
 // rules are the drafter's rules in the order they are applied.
 var rules = []*Rule{
 	ruleAbsent, rulePassageFloor, ruleOptions,
-	ruleNegation, ruleAnswerType, ruleSpelled, ruleWindow, ruleNames, ruleOrdinals, ruleKin, ruleSwapped, ruleStems,
+	ruleNegation, ruleAnswerType, ruleSpelled, ruleWindow, ruleUnheldPairs, ruleNames, ruleOrdinals, ruleKin, ruleSwapped, ruleStems,
 	ruleSectionMeasure, ruleMeasureScale,
 	ruleEachAnswer, ruleNameLine, ruleMost, ruleRelative, ruleItemAnswer, ruleSame, ruleOtherWords, ruleNarrower, ruleOtherScale,
 	ruleRanker, ruleHearsay, ruleUnitFirst, ruleCodeFirst, ruleEntryFirst, ruleDefinitionFirst, ruleJoinBack,
@@ -493,7 +499,8 @@ func (in *refusalInput) held() func(string) map[string]bool {
 }
 
 // refuseWindow: no window of the best sentences holds MinWindow of the
-// question's weight.
+// question's weight (with the unheld pairs rule, of the weight of its
+// words but the pairs of characters no item holds).
 func refuseWindow(in *refusalInput) string {
 	lw, p, have := in.lw, in.p, in.held()
 	windowHas := func(c *Candidate) map[string]bool {
@@ -503,15 +510,19 @@ func refuseWindow(in *refusalInput) string {
 		}
 		return h
 	}
+	counts := func(string) bool { return true }
+	if p.uses(ruleUnheldPairs, lw) {
+		counts = func(t string) bool { return !lw.unheldPair(t) }
+	}
 	bestWindow := 0.0
 	for _, c := range in.top {
-		bestWindow = math.Max(bestWindow, lw.shareOf(windowHas(c)))
+		bestWindow = math.Max(bestWindow, lw.shareAmong(windowHas(c), counts))
 	}
 	if bestWindow >= p.MinWindow {
 		return ""
 	}
 	h := windowHas(in.top[0])
-	lacking := lw.words(func(t string) bool { return !h[t] })
+	lacking := lw.words(func(t string) bool { return !h[t] && counts(t) })
 	return fmt.Sprintf("the best sentences and their neighbours lack %s: they hold %.0f%% of the question's weight, %.0f%% is needed",
 		quoteWords(lacking), 100*bestWindow, 100*p.MinWindow)
 }

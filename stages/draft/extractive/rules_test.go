@@ -284,6 +284,26 @@ var ruleCases = map[string][]ruleCase{
 		{lang: "ru", question: "При какой температуре заваривают зелёный чай?", passages: teaRU, want: passes},
 		{lang: "zh", question: "绿茶的冲泡水温应该是多少度？", passages: teaZH, want: passes},
 	},
+	// A pair of characters no item holds stands across two words of the
+	// question («島寄», «寄東»; «加料» between 追加 and 料金): weighed as a
+	// word the library lacks, it kept the window under MinWindow
+	// («かか», «から» in "かからない").
+	"unheld pairs": {
+		{lang: "zh-Hant", question: "為何從關島寄東西到美國不需要額外費用？", passages: one("關島",
+			"美國各地與關島之間的郵件被視作國內業務，不需要支付額外費用。島上的氣候溫暖潮濕。"), corpus: absentLibrary("寄"), want: passes, flips: true},
+		{lang: "zh", question: "为什么从关岛寄东西到美国不需要额外费用？", passages: one("关岛",
+			"美国各地与关岛之间的邮件被视作国内业务，不需要支付额外费用。岛上的气候温暖潮湿。"), corpus: absentLibrary("寄"), want: passes, flips: true},
+		{lang: "ja", question: "なぜグアムから米国へ荷物を送るのに追加料金がかからないのですか？", passages: one("グアム",
+			"グアムと米国の間の郵便は国内郵便として扱われ、追加の料金は不要である。島の気候は暖かい。"), corpus: absentLibrary("か"), want: passes, flips: true},
+		// A word no item holds, written with spaces, still counts: it is a
+		// word, not two characters side by side.
+		{lang: "en", question: "How fast can a cheetah run across the dry open savanna?", passages: one("Notes",
+			"A trained sprinter can run fast across a track. The cat sleeps all day. The road was closed. The bus was late. The shop was shut. The sky was grey. The dry open savanna is home to many lions."),
+			corpus: absentLibrary("cheetah"), want: refuses},
+		// Nor is a pair the library holds left out: the window lacks it.
+		{lang: "zh-Hant", question: "為何從關島寄東西到美國不需要額外費用？", passages: one("關島",
+			"美國各地與關島之間的郵件被視作國內業務，無須支付額外費用。島上的氣候溫暖潮濕。"), corpus: absentLibrary("東京"), want: refuses},
+	},
 	"names": {
 		{lang: "en", question: "When did Hobart open the tea shop?", passages: one("The tea shop", "The tea shop opened in 1998. It sells green tea from Japan."), want: refuses},
 		{lang: "ru", question: "Когда Хобарт открыл чайную лавку?", passages: one("Чайная лавка", "Чайная лавка открылась в 1998 году. Она продаёт зелёный чай из Японии."), want: refuses},

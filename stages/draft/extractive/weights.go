@@ -164,7 +164,6 @@ func newLibraryWeights(question string, passages []*jsonl.Passage, corpus Corpus
 // too ("尖吻灵猫": 尖吻, 吻灵 and 灵猫), and so does a pair at either end
 // of a run.
 func acrossWords(qt []string, df map[string]int) map[string]bool {
-	pair := func(t string) bool { return utf8.RuneCountInString(t) == 2 && keywords.Spaceless(t) }
 	overlap := func(a, b string) bool {
 		last, _ := utf8.DecodeLastRuneInString(a)
 		first, _ := utf8.DecodeRuneInString(b)
@@ -173,7 +172,7 @@ func acrossWords(qt []string, df map[string]int) map[string]bool {
 	var out map[string]bool
 	for i := 1; i+1 < len(qt); i++ {
 		a, t, b := qt[i-1], qt[i], qt[i+1]
-		if df[t] != 0 || df[a] == 0 || df[b] == 0 || !pair(a) || !pair(t) || !pair(b) || !overlap(a, t) || !overlap(t, b) {
+		if df[t] != 0 || df[a] == 0 || df[b] == 0 || !characterPair(a) || !characterPair(t) || !characterPair(b) || !overlap(a, t) || !overlap(t, b) {
 			continue
 		}
 		if out == nil {
@@ -237,16 +236,42 @@ func (lw *libraryWeights) covers(text string) (share, mass float64) {
 // summed in the question's order: in a map's order two sentences holding the
 // same words differed in the last bits, and which ranked first with them.
 func (lw *libraryWeights) shareOf(have map[string]bool) float64 {
-	if lw.total <= 0 {
-		return 0
-	}
-	s := 0.0
+	return lw.shareAmong(have, nil)
+}
+
+// shareAmong is shareOf over the question's words that count (all, for
+// nil): the share of their weight in the words marked in have.
+func (lw *libraryWeights) shareAmong(have map[string]bool, counts func(t string) bool) float64 {
+	s, total := 0.0, 0.0
 	for _, t := range lw.order {
+		if counts != nil && !counts(t) {
+			continue
+		}
+		total += lw.w[t]
 		if have[t] {
 			s += lw.w[t]
 		}
 	}
-	return s / lw.total
+	if total <= 0 {
+		return 0
+	}
+	return s / total
+}
+
+// unheldPair reports whether t is a pair of characters of the question
+// (Chinese, Japanese: the index pairs every two) that no item holds: most
+// such pairs stand across two words («島寄», «寄東» in "從關島寄東西"). A
+// Thai term is a word of the dictionary, not a pair.
+func (lw *libraryWeights) unheldPair(t string) bool {
+	return lw.absentTerm[t] && characterPair(t)
+}
+
+// characterPair reports whether an index term is a pair of characters of
+// a script written without spaces that the index pairs (not Thai, which
+// it cuts into dictionary words).
+func characterPair(t string) bool {
+	r, _ := utf8.DecodeRuneInString(t)
+	return utf8.RuneCountInString(t) == 2 && keywords.Spaceless(t) && !thai.Letter(r)
 }
 
 // rarest is the question's heaviest word (the first of the heaviest), or

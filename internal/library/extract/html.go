@@ -499,13 +499,15 @@ func dropSignups(emails []*html.Node) {
 // words that invite to it are furniture too. Any language: the rule reads
 // names.
 func dropCommentNotes(body *html.Node) {
+	if find(body, isCommentBox) == nil {
+		return // most pages: no list of all their nodes to make
+	}
 	var order []*html.Node // body's nodes in document order
 	var boxes []int        // the places in order of the comment boxes
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		order = append(order, n)
-		if (n.DataAtom == atom.Div || n.DataAtom == atom.Section) && nameHas(attr(n, "class")+" "+attr(n, "id"), commentBoxWords) &&
-			textUpTo(n, 1) == 0 {
+		if isCommentBox(n) {
 			boxes = append(boxes, len(order)-1)
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -520,6 +522,13 @@ func dropCommentNotes(body *html.Node) {
 			}
 		}
 	}
+}
+
+// isCommentBox reports whether n is a box of comments that dropCommentNotes
+// takes the note above: a <div> or <section> named so that holds no text.
+func isCommentBox(n *html.Node) bool {
+	return (n.DataAtom == atom.Div || n.DataAtom == atom.Section) && nameHas(attr(n, "class")+" "+attr(n, "id"), commentBoxWords) &&
+		textUpTo(n, 1) == 0
 }
 
 // commentNotes are the blocks that dropCommentNotes takes above box, of
@@ -779,9 +788,9 @@ type pruner struct {
 // wraps its one paragraph, its menus and eight years of archive links in
 // one <div>).
 func newPruner(body *html.Node) *pruner {
-	pr := &pruner{ids: map[string]bool{}, lead: map[*html.Node]bool{}, mains: map[*html.Node]bool{}, texts: map[*html.Node]linkText{}}
+	pr := &pruner{ids: map[string]bool{}, lead: map[*html.Node]bool{}, mains: map[*html.Node]bool{}}
 	var best *html.Node
-	most := 0
+	most, elements := 0, 0
 	var articles []*html.Node
 	var sizes []int
 	// walk returns n's characters of text and those in links, and counts
@@ -805,6 +814,7 @@ func newPruner(body *html.Node) *pruner {
 				pr.mains[m] = true
 			}
 		}
+		elements++
 		inLink = inLink || isLink(n)
 		own, ownLinked := 0, 0
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -825,6 +835,7 @@ func newPruner(body *html.Node) *pruner {
 		return all, linked
 	}
 	walk(body, false)
+	pr.texts = make(map[*html.Node]linkText, elements) // made once: most blocks are counted
 	for i, a := range articles {
 		if 10*sizes[i] < pr.article {
 			continue // a teaser: it wraps nothing

@@ -28,6 +28,13 @@ type Words struct {
 // the English lexicon on first use.
 var copulas, determiners, indefinites = lexiconSet("copulas"), lexiconSet("determiners"), lexiconSet("indefinite-articles")
 
+// asksDoes holds the pairs of words that open and close a question asking
+// what a thing does ("does … do"), each as "does do".
+var asksDoes = lexiconSet("asks-does")
+
+// joins are the words that join a noun phrase to more of it: no verb.
+var joins = lexiconSet("noun-phrase-joins")
+
 func lexiconSet(name string) func() map[string]bool {
 	return sync.OnceValue(func() map[string]bool {
 		ws := lang.For("en").Words(name)
@@ -50,6 +57,7 @@ func lexiconSet(name string) func() map[string]bool {
 type Subject struct {
 	terms, heads map[string]bool
 	words        Words
+	does         bool // the question asks what it does: any verb may follow it
 }
 
 // maxSubject is the most words of a subject after its determiner.
@@ -62,17 +70,23 @@ const maxSubject = 5
 // SQuAD questions their first statement: 0.701 -> 0.695 on the tuning half.)
 func Of(question string, w Words) *Subject {
 	words := w.Split(strings.ToLower(question))
-	if len(words) < 3 || words[0] != "what" || !copulas()[words[1]] || words[1] == "means" || words[1] == "refers" {
+	if len(words) < 3 || words[0] != "what" {
 		return nil
 	}
-	rest := words[2:]
+	rest, does := words[2:], asksDoes()[words[1]+" "+words[len(words)-1]]
+	switch {
+	case does:
+		rest = words[2 : len(words)-1]
+	case !copulas()[words[1]] || words[1] == "means" || words[1] == "refers":
+		return nil
+	}
 	if len(rest) > 0 && determiners()[rest[0]] {
 		rest = rest[1:]
 	}
 	if len(rest) == 0 || len(rest) > maxSubject {
 		return nil
 	}
-	s := &Subject{terms: map[string]bool{}, heads: map[string]bool{}, words: w}
+	s := &Subject{terms: map[string]bool{}, heads: map[string]bool{}, words: w, does: does}
 	last, cut := "", false
 	for _, word := range rest {
 		ts := w.Terms(word)
@@ -108,17 +122,43 @@ func (s *Subject) DefinedBy(sentence string) bool {
 		return false
 	}
 	sentence = withoutManSection(sentence)
-	return s.opens(withoutAside(sentence)) || s.apposed(sentence)
+	return s.opens(withoutAside(withoutBracketed(sentence))) || s.apposed(sentence)
+}
+
+// holdsAll reports whether ts are terms, all of the subject's.
+func (s *Subject) holdsAll(ts []string) bool {
+	for _, t := range ts {
+		if !s.terms[t] {
+			return false
+		}
+	}
+	return len(ts) > 0
+}
+
+// withoutBracketed returns sentence without its first aside in brackets
+// of at most maxAside words after a space: "The getent (get entries)
+// command checks …".
+func withoutBracketed(sentence string) string {
+	i := strings.Index(sentence, " (")
+	if i < 0 {
+		return sentence
+	}
+	j := strings.IndexByte(sentence[i:], ')')
+	if j < 0 || len(strings.Fields(sentence[i+2:i+j])) > maxAside {
+		return sentence
+	}
+	return sentence[:i] + sentence[i+j+1:]
 }
 
 // opens reports whether sentence opens with a noun phrase of the subject's
-// words, ending with one of its heads, and then a copula.
+// words, ending with one of its heads, and then a copula (any word, when the
+// question asks what it does).
 func (s *Subject) opens(sentence string) bool {
 	words := s.words.Split(strings.ToLower(sentence))
 	if len(words) > 0 && determiners()[words[0]] {
 		words = words[1:]
 	}
-	last, stop := "", false
+	last, stop, seen := "", false, map[string]bool{}
 	for i, w := range words {
 		if i > 6 {
 			return false
@@ -129,9 +169,15 @@ func (s *Subject) opens(sentence string) bool {
 			return s.heads[last] && !stop
 		}
 		ts := s.words.Terms(w)
+		if s.does && last != "" && !joins()[w] && !s.holdsAll(ts) {
+			// Any verb may follow what a "What does … do?" question
+			// asks about, all its words: "The pass statement does
+			// nothing.", not "The statement then does …".
+			return s.heads[last] && !stop && len(seen) == len(s.terms)
+		}
 		stop = len(ts) == 0
 		if len(ts) == 0 {
-			if s.words.Stop(w) {
+			if s.words.Stop(w) && (last != "" || !s.does) { // "If X is in force" opens no definition of X
 				continue // "of" in "the capital of Australia"
 			}
 			return false
@@ -140,7 +186,7 @@ func (s *Subject) opens(sentence string) bool {
 			if !s.terms[t] {
 				return false
 			}
-			last = t
+			last, seen[t] = t, true
 		}
 	}
 	return false

@@ -7,7 +7,7 @@ import (
 	"github.com/sponge-library/sponge/internal/base/lang"
 )
 
-var plainStop = map[string]bool{"of": true, "the": true, "a": true, "an": true, "that": true, "in": true}
+var plainStop = map[string]bool{"of": true, "the": true, "a": true, "an": true, "that": true, "in": true, "if": true}
 
 // plain are words lower-cased, a few stop words without terms: enough to
 // read the rule without a stemmer.
@@ -44,6 +44,16 @@ func TestDefinedBy(t *testing.T) {
 		{"What is a virtual environment?", "In a virtual environment, the packages are your own.", false}, // a phrase, then the sentence
 		// The copula of a relative clause says what the subject does.
 		{"What is the default size of an RSA key?", "# A key that is accepted only for file signing.", false},
+		// What a "What does … do?" question asks about, then any verb.
+		{"What does the pass statement do?", "The pass statement does nothing.", true},
+		{"What does the getent command do?", "The getent (get entries) command checks the system databases.", true},
+		{"What does the getent command do?", "The getent command is a database reader.", true},
+		{"What does the getent command do?", "The command then checks the databases.", false}, // not all its words
+		{"What does the getent command do?", "Run the getent command as root.", false},
+		{"What does raggedcolumns do?", "If raggedcolumns is in force we add a vfill.", false},                              // a condition
+		{"What does raggedcolumns do?", "The raggedcolumns and flushcolumns declarations are defined with a macro.", false}, // no verb after "and"
+		{"What is the pass statement?", "The pass statement does nothing.", false},                                          // a copula is asked for
+		{"What does the pass statement mean?", "The pass statement does nothing.", false},
 	} {
 		if got := Of(c.q, plain).DefinedBy(c.s); got != c.want {
 			t.Errorf("%q, %q: DefinedBy = %v, want %v", c.q, c.s, got, c.want)

@@ -45,17 +45,6 @@ const (
 	// key?" and ssh-keygen(1)'s -b entry, its 5th). No SQuAD 2.0 article
 	// (49 paragraphs at most) nor multilingual set's item is that long.
 	LongItem = 150
-	// ShortChars: an item whose passages so far hold fewer characters
-	// than this gives more, up to MaxPerItem, beside others too. A
-	// manual page's entries are a line each, and four of them (about
-	// 600 characters) left out the one that answers below others of the
-	// page that say the question's words as often ("How can xargs run
-	// several commands in parallel?" and xargs(1)'s -P entry, its 5th
-	// paragraph by score, under -r, -p and "126 if the command cannot be
-	// run"), where other items' passages scored far less. Four of a
-	// SQuAD 2.0 article's paragraphs hold about 3,400 characters (840 on
-	// average); a SciFact abstract is one paragraph.
-	ShortChars = 1000
 )
 
 // Weights of the passage score: the paragraph's own BM25 against the
@@ -94,9 +83,8 @@ var Command = pipeline.Command{
 	Prog:  Prog,
 	Usage: "[OPTIONS] < hits.jsonl",
 	About: "Rank the paragraphs of the hit items against the question and write them as\n" +
-		"numbered passages (at most 4 per item, 8 when one item alone has passages,\n" +
-		"of an item of 150 paragraphs or more, or while an item's passages hold fewer\n" +
-		"than 1,000 characters;\n" +
+		"numbered passages (at most 4 per item, 8 when one item alone has passages\n" +
+		"or of an item of 150 paragraphs or more;\n" +
 		"about 12,000 characters in all).\n" +
 		"Every record read is passed on unchanged; passages follow them.\n\n" +
 		"With --item ID, write instead the question of a summary (what does this item say?)\n" +
@@ -391,7 +379,6 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 	})
 
 	perItem := map[int]int{}
-	itemChars := map[int]int{} // the characters of each item's passages
 	// ranked says whether a paragraph is a passage by its own score; its
 	// set is made only when a passage asks.
 	var rankedSet map[[2]int]bool
@@ -412,7 +399,6 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 	passage := func(hit, para int, p *item.Paragraph, text string, score float64) {
 		it := items[hit]
 		perItem[hit]++
-		itemChars[hit] += utf8.RuneCountInString(text)
 		given[[2]int{hit, para}] = true
 		out = append(out, &jsonl.Passage{
 			Number: len(out) + 1, ItemID: it.Item.ID, Title: item.Label(it.Item.Title, it.Item.Source), Heading: p.Heading,
@@ -421,7 +407,7 @@ func RankWith(lib *library.Library, question string, idf map[string]float64, hit
 		})
 	}
 	for _, c := range cands {
-		if c.score <= 0 || perItem[c.hit] >= perItemCap(items[c.hit], itemChars[c.hit]) {
+		if c.score <= 0 || perItem[c.hit] >= perItemCap(items[c.hit]) {
 			continue
 		}
 		it := items[c.hit]
@@ -602,11 +588,10 @@ func creditName(cands []*candidate, name [][]bool, weight []float64) {
 	}
 }
 
-// perItemCap is the most passages an item gives beside other items,
-// when its passages so far hold chars characters: PerItem, MaxPerItem for
-// a long one (LongItem) or while they are short (ShortChars).
-func perItemCap(ps *library.Paragraphs, chars int) int {
-	if ps.Len() >= LongItem || chars < ShortChars {
+// perItemCap is the most passages an item gives beside other items:
+// PerItem, MaxPerItem for a long one (LongItem).
+func perItemCap(ps *library.Paragraphs) int {
+	if ps.Len() >= LongItem {
 		return MaxPerItem
 	}
 	return PerItem

@@ -156,75 +156,48 @@ func TestOneItemGivesMore(t *testing.T) {
 // one, PerItem.
 func TestLongItemGivesMore(t *testing.T) {
 	for _, long := range []int{LongItem, LongItem - 1} {
+		dir := t.TempDir()
+		w, err := ingest.OpenWriter(dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var hits []*jsonl.Hit
+		for n, size := range []int{long, 12} {
+			var paras []item.Paragraph
+			for p := range size {
+				text := fmt.Sprintf("Chapter %d is about the weather in spring, summer and autumn.", p)
+				if p%10 == 0 {
+					text = fmt.Sprintf("Step %d: oil the chain roller %d and wipe it.", p, p)
+				}
+				paras = append(paras, item.Paragraph{Text: text})
+			}
+			src := []byte{byte(n)}
+			it := &item.Item{ID: library.ItemID(src), Title: fmt.Sprint("Book ", n), Kind: item.KindText, Paragraphs: paras}
+			if err := w.Add(it, src); err != nil {
+				t.Fatal(err)
+			}
+			hits = append(hits, &jsonl.Hit{ItemID: it.ID, Title: it.Title, Score: float64(2 - n), Rank: n + 1})
+		}
+		w.Close()
+		lib, _ := library.Open(dir)
+		ps, err := Rank(lib, "oil chain roller", hits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		per := map[string]int{}
+		for _, p := range ps {
+			per[p.ItemID]++
+		}
 		want := PerItem
 		if long >= LongItem {
 			want = MaxPerItem
 		}
-		perItemBeside(t, long, fmt.Sprint("an item of ", long, " paragraphs"), longStep, want)
-	}
-}
-
-// TestShortParagraphsGiveMore: an item whose passages hold fewer than
-// ShortChars characters (a manual page's one-line entries) gives up to
-// MaxPerItem passages beside another item; the same item with paragraphs
-// of a few sentences, PerItem.
-func TestShortParagraphsGiveMore(t *testing.T) {
-	perItemBeside(t, 100, "an item of one-line entries", shortStep, MaxPerItem)
-	perItemBeside(t, 100, "an item of longer paragraphs", longStep, PerItem)
-}
-
-// shortStep is a one-line entry, longStep a paragraph of a few sentences
-// (over a quarter of ShortChars).
-func shortStep(p int) string {
-	return fmt.Sprintf("Step %d: oil the chain roller %d and wipe it.", p, p)
-}
-
-func longStep(p int) string {
-	return shortStep(p) + strings.Repeat(" Wipe the rest of the frame with a dry cloth afterwards.", 5)
-}
-
-// perItemBeside saves an item of size paragraphs, every tenth a step
-// (step) on the question, and a second item of 12 with 2 steps, and
-// checks that the first gives want passages and the second its 2.
-func perItemBeside(t *testing.T, size int, name string, step func(int) string, want int) {
-	t.Helper()
-	dir := t.TempDir()
-	w, err := ingest.OpenWriter(dir, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var hits []*jsonl.Hit
-	for n, size := range []int{size, 12} {
-		var paras []item.Paragraph
-		for p := range size {
-			text := fmt.Sprintf("Chapter %d is about the weather in spring, summer and autumn.", p)
-			if p%10 == 0 {
-				text = step(p)
-			}
-			paras = append(paras, item.Paragraph{Text: text})
+		if got := per[hits[0].ItemID]; got != want {
+			t.Errorf("an item of %d paragraphs gave %d passages beside another, want %d", long, got, want)
 		}
-		src := []byte{byte(n)}
-		it := &item.Item{ID: library.ItemID(src), Title: fmt.Sprint("Book ", n), Kind: item.KindText, Paragraphs: paras}
-		if err := w.Add(it, src); err != nil {
-			t.Fatal(err)
+		if got := per[hits[1].ItemID]; got != 2 {
+			t.Errorf("the short item gave %d passages, want its 2", got)
 		}
-		hits = append(hits, &jsonl.Hit{ItemID: it.ID, Title: it.Title, Score: float64(2 - n), Rank: n + 1})
-	}
-	w.Close()
-	lib, _ := library.Open(dir)
-	ps, err := Rank(lib, "oil chain roller", hits)
-	if err != nil {
-		t.Fatal(err)
-	}
-	per := map[string]int{}
-	for _, p := range ps {
-		per[p.ItemID]++
-	}
-	if got := per[hits[0].ItemID]; got != want {
-		t.Errorf("%s gave %d passages beside another, want %d", name, got, want)
-	}
-	if got := per[hits[1].ItemID]; got != 2 {
-		t.Errorf("the second item gave %d passages, want its 2", got)
 	}
 }
 

@@ -164,7 +164,7 @@ func (s *Server) addTools() {
 		Name:  "find_passages",
 		Title: "Find passages in the library",
 		Description: "Find the passages of the user's saved library that best answer a question: the best paragraphs " +
-			"of the items that match it best (at most 4 per item, 8 when one item alone has passages, of an item of 150 paragraphs or more, or while its passages hold fewer than 1,000 characters; about 12,000 characters in all), best first. " +
+			"of the items that match it best (at most 4 per item, 8 when one item alone has passages or of an item of 150 paragraphs or more; about 12,000 characters in all), best first. " +
 			"Each passage has its number, the item's id and title, its heading, PDF page or transcript time " +
 			"(startMs), its paragraph index and text. The same JSON as `sponge ask --passages --json`. " +
 			"Answer from these passages, naming the items you use; call show to read around a passage.",
